@@ -1,0 +1,78 @@
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { googleRoutes } from './modules/google/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { statsRoutes } from './modules/stats/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole HTTP application: external plugins, then app plugins, then modules. */
+export async function buildApp({ config, database, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: { 'img-src': ["'self'", 'data:', 'blob:'] },
+    },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Sitefleet API', version: '1.0.0' },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sitefleet_session' } },
+      },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { db: database.db });
+  await app.register(webPlugin, { distDir: config.WEB_DIST_DIR ?? defaultWebDist });
+
+  const context: AppContext = { config, database, db: database.db };
+  for (const routes of [authRoutes, settingsRoutes, statsRoutes, googleRoutes]) {
+    await app.register(routes, context);
+  }
+
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, () =>
+    app.swagger(),
+  );
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,9 @@
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+
+/** What every module receives when it is registered. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+}

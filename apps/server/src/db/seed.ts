@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import {
+  APP_NAME_SETTING,
+  DEFAULT_APP_NAME,
+  DEFAULT_GUARD,
+  PERMISSIONS,
+  SEEDED_ROLES,
+  type SettingType,
+  SUPER_ADMIN_ROLE,
+} from '@sitefleet/contract';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import type { Db } from './client.ts';
+import {
+  permissions,
+  rolePermissions,
+  roles,
+  scheduledTasks,
+  settingGroups,
+  settingMainGroups,
+  settings,
+  userRoles,
+  users,
+} from './schema.ts';
+
+interface SettingSeed {
+  fullPath: string;
+  value: string | null;
+  type: SettingType;
+  description: string;
+  isSecret?: boolean;
+}
+
+/** Application settings by main group and group. */
+export const SETTINGS_CATALOG: Record<string, Record<string, SettingSeed[]>> = {
+  General: {
+    Application: [
+      {
+        fullPath: APP_NAME_SETTING,
+        value: DEFAULT_APP_NAME,
+        type: 'text',
+        description: 'Name shown in the sidebar, the title and the footer',
+      },
+      {
+        fullPath: 'app.support_email',
+        value: 'support@example.com',
+        type: 'email',
+        description: 'Address operators write to for help',
+      },
+      {
+        fullPath: 'app.per_page',
+        value: '15',
+        type: 'number',
+        description: 'Rows per page in the lists',
+      },
+    ],
+  },
+  Content: {
+    'AI Provider': [
+      {
+        fullPath: 'ai.base_url',
+        value: null,
+        type: 'url',
+        description: 'Base URL of an OpenAI-compatible chat-completions API',
+      },
+      { fullPath: 'ai.model', value: null, type: 'text', description: 'Model name' },
+      {
+        fullPath: 'ai.api_key',
+        value: null,
+        type: 'text',
+        description: 'API key of the provider',
+        isSecret: true,
+      },
+    ],
+  },
+};
+
+const SESSION_PRUNE_TASK = 'sessions:prune';
+
+async function seedPermissionsAndRoles(db: Db) {
+  await db
+    .insert(permissions)
+    .values(PERMISSIONS.map((p) => ({ name: p.name, level: p.level, guardName: DEFAULT_GUARD })))
+    .onConflictDoUpdate({
+      target: [permissions.name, permissions.guardName],
+      set: { level: sql`excluded.level` },
+    });
+  const permissionIds = new Map(
+    (await db.select({ id: permissions.id, name: permissions.name }).from(permissions)).map((p) => [
+      p.name,
+      p.id,
+    ]),
+  );
+  for (const [roleName, names] of Object.entries(SEEDED_ROLES)) {
+    const [existing] = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(eq(roles.name, roleName));
+    const isNew = !existing;
+    const roleId =
+      existing?.id ??
+      (await db.insert(roles).values({ name: roleName }).returning({ id: roles.id }))[0]!.id;
+    // A seeded role's permissions are set when it is created; the super admin always holds all.
+    if (isNew || roleName === SUPER_ADMIN_ROLE) {
+      const ids = names.map((name) => permissionIds.get(name)!);
+      await db
+        .insert(rolePermissions)
+        .values(ids.map((permissionId) => ({ roleId, permissionId })))
+        .onConflictDoNothing();
+    }
+  }
+}
+
+async function seedSettings(db: Db) {
+  for (const [mainName, groups] of Object.entries(SETTINGS_CATALOG)) {
+    await db.insert(settingMainGroups).values({ name: mainName }).onConflictDoNothing();
+    const [main] = await db
+      .select({ id: settingMainGroups.id })
+      .from(settingMainGroups)
+      .where(eq(settingMainGroups.name, mainName));
+    for (const [groupName, entries] of Object.entries(groups)) {
+      await db
+        .insert(settingGroups)
+        .values({ name: groupName, mainGroupId: main!.id })
+        .onConflictDoNothing();
+      const [group] = await db
+        .select({ id: settingGroups.id })
+        .from(settingGroups)
+        .where(and(eq(settingGroups.name, groupName), eq(settingGroups.mainGroupId, main!.id)));
+      await db
+        .insert(settings)
+        .values(
+          entries.map((entry) => ({
+            ...entry,
+            name: entry.fullPath.split('.').slice(1).join('.'),
+            groupId: group!.id,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+  }
+}
+
+export async function createUser(
+  db: Db,
+  input: { name: string; email: string; password: string; roleNames: string[] },
+) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: input.name,
+      email: input.email.trim().toLowerCase(),
+      password: await hashPassword(input.password),
+    })
+    .returning({ id: users.id });
+  if (input.roleNames.length > 0) {
+    const found = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(inArray(roles.name, input.roleNames));
+    if (found.length !== input.roleNames.length) {
+      throw new Error(`Unknown role among: ${input.roleNames.join(', ')}`);
+    }
+    await db.insert(userRoles).values(found.map((r) => ({ userId: user!.id, roleId: r.id })));
+  }
+  return user!.id;
+}
+
+/**
+ * Permissions, roles, settings and the scheduler's own tasks; on an empty database also the
+ * first super admin. Safe to run on every start. Answers whether the database was empty.
+ */
+export async function seedBase(db: Db, admin: { email: string; password: string }) {
+  await seedPermissionsAndRoles(db);
+  await seedSettings(db);
+  await db
+    .insert(scheduledTasks)
+    .values({ command: SESSION_PRUNE_TASK, nextRun: new Date(Date.now() + 60_000) })
+    .onConflictDoNothing();
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users);
+  if (total > 0) return { wasEmpty: false };
+  await createUser(db, {
+    name: 'Administrator',
+    email: admin.email,
+    password: admin.password,
+    roleNames: [SUPER_ADMIN_ROLE],
+  });
+  return { wasEmpty: true };
+}
+
+export const newWebhookSecret = () => randomBytes(32).toString('base64url');

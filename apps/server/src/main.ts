@@ -1,0 +1,60 @@
+import { buildApp } from './app.ts';
+import { loadConfig, usesDefaultAdminPassword } from './config.ts';
+import { seedDemo } from './db/demo.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { openConfiguredDatabase } from './db/open.ts';
+import { seedBase } from './db/seed.ts';
+
+async function main() {
+  const config = loadConfig();
+  if (usesDefaultAdminPassword(config) && config.NODE_ENV === 'production') {
+    throw new Error(
+      'ADMIN_PASSWORD is the default demo password: set another one to run in production.',
+    );
+  }
+  if (!config.SESSION_SECRET && config.NODE_ENV === 'production') {
+    throw new Error('SESSION_SECRET must be set in production (at least 32 characters).');
+  }
+  const database = await openConfiguredDatabase(config);
+  await database.migrate();
+  const { wasEmpty } = await seedBase(database.db, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+  });
+  if (wasEmpty) await seedDemo(database.db);
+
+  const app = await buildApp({ config, database });
+  if (usesDefaultAdminPassword(config)) {
+    app.log.warn(
+      'The demo admin password is in use. Set ADMIN_PASSWORD, or change it with `npm run cli -- password:reset`.',
+    );
+  }
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://${config.HOST}:${port}`;
+  const signIn = wasEmpty || usesDefaultAdminPassword(config) ? ` as ${config.ADMIN_EMAIL}` : '';
+  console.log(
+    `\nSitefleet is running at ${url}\nSign in${signIn}${
+      usesDefaultAdminPassword(config) ? ` with the password ${config.ADMIN_PASSWORD}` : ''
+    }.\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

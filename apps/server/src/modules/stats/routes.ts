@@ -1,0 +1,84 @@
+import {
+  instanceDetailsAnswerSchema,
+  instanceStatQuerySchema,
+  recordStatQuerySchema,
+  STAT_ANSWER_KEYS,
+  scheduledTasksAnswerSchema,
+  topItemSchema,
+} from '@sitefleet/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import {
+  countInstances,
+  countRecords,
+  instanceDetails,
+  scheduledTaskList,
+  topCategories,
+  topWebsites,
+} from './service.ts';
+
+const RECORD_STATS = [
+  { kind: 'websites', access: 'website-list' },
+  { kind: 'posts', access: 'post-list' },
+  { kind: 'categories', access: 'category-list' },
+] as const;
+
+export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/api/stats/instances',
+    {
+      config: { access: 'instance-list' },
+      schema: { tags: ['dashboard'], querystring: instanceStatQuerySchema },
+    },
+    async (request) => ({
+      [STAT_ANSWER_KEYS.instances]: await countInstances(db, request.query.status),
+    }),
+  );
+
+  for (const { kind, access } of RECORD_STATS) {
+    app.get(
+      `/api/stats/${kind}`,
+      { config: { access }, schema: { tags: ['dashboard'], querystring: recordStatQuerySchema } },
+      async (request) => ({
+        [STAT_ANSWER_KEYS[kind]]: await countRecords(db, kind, request.query.status),
+      }),
+    );
+  }
+
+  app.get(
+    '/api/details/instances',
+    {
+      config: { access: 'instance-list' },
+      schema: { tags: ['dashboard'], response: { 200: instanceDetailsAnswerSchema } },
+    },
+    async () => ({ instancesDetails: await instanceDetails(db) }),
+  );
+
+  app.get(
+    '/api/stats/top-websites',
+    {
+      config: { access: 'website-list' },
+      schema: { tags: ['dashboard'], response: { 200: z.array(topItemSchema) } },
+    },
+    () => topWebsites(db),
+  );
+
+  app.get(
+    '/api/stats/top-categories',
+    {
+      config: { access: 'category-list' },
+      schema: { tags: ['dashboard'], response: { 200: z.array(topItemSchema) } },
+    },
+    () => topCategories(db),
+  );
+
+  app.get(
+    '/api/stats/scheduled-tasks',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['dashboard'], response: { 200: scheduledTasksAnswerSchema } },
+    },
+    () => scheduledTaskList(db),
+  );
+};

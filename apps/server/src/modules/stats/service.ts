@@ -1,0 +1,104 @@
+import type { InstanceStatFilter, RecordStatFilter } from '@sitefleet/contract';
+import { count, desc, gte, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { categories, instances, posts, scheduledTasks, websites } from '../../db/schema.ts';
+
+const DAYS: Partial<Record<RecordStatFilter, number>> = {
+  '30_days': 30,
+  '60_days': 60,
+  '360_days': 360,
+};
+
+function localMidnight(now = new Date()) {
+  const midnight = new Date(now);
+  midnight.setHours(0, 0, 0, 0);
+  return midnight;
+}
+
+function recordFilter(
+  table: { createdAt: PgColumn; status: PgColumn },
+  filter: RecordStatFilter,
+): SQL | undefined {
+  if (filter === 'today') return gte(table.createdAt, localMidnight());
+  if (filter === 'active') return sql`${table.status} = 1`;
+  if (filter === 'inactive') return ne(table.status, 1);
+  const days = DAYS[filter];
+  if (days) return gte(table.createdAt, new Date(Date.now() - days * 86_400_000));
+  return undefined;
+}
+
+const RECORD_TABLES = { websites, posts, categories } as const;
+
+export async function countRecords(
+  db: Db,
+  kind: keyof typeof RECORD_TABLES,
+  filter: RecordStatFilter,
+): Promise<number> {
+  const table = RECORD_TABLES[kind];
+  const [row] = await db
+    .select({ total: count() })
+    .from(table as PgTable)
+    .where(recordFilter(table, filter));
+  return row?.total ?? 0;
+}
+
+export async function countInstances(db: Db, filter: InstanceStatFilter): Promise<number> {
+  const where =
+    filter === 'running' || filter === 'stopped' || filter === 'stopping'
+      ? sql`${instances.currentState} = ${filter}`
+      : filter === 'active'
+        ? sql`${instances.currentState} = 'running'`
+        : filter === 'inactive'
+          ? ne(instances.currentState, 'running')
+          : undefined;
+  const [row] = await db.select({ total: count() }).from(instances).where(where);
+  return row?.total ?? 0;
+}
+
+export const DASHBOARD_INSTANCE_LIMIT = 50;
+
+export async function instanceDetails(db: Db) {
+  const rows = await db
+    .select({
+      id: instances.id,
+      instance_id: instances.instanceId,
+      status: instances.currentState,
+      created_at: instances.createdAt,
+    })
+    .from(instances)
+    .orderBy(desc(instances.createdAt), desc(instances.id))
+    .limit(DASHBOARD_INSTANCE_LIMIT);
+  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+}
+
+export const TOP_LIST_SIZE = 5;
+
+export async function topWebsites(db: Db) {
+  return db
+    .select({ id: websites.id, name: websites.name, views: websites.views })
+    .from(websites)
+    .orderBy(desc(websites.views), websites.id)
+    .limit(TOP_LIST_SIZE);
+}
+
+export async function topCategories(db: Db) {
+  return db
+    .select({ id: categories.id, name: categories.name, views: categories.views })
+    .from(categories)
+    .orderBy(desc(categories.views), categories.id)
+    .limit(TOP_LIST_SIZE);
+}
+
+export async function scheduledTaskList(db: Db) {
+  const rows = await db.select().from(scheduledTasks).orderBy(scheduledTasks.nextRun);
+  const now = Date.now();
+  return rows.map((task) => ({
+    command: task.command,
+    next_run: task.nextRun?.toISOString() ?? null,
+    status:
+      task.status === 'Scheduled' && task.nextRun && task.nextRun.getTime() <= now
+        ? ('Due' as const)
+        : (task.status as 'Due' | 'Running' | 'Scheduled' | 'Failed'),
+  }));
+}

@@ -1,0 +1,77 @@
+import { MESSAGES } from '@sitefleet/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
+import { type FieldErrors, HttpError } from '../errors.ts';
+
+interface ZodIssueLike {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  keys?: string[];
+}
+
+/** Turns validation issues into the spec's `errors` object: field → messages. */
+export function fieldErrorsFromIssues(issues: readonly ZodIssueLike[]): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => {
+    const list = errors[field] ?? [];
+    if (!list.includes(message)) list.push(message);
+    errors[field] = list;
+  };
+  for (const issue of issues) {
+    const prefix = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      for (const key of issue.keys) {
+        const field = prefix ? `${prefix}.${key}` : key;
+        add(field, MESSAGES.unknownField(field));
+      }
+    } else {
+      add(prefix || 'body', issue.message);
+    }
+  }
+  return errors;
+}
+
+export function isZodError(error: unknown): error is ZodError {
+  return error instanceof Error && error.name === 'ZodError' && 'issues' in error;
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrorsFromIssues(
+        error.validation.map((v) => v.params.issue as ZodIssueLike),
+      );
+      const first = Object.values(errors)[0]?.[0];
+      return reply.status(422).send({ message: first ?? MESSAGES.validation, errors });
+    }
+    if (isZodError(error)) {
+      const errors = fieldErrorsFromIssues(error.issues as ZodIssueLike[]);
+      return reply.status(422).send({ message: MESSAGES.validation, errors });
+    }
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .status(error.statusCode)
+        .send(
+          error.errors
+            ? { message: error.message, errors: error.errors }
+            : { message: error.message },
+        );
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? MESSAGES.payloadTooLarge
+          : error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? MESSAGES.malformedJson
+            : error.message;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ message: MESSAGES.serverError, request_id: request.id });
+  });
+});

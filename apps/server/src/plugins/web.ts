@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { MESSAGES } from '@sitefleet/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built web app, and answers every other GET outside /api with index.html so that the
+ * client-side router resolves deep links. Paths under /api answer a JSON 404.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
+  const hasWeb = existsSync(join(options.distDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' };
+      });
+      await scope.register(fastifyStatic, {
+        root: options.distDir,
+        wildcard: false,
+        index: false,
+        maxAge: '1h',
+      });
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (hasWeb && request.method === 'GET' && !isApi) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: MESSAGES.notFound });
+  });
+});

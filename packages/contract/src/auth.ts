@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const loginSchema = z.strictObject({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .email('Email must be a valid email address'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  remember: z.boolean().optional().default(false),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const profileSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  role: z.string().nullable(),
+  roles: z.array(z.object({ name: z.string() })),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const loginAnswerSchema = z.object({ message: z.string(), user: profileSchema });
+
+export const abilitiesSchema = z.array(z.string());
+
+/** GET /api/settings/fetch: application settings by their dotted name. */
+export const appSettingsSchema = z.record(z.string(), z.string().nullable());
+export const APP_NAME_SETTING = 'app.name';
+export const DEFAULT_APP_NAME = 'Sitefleet';

@@ -1,0 +1,41 @@
+/** Formatting shared by the screens and the server's answers. */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The spec's display format, DD-MM-YYYY h:m:s, in local time. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return '';
+  return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+export function formatDate(value: string | Date | null | undefined): string {
+  return formatDateTime(value).slice(0, 10);
+}
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+export function formatRupees(amount: number | string): string {
+  return rupees.format(Number(amount));
+}
+
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** Age of a record in words, for the dashboard's instances table. */
+export function formatAge(createdAt: string, now: Date = new Date()): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - new Date(createdAt).getTime()) / 1000));
+  const units: [number, string][] = [
+    [86400 * 365, 'year'],
+    [86400 * 30, 'month'],
+    [86400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+  ];
+  for (const [size, unit] of units) {
+    const n = Math.floor(seconds / size);
+    if (n >= 1) return `${n} ${unit}${n > 1 ? 's' : ''}`;
+  }
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}

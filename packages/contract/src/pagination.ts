@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
+  query: z.string().trim().max(200).optional().default(''),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export interface Paginated<T> {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+  first_page_url: string;
+  last_page_url: string;
+  next_page_url: string | null;
+  prev_page_url: string | null;
+}
+
+export function paginatedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    current_page: z.number(),
+    last_page: z.number(),
+    per_page: z.number(),
+    total: z.number(),
+    from: z.number().nullable(),
+    to: z.number().nullable(),
+    first_page_url: z.string(),
+    last_page_url: z.string(),
+    next_page_url: z.string().nullable(),
+    prev_page_url: z.string().nullable(),
+  });
+}
+
+/** Builds the paged answer; `path` is the list's own URL path, used for the page links. */
+export function paginate<T>(
+  data: T[],
+  options: { page: number; perPage: number; total: number; path: string },
+): Paginated<T> {
+  const { page, perPage, total, path } = options;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const link = (n: number) => `${path}?page=${n}`;
+  const from = data.length > 0 ? (page - 1) * perPage + 1 : null;
+  return {
+    data,
+    current_page: page,
+    last_page: lastPage,
+    per_page: perPage,
+    total,
+    from,
+    to: from === null ? null : from + data.length - 1,
+    first_page_url: link(1),
+    last_page_url: link(lastPage),
+    next_page_url: page < lastPage ? link(page + 1) : null,
+    prev_page_url: page > 1 ? link(page - 1) : null,
+  };
+}
