@@ -23,6 +23,19 @@ import { webPlugin } from './plugins/web.ts';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with the access it declares, for the test that no route forgets one. */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
@@ -39,6 +52,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>();
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      registeredRoutes.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
+  app.decorate('registeredRoutes', registeredRoutes);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -141,29 +141,31 @@ async function seedSettings(db: Db) {
   }
 }
 
+/** Creates a user with the named roles, all or nothing. */
 export async function createUser(
   db: Db,
   input: { name: string; email: string; password: string; roleNames: string[] },
 ) {
-  const [user] = await db
-    .insert(users)
-    .values({
-      name: input.name,
-      email: input.email.trim().toLowerCase(),
-      password: await hashPassword(input.password),
-    })
-    .returning({ id: users.id });
-  if (input.roleNames.length > 0) {
-    const found = await db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(inArray(roles.name, input.roleNames));
-    if (found.length !== input.roleNames.length) {
+  const email = input.email.trim().toLowerCase();
+  const password = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const found = input.roleNames.length
+      ? await tx.select({ id: roles.id }).from(roles).where(inArray(roles.name, input.roleNames))
+      : [];
+    if (found.length !== new Set(input.roleNames).size) {
       throw new Error(`Unknown role among: ${input.roleNames.join(', ')}`);
     }
-    await db.insert(userRoles).values(found.map((r) => ({ userId: user!.id, roleId: r.id })));
-  }
-  return user!.id;
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (taken) throw new Error(`A user with the e-mail ${email} already exists.`);
+    const [user] = await tx
+      .insert(users)
+      .values({ name: input.name, email, password })
+      .returning({ id: users.id });
+    if (found.length > 0) {
+      await tx.insert(userRoles).values(found.map((r) => ({ userId: user!.id, roleId: r.id })));
+    }
+    return user!.id;
+  });
 }
 
 /**

@@ -42,7 +42,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrorsFromIssues(
-        error.validation.map((v) => v.params.issue as ZodIssueLike),
+        error.validation.map((v) => ({
+          code: v.keyword,
+          path: v.instancePath.split('/').filter(Boolean),
+          message: v.message ?? MESSAGES.validation,
+          keys: (v.params as { keys?: string[] }).keys,
+        })),
       );
       const first = Object.values(errors)[0]?.[0];
       return reply.status(422).send({ message: first ?? MESSAGES.validation, errors });
@@ -66,7 +71,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const message =
         error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
           ? MESSAGES.payloadTooLarge
-          : error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+              error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+              error instanceof SyntaxError
             ? MESSAGES.malformedJson
             : error.message;
       return reply.status(status).send({ message });

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { SUPER_ADMIN_ROLE } from '@sitefleet/contract';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { seedDemo } from './db/demo.ts';
+import { openConfiguredDatabase } from './db/open.ts';
+import { users } from './db/schema.ts';
+import { createUser, seedBase } from './db/seed.ts';
+import { hashPassword } from './modules/auth/passwords.ts';
+import { destroyUserSessions } from './modules/auth/sessions.ts';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  user:create     --email E --name N [--password P] [--role R ...]   (default role: ${SUPER_ADMIN_ROLE})
+  password:reset  --email E [--password P]      ends the user's sessions
+  db:migrate      applies the migrations
+  db:seed         permissions, roles and settings; with --demo, demo content too
+
+Without --password, a random password is generated and printed once.`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    password: { type: 'string' },
+    role: { type: 'string', multiple: true },
+    demo: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+function required(value: string | undefined, flag: string): string {
+  if (!value) throw new Error(`--${flag} is required.\n\n${USAGE}`);
+  return value;
+}
+
+function passwordOrGenerated(): { password: string; generated: boolean } {
+  if (values.password) {
+    if (values.password.length < 8) throw new Error('The password must be at least 8 characters.');
+    return { password: values.password, generated: false };
+  }
+  return { password: randomBytes(12).toString('base64url'), generated: true };
+}
+
+const commands: Record<string, (database: Database) => Promise<string>> = {
+  'db:migrate': async () => 'Migrations applied.',
+  async 'db:seed'(database) {
+    const config = loadConfig();
+    const { wasEmpty } = await seedBase(database.db, {
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+    });
+    if (values.demo || wasEmpty) await seedDemo(database.db);
+    return wasEmpty
+      ? `Seeded, with demo data. Sign in as ${config.ADMIN_EMAIL}.`
+      : `Permissions, roles and settings are up to date.${values.demo ? ' Demo data added.' : ''}`;
+  },
+  async 'user:create'(database) {
+    const email = required(values.email, 'email').trim().toLowerCase();
+    const { password, generated } = passwordOrGenerated();
+    await createUser(database.db, {
+      name: values.name ?? email.split('@')[0]!,
+      email,
+      password,
+      roleNames: values.role ?? [SUPER_ADMIN_ROLE],
+    });
+    return `User ${email} created.${generated ? ` Password: ${password}` : ''}`;
+  },
+  async 'password:reset'(database) {
+    const email = required(values.email, 'email').trim().toLowerCase();
+    const { password, generated } = passwordOrGenerated();
+    const [user] = await database.db
+      .update(users)
+      .set({ password: await hashPassword(password), updatedAt: new Date() })
+      .where(eq(users.email, email))
+      .returning({ id: users.id });
+    if (!user) throw new Error(`No user has the e-mail ${email}.`);
+    await destroyUserSessions(database.db, user.id);
+    return `Password of ${email} reset; their sessions have ended.${generated ? ` New password: ${password}` : ''}`;
+  },
+};
+
+async function main() {
+  const [name] = positionals;
+  const command = name ? commands[name] : undefined;
+  if (values.help || !command) {
+    console.log(USAGE);
+    process.exit(values.help ? 0 : 1);
+  }
+  const database = await openConfiguredDatabase(loadConfig());
+  try {
+    await database.migrate();
+    console.log(await command(database));
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import { MESSAGES } from '@sitefleet/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_LIMIT_BYTES } from '../src/app.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('route access', () => {
+  it('every registered route declares who may call it', () => {
+    const routes = server.app.registeredRoutes;
+    expect(routes.length).toBeGreaterThan(10);
+    const undeclared = routes.filter((route) => !route.access).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('every public route is one we mean to be public', () => {
+    const publicRoutes = server.app.registeredRoutes
+      .filter((route) => route.access === 'public' && route.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(publicRoutes.sort()).toEqual(['GET /api/docs', 'POST /login', 'POST /logout']);
+  });
+});
+
+describe('error contract', () => {
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const response = await server.client().request('POST', '/login', { rawBody: '{"email":' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(MESSAGES.malformedJson);
+  });
+
+  it('answers wrong types with a 422 per field', async () => {
+    const response = await server.client().post('/login', { email: 42, password: ['x'], remember: 'yes' });
+    expect(response.status).toBe(422);
+    expect(Object.keys(response.body.errors).sort()).toEqual(['email', 'password', 'remember']);
+  });
+
+  it('refuses unknown fields', async () => {
+    const response = await server.client().post('/login', {
+      email: 'a@example.com',
+      password: 'x',
+      is_admin: true,
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors.is_admin).toEqual([MESSAGES.unknownField('is_admin')]);
+  });
+
+  it('refuses an oversized body with a 413', async () => {
+    const response = await server.client().request('POST', '/login', {
+      rawBody: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(BODY_LIMIT_BYTES) }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body.message).toBe(MESSAGES.payloadTooLarge);
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await (await server.admin()).get('/api/does-not-exist');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: MESSAGES.notFound });
+  });
+
+  it('answers a bad query parameter with a 422', async () => {
+    const response = await (await server.admin()).get('/api/stats/posts?status=yesterday');
+    expect(response.status).toBe(422);
+    expect(response.body.errors.status).toBeDefined();
+  });
+
+  it('sends security headers', async () => {
+    const response = await server.client().get('/api/docs');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});
+
+describe('OpenAPI description', () => {
+  it('lists the routes from their zod schemas', async () => {
+    const response = await server.client().get('/api/docs');
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toMatch(/^3\./);
+    expect(response.body.paths['/login'].post.requestBody).toBeDefined();
+    expect(response.body.paths['/api/stats/posts']).toBeDefined();
+  });
+});

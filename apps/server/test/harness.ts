@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { type App, buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { createUser, seedBase } from '../src/db/seed.ts';
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
+export const TEST_PASSWORD = 'password123';
+
+/** Which database this run targets: the vitest project sets TEST_DB. */
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh database for one test file: PGlite in memory, or a new PostgreSQL database. */
+export async function createTestDatabase(): Promise<Database> {
+  if (TEST_DB === 'pglite') {
+    const database = await openDatabase({});
+    await database.migrate();
+    return database;
+  }
+  const name = `sitefleet_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Raw body text, sent as JSON content type, for malformed-input tests. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** Leave out the X-Requested-With header. */
+  withoutCsrfHeader?: boolean;
+}
+
+/** An HTTP client for one person: it keeps its own session cookie, like a browser would. */
+export class ApiClient {
+  cookie: string | undefined;
+
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (!options.withoutCsrfHeader) headers['x-requested-with'] = 'XMLHttpRequest';
+    if (this.cookie) headers.cookie = this.cookie;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('sitefleet_session='));
+    if (setCookie) {
+      const pair = setCookie.split(';')[0]!;
+      this.cookie = pair.endsWith('=') ? undefined : pair;
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: the test reads the text.
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get = <T = any>(path: string, options?: RequestOptions) => this.request<T>('GET', path, options);
+  post = <T = any>(path: string, body?: unknown, options?: RequestOptions) =>
+    this.request<T>('POST', path, { ...options, body });
+  put = <T = any>(path: string, body?: unknown, options?: RequestOptions) =>
+    this.request<T>('PUT', path, { ...options, body });
+  patch = <T = any>(path: string, body?: unknown, options?: RequestOptions) =>
+    this.request<T>('PATCH', path, { ...options, body });
+  delete = <T = any>(path: string, body?: unknown, options?: RequestOptions) =>
+    this.request<T>('DELETE', path, { ...options, body });
+
+  async login(email: string, password: string, remember = false) {
+    const response = await this.post('/login', { email, password, remember });
+    if (response.status !== 200) {
+      throw new Error(`Sign-in as ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
+    }
+    return response;
+  }
+}
+
+export interface TestServer {
+  app: App;
+  database: Database;
+  url: string;
+  /** A new client with no session. */
+  client(): ApiClient;
+  /** A new client signed in as the seeded super admin. */
+  admin(): Promise<ApiClient>;
+  /** Creates a user with the given roles and answers a client signed in as that user. */
+  userWithRoles(roleNames: string[], email?: string): Promise<ApiClient>;
+  close(): Promise<void>;
+}
+
+/** The real server on a random port, on a fresh database with the base seed. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  await seedBase(database.db, ADMIN);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  let userCount = 0;
+  return {
+    app,
+    database,
+    url,
+    client: () => new ApiClient(url),
+    async admin() {
+      const client = new ApiClient(url);
+      await client.login(ADMIN.email, ADMIN.password);
+      return client;
+    },
+    async userWithRoles(roleNames, email) {
+      userCount += 1;
+      const address = email ?? `${roleNames.join('-').replace(/\s+/g, '') || 'norole'}${userCount}@example.com`;
+      await createUser(database.db, { name: `Test ${address}`, email: address, password: TEST_PASSWORD, roleNames });
+      const client = new ApiClient(url);
+      await client.login(address, TEST_PASSWORD);
+      return client;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
