@@ -60,3 +60,23 @@ export function paginate<T>(
     prev_page_url: page > 1 ? link(page - 1) : null,
   };
 }
+
+/** Rows per page when a list's request does not say. */
+export const DEFAULT_PER_PAGE = 15;
+
+/** Body of every bulk call (bulk delete, actions): the ids of the rows it acts on. */
+export const idsSchema = z.strictObject({
+  ids: z
+    .array(z.coerce.number().int().positive('Each id must be a positive whole number'), {
+      error: 'Select at least one row.',
+    })
+    .min(1, 'Select at least one row.'),
+});
+export type IdsInput = z.infer<typeof idsSchema>;
+
+export const idParamSchema = z.object({
+  id: z.coerce.number().int().positive(),
+});
+
+export const unknownIdsMessage = (ids: readonly number[]) =>
+  `These ids do not exist: ${ids.join(', ')}. Nothing was changed.`;
