@@ -10,6 +10,7 @@ import {
 } from '@sitefleet/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { SESSION_PRUNE_TASK } from '../modules/auth/sessions.ts';
 import type { Db } from './client.ts';
 import {
   permissions,
@@ -74,8 +75,6 @@ export const SETTINGS_CATALOG: Record<string, Record<string, SettingSeed[]>> = {
     ],
   },
 };
-
-const SESSION_PRUNE_TASK = 'sessions:prune';
 
 async function seedPermissionsAndRoles(db: Db) {
   await db

@@ -5,6 +5,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 
 export const SESSION_COOKIE = 'sitefleet_session';
+export const SESSION_PRUNE_TASK = 'sessions:prune';
 /** A session without 'Remember Me' ends after this long without a request. */
 export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const REMEMBER_MS = REMEMBER_ME_DAYS * 24 * 60 * 60 * 1000;

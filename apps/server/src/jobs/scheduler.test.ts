@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/harness.ts';
+import type { Database } from '../db/client.ts';
+import { scheduledTasks, sessions } from '../db/schema.ts';
+import { createUser, seedBase } from '../db/seed.ts';
+import { createSession, SESSION_PRUNE_TASK } from '../modules/auth/sessions.ts';
+import { BUILT_IN_TASKS, runDueTasks } from './scheduler.ts';
+
+const silentLog = { error: () => {} } as unknown as FastifyBaseLogger;
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedBase(database.db, { email: 'admin@example.com', password: 'admin12345' });
+});
+afterAll(() => database.close());
+
+const task = async () =>
+  (
+    await database.db
+      .select()
+      .from(scheduledTasks)
+      .where(eq(scheduledTasks.command, SESSION_PRUNE_TASK))
+  )[0]!;
+
+describe('scheduler', () => {
+  it('does not run a task before its time', async () => {
+    const before = await task();
+    await runDueTasks(database.db, BUILT_IN_TASKS, silentLog);
+    expect((await task()).lastRunAt).toEqual(before.lastRunAt);
+  });
+
+  it('prunes expired sessions when the task is due, then schedules its next run', async () => {
+    const db = database.db;
+    const userId = await createUser(db, {
+      name: 'U',
+      email: 'u@example.com',
+      password: 'password1',
+      roleNames: [],
+    });
+    await createSession(db, { userId, remember: false });
+    await createSession(db, { userId, remember: false });
+    const [expired] = await db.select().from(sessions).limit(1);
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, expired!.id));
+    await db
+      .update(scheduledTasks)
+      .set({ nextRun: new Date(Date.now() - 1000) })
+      .where(eq(scheduledTasks.command, SESSION_PRUNE_TASK));
+
+    await runDueTasks(db, BUILT_IN_TASKS, silentLog);
+
+    expect((await db.select().from(sessions)).map((s) => s.id)).not.toContain(expired!.id);
+    expect(await db.select().from(sessions)).toHaveLength(1);
+    const after = await task();
+    expect(after.status).toBe('Scheduled');
+    expect(after.lastRunAt).not.toBeNull();
+    expect(after.nextRun!.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
+  });
+
+  it('runs a due task once when two ticks race', async () => {
+    let runs = 0;
+    const counting = [
+      {
+        command: SESSION_PRUNE_TASK,
+        intervalMs: 60_000,
+        run: async () => {
+          runs += 1;
+        },
+      },
+    ];
+    await database.db
+      .update(scheduledTasks)
+      .set({ nextRun: new Date(Date.now() - 1000) })
+      .where(eq(scheduledTasks.command, SESSION_PRUNE_TASK));
+    await Promise.all([
+      runDueTasks(database.db, counting, silentLog),
+      runDueTasks(database.db, counting, silentLog),
+    ]);
+    expect(runs).toBe(1);
+  });
+
+  it('records a failure and shows the task as Failed', async () => {
+    const failing = [
+      {
+        command: SESSION_PRUNE_TASK,
+        intervalMs: 60_000,
+        run: async () => {
+          throw new Error('disk full');
+        },
+      },
+    ];
+    await database.db
+      .update(scheduledTasks)
+      .set({ nextRun: new Date(Date.now() - 1000) })
+      .where(eq(scheduledTasks.command, SESSION_PRUNE_TASK));
+    await runDueTasks(database.db, failing, silentLog);
+    expect(await task()).toMatchObject({ status: 'Failed', lastError: 'disk full' });
+  });
+});

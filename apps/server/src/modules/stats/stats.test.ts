@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { seedDemo } from '../../db/demo.ts';
+import { instances, posts, websites } from '../../db/schema.ts';
+
+let server: TestServer;
+let admin: ApiClient;
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedDemo(server.database.db);
+  admin = await server.admin();
+});
+afterAll(() => server.close());
+
+const countOf = async (path: string) => {
+  const response = await admin.get(path);
+  expect(response.status).toBe(200);
+  return Object.values(response.body as Record<string, number>)[0];
+};
+
+describe('dashboard stats', () => {
+  it('counts instances by state', async () => {
+    const db = server.database.db;
+    const byState = async (where: ReturnType<typeof sql>) =>
+      (await db.select({ n: sql<number>`count(*)::int` }).from(instances).where(where))[0]!.n;
+    expect(await countOf('/api/stats/instances')).toBe(6);
+    expect(await countOf('/api/stats/instances?status=all')).toBe(6);
+    expect(await countOf('/api/stats/instances?status=running')).toBe(
+      await byState(sql`current_state = 'running'`),
+    );
+    expect(await countOf('/api/stats/instances?status=active')).toBe(3);
+    expect(await countOf('/api/stats/instances?status=inactive')).toBe(3);
+    expect(await countOf('/api/stats/instances?status=stopping')).toBe(1);
+    expect(await countOf('/api/stats/instances?status=stopped')).toBe(1);
+  });
+
+  it('answers with the key the spec names', async () => {
+    expect((await admin.get('/api/stats/instances')).body).toHaveProperty('totalInstancesCount');
+    expect((await admin.get('/api/stats/websites')).body).toHaveProperty('totalWebsitesCount');
+    expect((await admin.get('/api/stats/posts')).body).toHaveProperty('totalPostsCount');
+    expect((await admin.get('/api/stats/categories')).body).toHaveProperty('totalCategoriesCount');
+  });
+
+  it('counts records by status and by creation date', async () => {
+    expect(await countOf('/api/stats/websites?status=active')).toBe(4);
+    expect(await countOf('/api/stats/websites?status=inactive')).toBe(1);
+    // The demo websites were created 400, 200, 90, 45 and 3 days ago.
+    expect(await countOf('/api/stats/websites?status=30_days')).toBe(1);
+    expect(await countOf('/api/stats/websites?status=60_days')).toBe(2);
+    expect(await countOf('/api/stats/websites?status=360_days')).toBe(4);
+    expect(await countOf('/api/stats/websites?status=today')).toBe(0);
+    await server.database.db.insert(websites).values({
+      name: 'Fresh',
+      url: 'https://fresh.example.com',
+      hosting: 'Local',
+      cost: 1,
+      duration: 1,
+      webhookSecret: 'x',
+    });
+    expect(await countOf('/api/stats/websites?status=today')).toBe(1);
+    expect(await countOf('/api/stats/websites')).toBe(6);
+  });
+
+  it('counts posts and categories', async () => {
+    const [{ total } = { total: 0 }] = await server.database.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(posts)
+      .where(sql`created_at >= now() - interval '30 days'`);
+    expect(await countOf('/api/stats/posts?status=30_days')).toBe(total);
+    expect(await countOf('/api/stats/posts')).toBe(40);
+    expect(await countOf('/api/stats/categories')).toBe(11);
+  });
+
+  it('lists the newest instances for the dashboard table', async () => {
+    const { body } = await admin.get('/api/details/instances');
+    expect(body.instancesDetails).toHaveLength(6);
+    expect(Object.keys(body.instancesDetails[0]).sort()).toEqual([
+      'created_at',
+      'id',
+      'instance_id',
+      'status',
+    ]);
+    const dates = body.instancesDetails.map((row: { created_at: string }) => row.created_at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('ranks websites and categories by views', async () => {
+    const top = (await admin.get('/api/stats/top-websites')).body as {
+      name: string;
+      views: number;
+    }[];
+    expect(top[0]).toMatchObject({ name: 'Gadget Reviews', views: 22110 });
+    expect(top.map((w) => w.views)).toEqual([...top.map((w) => w.views)].sort((a, b) => b - a));
+    const categories = (await admin.get('/api/stats/top-categories')).body as { views: number }[];
+    expect(categories.length).toBe(5);
+    expect(categories[0]!.views).toBeGreaterThanOrEqual(categories[4]!.views);
+  });
+
+  it('lists the scheduled tasks with their status', async () => {
+    const { body } = await admin.get('/api/stats/scheduled-tasks');
+    expect(body).toContainEqual(
+      expect.objectContaining({ command: 'sessions:prune', status: 'Scheduled' }),
+    );
+  });
+});
+
+describe('who may read the dashboard', () => {
+  it('lets a viewer read every count', async () => {
+    const viewer = await server.userWithRoles(['viewer']);
+    for (const kind of ['instances', 'websites', 'posts', 'categories']) {
+      expect((await viewer.get(`/api/stats/${kind}`)).status).toBe(200);
+    }
+  });
+
+  it('refuses counts to a user without the list abilities', async () => {
+    const nobody = await server.userWithRoles([]);
+    expect((await nobody.get('/api/stats/websites')).status).toBe(403);
+    expect((await nobody.get('/api/details/instances')).status).toBe(403);
+    expect((await nobody.get('/api/stats/scheduled-tasks')).status).toBe(200);
+  });
+});
+
+describe('Google authorisation', () => {
+  it('says clearly when Google is not configured', async () => {
+    const response = await admin.get('/api/google-auth');
+    expect(response.status).toBe(409);
+    expect(response.body.message).toMatch(/not configured/);
+  });
+
+  it('builds a consent URL for YouTube upload with offline access and a state', async () => {
+    const configured = await startTestServer({
+      GOOGLE_CLIENT_ID: 'client-1',
+      GOOGLE_CLIENT_SECRET: 'secret-1',
+      GOOGLE_AUTH_URL: 'http://127.0.0.1:9/auth',
+    });
+    try {
+      const client = await configured.admin();
+      const { body } = await client.get('/api/google-auth');
+      const url = new URL(body.auth_url);
+      expect(url.origin + url.pathname).toBe('http://127.0.0.1:9/auth');
+      expect(url.searchParams.get('client_id')).toBe('client-1');
+      expect(url.searchParams.get('scope')).toContain('youtube.upload');
+      expect(url.searchParams.get('access_type')).toBe('offline');
+      expect(url.searchParams.get('state')?.length).toBeGreaterThan(20);
+    } finally {
+      await configured.close();
+    }
+  });
+});
