@@ -33,7 +33,9 @@ describe('error contract', () => {
   });
 
   it('answers wrong types with a 422 per field', async () => {
-    const response = await server.client().post('/login', { email: 42, password: ['x'], remember: 'yes' });
+    const response = await server
+      .client()
+      .post('/login', { email: 42, password: ['x'], remember: 'yes' });
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.errors).sort()).toEqual(['email', 'password', 'remember']);
   });

@@ -62,7 +62,11 @@ export class ApiClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (!options.withoutCsrfHeader) headers['x-requested-with'] = 'XMLHttpRequest';
     if (this.cookie) headers.cookie = this.cookie;
@@ -70,8 +74,15 @@ export class ApiClient {
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const response = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
-    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('sitefleet_session='));
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+    });
+    const setCookie = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sitefleet_session='));
     if (setCookie) {
       const pair = setCookie.split(';')[0]!;
       this.cookie = pair.endsWith('=') ? undefined : pair;
@@ -99,7 +110,9 @@ export class ApiClient {
   async login(email: string, password: string, remember = false) {
     const response = await this.post('/login', { email, password, remember });
     if (response.status !== 200) {
-      throw new Error(`Sign-in as ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
+      throw new Error(
+        `Sign-in as ${email} failed: ${response.status} ${JSON.stringify(response.body)}`,
+      );
     }
     return response;
   }
@@ -122,7 +135,12 @@ export interface TestServer {
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   await seedBase(database.db, ADMIN);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    ...env,
+  });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -140,8 +158,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     },
     async userWithRoles(roleNames, email) {
       userCount += 1;
-      const address = email ?? `${roleNames.join('-').replace(/\s+/g, '') || 'norole'}${userCount}@example.com`;
-      await createUser(database.db, { name: `Test ${address}`, email: address, password: TEST_PASSWORD, roleNames });
+      const address =
+        email ?? `${roleNames.join('-').replace(/\s+/g, '') || 'norole'}${userCount}@example.com`;
+      await createUser(database.db, {
+        name: `Test ${address}`,
+        email: address,
+        password: TEST_PASSWORD,
+        roleNames,
+      });
       const client = new ApiClient(url);
       await client.login(address, TEST_PASSWORD);
       return client;

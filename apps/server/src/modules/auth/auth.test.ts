@@ -14,7 +14,10 @@ describe('sign-in', () => {
     const client = server.client();
     const response = await client.post('/login', { email: ADMIN.email, password: ADMIN.password });
     expect(response.status).toBe(200);
-    expect(response.body.user).toMatchObject({ email: ADMIN.email, roles: [{ name: 'super admin' }] });
+    expect(response.body.user).toMatchObject({
+      email: ADMIN.email,
+      roles: [{ name: 'super admin' }],
+    });
     const cookie = response.headers.getSetCookie()[0]!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -28,18 +31,24 @@ describe('sign-in', () => {
   });
 
   it('accepts the e-mail in any case', async () => {
-    const response = await server.client().post('/login', { ...ADMIN, email: ADMIN.email.toUpperCase() });
+    const response = await server
+      .client()
+      .post('/login', { ...ADMIN, email: ADMIN.email.toUpperCase() });
     expect(response.status).toBe(200);
   });
 
   it('refuses a wrong password with the message the login page shows', async () => {
-    const response = await server.client().post('/login', { email: ADMIN.email, password: 'wrong-password' });
+    const response = await server
+      .client()
+      .post('/login', { email: ADMIN.email, password: 'wrong-password' });
     expect(response.status).toBe(422);
     expect(response.body.message).toBe(MESSAGES.invalidCredentials);
   });
 
   it('answers the same to an unknown e-mail', async () => {
-    const response = await server.client().post('/login', { email: 'nobody@example.com', password: 'whatever1' });
+    const response = await server
+      .client()
+      .post('/login', { email: 'nobody@example.com', password: 'whatever1' });
     expect(response.status).toBe(422);
     expect(response.body.message).toBe(MESSAGES.invalidCredentials);
   });
@@ -137,7 +146,9 @@ describe('CSRF defence', () => {
   });
 
   it('accepts its own origin', async () => {
-    const response = await server.client().post('/login', ADMIN, { headers: { origin: server.url } });
+    const response = await server
+      .client()
+      .post('/login', ADMIN, { headers: { origin: server.url } });
     expect(response.status).toBe(200);
   });
 });
