@@ -1,0 +1,18 @@
+import { Offcanvas } from 'react-bootstrap';
+import { ScheduledTasksTable } from '../../features/scheduler/components/ScheduledTasksTable.tsx';
+
+/** The right-hand control sidebar: the scheduler's tasks. */
+export function ControlSidebar({ show, onHide }: { show: boolean; onHide: () => void }) {
+  return (
+    <Offcanvas show={show} onHide={onHide} placement="end" aria-labelledby="control-sidebar-title">
+      <Offcanvas.Header closeButton closeLabel="Close scheduled tasks">
+        <Offcanvas.Title as="h2" className="h5" id="control-sidebar-title">
+          Scheduled Tasks
+        </Offcanvas.Title>
+      </Offcanvas.Header>
+      <Offcanvas.Body>
+        <ScheduledTasksTable enabled={show} />
+      </Offcanvas.Body>
+    </Offcanvas>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../../../components/ComingSoonPage.tsx';
+
+export function CategoriesPage() {
+  return <ComingSoonPage title="Categories" />;
+}

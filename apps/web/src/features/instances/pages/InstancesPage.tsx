@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../../../components/ComingSoonPage.tsx';
+
+export function InstancesPage() {
+  return <ComingSoonPage title="Instances" />;
+}

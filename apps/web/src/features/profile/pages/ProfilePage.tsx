@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../../../components/ComingSoonPage.tsx';
+
+export function ProfilePage() {
+  return <ComingSoonPage title="Profile" />;
+}

@@ -1,0 +1,41 @@
+import { formatDateTime } from '@sitefleet/contract';
+import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
+import { TableMessageRow } from '../../../components/TableMessageRow.tsx';
+import { NO_RESULTS_TEXT } from '../../../lib/texts.ts';
+import { useScheduledTasks } from '../api/scheduled-tasks.ts';
+
+/** Command, next run and status of each scheduled task; 'Due' shows in red, the rest in green. */
+export function ScheduledTasksTable({ enabled }: { enabled: boolean }) {
+  const tasks = useScheduledTasks(enabled);
+  return (
+    <table className="table table-sm align-middle" aria-label="Scheduled Tasks">
+      <thead>
+        <tr>
+          <th scope="col">Command</th>
+          <th scope="col">Next</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tasks.isPending && (
+          <TableMessageRow colSpan={3}>
+            <LoadingSpinner small />
+          </TableMessageRow>
+        )}
+        {tasks.isError && <TableMessageRow colSpan={3}>{tasks.error.message}</TableMessageRow>}
+        {tasks.data?.length === 0 && (
+          <TableMessageRow colSpan={3}>{NO_RESULTS_TEXT}</TableMessageRow>
+        )}
+        {tasks.data?.map((task) => (
+          <tr key={`${task.command}-${task.next_run}`}>
+            <td className="text-break">{task.command}</td>
+            <td className="text-nowrap">{formatDateTime(task.next_run)}</td>
+            <td className={task.status === 'Due' ? 'text-danger' : 'text-success'}>
+              {task.status}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

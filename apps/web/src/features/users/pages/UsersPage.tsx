@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../../../components/ComingSoonPage.tsx';
+
+export function UsersPage() {
+  return <ComingSoonPage title="Users" />;
+}

@@ -1,0 +1,86 @@
+import {
+  APP_NAME_SETTING,
+  abilitiesSchema,
+  appSettingsSchema,
+  DEFAULT_APP_NAME,
+  type Profile,
+  profileSchema,
+} from '@sitefleet/contract';
+import { useSyncExternalStore } from 'react';
+import { applyAbilities, resetAbilities } from './abilities.ts';
+import { http } from './http.ts';
+
+/** What the client holds about the session (spec §3 "client-held state"). */
+export interface AuthState {
+  user: Profile | null;
+  /** The user's role names, lowercased, as the spec compares them. */
+  roleNames: string[];
+  abilities: string[];
+  /** Application settings by their dotted name, e.g. app.name. */
+  appSettings: Record<string, string | null>;
+}
+
+const SIGNED_OUT: AuthState = { user: null, roleNames: [], abilities: [], appSettings: {} };
+
+let state: AuthState = SIGNED_OUT;
+const listeners = new Set<() => void>();
+
+function setState(next: AuthState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function getAuthState(): AuthState {
+  return state;
+}
+
+export function subscribeToAuth(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(subscribeToAuth, getAuthState);
+}
+
+export function useAppName(): string {
+  return useAuth().appSettings[APP_NAME_SETTING] || DEFAULT_APP_NAME;
+}
+
+/** Replaces the user, e.g. after the profile screen saved a new name or avatar. */
+export function setUser(user: Profile): void {
+  setState({ ...state, user, roleNames: user.roles.map((role) => role.name.toLowerCase()) });
+}
+
+let pendingLoad: Promise<void> | null = null;
+
+/**
+ * Loads the profile, the application settings and the abilities in parallel. Concurrent callers
+ * share one load. Rejects with the ApiError of the first failed call (401 without a session).
+ */
+export function loadSession(): Promise<void> {
+  pendingLoad ??= Promise.all([
+    http.get('/api/profile').then((answer) => profileSchema.parse(answer)),
+    http.get('/api/settings/fetch').then((answer) => appSettingsSchema.parse(answer)),
+    http.get('/api/abilities').then((answer) => abilitiesSchema.parse(answer)),
+  ])
+    .then(([user, appSettings, abilities]) => {
+      applyAbilities(abilities);
+      setState({
+        user,
+        roleNames: user.roles.map((role) => role.name.toLowerCase()),
+        abilities,
+        appSettings,
+      });
+    })
+    .finally(() => {
+      pendingLoad = null;
+    });
+  return pendingLoad;
+}
+
+/** Forgets the user (after logout or an expired session); abilities go back to the placeholder. */
+export function clearSession(): void {
+  resetAbilities();
+  setState(SIGNED_OUT);
+}

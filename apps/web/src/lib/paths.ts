@@ -1,0 +1,18 @@
+/** Every screen's address, as in the spec's route table (plus /admin/settings/create). */
+export const paths = {
+  login: '/login',
+  dashboard: '/admin/dashboard',
+  websites: '/admin/websites',
+  instances: '/admin/instances',
+  categories: '/admin/categories',
+  posts: '/admin/posts',
+  users: '/admin/users',
+  roles: '/admin/roles',
+  roleCreate: '/admin/roles/create',
+  roleEdit: (id: number | string) => `/admin/roles/${id}/edit`,
+  settings: '/admin/settings',
+  settingCreate: '/admin/settings/create',
+  settingEdit: (id: number | string) => `/admin/settings/${id}/edit`,
+  profile: '/admin/profile',
+  googleCallback: '/youtube/callback',
+} as const;
