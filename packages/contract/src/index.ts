@@ -5,3 +5,6 @@ export * from './format.ts';
 export * from './options.ts';
 export * from './pagination.ts';
 export * from './stats.ts';
+export * from './fields.ts';
+export * from './instances.ts';
+export * from './websites.ts';
