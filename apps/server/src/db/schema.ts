@@ -223,6 +223,7 @@ export const websites = pgTable(
   (t) => [
     trigram('websites_name_trgm', t.name),
     trigram('websites_url_trgm', t.url),
+    trigram('websites_hosting_trgm', t.hosting),
     index('websites_created_at_idx').on(t.createdAt),
     index('websites_views_idx').on(t.views),
   ],
@@ -273,6 +274,7 @@ export const instances = pgTable(
     uniqueIndex('instances_instance_id_unique').on(t.instanceId),
     trigram('instances_instance_id_trgm', t.instanceId),
     trigram('instances_ip_address_trgm', t.ipAddress),
+    trigram('instances_region_trgm', t.region),
     index('instances_current_state_idx').on(t.currentState),
     index('instances_created_at_idx').on(t.createdAt),
   ],
