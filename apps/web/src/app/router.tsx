@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
 import { CategoriesPage } from '../features/categories/pages/CategoriesPage.tsx';
 import { DashboardPage } from '../features/dashboard/pages/DashboardPage.tsx';
@@ -30,7 +30,7 @@ export const router = createBrowserRouter([
     ErrorBoundary: RouteErrorPage,
     HydrateFallback: PageLoader,
     children: [
-      { index: true, loader: () => redirect(paths.dashboard) },
+      { index: true, element: <Navigate to={paths.dashboard} replace /> },
       { path: 'login', Component: LoginPage },
       {
         path: 'admin',

@@ -5,7 +5,7 @@ import { ScheduledTasksTable } from '../../features/scheduler/components/Schedul
 export function ControlSidebar({ show, onHide }: { show: boolean; onHide: () => void }) {
   return (
     <Offcanvas show={show} onHide={onHide} placement="end" aria-labelledby="control-sidebar-title">
-      <Offcanvas.Header closeButton closeLabel="Close scheduled tasks">
+      <Offcanvas.Header closeButton>
         <Offcanvas.Title as="h2" className="h5" id="control-sidebar-title">
           Scheduled Tasks
         </Offcanvas.Title>

@@ -83,12 +83,8 @@ export function Sidebar() {
           <ul className="nav sidebar-menu flex-column">
             {user && (
               <li className="nav-item border-bottom border-secondary-subtle pb-2 mb-2">
-                <NavLink
-                  to={paths.profile}
-                  className="nav-link"
-                  aria-label={`${user.name} (profile)`}
-                >
-                  <span className="nav-icon">
+                <NavLink to={paths.profile} className="nav-link" aria-label={user.name}>
+                  <span className="nav-icon" aria-hidden="true">
                     <UserAvatar name={user.name} avatar={user.avatar} size={24} />
                   </span>
                   <p>{user.name}</p>

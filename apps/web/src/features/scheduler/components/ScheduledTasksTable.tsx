@@ -28,7 +28,7 @@ export function ScheduledTasksTable({ enabled }: { enabled: boolean }) {
         )}
         {tasks.data?.map((task) => (
           <tr key={`${task.command}-${task.next_run}`}>
-            <td className="text-break">{task.command}</td>
+            <td>{task.command}</td>
             <td className="text-nowrap">{formatDateTime(task.next_run)}</td>
             <td className={task.status === 'Due' ? 'text-danger' : 'text-success'}>
               {task.status}

@@ -1,0 +1,63 @@
+import { AbilityProvider } from '@casl/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appAbility } from '../../lib/abilities.ts';
+import { clearSession, loadSession } from '../../lib/auth-store.ts';
+import { stubFetch } from '../../test/fetch-stub.ts';
+import { Sidebar } from './Sidebar.tsx';
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+async function renderSidebarWith(abilities: string[]) {
+  stubFetch({
+    '/api/profile': {
+      body: { id: 1, name: 'Ada', email: 'a@b.c', avatar: null, role: null, roles: [] },
+    },
+    '/api/settings/fetch': { body: { 'app.name': 'Fleet' } },
+    '/api/abilities': { body: abilities },
+  });
+  await loadSession();
+  const router = createMemoryRouter([{ path: '*', Component: Sidebar }]);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AbilityProvider value={appAbility}>
+        <RouterProvider router={router} />
+      </AbilityProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const link = (name: string) => screen.queryByRole('link', { name, exact: true });
+
+describe('Sidebar', () => {
+  it('shows only the items the abilities allow', async () => {
+    await renderSidebarWith(['post-list', 'website-list']);
+
+    expect(screen.getByText('Fleet')).toBeDefined();
+    expect(link('Ada')?.getAttribute('href')).toBe('/admin/profile');
+    expect(link('Dashboard')).not.toBeNull();
+    expect(link('Posts')).not.toBeNull();
+    expect(link('Websites')).not.toBeNull();
+    expect(link('Instances')).toBeNull();
+    expect(link('Users')).toBeNull();
+    expect(link('Profile')).toBeNull();
+    expect(screen.queryByText('ADMINISTRATION')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeDefined();
+  });
+
+  it('shows the administration header and every item with manage-all', async () => {
+    await renderSidebarWith(['manage-all']);
+
+    expect(screen.getByText('ADMINISTRATION')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Parameters' })).toBeDefined();
+    for (const name of ['Profile', 'Websites', 'Instances', 'Categories', 'Users', 'Roles']) {
+      expect(link(name)).not.toBeNull();
+    }
+  });
+});
