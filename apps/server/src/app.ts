@@ -14,8 +14,12 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
+import { instancesRoutes } from './modules/instances/routes.ts';
+import { rolesRoutes } from './modules/roles/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { websitesRoutes } from './modules/websites/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -66,7 +70,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'] },
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        // Served over plain HTTP on a LAN too: upgrading its requests to HTTPS would break it.
+        'upgrade-insecure-requests': null,
+      },
     },
   });
   await app.register(fastifySwagger, {
@@ -85,7 +93,16 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR ?? defaultWebDist });
 
   const context: AppContext = { config, database, db: database.db };
-  for (const routes of [authRoutes, settingsRoutes, statsRoutes, googleRoutes]) {
+  for (const routes of [
+    authRoutes,
+    settingsRoutes,
+    statsRoutes,
+    googleRoutes,
+    usersRoutes,
+    rolesRoutes,
+    websitesRoutes,
+    instancesRoutes,
+  ]) {
     await app.register(routes, context);
   }
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@sitefleet/contract';
@@ -10,8 +10,9 @@ import fp from 'fastify-plugin';
  * client-side router resolves deep links. Paths under /api answer a JSON 404.
  */
 export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
-  const hasWeb = existsSync(join(options.distDir, 'index.html'));
-  if (hasWeb) {
+  const indexPath = join(options.distDir, 'index.html');
+  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
+  if (indexHtml) {
     await app.register(async (scope) => {
       scope.addHook('onRoute', (route) => {
         route.config = { ...route.config, access: 'public' };
@@ -26,8 +27,11 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: str
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (hasWeb && request.method === 'GET' && !isApi) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (indexHtml && request.method === 'GET' && !isApi) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
     }
     return reply.status(404).send({ message: MESSAGES.notFound });
   });
