@@ -22,7 +22,8 @@ export default defineConfig(async () => {
   if (!withPostgres && process.env.REQUIRE_POSTGRES === '1') {
     throw new Error('REQUIRE_POSTGRES is set but PostgreSQL does not answer on 127.0.0.1:5432.');
   }
-  if (!withPostgres) console.warn('PostgreSQL is not reachable: the server suite runs on PGlite only.');
+  if (!withPostgres)
+    console.warn('PostgreSQL is not reachable: the server suite runs on PGlite only.');
   const serverProject = (db: 'pglite' | 'postgres') => ({
     test: {
       name: `server:${db}`,

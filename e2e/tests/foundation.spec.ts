@@ -54,7 +54,16 @@ test('the theme survives a reload', async ({ page }) => {
 test('the sidebar hides what a viewer may not use', async ({ page }) => {
   await signIn(page, VIEWER);
   const sidebar = page.locator('aside');
-  for (const item of ['Dashboard', 'Websites', 'Instances', 'Categories', 'Posts', 'Users', 'Roles', 'Settings']) {
+  for (const item of [
+    'Dashboard',
+    'Websites',
+    'Instances',
+    'Categories',
+    'Posts',
+    'Users',
+    'Roles',
+    'Settings',
+  ]) {
     await expect(sidebar.getByRole('link', { name: item, exact: true })).toBeVisible();
   }
   await expect(sidebar.getByText('ADMINISTRATION')).toHaveCount(0);
