@@ -24,12 +24,17 @@ interface HoverExtendedMessageProps {
  * (the "extended timeout on hover" of the spec). Updating autoClose restarts the progress bar.
  */
 function HoverExtendedMessage({ message, isPaused, toastId }: HoverExtendedMessageProps) {
-  const wasHovered = useRef(false);
+  // A toast is also paused until its entrance animation ends; only a later pause is a hover.
+  const hasStarted = useRef(false);
+  const isHovered = useRef(false);
   useEffect(() => {
     if (isPaused) {
-      wasHovered.current = true;
-    } else if (wasHovered.current) {
-      wasHovered.current = false;
+      if (hasStarted.current) isHovered.current = true;
+      return;
+    }
+    hasStarted.current = true;
+    if (isHovered.current) {
+      isHovered.current = false;
       toast.update(toastId, { autoClose: TOAST_HOVER_EXTENSION_MS });
     }
   }, [isPaused, toastId]);
