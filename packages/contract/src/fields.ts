@@ -5,7 +5,11 @@ import { z } from 'zod';
 export const FIELD_MESSAGES = {
   tooLong: (max: number) => `Must be at most ${max} characters`,
   notText: 'Must be text',
+  nulCharacter: 'Must not contain the NUL character',
 } as const;
+
+/** PostgreSQL text cannot hold U+0000: refusing it here keeps it from becoming a server error. */
+export const WITHOUT_NUL = /^[^\0]*$/;
 
 /** A required text field: trimmed, then not empty and at most `max` characters. */
 export function requiredText(requiredMessage: string, max: number) {
@@ -13,7 +17,8 @@ export function requiredText(requiredMessage: string, max: number) {
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(max, FIELD_MESSAGES.tooLong(max));
+    .max(max, FIELD_MESSAGES.tooLong(max))
+    .regex(WITHOUT_NUL, FIELD_MESSAGES.nulCharacter);
 }
 
 /** An optional text field: trimmed; empty text and null both mean "no value" (null). */
@@ -22,6 +27,7 @@ export function optionalText(max: number) {
     .string({ error: FIELD_MESSAGES.notText })
     .trim()
     .max(max, FIELD_MESSAGES.tooLong(max))
+    .regex(WITHOUT_NUL, FIELD_MESSAGES.nulCharacter)
     .nullable()
     .transform((text) => text || null);
 }
@@ -93,9 +99,11 @@ export const costField = formNumber(COST_MESSAGES, (number) =>
     .multipleOf(0.01, COST_MESSAGES.decimals),
 );
 
-/** A required http(s) address. */
+/** A required http(s) address; an empty one gets only the `required` message. */
 export function requiredHttpUrl(messages: { required: string; invalid: string }) {
-  return requiredText(messages.required, URL_MAX_LENGTH).refine(isHttpUrl, messages.invalid);
+  return requiredText(messages.required, URL_MAX_LENGTH).pipe(
+    z.string().refine(isHttpUrl, messages.invalid),
+  );
 }
 
 /** An optional http(s) address; empty text and null mean "none". */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { costField, requiredText } from './fields.ts';
 import { GAP_OPTIONS, INSTANCE_REGIONS, INSTANCE_STATES, INSTANCE_TYPES } from './options.ts';
-import { paginatedSchema } from './pagination.ts';
+import { MAX_ID, paginatedSchema } from './pagination.ts';
 
 /** The instance form's messages; the first nine are the spec's, word for word. */
 export const INSTANCE_MESSAGES = {
@@ -18,6 +18,8 @@ export const INSTANCE_MESSAGES = {
   typeInvalid: `Server type must be one of ${INSTANCE_TYPES.join(', ')}`,
   stateInvalid: `Server state must be one of ${INSTANCE_STATES.join(', ')}`,
   logsInstanceIdInvalid: 'instance_id must be the id of an instance',
+  deleted: (n: number) =>
+    n === 1 ? 'Instance deleted successfully!' : `${n} instances deleted successfully!`,
 } as const;
 
 /** One octet: 0 to 255, without leading zeros (01 is refused, as some parsers read it as octal). */
@@ -93,7 +95,8 @@ export const instanceLogsQuerySchema = z.object({
   instance_id: z.coerce
     .number({ error: INSTANCE_MESSAGES.logsInstanceIdInvalid })
     .int(INSTANCE_MESSAGES.logsInstanceIdInvalid)
-    .positive(INSTANCE_MESSAGES.logsInstanceIdInvalid),
+    .positive(INSTANCE_MESSAGES.logsInstanceIdInvalid)
+    .max(MAX_ID, INSTANCE_MESSAGES.logsInstanceIdInvalid),
   page: z.coerce.number().int().min(1).default(1),
 });
 

@@ -1,9 +1,16 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES, WITHOUT_NUL } from './fields.ts';
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).optional(),
-  query: z.string().trim().max(200).optional().default(''),
+  query: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(WITHOUT_NUL, FIELD_MESSAGES.nulCharacter)
+    .optional()
+    .default(''),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
@@ -64,18 +71,28 @@ export function paginate<T>(
 /** Rows per page when a list's request does not say. */
 export const DEFAULT_PER_PAGE = 15;
 
+/** The largest id a serial column holds: a larger one is bad input, not a database error. */
+export const MAX_ID = 2_147_483_647;
+
 /** Body of every bulk call (bulk delete, actions): the ids of the rows it acts on. */
 export const idsSchema = z.strictObject({
   ids: z
-    .array(z.coerce.number().int().positive('Each id must be a positive whole number'), {
-      error: 'Select at least one row.',
-    })
+    .array(
+      z.coerce
+        .number()
+        .int()
+        .positive('Each id must be a positive whole number')
+        .max(MAX_ID, 'Each id must be a positive whole number'),
+      {
+        error: 'Select at least one row.',
+      },
+    )
     .min(1, 'Select at least one row.'),
 });
 export type IdsInput = z.infer<typeof idsSchema>;
 
 export const idParamSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(MAX_ID),
 });
 
 export const unknownIdsMessage = (ids: readonly number[]) =>

@@ -1,0 +1,113 @@
+import {
+  agentTokenSchema,
+  idParamSchema,
+  idsSchema,
+  instanceInputSchema,
+  instanceLogsPageSchema,
+  instanceLogsQuerySchema,
+  instanceSchema,
+  instancesPageSchema,
+  messageSchema,
+  pageQuerySchema,
+} from '@sitefleet/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import {
+  createInstance,
+  deleteInstance,
+  deleteInstances,
+  getInstance,
+  instanceLogsPage,
+  listInstances,
+  rotateAgentToken,
+  updateInstance,
+} from './service.ts';
+
+const tags = ['instances'];
+
+export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/api/instances',
+    {
+      config: { access: 'instance-list' },
+      schema: { tags, querystring: pageQuerySchema, response: { 200: instancesPageSchema } },
+    },
+    (request) => listInstances(db, request.query),
+  );
+
+  app.get(
+    '/api/instances/:id',
+    {
+      config: { access: 'instance-list' },
+      schema: { tags, params: idParamSchema, response: { 200: instanceSchema } },
+    },
+    (request) => getInstance(db, request.params.id),
+  );
+
+  app.post(
+    '/api/instances',
+    {
+      config: { access: 'instance-create' },
+      schema: { tags, body: instanceInputSchema, response: { 201: instanceSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await createInstance(db, request.body)),
+  );
+
+  app.put(
+    '/api/instances/:id',
+    {
+      config: { access: 'instance-update' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: instanceInputSchema,
+        response: { 200: instanceSchema },
+      },
+    },
+    (request) => updateInstance(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/instances/:id',
+    {
+      config: { access: 'instance-delete' },
+      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+    },
+    (request) => deleteInstance(db, request.params.id),
+  );
+
+  app.delete(
+    '/api/instances',
+    {
+      config: { access: 'instance-delete' },
+      schema: { tags, body: idsSchema, response: { 200: messageSchema } },
+    },
+    (request) => deleteInstances(db, request.body.ids),
+  );
+
+  app.post(
+    '/api/instances/:id/rotate-token',
+    {
+      config: { access: 'instance-update' },
+      schema: { tags, params: idParamSchema, response: { 200: agentTokenSchema } },
+    },
+    async (request, reply) => {
+      // The token is shown once: no cache may keep a copy.
+      reply.header('cache-control', 'no-store');
+      return rotateAgentToken(db, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/instance_instructions',
+    {
+      config: { access: 'instance-logs' },
+      schema: {
+        tags,
+        querystring: instanceLogsQuerySchema,
+        response: { 200: instanceLogsPageSchema },
+      },
+    },
+    (request) => instanceLogsPage(db, request.query),
+  );
+};

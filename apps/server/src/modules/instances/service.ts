@@ -1,0 +1,200 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  INSTANCE_LOGS_PER_PAGE,
+  INSTANCE_MESSAGES,
+  type Instance,
+  type InstanceLogsPage,
+  type InstanceValues,
+  type PageQuery,
+  unknownIdsMessage,
+} from '@sitefleet/contract';
+import { count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { instanceLogs, instances } from '../../db/schema.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { assertAllExist, pageOf, searchCondition } from '../../lib/listing.ts';
+
+/** The columns an instance answer shows: never the agent token's hash. */
+const instanceColumns = {
+  id: instances.id,
+  instance_id: instances.instanceId,
+  ip_address: instances.ipAddress,
+  current_state: instances.currentState,
+  gap: instances.gap,
+  region: instances.region,
+  type: instances.type,
+  cost: instances.cost,
+  createdAt: instances.createdAt,
+};
+
+const toInstance = ({ createdAt, ...row }: { createdAt: Date } & Omit<Instance, 'created_at'>) => ({
+  ...row,
+  created_at: createdAt.toISOString(),
+});
+
+export async function listInstances(db: Db, request: PageQuery) {
+  const where = searchCondition(request.query, [
+    instances.instanceId,
+    instances.ipAddress,
+    instances.region,
+  ]);
+  return pageOf(request, '/api/instances', {
+    rows: async (limit, offset) =>
+      (
+        await db
+          .select(instanceColumns)
+          .from(instances)
+          .where(where)
+          .orderBy(desc(instances.createdAt), desc(instances.id))
+          .limit(limit)
+          .offset(offset)
+      ).map(toInstance),
+    count: async () => (await db.select({ total: count() }).from(instances).where(where))[0]!.total,
+  });
+}
+
+export async function getInstance(db: Db, id: number): Promise<Instance> {
+  const [row] = await db.select(instanceColumns).from(instances).where(eq(instances.id, id));
+  if (!row) throw notFound();
+  return toInstance(row);
+}
+
+/** PostgreSQL's unique_violation; drizzle wraps the driver's error as its cause. */
+function isUniqueViolation(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return [error, cause].some(
+    (candidate) =>
+      typeof candidate === 'object' &&
+      candidate !== null &&
+      (candidate as { code?: unknown }).code === '23505',
+  );
+}
+
+/**
+ * Runs a write that may hit the unique instance_id. The unique index decides, not an earlier
+ * lookup, so two requests racing for one id cannot both win.
+ */
+async function withUniqueInstanceId<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw validationError({ instance_id: INSTANCE_MESSAGES.instanceIdTaken });
+    }
+    throw error;
+  }
+}
+
+const columnsFrom = (values: InstanceValues) => ({
+  instanceId: values.instance_id,
+  ipAddress: values.ip_address,
+  currentState: values.current_state,
+  gap: values.gap,
+  region: values.region,
+  type: values.type,
+  cost: values.cost,
+});
+
+export async function createInstance(db: Db, values: InstanceValues): Promise<Instance> {
+  const [row] = await withUniqueInstanceId(() =>
+    db.insert(instances).values(columnsFrom(values)).returning(instanceColumns),
+  );
+  return toInstance(row!);
+}
+
+export async function updateInstance(
+  db: Db,
+  id: number,
+  values: InstanceValues,
+): Promise<Instance> {
+  const [row] = await withUniqueInstanceId(() =>
+    db
+      .update(instances)
+      .set({ ...columnsFrom(values), updatedAt: new Date() })
+      .where(eq(instances.id, id))
+      .returning(instanceColumns),
+  );
+  if (!row) throw notFound();
+  return toInstance(row);
+}
+
+export async function deleteInstance(db: Db, id: number) {
+  const deleted = await db
+    .delete(instances)
+    .where(eq(instances.id, id))
+    .returning({ id: instances.id });
+  if (deleted.length === 0) throw notFound();
+  return { message: INSTANCE_MESSAGES.deleted(1) };
+}
+
+/** Deletes the instances and their logs, all or nothing. */
+export async function deleteInstances(db: Db, ids: number[]) {
+  return db.transaction(async (tx) => {
+    const unique = await assertAllExist(tx, instances, instances.id, ids);
+    const deleted = await tx
+      .delete(instances)
+      .where(inArray(instances.id, unique))
+      .returning({ id: instances.id });
+    // Another request deleted some of them meanwhile: refuse the whole call, as for unknown ids.
+    if (deleted.length < unique.length) {
+      const gone = unique.filter((id) => !deleted.some((row) => row.id === id));
+      throw validationError({ ids: unknownIdsMessage(gone) });
+    }
+    return { message: INSTANCE_MESSAGES.deleted(deleted.length) };
+  });
+}
+
+/** Newest first, a page of INSTANCE_LOGS_PER_PAGE rows. */
+export async function instanceLogsPage(
+  db: Db,
+  request: { instance_id: number; page: number },
+): Promise<InstanceLogsPage> {
+  await getInstance(db, request.instance_id);
+  const ofInstance = eq(instanceLogs.instanceId, request.instance_id);
+  const page = await pageOf(
+    { page: request.page, per_page: INSTANCE_LOGS_PER_PAGE },
+    '/api/instance_instructions',
+    {
+      rows: async (limit, offset) =>
+        (
+          await db
+            .select({
+              id: instanceLogs.id,
+              ip_address: instanceLogs.ipAddress,
+              gap: instanceLogs.gap,
+              status: instanceLogs.status,
+              createdAt: instanceLogs.createdAt,
+            })
+            .from(instanceLogs)
+            .where(ofInstance)
+            .orderBy(desc(instanceLogs.createdAt), desc(instanceLogs.id))
+            .limit(limit)
+            .offset(offset)
+        ).map(({ createdAt, ...log }) => ({ ...log, created_at: createdAt.toISOString() })),
+      count: async () =>
+        (await db.select({ total: count() }).from(instanceLogs).where(ofInstance))[0]!.total,
+    },
+  );
+  return {
+    data: page.data,
+    current_page: page.current_page,
+    total_pages: page.last_page,
+    per_page: page.per_page,
+    total: page.total,
+  };
+}
+
+/** How agent tokens are stored: a leaked table does not leak working tokens. */
+const hashAgentToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Issues a new agent token for the instance; the answer is the only time it is shown. */
+export async function rotateAgentToken(db: Db, id: number) {
+  const token = randomBytes(32).toString('base64url');
+  const [updated] = await db
+    .update(instances)
+    .set({ agentTokenHash: hashAgentToken(token), updatedAt: new Date() })
+    .where(eq(instances.id, id))
+    .returning({ id: instances.id });
+  if (!updated) throw notFound();
+  return { token };
+}

@@ -1,0 +1,147 @@
+import {
+  idParamSchema,
+  idsSchema,
+  pageQuerySchema,
+  webhookSecretSchema,
+  websiteDeleteImpactSchema,
+  websiteInputSchema,
+  websiteOptionsSchema,
+  websiteSchema,
+  websiteSettingsInputSchema,
+  websiteSettingsSchema,
+  websitesDeletedSchema,
+  websitesPageSchema,
+} from '@sitefleet/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import {
+  createWebsite,
+  deleteImpact,
+  deleteWebsite,
+  deleteWebsites,
+  getSettings,
+  getWebsite,
+  listWebsites,
+  rotateWebhookSecret,
+  updateSettings,
+  updateWebsite,
+  websiteOptions,
+} from './service.ts';
+
+const tags = ['websites'];
+
+export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/api/websites',
+    {
+      config: { access: 'website-list' },
+      schema: { tags, querystring: pageQuerySchema, response: { 200: websitesPageSchema } },
+    },
+    (request) => listWebsites(db, request.query),
+  );
+
+  app.get(
+    '/api/websites/:id',
+    {
+      config: { access: 'website-list' },
+      schema: { tags, params: idParamSchema, response: { 200: websiteSchema } },
+    },
+    (request) => getWebsite(db, request.params.id),
+  );
+
+  app.post(
+    '/api/websites',
+    {
+      config: { access: 'website-create' },
+      schema: { tags, body: websiteInputSchema, response: { 201: websiteSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await createWebsite(db, request.body)),
+  );
+
+  app.put(
+    '/api/websites/:id',
+    {
+      config: { access: 'website-update' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: websiteInputSchema,
+        response: { 200: websiteSchema },
+      },
+    },
+    (request) => updateWebsite(db, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/websites/:id/delete-impact',
+    {
+      config: { access: 'website-delete' },
+      schema: { tags, params: idParamSchema, response: { 200: websiteDeleteImpactSchema } },
+    },
+    (request) => deleteImpact(db, request.params.id),
+  );
+
+  app.delete(
+    '/api/websites/:id',
+    {
+      config: { access: 'website-delete' },
+      schema: { tags, params: idParamSchema, response: { 200: websitesDeletedSchema } },
+    },
+    (request) => deleteWebsite(db, request.params.id),
+  );
+
+  app.delete(
+    '/api/websites',
+    {
+      config: { access: 'website-delete' },
+      schema: { tags, body: idsSchema, response: { 200: websitesDeletedSchema } },
+    },
+    (request) => deleteWebsites(db, request.body.ids),
+  );
+
+  app.get(
+    '/api/websites/:id/settings',
+    {
+      config: { access: 'website-settings' },
+      schema: { tags, params: idParamSchema, response: { 200: websiteSettingsSchema } },
+    },
+    (request) => getSettings(db, request.params.id),
+  );
+
+  app.patch(
+    '/api/websites/:id/update-settings',
+    {
+      config: { access: 'website-settings' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: websiteSettingsInputSchema,
+        response: { 200: websiteSettingsSchema },
+      },
+    },
+    (request) => updateSettings(db, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/websites/:id/rotate-secret',
+    {
+      config: { access: 'website-settings' },
+      schema: { tags, params: idParamSchema, response: { 200: webhookSecretSchema } },
+    },
+    async (request, reply) => {
+      // The secret is shown once: no cache may keep a copy.
+      reply.header('cache-control', 'no-store');
+      return rotateWebhookSecret(db, request.params.id);
+    },
+  );
+
+  // Any signed-in user: the category and post forms need the website names to pick from.
+  app.get(
+    '/api/getAllWebsites',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, response: { 200: websiteOptionsSchema } },
+    },
+    () => websiteOptions(db),
+  );
+};

@@ -1,0 +1,307 @@
+import {
+  addMonths,
+  isRenewalDue,
+  type PageQuery,
+  toIsoDate,
+  unknownIdsMessage,
+  WEBSITE_MESSAGES,
+  WEBSITE_STATUS,
+  type Website,
+  type WebsiteDeleteImpact,
+  type WebsiteSettings,
+  type WebsiteSettingsValues,
+  type WebsiteValues,
+} from '@sitefleet/contract';
+import { count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { categoryVariants, postVariants, websiteSettings, websites } from '../../db/schema.ts';
+import { newWebhookSecret } from '../../db/seed.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { assertAllExist, pageOf, searchCondition } from '../../lib/listing.ts';
+
+/** The columns a website answer shows: never the webhook secret. */
+const websiteColumns = {
+  id: websites.id,
+  name: websites.name,
+  url: websites.url,
+  status: websites.status,
+  views: websites.views,
+  hosting: websites.hosting,
+  cost: websites.cost,
+  duration: websites.duration,
+  nextRenewalDate: websites.nextRenewalDate,
+  createdAt: websites.createdAt,
+  updatedAt: websites.updatedAt,
+};
+
+type WebsiteRow = Omit<typeof websites.$inferSelect, 'webhookSecret'>;
+
+/** Post and category variant counts of the given websites: two grouped queries, not one a row. */
+async function variantCounts(db: Db, websiteIds: number[]) {
+  if (websiteIds.length === 0) return { posts: new Map<number, number>(), categories: new Map() };
+  const countBy = async (table: typeof postVariants | typeof categoryVariants) => {
+    const rows = await db
+      .select({ websiteId: table.websiteId, total: count() })
+      .from(table)
+      .where(inArray(table.websiteId, websiteIds))
+      .groupBy(table.websiteId);
+    return new Map(rows.map((row) => [row.websiteId, row.total]));
+  };
+  return { posts: await countBy(postVariants), categories: await countBy(categoryVariants) };
+}
+
+/** Shapes rows as the answer, with their variant counts and whether the renewal is due. */
+async function withCounts(db: Db, rows: WebsiteRow[]): Promise<Website[]> {
+  const counts = await variantCounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  const today = toIsoDate(new Date());
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    status: row.status,
+    views: row.views,
+    posts_count: counts.posts.get(row.id) ?? 0,
+    categories_count: counts.categories.get(row.id) ?? 0,
+    hosting: row.hosting,
+    cost: row.cost,
+    duration: row.duration,
+    next_renewal_date: row.nextRenewalDate,
+    renewal_due: isRenewalDue(row.nextRenewalDate, today),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }));
+}
+
+export async function listWebsites(db: Db, request: PageQuery) {
+  const where = searchCondition(request.query, [websites.name, websites.url, websites.hosting]);
+  return pageOf(request, '/api/websites', {
+    rows: async (limit, offset) =>
+      withCounts(
+        db,
+        await db
+          .select(websiteColumns)
+          .from(websites)
+          .where(where)
+          .orderBy(desc(websites.createdAt), desc(websites.id))
+          .limit(limit)
+          .offset(offset),
+      ),
+    count: async () => (await db.select({ total: count() }).from(websites).where(where))[0]!.total,
+  });
+}
+
+export async function getWebsite(db: Db, id: number): Promise<Website> {
+  const rows = await db.select(websiteColumns).from(websites).where(eq(websites.id, id));
+  const [website] = await withCounts(db, rows);
+  if (!website) throw notFound();
+  return website;
+}
+
+/** The renewal date as given, or by default the created date plus the billing period. */
+const renewalDate = (values: WebsiteValues, createdAt: Date) =>
+  values.next_renewal_date ?? addMonths(toIsoDate(createdAt), values.duration);
+
+export async function createWebsite(db: Db, values: WebsiteValues): Promise<Website> {
+  const createdAt = new Date();
+  const id = await db.transaction(async (tx) => {
+    const [website] = await tx
+      .insert(websites)
+      .values({
+        name: values.name,
+        url: values.url,
+        hosting: values.hosting,
+        cost: values.cost,
+        duration: values.duration,
+        status: values.status ?? WEBSITE_STATUS.active,
+        nextRenewalDate: renewalDate(values, createdAt),
+        webhookSecret: newWebhookSecret(),
+        createdAt,
+      })
+      .returning({ id: websites.id });
+    // The content pipeline reads every website's settings row, so it exists from the start.
+    await tx.insert(websiteSettings).values({ websiteId: website!.id });
+    return website!.id;
+  });
+  return getWebsite(db, id);
+}
+
+export async function updateWebsite(db: Db, id: number, values: WebsiteValues): Promise<Website> {
+  const [current] = await db
+    .select({ createdAt: websites.createdAt })
+    .from(websites)
+    .where(eq(websites.id, id));
+  if (!current) throw notFound();
+  const [updated] = await db
+    .update(websites)
+    .set({
+      name: values.name,
+      url: values.url,
+      hosting: values.hosting,
+      cost: values.cost,
+      duration: values.duration,
+      status: values.status,
+      nextRenewalDate: renewalDate(values, current.createdAt),
+      updatedAt: new Date(),
+    })
+    .where(eq(websites.id, id))
+    .returning({ id: websites.id });
+  if (!updated) throw notFound();
+  return getWebsite(db, id);
+}
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** How many category and post variants go with these websites. */
+async function impactOf(db: Db | Transaction, ids: number[]): Promise<WebsiteDeleteImpact> {
+  const counts = await variantCounts(db as Db, ids);
+  const sum = (totals: Map<number, number>) => [...totals.values()].reduce((a, b) => a + b, 0);
+  return { category_variants: sum(counts.categories), post_variants: sum(counts.posts) };
+}
+
+export async function deleteImpact(db: Db, id: number): Promise<WebsiteDeleteImpact> {
+  const [website] = await db.select({ id: websites.id }).from(websites).where(eq(websites.id, id));
+  if (!website) throw notFound();
+  return impactOf(db, [id]);
+}
+
+/**
+ * Deletes websites with their settings and their category and post variants (the categories and
+ * posts themselves stay), all or nothing. The variants are deleted explicitly rather than by the
+ * foreign keys' cascade so that the answer says exactly how many went.
+ */
+async function deleteWithVariants(tx: Transaction, ids: number[]) {
+  const categoryRows = await tx
+    .delete(categoryVariants)
+    .where(inArray(categoryVariants.websiteId, ids))
+    .returning({ id: categoryVariants.id });
+  const postRows = await tx
+    .delete(postVariants)
+    .where(inArray(postVariants.websiteId, ids))
+    .returning({ id: postVariants.id });
+  const deleted = await tx
+    .delete(websites)
+    .where(inArray(websites.id, ids))
+    .returning({ id: websites.id });
+  const impact = { category_variants: categoryRows.length, post_variants: postRows.length };
+  return { deleted: deleted.map((row) => row.id), impact };
+}
+
+export async function deleteWebsite(db: Db, id: number) {
+  return db.transaction(async (tx) => {
+    const { deleted, impact } = await deleteWithVariants(tx, [id]);
+    if (deleted.length === 0) throw notFound();
+    return { message: WEBSITE_MESSAGES.deleted(1, impact), ...impact };
+  });
+}
+
+export async function deleteWebsites(db: Db, ids: number[]) {
+  return db.transaction(async (tx) => {
+    const unique = await assertAllExist(tx as unknown as Db, websites, websites.id, ids);
+    const { deleted, impact } = await deleteWithVariants(tx, unique);
+    // Another request deleted some of them meanwhile: refuse the whole call, as for unknown ids.
+    const missing = unique.filter((id) => !deleted.includes(id));
+    if (missing.length > 0) throw validationError({ ids: unknownIdsMessage(missing) });
+    return { message: WEBSITE_MESSAGES.deleted(deleted.length, impact), ...impact };
+  });
+}
+
+export async function websiteOptions(db: Db) {
+  return db
+    .select({ id: websites.id, name: websites.name })
+    .from(websites)
+    .orderBy(websites.name, websites.id);
+}
+
+// ── Settings ─────────────────────────────────────────────────────────────────────────────────
+
+/** The spec's field name of each setting → its column. */
+const SETTINGS_COLUMNS = {
+  googleAdsense: 'googleAdsense',
+  googleAnalytics: 'googleAnalytics',
+  seoDescription: 'seoDescription',
+  seoTitle: 'seoTitle',
+  seoKeywords: 'seoKeywords',
+  seoMeta: 'seoMeta',
+  reference_sites: 'referenceSites',
+  categoryPrompt: 'categoryPrompt',
+  postPrompt: 'postPrompt',
+  categoryRefresh: 'categoryRefresh',
+  categories_limit: 'categoriesLimit',
+  postRefresh: 'postRefresh',
+  postsLimit: 'postsLimit',
+  browserRefresh: 'browserRefresh',
+  category_webhook_url: 'categoryWebhookUrl',
+  post_webhook_url: 'postWebhookUrl',
+} as const satisfies Record<keyof WebsiteSettingsValues, keyof typeof websiteSettings.$inferInsert>;
+
+type SettingField = keyof typeof SETTINGS_COLUMNS;
+const SETTING_FIELDS = Object.keys(SETTINGS_COLUMNS) as SettingField[];
+
+/** Enough of the secret to tell which one a site holds, and not enough to sign with it. */
+const secretHint = (secret: string) => `••••${secret.slice(-4)}`;
+
+export async function getSettings(db: Db, id: number): Promise<WebsiteSettings> {
+  const [row] = await db
+    .select({ secret: websites.webhookSecret, settings: websiteSettings })
+    .from(websites)
+    .leftJoin(websiteSettings, eq(websiteSettings.websiteId, websites.id))
+    .where(eq(websites.id, id));
+  if (!row) throw notFound();
+  const settings = Object.fromEntries(
+    SETTING_FIELDS.map((field) => [field, row.settings?.[SETTINGS_COLUMNS[field]] ?? null]),
+  );
+  return {
+    website_id: id,
+    ...settings,
+    // A website whose settings were never saved generates nothing.
+    categories_limit: row.settings?.categoriesLimit ?? 0,
+    postsLimit: row.settings?.postsLimit ?? 0,
+    webhook_secret_hint: secretHint(row.secret),
+  } as WebsiteSettings;
+}
+
+/** Saves the settings given; the ones left out keep their values. */
+export async function updateSettings(
+  db: Db,
+  id: number,
+  values: WebsiteSettingsValues,
+): Promise<WebsiteSettings> {
+  const changes = Object.fromEntries(
+    SETTING_FIELDS.filter((field) => values[field] !== undefined).map((field) => [
+      SETTINGS_COLUMNS[field],
+      values[field],
+    ]),
+  );
+  await db.transaction(async (tx) => {
+    // Locks the website so that it cannot be deleted between the check and the write.
+    const [website] = await tx
+      .select({ id: websites.id })
+      .from(websites)
+      .where(eq(websites.id, id))
+      .for('update');
+    if (!website) throw notFound();
+    await tx
+      .insert(websiteSettings)
+      .values({ websiteId: id, ...changes })
+      .onConflictDoUpdate({
+        target: websiteSettings.websiteId,
+        set: { ...changes, updatedAt: new Date() },
+      });
+  });
+  return getSettings(db, id);
+}
+
+/** Replaces the webhook signing secret; the answer is the only time it is shown. */
+export async function rotateWebhookSecret(db: Db, id: number) {
+  const secret = newWebhookSecret();
+  const [updated] = await db
+    .update(websites)
+    .set({ webhookSecret: secret, updatedAt: new Date() })
+    .where(eq(websites.id, id))
+    .returning({ id: websites.id });
+  if (!updated) throw notFound();
+  return { webhook_secret: secret };
+}
