@@ -8,3 +8,7 @@ export * from './stats.ts';
 export * from './fields.ts';
 export * from './instances.ts';
 export * from './websites.ts';
+export * from './profile.ts';
+export * from './roles.ts';
+export * from './settings.ts';
+export * from './users.ts';

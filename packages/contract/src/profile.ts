@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { profileSchema } from './auth.ts';
+import { messageSchema } from './errors.ts';
+import { newPasswordField, ROW_ID_MAX, userEmailField, userNameField } from './users.ts';
+
+/** The multipart field of POST /api/upload-profile-image. */
+export const AVATAR_FIELD = 'profile_picture';
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** Image types accepted as avatars, recognised by their bytes (never SVG, which can carry script). */
+export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+export const PROFILE_MESSAGES = {
+  updated: 'Profile updated successfully!',
+  imageUploaded: 'Image uploaded successfully!',
+  imageRequired: 'Choose an image to upload',
+  imageType: 'The profile picture must be a PNG, JPEG, GIF or WebP image',
+  imageTooLarge: 'The profile picture may not be greater than 2 MB',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'The current password is incorrect',
+  confirmationRequired: 'Password confirmation is required',
+  confirmationMismatch: 'The password confirmation does not match',
+  passwordChanged: 'Password changed successfully. Your other sessions have been signed out.',
+} as const;
+
+/**
+ * PUT /api/profile. The spec's form also sends `role`, which is not editable there: it is accepted
+ * and ignored.
+ */
+export const profileUpdateSchema = z.strictObject({
+  name: userNameField,
+  email: userEmailField,
+  role: z.unknown().optional(),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+/** The answer of PUT /api/profile and POST /api/upload-profile-image: the refreshed profile. */
+export const profileAnswerSchema = messageSchema.extend({ user: profileSchema });
+
+/** POST /api/change-user-password */
+export const passwordChangeSchema = z
+  .strictObject({
+    currentPassword: z
+      .string({ error: PROFILE_MESSAGES.currentPasswordRequired })
+      .min(1, PROFILE_MESSAGES.currentPasswordRequired),
+    password: newPasswordField,
+    passwordConfirmation: z
+      .string({ error: PROFILE_MESSAGES.confirmationRequired })
+      .min(1, PROFILE_MESSAGES.confirmationRequired),
+  })
+  .refine((input) => input.password === input.passwordConfirmation, {
+    path: ['passwordConfirmation'],
+    error: PROFILE_MESSAGES.confirmationMismatch,
+  });
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
+
+/** GET /api/avatars/{userId} */
+export const avatarParamsSchema = z.object({
+  userId: z.coerce.number().int().positive().max(ROW_ID_MAX),
+});

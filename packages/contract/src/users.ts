@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './options.ts';
+import { paginatedSchema } from './pagination.ts';
+
+/**
+ * The largest id a serial column holds. A bigger one could never match a row, and the database
+ * refuses to compare with it, so id fields stop it at the door.
+ */
+export const ROW_ID_MAX = 2_147_483_647;
+
+/** Longest name, e-mail or password the forms accept. */
+export const TEXT_FIELD_MAX_LENGTH = 255;
+
+export const USER_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: `Name may not be greater than ${TEXT_FIELD_MAX_LENGTH} characters`,
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email must be a valid email address',
+  emailTooLong: `Email may not be greater than ${TEXT_FIELD_MAX_LENGTH} characters`,
+  emailTaken: 'This email is already taken',
+  passwordRequired: 'Password is required',
+  /** The spec's text, used for every password rule of length (create, edit, change). */
+  passwordTooShort: `password must be at least ${PASSWORD_MIN_LENGTH}`,
+  passwordTooLong: `Password may not be greater than ${TEXT_FIELD_MAX_LENGTH} characters`,
+  rolesInvalid: 'Roles must be a list of role ids',
+  unknownRoles: (ids: readonly number[]) => `These roles do not exist: ${ids.join(', ')}`,
+  rolesBeyondOwn: (names: readonly string[]) =>
+    `You cannot give roles with abilities you do not have: ${names.join(', ')}`,
+  idMismatch: 'The id does not match the user being edited',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  lastSuperAdmin: 'The last super admin cannot be deleted',
+  lastSuperAdminRole: 'The last super admin cannot lose the super admin role',
+  created: 'User created successfully!',
+  updated: 'User updated successfully!',
+  deleted: 'User deleted successfully!',
+  bulkDeleted: (count: number) =>
+    `${count} ${count === 1 ? 'user' : 'users'} deleted successfully!`,
+} as const;
+
+/** Rules shared by the user form and the profile form. */
+export const userNameField = z
+  .string({ error: USER_MESSAGES.nameRequired })
+  .trim()
+  .min(1, USER_MESSAGES.nameRequired)
+  .max(TEXT_FIELD_MAX_LENGTH, USER_MESSAGES.nameTooLong);
+
+/** E-mails are compared and stored in lowercase. */
+export const userEmailField = z
+  .string({ error: USER_MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: USER_MESSAGES.emailRequired, abort: true })
+  .max(TEXT_FIELD_MAX_LENGTH, { error: USER_MESSAGES.emailTooLong, abort: true })
+  .email(USER_MESSAGES.emailInvalid);
+
+/** A new password: required, at least PASSWORD_MIN_LENGTH characters. */
+export const newPasswordField = z
+  .string({ error: USER_MESSAGES.passwordRequired })
+  .min(1, { error: USER_MESSAGES.passwordRequired, abort: true })
+  .min(PASSWORD_MIN_LENGTH, USER_MESSAGES.passwordTooShort)
+  .max(TEXT_FIELD_MAX_LENGTH, USER_MESSAGES.passwordTooLong);
+
+/** On edit an empty password (or none) leaves the stored one unchanged. */
+const optionalPasswordField = z
+  .string({ error: USER_MESSAGES.passwordTooShort })
+  .max(TEXT_FIELD_MAX_LENGTH, USER_MESSAGES.passwordTooLong)
+  .refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, {
+    error: USER_MESSAGES.passwordTooShort,
+  })
+  .nullish();
+
+/** Role ids from the form's roles multi-select; left out on edit, the roles stay as they are. */
+const roleIdsField = z
+  .array(z.number({ error: USER_MESSAGES.rolesInvalid }).int().positive().max(ROW_ID_MAX), {
+    error: USER_MESSAGES.rolesInvalid,
+  })
+  .max(100, USER_MESSAGES.rolesInvalid)
+  .optional();
+
+/** POST /api/users */
+export const userCreateSchema = z.strictObject({
+  name: userNameField,
+  email: userEmailField,
+  password: newPasswordField,
+  roles: roleIdsField,
+});
+export type UserCreateInput = z.input<typeof userCreateSchema>;
+
+/** PUT /api/users/{id}: `id`, when sent, must be the edited user's. */
+export const userUpdateSchema = z.strictObject({
+  id: z.number({ error: USER_MESSAGES.idMismatch }).optional(),
+  name: userNameField,
+  email: userEmailField,
+  password: optionalPasswordField,
+  roles: roleIdsField,
+});
+export type UserUpdateInput = z.input<typeof userUpdateSchema>;
+
+/** A role as a user carries it, and as the roles multi-select lists it (GET /api/roles/all). */
+export const roleRefSchema = z.object({ id: z.number(), name: z.string() });
+export type RoleRef = z.infer<typeof roleRefSchema>;
+export const roleOptionsSchema = z.array(roleRefSchema);
+
+/** A row of GET /api/users, and the answer of POST and PUT /api/users. */
+export const userRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+  /** DD-MM-YYYY h:m:s, the Registered Date column. */
+  formatted_created_at: z.string(),
+  roles: z.array(roleRefSchema),
+});
+export type UserRow = z.infer<typeof userRowSchema>;
+export const userListSchema = paginatedSchema(userRowSchema);
