@@ -1,0 +1,96 @@
+import {
+  idParamSchema,
+  idsSchema,
+  messageSchema,
+  pageQuerySchema,
+  roleOptionsSchema,
+  USER_MESSAGES,
+  userCreateSchema,
+  userListSchema,
+  userRowSchema,
+  userUpdateSchema,
+} from '@sitefleet/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import {
+  createUser,
+  deleteUser,
+  deleteUsers,
+  listUsers,
+  roleOptions,
+  updateUser,
+} from './service.ts';
+
+const tags = ['users'];
+
+export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/api/users',
+    {
+      config: { access: 'user-list' },
+      schema: { tags, querystring: pageQuerySchema, response: { 200: userListSchema } },
+    },
+    (request) => listUsers(db, request.query),
+  );
+
+  app.post(
+    '/api/users',
+    {
+      config: { access: 'user-create' },
+      schema: { tags, body: userCreateSchema, response: { 201: userRowSchema } },
+    },
+    async (request, reply) => {
+      const user = await createUser(db, currentUser(request), request.body);
+      return reply.status(201).send(user);
+    },
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      config: { access: 'user-update' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: userUpdateSchema,
+        response: { 200: userRowSchema },
+      },
+    },
+    (request) => updateUser(db, currentUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      config: { access: 'user-delete' },
+      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await deleteUser(db, currentUser(request), request.params.id);
+      return { message: USER_MESSAGES.deleted };
+    },
+  );
+
+  app.delete(
+    '/api/users',
+    {
+      config: { access: 'user-delete' },
+      schema: { tags, body: idsSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      const deleted = await deleteUsers(db, currentUser(request), request.body.ids);
+      return { message: USER_MESSAGES.bulkDeleted(deleted) };
+    },
+  );
+
+  // The user form's roles multi-select: anyone who sees the users list sees these names anyway.
+  app.get(
+    '/api/roles/all',
+    {
+      config: { access: 'user-list' },
+      schema: { tags, response: { 200: roleOptionsSchema } },
+    },
+    () => roleOptions(db),
+  );
+};

@@ -1,0 +1,266 @@
+import {
+  abilitiesFor,
+  formatDateTime,
+  hasAbility,
+  type PageQuery,
+  type RoleRef,
+  SUPER_ADMIN_ROLE,
+  USER_MESSAGES,
+  type UserRow,
+  type userCreateSchema,
+  type userUpdateSchema,
+} from '@sitefleet/contract';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, queryRows } from '../../db/client.ts';
+import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { assertAllExist, pageOf, searchCondition } from '../../lib/listing.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import { destroyUserSessions } from '../auth/sessions.ts';
+
+type UserCreate = z.output<typeof userCreateSchema>;
+type UserUpdate = z.output<typeof userUpdateSchema>;
+
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  createdAt: users.createdAt,
+};
+
+async function rolesByUser(db: Db, userIds: number[]): Promise<Map<number, RoleRef[]>> {
+  const byUser = new Map<number, RoleRef[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(asc(roles.name));
+  for (const { userId, id, name } of rows) {
+    byUser.set(userId, [...(byUser.get(userId) ?? []), { id, name }]);
+  }
+  return byUser;
+}
+
+function toUserRow(
+  user: { id: number; name: string; email: string; createdAt: Date },
+  userRoleRefs: RoleRef[],
+): UserRow {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    created_at: user.createdAt.toISOString(),
+    formatted_created_at: formatDateTime(user.createdAt),
+    roles: userRoleRefs,
+  };
+}
+
+/** GET /api/users: newest first, searched by name or e-mail. */
+export async function listUsers(db: Db, query: PageQuery) {
+  const where = searchCondition(query.query, [users.name, users.email]);
+  const page = await pageOf(query, '/api/users', {
+    rows: (limit, offset) =>
+      db
+        .select(userColumns)
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit)
+        .offset(offset),
+    count: async () => (await db.select({ total: count() }).from(users).where(where))[0]!.total,
+  });
+  const userRoleRefs = await rolesByUser(
+    db,
+    page.data.map((user) => user.id),
+  );
+  return {
+    ...page,
+    data: page.data.map((user) => toUserRow(user, userRoleRefs.get(user.id) ?? [])),
+  };
+}
+
+export async function findUser(db: Db, id: number): Promise<UserRow> {
+  const [user] = await db.select(userColumns).from(users).where(eq(users.id, id));
+  if (!user) throw notFound();
+  return toUserRow(user, (await rolesByUser(db, [id])).get(id) ?? []);
+}
+
+/** GET /api/roles/all: every role, for the user form's roles multi-select. */
+export function roleOptions(db: Db): Promise<RoleRef[]> {
+  return db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.name));
+}
+
+/**
+ * Checks the roles a form gives a user: they exist, and nobody hands out more than they hold —
+ * each role the user does not have yet must grant only abilities the caller has (an admin role
+ * grants manage-all, so only a manage-all caller gives it). Answers the distinct ids.
+ */
+async function grantableRoleIds(
+  db: Db,
+  caller: AuthContext,
+  roleIds: number[],
+  heldRoleIds: number[],
+): Promise<number[]> {
+  const unique = [...new Set(roleIds)];
+  if (unique.length === 0) return unique;
+  const rows = await db
+    .select({ id: roles.id, name: roles.name, permission: permissions.name })
+    .from(roles)
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(roles.id, unique));
+  const found = new Map<number, { name: string; permissions: string[] }>();
+  for (const row of rows) {
+    const role = found.get(row.id) ?? { name: row.name, permissions: [] };
+    if (row.permission) role.permissions.push(row.permission);
+    found.set(row.id, role);
+  }
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length > 0) throw validationError({ roles: USER_MESSAGES.unknownRoles(missing) });
+  const beyondCaller = [...found]
+    .filter(([id]) => !heldRoleIds.includes(id))
+    .filter(([, role]) =>
+      abilitiesFor([role.name], role.permissions).some(
+        (ability) => !hasAbility(caller.abilities, ability),
+      ),
+    )
+    .map(([, role]) => role.name);
+  if (beyondCaller.length > 0) {
+    throw validationError({ roles: USER_MESSAGES.rolesBeyondOwn(beyondCaller) });
+  }
+  return unique;
+}
+
+/**
+ * The users who hold the super admin role, locked until the transaction ends: two concurrent
+ * calls cannot each remove a different one of the last two. Every caller takes this lock before
+ * any other row lock, so they cannot deadlock.
+ */
+async function lockSuperAdmins(db: Db): Promise<Set<number>> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT u.id FROM users u
+        JOIN user_roles ur ON ur.user_id = u.id
+        JOIN roles r ON r.id = ur.role_id
+        WHERE lower(r.name) = ${SUPER_ADMIN_ROLE}
+        ORDER BY u.id
+        FOR UPDATE OF u`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+const isSuperAdminRoleName = (name: string) => name.toLowerCase() === SUPER_ADMIN_ROLE;
+
+async function replaceRoles(db: Db, userId: number, roleIds: number[]) {
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length > 0) {
+    await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+  }
+}
+
+export async function createUser(db: Db, caller: AuthContext, input: UserCreate) {
+  const password = await hashPassword(input.password);
+  const id = await db.transaction(async (tx) => {
+    const roleIds = await grantableRoleIds(tx, caller, input.roles ?? [], []);
+    const [user] = await tx
+      .insert(users)
+      .values({ name: input.name, email: input.email, password })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!user) throw validationError({ email: USER_MESSAGES.emailTaken });
+    await replaceRoles(tx, user.id, roleIds);
+    return user.id;
+  });
+  return findUser(db, id);
+}
+
+/**
+ * PUT /api/users/{id}. An empty password keeps the stored one; a new password ends the user's
+ * sessions (but the caller's own, when editing themself), as a reset by an administrator should.
+ * Left-out roles stay as they are.
+ */
+export async function updateUser(db: Db, caller: AuthContext, id: number, input: UserUpdate) {
+  if (input.id !== undefined && input.id !== id) {
+    throw validationError({ id: USER_MESSAGES.idMismatch });
+  }
+  const password = input.password ? await hashPassword(input.password) : undefined;
+  await db.transaction(async (tx) => {
+    const superAdmins = input.roles ? await lockSuperAdmins(tx) : new Set<number>();
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+    if (!existing) throw notFound();
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, input.email), ne(users.id, id)));
+    if (taken) throw validationError({ email: USER_MESSAGES.emailTaken });
+    if (input.roles) {
+      const held = await tx
+        .select({ id: roles.id, name: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(eq(userRoles.userId, id));
+      const roleIds = await grantableRoleIds(
+        tx,
+        caller,
+        input.roles,
+        held.map((role) => role.id),
+      );
+      const losesSuperAdmin = held.some(
+        (role) => isSuperAdminRoleName(role.name) && !roleIds.includes(role.id),
+      );
+      if (losesSuperAdmin && superAdmins.size === 1) {
+        throw validationError({ roles: USER_MESSAGES.lastSuperAdminRole });
+      }
+      await replaceRoles(tx, id, roleIds);
+    }
+    await tx
+      .update(users)
+      .set({
+        name: input.name,
+        email: input.email,
+        updatedAt: new Date(),
+        ...(password && { password }),
+      })
+      .where(eq(users.id, id));
+    if (password) {
+      await destroyUserSessions(tx, id, id === caller.userId ? caller.sessionId : undefined);
+    }
+  });
+  return findUser(db, id);
+}
+
+/**
+ * Deletes users, all or none: never the caller, never every super admin. Their sessions go with
+ * them (the sessions table cascades), so a deleted user is signed out on their next request.
+ */
+async function removeUsers(db: Db, caller: AuthContext, ids: number[], field: 'id' | 'ids') {
+  if (ids.includes(caller.userId)) {
+    throw validationError({ [field]: USER_MESSAGES.cannotDeleteSelf });
+  }
+  const superAdmins = await lockSuperAdmins(db);
+  if (superAdmins.size > 0 && [...superAdmins].every((id) => ids.includes(id))) {
+    throw validationError({ [field]: USER_MESSAGES.lastSuperAdmin });
+  }
+  await db.delete(users).where(inArray(users.id, ids));
+}
+
+export async function deleteUser(db: Db, caller: AuthContext, id: number) {
+  await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+    if (!existing) throw notFound();
+    await removeUsers(tx, caller, [id], 'id');
+  });
+}
+
+/** DELETE /api/users: answers how many were deleted. */
+export function deleteUsers(db: Db, caller: AuthContext, ids: number[]) {
+  return db.transaction(async (tx) => {
+    const unique = await assertAllExist(tx, users, users.id, ids);
+    await removeUsers(tx, caller, unique, 'ids');
+    return unique.length;
+  });
+}
