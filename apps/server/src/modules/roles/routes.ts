@@ -1,0 +1,132 @@
+import {
+  idParamSchema,
+  idsSchema,
+  messageSchema,
+  pageQuerySchema,
+  permissionChangeAnswerSchema,
+  permissionIdsSchema,
+  permissionListSchema,
+  permissionQuerySchema,
+  ROLE_MESSAGES,
+  roleInputSchema,
+  roleListSchema,
+  roleSchema,
+} from '@sitefleet/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import {
+  assignPermissions,
+  createRole,
+  deleteRole,
+  deleteRoles,
+  findRole,
+  listPermissions,
+  listRoles,
+  revokePermissions,
+  updateRole,
+} from './service.ts';
+
+const tags = ['roles'];
+
+export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/api/roles',
+    {
+      config: { access: 'role-list' },
+      schema: { tags, querystring: pageQuerySchema, response: { 200: roleListSchema } },
+    },
+    (request) => listRoles(db, request.query),
+  );
+
+  app.post(
+    '/api/roles',
+    {
+      config: { access: 'role-create' },
+      schema: { tags, body: roleInputSchema, response: { 201: roleSchema } },
+    },
+    async (request, reply) => {
+      const role = await createRole(db, currentUser(request), request.body);
+      return reply.status(201).send(role);
+    },
+  );
+
+  app.get(
+    '/api/roles/:id/edit',
+    {
+      config: { access: 'role-list' },
+      schema: { tags, params: idParamSchema, response: { 200: roleSchema } },
+    },
+    (request) => findRole(db, request.params.id),
+  );
+
+  app.put(
+    '/api/roles/:id',
+    {
+      config: { access: 'role-update' },
+      schema: { tags, params: idParamSchema, body: roleInputSchema, response: { 200: roleSchema } },
+    },
+    (request) => updateRole(db, currentUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/roles/:id',
+    {
+      config: { access: 'role-delete' },
+      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await deleteRole(db, request.params.id);
+      return { message: ROLE_MESSAGES.deleted };
+    },
+  );
+
+  app.delete(
+    '/api/roles',
+    {
+      config: { access: 'role-delete' },
+      schema: { tags, body: idsSchema, response: { 200: messageSchema } },
+    },
+    async (request) => ({
+      message: ROLE_MESSAGES.bulkDeleted(await deleteRoles(db, request.body.ids)),
+    }),
+  );
+
+  app.patch(
+    '/api/roles/:id/assign-permissions',
+    {
+      config: { access: 'role-assign' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: permissionIdsSchema,
+        response: { 200: permissionChangeAnswerSchema },
+      },
+    },
+    (request) =>
+      assignPermissions(db, currentUser(request), request.params.id, request.body.permissionsids),
+  );
+
+  app.patch(
+    '/api/roles/:id/revoke-permissions',
+    {
+      config: { access: 'role-assign' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: permissionIdsSchema,
+        response: { 200: permissionChangeAnswerSchema },
+      },
+    },
+    (request) => revokePermissions(db, request.params.id, request.body.permissionsids),
+  );
+
+  app.get(
+    '/api/permissions',
+    {
+      config: { access: 'role-list' },
+      schema: { tags, querystring: permissionQuerySchema, response: { 200: permissionListSchema } },
+    },
+    (request) => listPermissions(db, request.query),
+  );
+};

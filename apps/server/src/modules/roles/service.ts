@@ -1,0 +1,366 @@
+import {
+  formatDateTime,
+  hasAbility,
+  isAdminRoleName,
+  MANAGE_ALL,
+  MAX_PERMISSION_BADGES,
+  type PageQuery,
+  type PermissionBadge,
+  type PermissionFilter,
+  type PermissionRow,
+  ROLE_MESSAGES,
+  SUPER_ADMIN_ROLE,
+} from '@sitefleet/contract';
+import { and, asc, count, desc, eq, inArray, lte, ne, not, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { permissions, rolePermissions, roles } from '../../db/schema.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { assertAllExist, pageOf, searchCondition } from '../../lib/listing.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+
+interface RoleInput {
+  name: string;
+  guard_name: string;
+}
+
+type RoleRecord = { id: number; name: string; guardName: string; createdAt: Date };
+
+const roleColumns = {
+  id: roles.id,
+  name: roles.name,
+  guardName: roles.guardName,
+  createdAt: roles.createdAt,
+};
+
+const badgeColumns = {
+  id: permissions.id,
+  name: permissions.name,
+  guard_name: permissions.guardName,
+  level: permissions.level,
+};
+
+const isSuperAdminRole = (name: string) => name.toLowerCase() === SUPER_ADMIN_ROLE;
+
+function roleFields(role: RoleRecord) {
+  return {
+    id: role.id,
+    name: role.name,
+    guard_name: role.guardName,
+    created_at: role.createdAt.toISOString(),
+    formatted_created_at: formatDateTime(role.createdAt),
+  };
+}
+
+async function roleRecord(db: Db, id: number): Promise<RoleRecord | undefined> {
+  const [role] = await db.select(roleColumns).from(roles).where(eq(roles.id, id));
+  return role;
+}
+
+async function existingRole(db: Db, id: number): Promise<RoleRecord> {
+  const role = await roleRecord(db, id);
+  if (!role) throw notFound();
+  return role;
+}
+
+/** A role's permissions, the most critical first. */
+function permissionsOfRole(db: Db, roleId: number): Promise<PermissionBadge[]> {
+  return db
+    .select(badgeColumns)
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(rolePermissions.roleId, roleId))
+    .orderBy(asc(permissions.level), asc(permissions.name));
+}
+
+/** For each role, its permission count and its first MAX_PERMISSION_BADGES permissions. */
+async function badgesByRole(db: Db, roleIds: number[]) {
+  const byRole = new Map<number, { count: number; badges: PermissionBadge[] }>();
+  if (roleIds.length === 0) return byRole;
+  const ranked = db
+    .select({
+      roleId: rolePermissions.roleId,
+      ...badgeColumns,
+      position:
+        sql<number>`(row_number() OVER (PARTITION BY ${rolePermissions.roleId} ORDER BY ${permissions.level}, ${permissions.name}))::int`.as(
+          'position',
+        ),
+      total: sql<number>`(count(*) OVER (PARTITION BY ${rolePermissions.roleId}))::int`.as('total'),
+    })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(rolePermissions.roleId, roleIds))
+    .as('ranked');
+  const rows = await db
+    .select({
+      roleId: ranked.roleId,
+      total: ranked.total,
+      id: ranked.id,
+      name: ranked.name,
+      guard_name: ranked.guard_name,
+      level: ranked.level,
+    })
+    .from(ranked)
+    .where(lte(ranked.position, MAX_PERMISSION_BADGES))
+    .orderBy(asc(ranked.position));
+  for (const { roleId, total, ...badge } of rows) {
+    const entry = byRole.get(roleId) ?? { count: total, badges: [] };
+    entry.badges.push(badge);
+    byRole.set(roleId, entry);
+  }
+  return byRole;
+}
+
+/** GET /api/roles: newest first, searched by name. */
+export async function listRoles(db: Db, query: PageQuery) {
+  const where = searchCondition(query.query, [roles.name]);
+  const page = await pageOf(query, '/api/roles', {
+    rows: (limit, offset) =>
+      db
+        .select(roleColumns)
+        .from(roles)
+        .where(where)
+        .orderBy(desc(roles.createdAt), desc(roles.id))
+        .limit(limit)
+        .offset(offset),
+    count: async () => (await db.select({ total: count() }).from(roles).where(where))[0]!.total,
+  });
+  const badges = await badgesByRole(
+    db,
+    page.data.map((role) => role.id),
+  );
+  return {
+    ...page,
+    data: page.data.map((role) => ({
+      ...roleFields(role),
+      permissions_count: badges.get(role.id)?.count ?? 0,
+      permissions: badges.get(role.id)?.badges ?? [],
+    })),
+  };
+}
+
+/** GET /api/roles/{id}/edit: the role with all its permissions. */
+export async function findRole(db: Db, id: number) {
+  const role = await existingRole(db, id);
+  return { ...roleFields(role), permissions: await permissionsOfRole(db, id) };
+}
+
+/**
+ * Role names are unique per guard whatever their case, since 'Admin' and 'admin' would both grant
+ * manage-all. A name that grants manage-all is only given by someone who holds it.
+ */
+async function assertNameAvailable(
+  db: Db,
+  caller: AuthContext,
+  input: RoleInput,
+  current?: RoleRecord,
+) {
+  const renamed = current?.name.toLowerCase() !== input.name.toLowerCase();
+  if (renamed && isAdminRoleName(input.name) && !hasAbility(caller.abilities, MANAGE_ALL)) {
+    throw validationError({ name: ROLE_MESSAGES.adminNameReserved });
+  }
+  const [taken] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        sql`lower(${roles.name}) = lower(${input.name})`,
+        eq(roles.guardName, input.guard_name),
+        current ? ne(roles.id, current.id) : undefined,
+      ),
+    );
+  if (taken) throw validationError({ name: ROLE_MESSAGES.nameTaken });
+}
+
+export async function createRole(db: Db, caller: AuthContext, input: RoleInput) {
+  await assertNameAvailable(db, caller, input);
+  const [role] = await db
+    .insert(roles)
+    .values({ name: input.name, guardName: input.guard_name })
+    .onConflictDoNothing()
+    .returning({ id: roles.id });
+  if (!role) throw validationError({ name: ROLE_MESSAGES.nameTaken });
+  return findRole(db, role.id);
+}
+
+export async function updateRole(db: Db, caller: AuthContext, id: number, input: RoleInput) {
+  const role = await existingRole(db, id);
+  const changed = role.name !== input.name || role.guardName !== input.guard_name;
+  if (changed && isSuperAdminRole(role.name)) {
+    throw validationError({ name: ROLE_MESSAGES.superAdminRenamed });
+  }
+  await assertNameAvailable(db, caller, input, role);
+  await db
+    .update(roles)
+    .set({ name: input.name, guardName: input.guard_name, updatedAt: new Date() })
+    .where(eq(roles.id, id));
+  return findRole(db, id);
+}
+
+/** Deletes roles, all or none; the super admin role never. Its users simply lose the role. */
+async function removeRoles(db: Db, ids: number[], field: 'id' | 'ids') {
+  const doomed = await db.select({ name: roles.name }).from(roles).where(inArray(roles.id, ids));
+  if (doomed.some((role) => isSuperAdminRole(role.name))) {
+    throw validationError({ [field]: ROLE_MESSAGES.superAdminDeleted });
+  }
+  await db.delete(roles).where(inArray(roles.id, ids));
+}
+
+export async function deleteRole(db: Db, id: number) {
+  await db.transaction(async (tx) => {
+    await existingRole(tx, id);
+    await removeRoles(tx, [id], 'id');
+  });
+}
+
+/** DELETE /api/roles: answers how many were deleted. */
+export function deleteRoles(db: Db, ids: number[]) {
+  return db.transaction(async (tx) => {
+    const unique = await assertAllExist(tx, roles, roles.id, ids);
+    await removeRoles(tx, unique, 'ids');
+    return unique.length;
+  });
+}
+
+/** The permissions a call names: all of them exist and belong to the role's guard. */
+async function permissionsFor(db: Db, role: RoleRecord, permissionIds: number[]) {
+  const unique = [...new Set(permissionIds)];
+  const found = await db
+    .select({ id: permissions.id, name: permissions.name, guardName: permissions.guardName })
+    .from(permissions)
+    .where(inArray(permissions.id, unique));
+  const known = new Set(found.map((permission) => permission.id));
+  const missing = unique.filter((id) => !known.has(id));
+  if (missing.length > 0) {
+    throw validationError({ permissionsids: ROLE_MESSAGES.unknownPermissions(missing) });
+  }
+  const otherGuard = found.filter((permission) => permission.guardName !== role.guardName);
+  if (otherGuard.length > 0) {
+    throw validationError({
+      permissionsids: ROLE_MESSAGES.otherGuardPermissions(otherGuard.map((p) => p.name)),
+    });
+  }
+  return found;
+}
+
+/**
+ * PATCH /api/roles/{id}/assign-permissions. Nobody gives a permission they do not hold, or they
+ * could raise their own role. The role's users hold it from their next request on.
+ */
+export function assignPermissions(
+  db: Db,
+  caller: AuthContext,
+  roleId: number,
+  permissionIds: number[],
+) {
+  return db.transaction(async (tx) => {
+    const role = await existingRole(tx, roleId);
+    const given = await permissionsFor(tx, role, permissionIds);
+    const beyondCaller = given.filter(
+      (permission) => !hasAbility(caller.abilities, permission.name),
+    );
+    if (beyondCaller.length > 0) {
+      throw validationError({
+        permissionsids: ROLE_MESSAGES.permissionsBeyondOwn(beyondCaller.map((p) => p.name)),
+      });
+    }
+    const added = await tx
+      .insert(rolePermissions)
+      .values(given.map((permission) => ({ roleId, permissionId: permission.id })))
+      .onConflictDoNothing()
+      .returning({ permissionId: rolePermissions.permissionId });
+    return {
+      message: ROLE_MESSAGES.assigned(added.length),
+      permissions: await permissionsOfRole(tx, roleId),
+    };
+  });
+}
+
+/** PATCH /api/roles/{id}/revoke-permissions. The super admin role always holds every permission. */
+export function revokePermissions(db: Db, roleId: number, permissionIds: number[]) {
+  return db.transaction(async (tx) => {
+    const role = await existingRole(tx, roleId);
+    if (isSuperAdminRole(role.name)) {
+      throw validationError({ permissionsids: ROLE_MESSAGES.superAdminRevoked });
+    }
+    const taken = await permissionsFor(tx, role, permissionIds);
+    const removed = await tx
+      .delete(rolePermissions)
+      .where(
+        and(
+          eq(rolePermissions.roleId, roleId),
+          inArray(
+            rolePermissions.permissionId,
+            taken.map((permission) => permission.id),
+          ),
+        ),
+      )
+      .returning({ permissionId: rolePermissions.permissionId });
+    return {
+      message: ROLE_MESSAGES.revoked(removed.length),
+      permissions: await permissionsOfRole(tx, roleId),
+    };
+  });
+}
+
+interface PermissionQuery extends PageQuery {
+  roleid?: number;
+  permstatus: PermissionFilter;
+}
+
+/**
+ * GET /api/permissions: the permissions of the role's guard, each marked in or out of the role,
+ * filtered by tab, with the count of every tab under the same search.
+ */
+export async function listPermissions(db: Db, query: PermissionQuery) {
+  const role = query.roleid === undefined ? undefined : await roleRecord(db, query.roleid);
+  if (query.roleid !== undefined && !role) {
+    throw validationError({ roleid: ROLE_MESSAGES.unknownRole });
+  }
+  const inRole: SQL<boolean> = role
+    ? sql<boolean>`EXISTS (SELECT 1 FROM ${rolePermissions} WHERE ${rolePermissions.roleId} = ${role.id} AND ${rolePermissions.permissionId} = ${permissions.id})`
+    : sql<boolean>`false`;
+  const listed = and(
+    searchCondition(query.query, [permissions.name]),
+    role ? eq(permissions.guardName, role.guardName) : undefined,
+  );
+  const [counts] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      inRole: sql<number>`(count(*) FILTER (WHERE ${inRole}))::int`,
+    })
+    .from(permissions)
+    .where(listed);
+  const all = counts?.all ?? 0;
+  const inRoleCount = counts?.inRole ?? 0;
+  const tabs: Record<PermissionFilter, { where: SQL | undefined; total: number }> = {
+    all: { where: undefined, total: all },
+    in_role: { where: inRole, total: inRoleCount },
+    out_role: { where: not(inRole), total: all - inRoleCount },
+  };
+  const tab = tabs[query.permstatus];
+  const page = await pageOf(query, '/api/permissions', {
+    rows: (limit, offset) =>
+      db
+        .select({ ...badgeColumns, createdAt: permissions.createdAt, isInRole: inRole })
+        .from(permissions)
+        .where(and(listed, tab.where))
+        .orderBy(asc(permissions.id))
+        .limit(limit)
+        .offset(offset),
+    count: async () => tab.total,
+  });
+  return {
+    ...page,
+    data: page.data.map(
+      ({ createdAt, isInRole, ...permission }): PermissionRow => ({
+        ...permission,
+        created_at: createdAt.toISOString(),
+        formatted_created_at: formatDateTime(createdAt),
+        is_in_role: isInRole,
+      }),
+    ),
+    all_count: all,
+    in_role_count: inRoleCount,
+    out_role_count: all - inRoleCount,
+  };
+}
