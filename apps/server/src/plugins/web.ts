@@ -27,7 +27,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: str
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (indexHtml && request.method === 'GET' && !isApi) {
+    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !isApi) {
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
