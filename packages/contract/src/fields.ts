@@ -13,12 +13,15 @@ export const WITHOUT_NUL = /^[^\0]*$/;
 
 /** A required text field: trimmed, then not empty and at most `max` characters. */
 export function requiredText(requiredMessage: string, max: number) {
-  return z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(max, FIELD_MESSAGES.tooLong(max))
-    .regex(WITHOUT_NUL, FIELD_MESSAGES.nulCharacter);
+  return (
+    z
+      .string({ error: requiredMessage })
+      .trim()
+      // An empty value gets the one message that matters, not the field's other checks too.
+      .min(1, { error: requiredMessage, abort: true })
+      .max(max, FIELD_MESSAGES.tooLong(max))
+      .regex(WITHOUT_NUL, FIELD_MESSAGES.nulCharacter)
+  );
 }
 
 /** An optional text field: trimmed; empty text and null both mean "no value" (null). */
@@ -99,11 +102,9 @@ export const costField = formNumber(COST_MESSAGES, (number) =>
     .multipleOf(0.01, COST_MESSAGES.decimals),
 );
 
-/** A required http(s) address; an empty one gets only the `required` message. */
+/** A required http(s) address. */
 export function requiredHttpUrl(messages: { required: string; invalid: string }) {
-  return requiredText(messages.required, URL_MAX_LENGTH).pipe(
-    z.string().refine(isHttpUrl, messages.invalid),
-  );
+  return requiredText(messages.required, URL_MAX_LENGTH).refine(isHttpUrl, messages.invalid);
 }
 
 /** An optional http(s) address; empty text and null mean "none". */

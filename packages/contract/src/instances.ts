@@ -33,7 +33,7 @@ function choice(options: readonly string[], messages: { required: string; invali
   return z
     .string({ error: messages.required })
     .trim()
-    .min(1, messages.required)
+    .min(1, { error: messages.required, abort: true })
     .refine((value) => options.includes(value), messages.invalid);
 }
 
@@ -45,7 +45,7 @@ export const instanceInputSchema = z.strictObject({
   ip_address: z
     .string({ error: INSTANCE_MESSAGES.ipAddressRequired })
     .trim()
-    .min(1, INSTANCE_MESSAGES.ipAddressRequired)
+    .min(1, { error: INSTANCE_MESSAGES.ipAddressRequired, abort: true })
     .refine(isIPv4, INSTANCE_MESSAGES.ipAddressInvalid),
   current_state: choice(INSTANCE_STATES, {
     required: INSTANCE_MESSAGES.stateRequired,
