@@ -52,7 +52,6 @@ function showToast(type: TypeOptions, message: string): Id {
 
 export const notifySuccess = (message: string) => showToast('success', message);
 export const notifyError = (message: string) => showToast('error', message);
-export const notifyInfo = (message: string) => showToast('info', message);
 
 /** Shows a failed call's message (ApiError carries the server's), or a generic one. */
 export function notifyFailure(error: unknown): Id {
