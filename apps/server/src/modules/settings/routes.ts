@@ -1,15 +1,128 @@
-import { appSettingsSchema } from '@sitefleet/contract';
+import {
+  appSettingsSchema,
+  idParamSchema,
+  idsSchema,
+  messageSchema,
+  pageQuerySchema,
+  SETTING_MESSAGES,
+  settingAnswerSchema,
+  settingCreateSchema,
+  settingGroupOptionsSchema,
+  settingGroupQuerySchema,
+  settingListSchema,
+  settingSchema,
+  settingUpdateSchema,
+} from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { fetchAppSettings } from './fetch.ts';
+import {
+  createSetting,
+  deleteSetting,
+  deleteSettings,
+  findSetting,
+  groupOptions,
+  listSettings,
+  updateSetting,
+} from './service.ts';
+
+const tags = ['settings'];
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(
     '/api/settings/fetch',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['settings'], response: { 200: appSettingsSchema } },
+      schema: { tags, response: { 200: appSettingsSchema } },
     },
     () => fetchAppSettings(db),
+  );
+
+  app.get(
+    '/api/settings',
+    {
+      config: { access: 'setting-list' },
+      schema: { tags, querystring: pageQuerySchema, response: { 200: settingListSchema } },
+    },
+    (request) => listSettings(db, request.query, '/api/settings'),
+  );
+
+  app.post(
+    '/api/settings',
+    {
+      config: { access: 'setting-create' },
+      schema: { tags, body: settingCreateSchema, response: { 201: settingAnswerSchema } },
+    },
+    async (request, reply) => {
+      const setting = await createSetting(db, request.body);
+      return reply.status(201).send({ message: SETTING_MESSAGES.created, setting });
+    },
+  );
+
+  app.get(
+    '/api/settings/:id/edit',
+    {
+      config: { access: 'setting-list' },
+      schema: { tags, params: idParamSchema, response: { 200: settingSchema } },
+    },
+    (request) => findSetting(db, request.params.id),
+  );
+
+  app.put(
+    '/api/settings/:id',
+    {
+      config: { access: 'setting-update' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: settingUpdateSchema,
+        response: { 200: settingAnswerSchema },
+      },
+    },
+    async (request) => ({
+      message: SETTING_MESSAGES.updated,
+      setting: await updateSetting(db, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/settings/:id',
+    {
+      config: { access: 'setting-delete' },
+      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await deleteSetting(db, request.params.id);
+      return { message: SETTING_MESSAGES.deleted };
+    },
+  );
+
+  app.delete(
+    '/api/settings',
+    {
+      config: { access: 'setting-delete' },
+      schema: { tags, body: idsSchema, response: { 200: messageSchema } },
+    },
+    async (request) => ({
+      message: SETTING_MESSAGES.bulkDeleted(await deleteSettings(db, request.body.ids)),
+    }),
+  );
+
+  app.get(
+    '/api/settinggroups',
+    {
+      config: { access: 'setting-list' },
+      schema: { tags, querystring: settingGroupQuerySchema, response: { 200: settingListSchema } },
+    },
+    (request) => listSettings(db, request.query, '/api/settinggroups'),
+  );
+
+  app.get(
+    '/api/settinggroups/options',
+    {
+      config: { access: 'setting-list' },
+      schema: { tags, response: { 200: settingGroupOptionsSchema } },
+    },
+    () => groupOptions(db),
   );
 };

@@ -1,0 +1,226 @@
+import {
+  APP_NAME_SETTING,
+  type PageQuery,
+  SETTING_MESSAGES,
+  type Setting,
+  type SettingGroupOption,
+  type SettingType,
+  type settingCreateSchema,
+  type settingUpdateSchema,
+  settingValueProblem,
+} from '@sitefleet/contract';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { settingGroups, settingMainGroups, settings } from '../../db/schema.ts';
+import { type FieldErrors, notFound, validationError } from '../../errors.ts';
+import { assertAllExist, pageOf, searchCondition } from '../../lib/listing.ts';
+
+type SettingCreate = z.output<typeof settingCreateSchema>;
+type SettingUpdate = z.output<typeof settingUpdateSchema>;
+
+const settingColumns = {
+  id: settings.id,
+  name: settings.name,
+  fullPath: settings.fullPath,
+  value: settings.value,
+  type: settings.type,
+  description: settings.description,
+  isSecret: settings.isSecret,
+  groupId: settingGroups.id,
+  groupName: settingGroups.name,
+  mainGroupId: settingMainGroups.id,
+  mainGroupName: settingMainGroups.name,
+};
+
+function selectSettings(db: Db) {
+  return db
+    .select(settingColumns)
+    .from(settings)
+    .innerJoin(settingGroups, eq(settingGroups.id, settings.groupId))
+    .innerJoin(settingMainGroups, eq(settingMainGroups.id, settingGroups.mainGroupId));
+}
+
+type SettingRecord = Awaited<ReturnType<ReturnType<typeof selectSettings>['execute']>>[number];
+
+/** A secret's value never leaves the server: the answer only says whether one is stored. */
+function toSetting(row: SettingRecord): Setting {
+  return {
+    id: row.id,
+    name: row.name,
+    full_path: row.fullPath,
+    value: row.isSecret ? null : row.value,
+    type: row.type as SettingType,
+    description: row.description,
+    is_secret: row.isSecret,
+    has_value: row.value !== null,
+    group: { id: row.groupId, name: row.groupName },
+    maingroup: { id: row.mainGroupId, name: row.mainGroupName },
+  };
+}
+
+/** Surrounding blanks are never meant; a blank value means "not set". */
+const storedValue = (value: string | null | undefined) => value?.trim() || null;
+
+async function settingRecord(db: Db, id: number): Promise<SettingRecord> {
+  const [row] = await selectSettings(db).where(eq(settings.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function findSetting(db: Db, id: number): Promise<Setting> {
+  return toSetting(await settingRecord(db, id));
+}
+
+async function groupExists(db: Db, groupId: number): Promise<boolean> {
+  const [group] = await db
+    .select({ id: settingGroups.id })
+    .from(settingGroups)
+    .where(eq(settingGroups.id, groupId));
+  return group !== undefined;
+}
+
+/**
+ * GET /api/settings and GET /api/settinggroups: by full path, searched by path or description,
+ * optionally within one group.
+ */
+export async function listSettings(
+  db: Db,
+  query: PageQuery & { groupid?: number },
+  path: '/api/settings' | '/api/settinggroups',
+) {
+  if (query.groupid !== undefined && !(await groupExists(db, query.groupid))) {
+    throw validationError({ groupid: SETTING_MESSAGES.unknownGroup });
+  }
+  const where = and(
+    searchCondition(query.query, [settings.fullPath, settings.description]),
+    query.groupid === undefined ? undefined : eq(settings.groupId, query.groupid),
+  );
+  const page = await pageOf(query, path, {
+    rows: (limit, offset) =>
+      selectSettings(db).where(where).orderBy(asc(settings.fullPath)).limit(limit).offset(offset),
+    count: async () => (await db.select({ total: count() }).from(settings).where(where))[0]!.total,
+  });
+  return { ...page, data: page.data.map(toSetting) };
+}
+
+/** GET /api/settinggroups/options: every group with its main group, for the create form. */
+export async function groupOptions(db: Db): Promise<SettingGroupOption[]> {
+  const rows = await db
+    .select({
+      id: settingGroups.id,
+      name: settingGroups.name,
+      mainGroupId: settingMainGroups.id,
+      mainGroupName: settingMainGroups.name,
+    })
+    .from(settingGroups)
+    .innerJoin(settingMainGroups, eq(settingMainGroups.id, settingGroups.mainGroupId))
+    .orderBy(asc(settingMainGroups.name), asc(settingGroups.name));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    maingroup: { id: row.mainGroupId, name: row.mainGroupName },
+  }));
+}
+
+/** The group chosen in the form, or else the group of the settings that share the prefix. */
+async function groupForNewSetting(db: Db, fullPath: string, groupId: number | null | undefined) {
+  if (groupId) {
+    if (!(await groupExists(db, groupId))) {
+      throw validationError({ group_id: SETTING_MESSAGES.unknownGroup });
+    }
+    return groupId;
+  }
+  const prefix = fullPath.split('.')[0]!;
+  const [sibling] = await db
+    .select({ groupId: settings.groupId })
+    .from(settings)
+    .where(sql`split_part(${settings.fullPath}, '.', 1) = ${prefix}`)
+    .orderBy(asc(settings.id))
+    .limit(1);
+  if (!sibling) throw validationError({ group_id: SETTING_MESSAGES.groupNotDerivable(prefix) });
+  return sibling.groupId;
+}
+
+/** POST /api/settings. The value was checked against its type by the contract schema. */
+export async function createSetting(db: Db, input: SettingCreate) {
+  const groupId = await groupForNewSetting(db, input.name, input.group_id);
+  const [created] = await db
+    .insert(settings)
+    .values({
+      fullPath: input.name,
+      name: input.name.split('.').slice(1).join('.'),
+      value: storedValue(input.value),
+      type: input.type,
+      description: input.description || null,
+      isSecret: input.is_secret ?? false,
+      groupId,
+    })
+    .onConflictDoNothing({ target: settings.fullPath })
+    .returning({ id: settings.id });
+  if (!created) throw validationError({ name: SETTING_MESSAGES.nameTaken });
+  return findSetting(db, created.id);
+}
+
+/**
+ * PUT /api/settings/{id}. Name, type and secrecy are fixed once created. A left-out value or
+ * description stays as it is; a secret keeps its value unless a new one is given.
+ */
+export async function updateSetting(db: Db, id: number, input: SettingUpdate) {
+  const current = await settingRecord(db, id);
+  const errors: FieldErrors = {};
+  if (input.name !== undefined && input.name !== current.fullPath) {
+    errors.name = [SETTING_MESSAGES.nameReadOnly];
+  }
+  if (input.type !== undefined && input.type !== current.type) {
+    errors.type = [SETTING_MESSAGES.typeReadOnly];
+  }
+  if (input.is_secret !== undefined && input.is_secret !== current.isSecret) {
+    errors.is_secret = [SETTING_MESSAGES.secretReadOnly];
+  }
+  const keepsValue =
+    input.value === undefined || (current.isSecret && storedValue(input.value) === null);
+  const value = keepsValue ? current.value : storedValue(input.value);
+  const problem = settingValueProblem(current.fullPath, current.type as SettingType, value);
+  if (problem) errors.value = [problem];
+  if (input.group_id && !(await groupExists(db, input.group_id))) {
+    errors.group_id = [SETTING_MESSAGES.unknownGroup];
+  }
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  await db
+    .update(settings)
+    .set({
+      value,
+      ...(input.description !== undefined && { description: input.description || null }),
+      ...(input.group_id && { groupId: input.group_id }),
+      updatedAt: new Date(),
+    })
+    .where(eq(settings.id, id));
+  return findSetting(db, id);
+}
+
+/** Deletes settings, all or none; never app.name, which every screen shows. */
+async function removeSettings(db: Db, ids: number[], field: 'id' | 'ids') {
+  const [appName] = await db
+    .select({ id: settings.id })
+    .from(settings)
+    .where(and(inArray(settings.id, ids), eq(settings.fullPath, APP_NAME_SETTING)));
+  if (appName) throw validationError({ [field]: SETTING_MESSAGES.appNameUndeletable });
+  await db.delete(settings).where(inArray(settings.id, ids));
+}
+
+export async function deleteSetting(db: Db, id: number) {
+  await db.transaction(async (tx) => {
+    await settingRecord(tx, id);
+    await removeSettings(tx, [id], 'id');
+  });
+}
+
+/** DELETE /api/settings: answers how many were deleted. */
+export function deleteSettings(db: Db, ids: number[]) {
+  return db.transaction(async (tx) => {
+    const unique = await assertAllExist(tx, settings, settings.id, ids);
+    await removeSettings(tx, unique, 'ids');
+    return unique.length;
+  });
+}
