@@ -12,9 +12,12 @@ import {
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
+import { startQueue } from './jobs/queue.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { categoriesRoutes } from './modules/categories/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
 import { instancesRoutes } from './modules/instances/routes.ts';
+import { postsRoutes } from './modules/posts/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
@@ -92,6 +95,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(authPlugin, { db: database.db });
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR ?? defaultWebDist });
 
+  const queue = await startQueue(database, app.log);
+  app.decorate('queue', queue);
+  app.addHook('onClose', () => queue.stop());
+
   const context: AppContext = { config, database, db: database.db };
   for (const routes of [
     authRoutes,
@@ -102,6 +109,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     rolesRoutes,
     websitesRoutes,
     instancesRoutes,
+    categoriesRoutes,
+    postsRoutes,
   ]) {
     await app.register(routes, context);
   }

@@ -12,3 +12,6 @@ export * from './profile.ts';
 export * from './roles.ts';
 export * from './settings.ts';
 export * from './users.ts';
+export * from './categories.ts';
+export * from './content-actions.ts';
+export * from './posts.ts';

@@ -1,0 +1,134 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { ContentJobData } from '@sitefleet/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Database, Db } from '../db/client.ts';
+
+/**
+ * The durable job queue (pg-boss, in the `pgboss` schema of the application's database). Jobs are
+ * inserted in the same transaction as the change that causes them, so a job exists exactly when
+ * its change is committed. The workers that carry jobs out belong to the publishing pipeline.
+ */
+
+/** One queue per kind of work; the job's `target` says where within it. */
+export const QUEUES = {
+  /** POST a category or post variant to its website's webhook. */
+  websitePush: 'website-push',
+  /** Publish a variant to a social network. */
+  socialPublish: 'social-publish',
+  /** Rewrite a variant's description through the AI provider. */
+  regenerate: 'content-regenerate',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** Retries with exponential back-off (pg-boss doubles the delay), then the job is failed. */
+const RETRY = { retryLimit: 8, retryDelay: 30, retryBackoff: true } as const;
+/** Rows per INSERT when an action queues many jobs, to keep each statement's JSON small. */
+const INSERT_BATCH = 5000;
+
+export interface ContentJob {
+  queue: QueueName;
+  data: ContentJobData;
+}
+
+/** What runs a statement: the database or an open transaction. */
+export type Executor = Pick<Db, 'execute'>;
+
+export interface JobQueue {
+  boss: PgBoss;
+  /** Inserts the jobs through `executor`, inside its transaction; answers how many were queued. */
+  enqueue(executor: Executor, jobs: readonly ContentJob[]): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Turns pg-boss's `$n` placeholders into a drizzle statement, so it runs on any executor. */
+function boundStatement(text: string, values: readonly unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, index) =>
+      index % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`,
+    ),
+  );
+}
+
+/** pg-boss's database interface over a drizzle executor (the database or a transaction). */
+export function executorDb(executor: Executor): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      const result = (await executor.execute(boundStatement(text, values))) as unknown as {
+        rows: unknown[];
+      };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/**
+ * pg-boss's database interface over PGlite's single connection. Statements without values may
+ * be several at once (pg-boss's migrations), which only the simple protocol (`exec`) runs.
+ */
+function pgliteDb(client: PGlite): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) {
+        const result = await client.query(text, values);
+        return { rows: result.rows };
+      }
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+}
+
+/** The driver's client under drizzle: a pg.Pool on PostgreSQL, the PGlite instance otherwise. */
+function driverClient<T>(database: Database): T {
+  return (database.db as unknown as { $client: T }).$client;
+}
+
+/**
+ * Starts pg-boss: on PostgreSQL with a small pool of its own (so that queue maintenance and, later,
+ * workers never starve the HTTP pool), on PGlite through its one connection. Creates the schema
+ * and the queues when missing; runs no workers and no cron.
+ */
+export async function startQueue(database: Database, log: FastifyBaseLogger): Promise<JobQueue> {
+  const common = { supervise: true, schedule: false, migrate: true } as const;
+  const boss =
+    database.kind === 'postgres'
+      ? new PgBoss({
+          ...common,
+          connectionString: driverClient<pg.Pool>(database).options.connectionString,
+          max: 2,
+          application_name: 'sitefleet-queue',
+        })
+      : new PgBoss({ ...common, db: pgliteDb(driverClient<PGlite>(database)) });
+  // Maintenance errors are retried on the next cycle; they must never crash the server.
+  boss.on('error', (error) => log.error({ err: error }, 'job queue maintenance failed'));
+  await boss.start();
+  for (const name of Object.values(QUEUES)) {
+    await boss.createQueue(name, { name, ...RETRY });
+  }
+
+  return {
+    boss,
+    async enqueue(executor, jobs) {
+      for (let start = 0; start < jobs.length; start += INSERT_BATCH) {
+        const batch = jobs.slice(start, start + INSERT_BATCH);
+        await boss.insert(
+          batch.map((job) => ({ name: job.queue, data: job.data })),
+          { db: executorDb(executor) },
+        );
+      }
+      return jobs.length;
+    },
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue, started with the application and stopped when it closes. */
+    queue: JobQueue;
+  }
+}

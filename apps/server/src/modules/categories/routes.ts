@@ -1,0 +1,171 @@
+import {
+  ACTION_MESSAGES,
+  actionAnswerSchema,
+  CATEGORY_MESSAGES,
+  categoryActionSchema,
+  categoryCreateSchema,
+  categoryDeleteSchema,
+  categoryDetailListSchema,
+  categoryListQuerySchema,
+  categoryListSchema,
+  categoryOptionsQuerySchema,
+  categoryOptionsSchema,
+  categoryRowSchema,
+  categoryUpdateSchema,
+  detailActionSchema,
+  detailPathSchema,
+  hasAbility,
+  idParamSchema,
+  MESSAGES,
+  messageSchema,
+} from '@sitefleet/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { forbidden, HttpError } from '../../errors.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import {
+  CATEGORY_KIND,
+  detailRows,
+  runBulkAction,
+  runDetailAction,
+  syncRecord,
+} from './content.ts';
+import {
+  categoryOptions,
+  createCategory,
+  deleteCategory,
+  listCategories,
+  updateCategory,
+} from './service.ts';
+
+/**
+ * The spec's sync call is a GET that changes data. A cross-site page can make a browser send a
+ * GET with its cookies, but not with this header: require it, as for every other change.
+ */
+export function requireAjaxHeader(request: FastifyRequest) {
+  if (request.headers['x-requested-with'] !== 'XMLHttpRequest')
+    throw new HttpError(403, MESSAGES.csrf);
+}
+
+const tags = ['categories'];
+
+export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  const { queue } = app;
+
+  app.get(
+    '/api/categories',
+    {
+      config: { access: 'category-list' },
+      schema: { tags, querystring: categoryListQuerySchema, response: { 200: categoryListSchema } },
+    },
+    (request) => listCategories(db, request.query),
+  );
+
+  app.post(
+    '/api/categories',
+    {
+      config: { access: 'category-create' },
+      schema: { tags, body: categoryCreateSchema, response: { 201: categoryRowSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await createCategory(db, request.body)),
+  );
+
+  app.put(
+    '/api/categories/:id',
+    {
+      config: { access: 'category-update' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: categoryUpdateSchema,
+        response: { 200: categoryRowSchema },
+      },
+    },
+    (request) => updateCategory(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/categories/:id',
+    {
+      config: { access: 'category-delete' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: categoryDeleteSchema,
+        body: categoryDeleteSchema.nullish(),
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      const moveTo = request.body?.move_to ?? request.query.move_to;
+      await deleteCategory(db, request.params.id, moveTo);
+      return { message: CATEGORY_MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    '/api/categories/details/:id',
+    {
+      config: { access: 'category-list' },
+      schema: {
+        tags,
+        description:
+          'Without page: options for the form (id 0 = all categories, else its sub-categories). ' +
+          'With page (also as /details/{id}&page={n}): the Detailed Review rows (category-review).',
+        params: detailPathSchema,
+        querystring: categoryOptionsQuerySchema,
+        response: { 200: z.union([categoryDetailListSchema, categoryOptionsSchema]) },
+      },
+    },
+    async (request) => {
+      const { id, page: pageInPath } = request.params.id;
+      const page = request.query.page ?? pageInPath;
+      if (page === undefined) return categoryOptions(db, id, request.query.query);
+      if (!hasAbility(currentUser(request).abilities, 'category-review')) throw forbidden();
+      return detailRows(db, CATEGORY_KIND, id, {
+        page,
+        perPage: request.query.per_page,
+        path: `/api/categories/details/${id}`,
+      });
+    },
+  );
+
+  app.get(
+    '/api/categories/sync/:id',
+    {
+      config: { access: 'category-sync' },
+      preHandler: async (request) => requireAjaxHeader(request),
+      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await syncRecord(db, CATEGORY_KIND, request.params.id);
+      return { message: CATEGORY_MESSAGES.synced };
+    },
+  );
+
+  app.post(
+    '/api/categories/action',
+    {
+      config: { access: 'category-action' },
+      schema: { tags, body: categoryActionSchema, response: { 200: actionAnswerSchema } },
+    },
+    async (request) => ({
+      message: ACTION_MESSAGES.categoriesUpdated,
+      ...(await runBulkAction(db, queue, CATEGORY_KIND, request.body.ids, request.body.action)),
+    }),
+  );
+
+  app.post(
+    '/api/categories/details/action',
+    {
+      config: { access: 'category-action' },
+      schema: { tags, body: detailActionSchema, response: { 200: actionAnswerSchema } },
+    },
+    async (request) => ({
+      message: ACTION_MESSAGES.detailsUpdated,
+      ...(await runDetailAction(db, queue, CATEGORY_KIND, request.body.ids, request.body.action)),
+    }),
+  );
+};

@@ -1,0 +1,381 @@
+import {
+  CATEGORY_MESSAGES,
+  CATEGORY_OPTIONS_LIMIT,
+  type CategoryListQuery,
+  type CategoryRow,
+  type categoryCreateSchema,
+  type categoryUpdateSchema,
+  DEFAULT_PER_PAGE,
+  type NamedRef,
+  RELATED_LIST_LIMIT,
+} from '@sitefleet/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { likePattern } from '../../lib/listing.ts';
+import {
+  boundedTotal,
+  CATEGORY_KIND,
+  estimatedPage,
+  idArray,
+  isoText,
+  markContentChanged,
+  selectRows,
+  syncPostVariants,
+} from './content.ts';
+
+type Executor = Pick<Db, 'execute'>;
+type CategoryCreate = z.output<typeof categoryCreateSchema>;
+type CategoryUpdate = z.output<typeof categoryUpdateSchema>;
+
+// ── List ──────────────────────────────────────────────────────────────────────────────────────
+
+const ORDER_COLUMNS = {
+  id: sql`c.id`,
+  name: sql`c.name`,
+  slug: sql`c.slug`,
+  created_at: sql`c.created_at`,
+} as const;
+
+function listConditions(query: CategoryListQuery): SQL {
+  const conditions: SQL[] = [sql`TRUE`];
+  if (query.query) conditions.push(sql`c.name ILIKE ${likePattern(query.query)}`);
+  if (query.website_id !== undefined) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM category_variants v
+                               WHERE v.category_id = c.id AND v.website_id = ${query.website_id})`);
+  }
+  if (query.status !== undefined) {
+    conditions.push(query.status === 1 ? sql`c.status = 1` : sql`c.status <> 1`);
+  }
+  for (const flag of ['is_approved', 'synced', 'auto_google_sync'] as const) {
+    const value = query[flag];
+    if (value !== undefined) conditions.push(sql`c.${sql.identifier(flag)} = ${value}`);
+  }
+  return sql.join(conditions, sql` AND `);
+}
+
+interface CategoryRecord {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  type: 'default' | 'group';
+  keywords: string;
+  status: number;
+  is_approved: number;
+  synced: number;
+  auto_google_sync: number;
+  posts_count: number;
+  created_at: Date | string;
+}
+
+const RELATIONS = ['websites', 'parents', 'grandParents', 'childrens', 'own_childrens'] as const;
+type Relation = (typeof RELATIONS)[number];
+
+/**
+ * The related names of a page of categories, in one statement over the page's ids: websites,
+ * parents, grand parents (parents' parents), sub-categories and sub-categories created under it,
+ * each cut at RELATED_LIST_LIMIT names per category.
+ */
+async function relatedNames(db: Executor, ids: readonly number[]) {
+  const rows = await selectRows<NamedRef & { owner: number; relation: Relation }>(
+    db,
+    sql`SELECT owner, relation, id, name FROM (
+          SELECT owner, relation, id, name,
+                 row_number() OVER (PARTITION BY owner, relation ORDER BY name, id) AS position
+          FROM (
+            SELECT v.category_id AS owner, 'websites' AS relation, w.id, w.name
+            FROM category_variants v JOIN websites w ON w.id = v.website_id
+            WHERE v.category_id = ANY(${idArray(ids)})
+            UNION ALL
+            SELECT cp.category_id, 'parents', p.id, p.name
+            FROM category_parents cp JOIN categories p ON p.id = cp.parent_id
+            WHERE cp.category_id = ANY(${idArray(ids)})
+            UNION ALL
+            SELECT DISTINCT cp.category_id, 'grandParents', g.id, g.name
+            FROM category_parents cp
+            JOIN category_parents gp ON gp.category_id = cp.parent_id
+            JOIN categories g ON g.id = gp.parent_id
+            WHERE cp.category_id = ANY(${idArray(ids)})
+            UNION ALL
+            SELECT cp.parent_id, 'childrens', ch.id, ch.name
+            FROM category_parents cp JOIN categories ch ON ch.id = cp.category_id
+            WHERE cp.parent_id = ANY(${idArray(ids)})
+            UNION ALL
+            SELECT own.created_under_id, 'own_childrens', own.id, own.name
+            FROM categories own WHERE own.created_under_id = ANY(${idArray(ids)})
+          ) related
+        ) numbered
+        WHERE position <= ${RELATED_LIST_LIMIT}
+        ORDER BY owner, relation, position`,
+  );
+  const byOwner = new Map<number, Record<Relation, NamedRef[]>>();
+  for (const id of ids) {
+    byOwner.set(id, {
+      websites: [],
+      parents: [],
+      grandParents: [],
+      childrens: [],
+      own_childrens: [],
+    });
+  }
+  for (const row of rows)
+    byOwner.get(row.owner)?.[row.relation].push({ id: row.id, name: row.name });
+  return byOwner;
+}
+
+const RECORD_COLUMNS = sql`c.id, c.name, c.slug, c.description, c.type, c.keywords, c.status,
+  c.is_approved, c.synced, c.auto_google_sync, c.created_at`;
+
+/** Categories in the order of `ids`, with their posts count and related names. */
+async function rowsFor(db: Executor, ids: readonly number[]): Promise<CategoryRow[]> {
+  if (ids.length === 0) return [];
+  // One after the other: inside a transaction both share one connection.
+  const records = await selectRows<CategoryRecord>(
+    db,
+    sql`SELECT ${RECORD_COLUMNS}, COALESCE(counts.posts_count, 0) AS posts_count
+        FROM categories c
+        LEFT JOIN (SELECT category_id, count(*)::int AS posts_count FROM posts
+                   WHERE category_id = ANY(${idArray(ids)}) GROUP BY category_id) counts
+          ON counts.category_id = c.id
+        WHERE c.id = ANY(${idArray(ids)})`,
+  );
+  const related = await relatedNames(db, ids);
+  const byId = new Map(records.map((record) => [record.id, record]));
+  return ids.flatMap((id) => {
+    const record = byId.get(id);
+    if (!record) return [];
+    return [{ ...record, ...related.get(id)!, created_at: isoText(record.created_at) }];
+  });
+}
+
+/**
+ * GET /api/categories: the page's ids come first (filtered, sorted, LIMITed on the categories
+ * alone), then their related data in set-based queries over those ids.
+ */
+export async function listCategories(db: Db, query: CategoryListQuery) {
+  const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+  const direction = sql.raw((query.order_dir ?? query.order_by ?? 'desc').toUpperCase());
+  const fromWhere = sql`FROM categories c WHERE ${listConditions(query)}`;
+  const [pageIds, counted] = await Promise.all([
+    selectRows<{ id: number }>(
+      db,
+      sql`SELECT c.id ${fromWhere}
+          ORDER BY ${ORDER_COLUMNS[query.order_key]} ${direction}, c.id ${direction}
+          LIMIT ${perPage} OFFSET ${(query.page - 1) * perPage}`,
+    ),
+    boundedTotal(db, fromWhere),
+  ]);
+  const data = await rowsFor(
+    db,
+    pageIds.map((row) => row.id),
+  );
+  return estimatedPage(data, { page: query.page, perPage, path: '/api/categories' }, counted);
+}
+
+export async function categoryRow(db: Executor, id: number): Promise<CategoryRow> {
+  const [row] = await rowsFor(db, [id]);
+  if (!row) throw notFound();
+  return row;
+}
+
+// ── Form ──────────────────────────────────────────────────────────────────────────────────────
+
+async function assertFormReferences(
+  db: Executor,
+  input: { slug: string; websites: number[]; parents: number[] },
+  editedId?: number,
+) {
+  const websites = await missingIds(db, 'websites', input.websites);
+  const parents = await missingIds(db, 'categories', input.parents);
+  const slugOwners = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM categories WHERE slug = ${input.slug} AND id <> ${editedId ?? 0}`,
+  );
+  const errors: Record<string, string> = {};
+  if (websites.length > 0) errors.websites = CATEGORY_MESSAGES.unknownWebsites(websites);
+  if (parents.length > 0) errors.parents = CATEGORY_MESSAGES.unknownParents(parents);
+  if (slugOwners.length > 0) errors.slug = CATEGORY_MESSAGES.slugTaken;
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+}
+
+async function missingIds(db: Executor, table: 'websites' | 'categories', ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT wanted.id FROM unnest(${idArray(ids)}) AS wanted(id)
+        WHERE NOT EXISTS (SELECT 1 FROM ${sql.identifier(table)} t WHERE t.id = wanted.id)
+        ORDER BY wanted.id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The categories below `id` (children, their children …); UNION stops on any loop. */
+const descendantsOf = (id: number) => sql`
+  WITH RECURSIVE below(id) AS (
+    SELECT category_id FROM category_parents WHERE parent_id = ${id}
+    UNION
+    SELECT cp.category_id FROM category_parents cp JOIN below ON cp.parent_id = below.id)`;
+
+/** A parent link makes a cycle when the parent is the category itself or one of its descendants. */
+async function assertNoCycle(db: Executor, id: number, parents: readonly number[]) {
+  if (parents.includes(id)) throw validationError({ parents: CATEGORY_MESSAGES.parentIsSelf });
+  if (parents.length === 0) return;
+  const looping = await selectRows<{ name: string }>(
+    db,
+    sql`${descendantsOf(id)}
+        SELECT c.name FROM below JOIN categories c ON c.id = below.id
+        WHERE below.id = ANY(${idArray(parents)}) ORDER BY c.name`,
+  );
+  if (looping.length > 0) {
+    throw validationError({
+      parents: CATEGORY_MESSAGES.parentCycle(looping.map((row) => row.name)),
+    });
+  }
+}
+
+/**
+ * Gives the category exactly one variant per chosen website (new ones start from the category's
+ * description) and its posts one per website too.
+ */
+async function syncWebsites(db: Executor, id: number, websites: number[], description: string) {
+  await db.execute(sql`
+    DELETE FROM category_variants
+    WHERE category_id = ${id} AND website_id <> ALL(${idArray(websites)})`);
+  await db.execute(sql`
+    INSERT INTO category_variants (category_id, website_id, description)
+    SELECT ${id}, website_id, ${description} FROM unnest(${idArray(websites)}) AS chosen(website_id)
+    ON CONFLICT (category_id, website_id) DO NOTHING`);
+  await syncPostVariants(db, sql`p.category_id = ${id}`);
+}
+
+async function replaceParents(db: Executor, id: number, parents: number[]) {
+  await db.execute(sql`DELETE FROM category_parents WHERE category_id = ${id}`);
+  if (parents.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO category_parents (category_id, parent_id)
+    SELECT ${id}, parent_id FROM unnest(${idArray(parents)}) AS chosen(parent_id)
+    ON CONFLICT DO NOTHING`);
+}
+
+export async function createCategory(db: Db, input: CategoryCreate) {
+  return db.transaction(async (tx) => {
+    await assertFormReferences(tx, input);
+    const [created] = await selectRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO categories (name, slug, description, type, keywords, created_under_id)
+          VALUES (${input.name}, ${input.slug}, ${input.description}, ${input.type},
+                  ${input.keywords}, ${input.parents[0] ?? null})
+          RETURNING id`,
+    );
+    const id = created!.id;
+    await replaceParents(tx, id, input.parents);
+    await syncWebsites(tx, id, input.websites, input.description);
+    return categoryRow(tx, id);
+  });
+}
+
+export async function updateCategory(db: Db, id: number, input: CategoryUpdate) {
+  return db.transaction(async (tx) => {
+    const [before] = await selectRows<{
+      name: string;
+      slug: string;
+      description: string;
+      type: string;
+      keywords: string;
+    }>(
+      tx,
+      sql`SELECT name, slug, description, type, keywords FROM categories WHERE id = ${id} FOR UPDATE`,
+    );
+    if (!before) throw notFound();
+    await assertFormReferences(tx, input, id);
+    await assertNoCycle(tx, id, input.parents);
+    await tx.execute(sql`
+      UPDATE categories SET name = ${input.name}, slug = ${input.slug},
+        description = ${input.description}, type = ${input.type}, keywords = ${input.keywords},
+        status = ${input.status}, is_approved = ${input.is_approved},
+        auto_google_sync = ${input.auto_google_sync}, updated_at = now()
+      WHERE id = ${id}`);
+    await replaceParents(tx, id, input.parents);
+    const contentChanged =
+      before.name !== input.name ||
+      before.slug !== input.slug ||
+      before.description !== input.description ||
+      before.type !== input.type ||
+      before.keywords !== input.keywords;
+    if (contentChanged) {
+      await markContentChanged(tx, CATEGORY_KIND, id, {
+        before: before.description,
+        after: input.description,
+      });
+    }
+    await syncWebsites(tx, id, input.websites, input.description);
+    return categoryRow(tx, id);
+  });
+}
+
+// ── Delete ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Deletes a category. One with posts or sub-categories is refused unless `moveTo` names another
+ * category (not itself nor one of its sub-categories): its posts move there (their variants follow
+ * the new category's websites) and its sub-categories become that category's.
+ */
+export async function deleteCategory(db: Db, id: number, moveTo: number | undefined) {
+  await db.transaction(async (tx) => {
+    const [found] = await selectRows<{ posts: number; children: number }>(
+      tx,
+      sql`SELECT (SELECT count(*)::int FROM posts WHERE category_id = ${id}) AS posts,
+                 (SELECT count(*)::int FROM category_parents WHERE parent_id = ${id}) AS children
+          FROM categories WHERE id = ${id} FOR UPDATE`,
+    );
+    if (!found) throw notFound();
+    if (found.posts + found.children > 0) {
+      if (moveTo === undefined) {
+        throw validationError({
+          move_to: CATEGORY_MESSAGES.hasDependents(found.posts, found.children),
+        });
+      }
+      await assertMoveTarget(tx, id, moveTo);
+      await tx.execute(sql`UPDATE posts SET category_id = ${moveTo}, updated_at = now()
+                           WHERE category_id = ${id}`);
+      await syncPostVariants(tx, sql`p.category_id = ${moveTo}`);
+      await tx.execute(sql`
+        INSERT INTO category_parents (category_id, parent_id)
+        SELECT category_id, ${moveTo} FROM category_parents
+        WHERE parent_id = ${id} AND category_id <> ${moveTo}
+        ON CONFLICT DO NOTHING`);
+    }
+    await tx.execute(sql`DELETE FROM categories WHERE id = ${id}`);
+  });
+}
+
+async function assertMoveTarget(db: Executor, id: number, moveTo: number) {
+  const [target] = await selectRows<{ inside: boolean }>(
+    db,
+    sql`${descendantsOf(id)}
+        SELECT (c.id = ${id} OR EXISTS (SELECT 1 FROM below WHERE below.id = c.id)) AS inside
+        FROM categories c WHERE c.id = ${moveTo}`,
+  );
+  if (!target) throw validationError({ move_to: CATEGORY_MESSAGES.moveTargetMissing });
+  if (target.inside) throw validationError({ move_to: CATEGORY_MESSAGES.moveTargetInside });
+}
+
+// ── Details ───────────────────────────────────────────────────────────────────────────────────
+
+/** Form options: all categories (id 0) or the sub-categories of `id`, by name. */
+export async function categoryOptions(db: Db, id: number, search: string): Promise<NamedRef[]> {
+  const conditions: SQL[] = [sql`TRUE`];
+  if (id !== 0) {
+    conditions.push(
+      sql`c.id IN (SELECT category_id FROM category_parents WHERE parent_id = ${id})`,
+    );
+  }
+  if (search) conditions.push(sql`c.name ILIKE ${likePattern(search)}`);
+  return selectRows<NamedRef>(
+    db,
+    sql`SELECT c.id, c.name FROM categories c WHERE ${sql.join(conditions, sql` AND `)}
+        ORDER BY c.name, c.id LIMIT ${CATEGORY_OPTIONS_LIMIT}`,
+  );
+}

@@ -1,0 +1,148 @@
+import {
+  ACTION_MESSAGES,
+  actionAnswerSchema,
+  detailActionSchema,
+  detailPathSchema,
+  idParamSchema,
+  messageSchema,
+  POST_MESSAGES,
+  pageQuerySchema,
+  postActionSchema,
+  postBulkDeleteSchema,
+  postDetailListSchema,
+  postFormSchema,
+  postListQuerySchema,
+  postListSchema,
+  postRowSchema,
+} from '@sitefleet/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import {
+  detailRows,
+  POST_KIND,
+  runBulkAction,
+  runDetailAction,
+  syncRecord,
+} from '../categories/content.ts';
+import { requireAjaxHeader } from '../categories/routes.ts';
+import { createPost, deletePost, deletePosts, listPosts, updatePost } from './service.ts';
+
+const tags = ['posts'];
+
+export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  const { queue } = app;
+
+  app.get(
+    '/api/posts',
+    {
+      config: { access: 'post-list' },
+      schema: { tags, querystring: postListQuerySchema, response: { 200: postListSchema } },
+    },
+    (request) => listPosts(db, request.query),
+  );
+
+  app.post(
+    '/api/posts',
+    {
+      config: { access: 'post-create' },
+      schema: { tags, body: postFormSchema, response: { 201: postRowSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await createPost(db, request.body)),
+  );
+
+  app.put(
+    '/api/posts/:id',
+    {
+      config: { access: 'post-update' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: postFormSchema,
+        response: { 200: postRowSchema },
+      },
+    },
+    (request) => updatePost(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/posts/:id',
+    {
+      config: { access: 'post-delete' },
+      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await deletePost(db, request.params.id);
+      return { message: POST_MESSAGES.deleted };
+    },
+  );
+
+  app.delete(
+    '/api/posts',
+    {
+      config: { access: 'post-delete' },
+      schema: { tags, body: postBulkDeleteSchema, response: { 200: messageSchema } },
+    },
+    async (request) => ({
+      message: POST_MESSAGES.bulkDeleted(await deletePosts(db, request.body.ids)),
+    }),
+  );
+
+  app.get(
+    '/api/posts/details/:id',
+    {
+      config: { access: 'post-review' },
+      schema: {
+        tags,
+        description: "The post's Detailed Review rows; /details/{id}&page={n} is read too.",
+        params: detailPathSchema,
+        querystring: pageQuerySchema.partial(),
+        response: { 200: postDetailListSchema },
+      },
+    },
+    (request) => {
+      const { id, page } = request.params.id;
+      return detailRows(db, POST_KIND, id, {
+        page: request.query.page ?? page ?? 1,
+        perPage: request.query.per_page,
+        path: `/api/posts/details/${id}`,
+      });
+    },
+  );
+
+  app.get(
+    '/api/posts/sync/:id',
+    {
+      config: { access: 'post-sync' },
+      preHandler: async (request) => requireAjaxHeader(request),
+      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await syncRecord(db, POST_KIND, request.params.id);
+      return { message: POST_MESSAGES.synced };
+    },
+  );
+
+  app.post(
+    '/api/posts/action',
+    {
+      config: { access: 'post-action' },
+      schema: { tags, body: postActionSchema, response: { 200: actionAnswerSchema } },
+    },
+    async (request) => ({
+      message: ACTION_MESSAGES.postsUpdated,
+      ...(await runBulkAction(db, queue, POST_KIND, request.body.ids, request.body.action)),
+    }),
+  );
+
+  app.post(
+    '/api/posts/details/action',
+    {
+      config: { access: 'post-action' },
+      schema: { tags, body: detailActionSchema, response: { 200: actionAnswerSchema } },
+    },
+    async (request) => ({
+      message: ACTION_MESSAGES.detailsUpdated,
+      ...(await runDetailAction(db, queue, POST_KIND, request.body.ids, request.body.action)),
+    }),
+  );
+};

@@ -1,0 +1,198 @@
+import {
+  DEFAULT_PER_PAGE,
+  POST_MESSAGES,
+  type PostListQuery,
+  type PostRow,
+  type postFormSchema,
+} from '@sitefleet/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { likePattern } from '../../lib/listing.ts';
+import {
+  assertIdsExist,
+  boundedTotal,
+  estimatedPage,
+  idArray,
+  isoText,
+  markContentChanged,
+  POST_KIND,
+  selectRows,
+  syncPostVariants,
+} from '../categories/content.ts';
+
+type Executor = Pick<Db, 'execute'>;
+type PostForm = z.output<typeof postFormSchema>;
+
+function listConditions(query: PostListQuery): SQL {
+  const conditions: SQL[] = [sql`TRUE`];
+  if (query.query) conditions.push(sql`p.title ILIKE ${likePattern(query.query)}`);
+  if (query.category_id !== undefined) conditions.push(sql`p.category_id = ${query.category_id}`);
+  if (query.website_id !== undefined) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM post_variants v
+                               WHERE v.post_id = p.id AND v.website_id = ${query.website_id})`);
+  }
+  if (query.status !== undefined) {
+    conditions.push(query.status === 1 ? sql`p.status = 1` : sql`p.status <> 1`);
+  }
+  return sql.join(conditions, sql` AND `);
+}
+
+type PostRecord = Omit<PostRow, 'category' | 'created_at'> & {
+  category_name: string;
+  created_at: Date | string;
+};
+
+/**
+ * Posts in the order of `ids`, with their category and the flags derived from their variants
+ * (1 when every variant is posted to that place). One statement over the given ids.
+ */
+async function rowsFor(db: Executor, ids: readonly number[]): Promise<PostRow[]> {
+  if (ids.length === 0) return [];
+  const records = await selectRows<PostRecord>(
+    db,
+    sql`SELECT p.id, p.title, p.description, p.content_reference, p.status, p.category_id,
+               c.name AS category_name, p.created_at,
+               COALESCE(f.website, 0) AS is_posted_to_website,
+               COALESCE(f.facebook, 0) AS is_posted_to_facebook,
+               COALESCE(f.twitter, 0) AS is_posted_to_twitter,
+               COALESCE(f.linkedin, 0) AS is_posted_to_linkedin,
+               COALESCE(f.tiktok, 0) AS is_posted_to_tiktok,
+               COALESCE(f.youtube, 0) AS is_posted_to_youtube
+        FROM posts p
+        JOIN categories c ON c.id = p.category_id
+        LEFT JOIN (
+          SELECT post_id,
+                 bool_and(is_posted_to_website)::int AS website,
+                 bool_and(is_posted_to_facebook)::int AS facebook,
+                 bool_and(is_posted_to_twitter)::int AS twitter,
+                 bool_and(is_posted_to_linkedin)::int AS linkedin,
+                 bool_and(is_posted_to_tiktok)::int AS tiktok,
+                 bool_and(is_posted_to_youtube)::int AS youtube
+          FROM post_variants WHERE post_id = ANY(${idArray(ids)}) GROUP BY post_id
+        ) f ON f.post_id = p.id
+        WHERE p.id = ANY(${idArray(ids)})`,
+  );
+  const byId = new Map(records.map((record) => [record.id, record]));
+  return ids.flatMap((id) => {
+    const record = byId.get(id);
+    if (!record) return [];
+    const { category_name, ...post } = record;
+    return [
+      {
+        ...post,
+        category: { id: post.category_id, name: category_name },
+        created_at: isoText(post.created_at),
+      },
+    ];
+  });
+}
+
+/** GET /api/posts, newest first: the page's ids come first, then their category and flags. */
+export async function listPosts(db: Db, query: PostListQuery) {
+  const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+  const fromWhere = sql`FROM posts p WHERE ${listConditions(query)}`;
+  const [pageIds, counted] = await Promise.all([
+    selectRows<{ id: number }>(
+      db,
+      sql`SELECT p.id ${fromWhere} ORDER BY p.id DESC
+          LIMIT ${perPage} OFFSET ${(query.page - 1) * perPage}`,
+    ),
+    boundedTotal(db, fromWhere),
+  ]);
+  const data = await rowsFor(
+    db,
+    pageIds.map((row) => row.id),
+  );
+  return estimatedPage(data, { page: query.page, perPage, path: '/api/posts' }, counted);
+}
+
+async function postRow(db: Executor, id: number): Promise<PostRow> {
+  const [row] = await rowsFor(db, [id]);
+  if (!row) throw notFound();
+  return row;
+}
+
+async function assertCategoryExists(db: Executor, categoryId: number) {
+  const [found] = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM categories WHERE id = ${categoryId}`,
+  );
+  if (!found) throw validationError({ category_id: POST_MESSAGES.categoryMissing });
+}
+
+/** POST /api/posts: the post gets one variant per website of its category. */
+export async function createPost(db: Db, input: PostForm) {
+  return db.transaction(async (tx) => {
+    await assertCategoryExists(tx, input.category_id);
+    const [created] = await selectRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO posts (title, description, content_reference, status, category_id)
+          VALUES (${input.title}, ${input.description}, ${input.content_reference ?? null},
+                  ${input.status ?? 1}, ${input.category_id})
+          RETURNING id`,
+    );
+    await syncPostVariants(tx, sql`p.id = ${created!.id}`);
+    return postRow(tx, created!.id);
+  });
+}
+
+/**
+ * PUT /api/posts/{id}: a new category re-syncs the variants to its websites; changed content
+ * bumps the variants' version and marks the posted ones updated-after-posted.
+ */
+export async function updatePost(db: Db, id: number, input: PostForm) {
+  return db.transaction(async (tx) => {
+    const [before] = await selectRows<{
+      title: string;
+      description: string;
+      content_reference: string | null;
+      category_id: number;
+    }>(
+      tx,
+      sql`SELECT title, description, content_reference, category_id FROM posts
+          WHERE id = ${id} FOR UPDATE`,
+    );
+    if (!before) throw notFound();
+    await assertCategoryExists(tx, input.category_id);
+    const contentReference = input.content_reference ?? null;
+    await tx.execute(sql`
+      UPDATE posts SET title = ${input.title}, description = ${input.description},
+        content_reference = ${contentReference}, category_id = ${input.category_id},
+        status = COALESCE(${input.status ?? null}::smallint, status), updated_at = now()
+      WHERE id = ${id}`);
+    if (before.category_id !== input.category_id) {
+      await syncPostVariants(tx, sql`p.id = ${id}`);
+    }
+    const contentChanged =
+      before.title !== input.title ||
+      before.description !== input.description ||
+      before.content_reference !== contentReference;
+    if (contentChanged) {
+      await markContentChanged(tx, POST_KIND, id, {
+        before: before.description,
+        after: input.description,
+      });
+    }
+    return postRow(tx, id);
+  });
+}
+
+export async function deletePost(db: Db, id: number) {
+  const deleted = await selectRows<{ id: number }>(
+    db,
+    sql`DELETE FROM posts WHERE id = ${id} RETURNING id`,
+  );
+  if (deleted.length === 0) throw notFound();
+}
+
+/** DELETE /api/posts { ids }: all or nothing; answers how many were deleted. */
+export async function deletePosts(db: Db, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    await assertIdsExist(tx, 'posts', unique);
+    await tx.execute(sql`DELETE FROM posts WHERE id = ANY(${idArray(unique)})`);
+    return unique.length;
+  });
+}

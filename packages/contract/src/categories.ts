@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import {
+  detailRowBaseSchema,
+  estimatedPageSchema,
+  idFilter,
+  statusFilter,
+  yesNoFilter,
+} from './content-actions.ts';
+import { requiredText } from './fields.ts';
+import { CATEGORY_TYPES, RECORD_STATUS_OPTIONS, YES_NO_OPTIONS } from './options.ts';
+import { pageQuerySchema } from './pagination.ts';
+
+export const CATEGORY_MESSAGES = {
+  nameRequired: 'Name is required',
+  slugRequired: 'Slug is required',
+  slugInvalid: 'The slug may contain only lowercase letters, digits and single dashes',
+  slugTaken: 'This slug is already taken',
+  descriptionRequired: 'Description is required',
+  keywordsRequired: 'Keywords is required',
+  typeInvalid: `The type must be one of: ${CATEGORY_TYPES.join(', ')}`,
+  websitesEmpty: 'At least one website must be selected',
+  websitesRequired: 'Websites are required',
+  unknownWebsites: (ids: readonly number[]) => `These websites do not exist: ${ids.join(', ')}`,
+  parentsInvalid: 'Parents must be a list of category ids',
+  unknownParents: (ids: readonly number[]) => `These categories do not exist: ${ids.join(', ')}`,
+  parentIsSelf: 'A category cannot be its own parent',
+  parentCycle: (names: readonly string[]) =>
+    `A category cannot be a parent of its own ancestor: ${names.join(', ')} already descend from it`,
+  statusRequired: 'Status is required',
+  autoGoogleSyncRequired: 'Auto Google Sync is required',
+  isApprovedRequired: 'Is Approved is required',
+  hasDependents: (posts: number, children: number) =>
+    `This category has ${posts} ${posts === 1 ? 'post' : 'posts'} and ${children} ${
+      children === 1 ? 'sub-category' : 'sub-categories'
+    }. Choose a category to move them to (move_to) before deleting it.`,
+  moveTargetMissing: 'The category to move to does not exist',
+  moveTargetInside:
+    'The category to move to cannot be the deleted category or one of its sub-categories',
+  created: 'Category created successfully!',
+  updated: 'Category updated successfully!',
+  deleted: 'Category deleted successfully!',
+  synced: 'Category synced successfully!',
+} as const;
+
+export const CATEGORY_NAME_MAX = 255;
+export const CATEGORY_DESCRIPTION_MAX = 5000;
+export const CATEGORY_KEYWORDS_MAX = 1000;
+
+/** The slug the form proposes while the name is typed (until the slug is edited by hand). */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A choice among numeric options; the form may send it as text ("1"). */
+function numericChoice(options: readonly { value: number }[], message: string) {
+  const allowed = options.map((option) => option.value);
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
+    z.number({ error: message }).refine((value) => allowed.includes(value), message),
+  );
+}
+
+const idList = (message: string) =>
+  z.array(z.number({ error: message }).int().positive(message), { error: message }).max(1000);
+
+const categoryFields = {
+  name: requiredText(CATEGORY_MESSAGES.nameRequired, CATEGORY_NAME_MAX),
+  slug: requiredText(CATEGORY_MESSAGES.slugRequired, CATEGORY_NAME_MAX).regex(
+    SLUG_PATTERN,
+    CATEGORY_MESSAGES.slugInvalid,
+  ),
+  description: requiredText(CATEGORY_MESSAGES.descriptionRequired, CATEGORY_DESCRIPTION_MAX),
+  type: z.enum(CATEGORY_TYPES, { error: CATEGORY_MESSAGES.typeInvalid }).default('default'),
+  keywords: requiredText(CATEGORY_MESSAGES.keywordsRequired, CATEGORY_KEYWORDS_MAX),
+  websites: z
+    .array(z.number({ error: CATEGORY_MESSAGES.websitesRequired }).int().positive(), {
+      error: CATEGORY_MESSAGES.websitesRequired,
+    })
+    .min(1, CATEGORY_MESSAGES.websitesEmpty)
+    .max(1000),
+  parents: idList(CATEGORY_MESSAGES.parentsInvalid).default([]),
+};
+
+/** POST /api/categories */
+export const categoryCreateSchema = z.strictObject(categoryFields);
+export type CategoryCreateInput = z.input<typeof categoryCreateSchema>;
+
+/** PUT /api/categories/{id}: the edit form also sets status, auto_google_sync and is_approved. */
+export const categoryUpdateSchema = z.strictObject({
+  ...categoryFields,
+  status: numericChoice(RECORD_STATUS_OPTIONS, CATEGORY_MESSAGES.statusRequired),
+  auto_google_sync: numericChoice(YES_NO_OPTIONS, CATEGORY_MESSAGES.autoGoogleSyncRequired),
+  is_approved: numericChoice(YES_NO_OPTIONS, CATEGORY_MESSAGES.isApprovedRequired),
+});
+export type CategoryUpdateInput = z.input<typeof categoryUpdateSchema>;
+
+/** Columns the Categories list can be sorted by (each has an index). */
+export const CATEGORY_ORDER_KEYS = ['id', 'name', 'slug', 'created_at'] as const;
+export type CategoryOrderKey = (typeof CATEGORY_ORDER_KEYS)[number];
+export const ORDER_DIRECTIONS = ['asc', 'desc'] as const;
+
+const orderDirection = z.preprocess(
+  (value) => (typeof value === 'string' ? value.toLowerCase() || undefined : value),
+  z.enum(ORDER_DIRECTIONS).optional(),
+);
+
+/**
+ * GET /api/categories. `order_key` is the column; `order_dir` the direction. `order_by` is read as
+ * the direction too when `order_dir` is absent (the spec names both). Default: newest first.
+ */
+export const categoryListQuerySchema = pageQuerySchema.extend({
+  website_id: idFilter,
+  status: statusFilter,
+  is_approved: yesNoFilter,
+  synced: yesNoFilter,
+  auto_google_sync: yesNoFilter,
+  order_key: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(CATEGORY_ORDER_KEYS).default('id'),
+  ),
+  order_by: orderDirection,
+  order_dir: orderDirection,
+});
+export type CategoryListQuery = z.infer<typeof categoryListQuerySchema>;
+
+export const namedRefSchema = z.object({ id: z.number(), name: z.string() });
+export type NamedRef = z.infer<typeof namedRefSchema>;
+
+/** A row of GET /api/categories, and the answer of POST and PUT. */
+export const categoryRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  type: z.enum(CATEGORY_TYPES),
+  keywords: z.string(),
+  status: z.number(),
+  is_approved: z.number(),
+  synced: z.number(),
+  auto_google_sync: z.number(),
+  posts_count: z.number(),
+  websites: z.array(namedRefSchema),
+  parents: z.array(namedRefSchema),
+  grandParents: z.array(namedRefSchema),
+  /** Sub-categories (categories that list this one as a parent). */
+  childrens: z.array(namedRefSchema),
+  /** Sub-categories created under this one. */
+  own_childrens: z.array(namedRefSchema),
+  created_at: z.string(),
+});
+export type CategoryRow = z.infer<typeof categoryRowSchema>;
+export const categoryListSchema = estimatedPageSchema(categoryRowSchema);
+
+/** Related lists (websites, parents, children) carry at most this many names per row. */
+export const RELATED_LIST_LIMIT = 25;
+
+/**
+ * GET /api/categories/details/{id} without `page`: options for the form's multi-selects, ordered
+ * by name: id 0 = all categories, otherwise the sub-categories of that category. `query` narrows
+ * by name; at most CATEGORY_OPTIONS_LIMIT are answered.
+ */
+export const categoryOptionsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
+  query: z.string().trim().max(200).optional().default(''),
+});
+export const CATEGORY_OPTIONS_LIMIT = 1000;
+export const categoryOptionsSchema = z.array(namedRefSchema);
+
+/** A row of the category's Detailed Review (GET /api/categories/details/{id}?page=n). */
+export const categoryDetailRowSchema = detailRowBaseSchema.extend({
+  category_name: z.string(),
+});
+export type CategoryDetailRow = z.infer<typeof categoryDetailRowSchema>;
+export const categoryDetailListSchema = estimatedPageSchema(categoryDetailRowSchema);
+
+/** DELETE /api/categories/{id}?move_to=n (or body { move_to }). */
+export const categoryDeleteSchema = z.object({
+  move_to: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce.number().int().positive(CATEGORY_MESSAGES.moveTargetMissing).optional(),
+  ),
+});

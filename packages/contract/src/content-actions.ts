@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { idsSchema, paginatedSchema } from './pagination.ts';
+
+/**
+ * Bulk and detail actions on categories, posts and their per-website variants. The identifiers
+ * are SERVER-SEMANTICS.md's; the client shows the labels and sends the identifiers.
+ */
+
+/** Bulk actions of the Categories list (POST /api/categories/action). */
+export const CATEGORY_ACTIONS = [
+  'synced',
+  'approve',
+  'webSync',
+  'forceWebSync',
+  'auto_google_sync',
+  'enable',
+  'disable',
+  'publish_web',
+] as const;
+export type CategoryAction = (typeof CATEGORY_ACTIONS)[number];
+
+/** Bulk actions of the Posts list (POST /api/posts/action): the categories' plus social publishing. */
+export const POST_ACTIONS = [
+  ...CATEGORY_ACTIONS,
+  'publish_facebook',
+  'publish_tiktok',
+  'publish_twitter',
+  'publish_linkedin',
+] as const;
+export type PostAction = (typeof POST_ACTIONS)[number];
+
+export const BULK_ACTION_LABELS: Record<PostAction, string> = {
+  synced: 'Mark Synced',
+  approve: 'Approve',
+  webSync: 'WebSync',
+  forceWebSync: 'Force WebSync',
+  auto_google_sync: 'SyncVertex',
+  enable: 'Enable Status',
+  disable: 'Disable Status',
+  publish_web: 'Publish to Web',
+  publish_facebook: 'Publish to Facebook',
+  publish_tiktok: 'Publish to TikTok',
+  publish_twitter: 'Publish to Twitter',
+  publish_linkedin: 'Publish to LinkedIn',
+};
+
+/** Detail actions of Detailed Review (POST /api/{categories,posts}/details/action), on variants. */
+export const DETAIL_ACTIONS = [
+  'post_to_website',
+  'post_to_facebook',
+  'post_to_twitter',
+  'post_to_linkedin',
+  'post_to_tiktok',
+  'post_to_youtube',
+  'mark_approved',
+  'mark_synced',
+  'post_to_all',
+  'regenerate_content',
+] as const;
+export type DetailAction = (typeof DETAIL_ACTIONS)[number];
+
+export const DETAIL_ACTION_LABELS: Record<DetailAction, string> = {
+  post_to_website: 'Post to Website',
+  post_to_facebook: 'Post to Facebook',
+  post_to_twitter: 'Post to Twitter',
+  post_to_linkedin: 'Post to LinkedIn',
+  post_to_tiktok: 'Post to TikTok',
+  post_to_youtube: 'Post to YouTube',
+  mark_approved: 'Mark as Approved',
+  mark_synced: 'Mark as Synced',
+  post_to_all: 'Post to All Platforms',
+  regenerate_content: 'Regenerate Content',
+};
+
+/** Where a publishing job delivers a variant. */
+export const SOCIAL_NETWORKS = ['facebook', 'twitter', 'linkedin', 'tiktok', 'youtube'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export const PUBLISH_TARGETS = ['website', ...SOCIAL_NETWORKS] as const;
+export type PublishTarget = (typeof PUBLISH_TARGETS)[number];
+
+/** A variant's latest delivery state, shown in Detailed Review. */
+export const DELIVERY_STATUSES = ['queued', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** Why an action left a row alone. */
+export const SKIP_REASONS = {
+  alreadyDone: 'already in that state',
+  websiteInactive: 'website is inactive',
+  notApproved: 'not approved',
+  alreadyPosted: 'already posted and not updated since',
+} as const;
+
+export const ACTION_MESSAGES = {
+  categoriesUpdated: 'Categories bulk updated successfully!',
+  postsUpdated: 'Posts bulk updated successfully!',
+  detailsUpdated: 'Bulk action updated successfully!',
+  unknownAction: (allowed: readonly string[]) =>
+    `The action must be one of: ${allowed.join(', ')}.`,
+} as const;
+
+/**
+ * The ids of an action: the spec sends them comma-joined ("1,2,3"); an array is accepted too.
+ * Empty text means no ids, which the shared ids rule refuses.
+ */
+export const actionIdsField = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== '')
+      : value,
+  idsSchema.shape.ids,
+);
+
+function actionField<const T extends readonly [string, ...string[]]>(actions: T) {
+  return z.enum(actions, { error: ACTION_MESSAGES.unknownAction(actions) });
+}
+
+export const categoryActionSchema = z.strictObject({
+  ids: actionIdsField,
+  action: actionField(CATEGORY_ACTIONS),
+});
+export const postActionSchema = z.strictObject({
+  ids: actionIdsField,
+  action: actionField(POST_ACTIONS),
+});
+/** Detail actions: `ids` are pivot ids (variant ids). */
+export const detailActionSchema = z.strictObject({
+  ids: actionIdsField,
+  action: actionField(DETAIL_ACTIONS),
+});
+export type CategoryActionInput = z.input<typeof categoryActionSchema>;
+export type PostActionInput = z.input<typeof postActionSchema>;
+export type DetailActionInput = z.input<typeof detailActionSchema>;
+
+/**
+ * What every action answers. `changed`: rows whose stored state the action changed (records for
+ * bulk actions, variants for detail actions). `queued`: publishing or regeneration jobs put in the
+ * queue (one per variant and target). `skipped`: rows left alone, counted per reason (variants for
+ * the publishing part of an action, otherwise the same rows as `changed`).
+ */
+export const actionAnswerSchema = z.object({
+  message: z.string(),
+  changed: z.number(),
+  queued: z.number(),
+  skipped: z.array(z.object({ reason: z.string(), count: z.number() })),
+});
+export type ActionAnswer = z.infer<typeof actionAnswerSchema>;
+
+/**
+ * The data of a queued job (pg-boss), for the workers of the publishing pipeline. The variant id
+ * and its version form the idempotency key: a retried delivery of the same version never creates
+ * a duplicate. A worker reads the variant's current content when it runs.
+ */
+export interface ContentJobData {
+  kind: 'category' | 'post';
+  variantId: number;
+  version: number;
+  /** A website or a network to publish to, or `ai` to regenerate the variant's description. */
+  target: PublishTarget | 'ai';
+}
+
+/** The flags of a variant, in the order of the Detailed Review columns. */
+export const variantFlagsSchema = z.object({
+  synced: z.number(),
+  is_approved: z.number(),
+  is_updated_after_posted: z.number(),
+  is_posted_to_website: z.number(),
+  is_posted_to_facebook: z.number(),
+  is_posted_to_twitter: z.number(),
+  is_posted_to_linkedin: z.number(),
+  is_posted_to_tiktok: z.number(),
+  is_posted_to_youtube: z.number(),
+});
+
+/** Fields shared by both kinds of Detailed Review row. */
+export const detailRowBaseSchema = variantFlagsSchema.extend({
+  pivot_id: z.number(),
+  website_id: z.number(),
+  website_name: z.string(),
+  description: z.string(),
+  version: z.number(),
+  delivery_status: z.enum(DELIVERY_STATUSES).nullable(),
+  delivery_error: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/**
+ * Detailed Review's path. The spec writes `/details/{id}&page={n}`; that form is read too, so the
+ * id segment may carry `&page=n`.
+ */
+export const detailPathSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d+(&page=\d+)?$/, 'The id must be a whole number')
+    .transform((segment) => {
+      const [id, page] = segment.split('&page=');
+      return { id: Number(id), page: page === undefined ? undefined : Number(page) };
+    }),
+});
+
+/** A list filter from the query string; an empty value (`?status=`) means no filter. */
+function optionalQueryNumber<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+/** Flag filters of the lists: 1 yes, 0 no. */
+export const yesNoFilter = optionalQueryNumber(
+  z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(0), z.literal(1)])),
+);
+/** Status filter: 1 Active, any other number Inactive (the edit form stores 2). */
+export const statusFilter = optionalQueryNumber(z.coerce.number().int());
+/** A filter by the id of a related row (website, category). */
+export const idFilter = optionalQueryNumber(z.coerce.number().int().positive());
+
+/**
+ * A page of a big list. Past a bound, `total` (and so `last_page`) is the planner's estimate
+ * instead of an exact count, so that a page never costs a count over millions of rows;
+ * `total_is_estimate` says so.
+ */
+export function estimatedPageSchema<T extends z.ZodType>(item: T) {
+  return paginatedSchema(item).extend({ total_is_estimate: z.boolean() });
+}

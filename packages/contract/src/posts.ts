@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { namedRefSchema } from './categories.ts';
+import {
+  detailRowBaseSchema,
+  estimatedPageSchema,
+  idFilter,
+  statusFilter,
+} from './content-actions.ts';
+import { optionalHttpUrl, requiredText } from './fields.ts';
+import { RECORD_STATUS_OPTIONS } from './options.ts';
+import { idsSchema, pageQuerySchema } from './pagination.ts';
+
+export const POST_MESSAGES = {
+  /** SERVER-SEMANTICS fixes the original's 'Name is required' for the title. */
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  categoryRequired: 'Category is required',
+  categoryMissing: 'The selected category does not exist',
+  contentReferenceInvalid: 'The content reference must be a valid http(s) URL',
+  statusInvalid: 'Status must be 1 (Active) or 2 (Inactive)',
+  created: 'Post created successfully!',
+  updated: 'Post updated successfully!',
+  deleted: 'Post deleted successfully!',
+  bulkDeleted: (count: number) =>
+    `${count} ${count === 1 ? 'post' : 'posts'} deleted successfully!`,
+  synced: 'Post synced successfully!',
+} as const;
+
+export const POST_TITLE_MAX = 255;
+export const POST_DESCRIPTION_MAX = 50_000;
+
+const postFields = {
+  title: requiredText(POST_MESSAGES.titleRequired, POST_TITLE_MAX),
+  description: requiredText(POST_MESSAGES.descriptionRequired, POST_DESCRIPTION_MAX),
+  category_id: z.preprocess(
+    (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: POST_MESSAGES.categoryRequired })
+      .int(POST_MESSAGES.categoryRequired)
+      .positive(POST_MESSAGES.categoryRequired),
+  ),
+  /** Optional: empty text and null mean none. */
+  content_reference: optionalHttpUrl(POST_MESSAGES.contentReferenceInvalid).optional(),
+  /** 1 Active, 2 Inactive; new posts are active, and an edit without it keeps the status. */
+  status: z
+    .number({ error: POST_MESSAGES.statusInvalid })
+    .refine(
+      (value) => RECORD_STATUS_OPTIONS.some((option) => option.value === value),
+      POST_MESSAGES.statusInvalid,
+    )
+    .optional(),
+};
+
+/** POST /api/posts and PUT /api/posts/{id}. */
+export const postFormSchema = z.strictObject(postFields);
+export type PostFormInput = z.input<typeof postFormSchema>;
+
+/** GET /api/posts: newest first; filters by category, website and status (1 Active, else Inactive). */
+export const postListQuerySchema = pageQuerySchema.extend({
+  category_id: idFilter,
+  website_id: idFilter,
+  status: statusFilter,
+});
+export type PostListQuery = z.infer<typeof postListQuerySchema>;
+
+/**
+ * A row of GET /api/posts, and the answer of POST and PUT. `description` is the full text (the
+ * list cuts it at POST_DESCRIPTION_PREVIEW). Each is_posted_to_* is 1 when every variant of the
+ * post (one per website of its category) is posted there, so green means "delivered everywhere".
+ */
+export const postRowSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  content_reference: z.string().nullable(),
+  status: z.number(),
+  category_id: z.number(),
+  category: namedRefSchema,
+  is_posted_to_website: z.number(),
+  is_posted_to_facebook: z.number(),
+  is_posted_to_twitter: z.number(),
+  is_posted_to_linkedin: z.number(),
+  is_posted_to_tiktok: z.number(),
+  is_posted_to_youtube: z.number(),
+  created_at: z.string(),
+});
+export type PostRow = z.infer<typeof postRowSchema>;
+export const postListSchema = estimatedPageSchema(postRowSchema);
+
+/** A row of the post's Detailed Review (GET /api/posts/details/{id}?page=n). */
+export const postDetailRowSchema = detailRowBaseSchema.extend({
+  post_title: z.string(),
+});
+export type PostDetailRow = z.infer<typeof postDetailRowSchema>;
+export const postDetailListSchema = estimatedPageSchema(postDetailRowSchema);
+
+/** DELETE /api/posts with { ids }: all or nothing. */
+export const postBulkDeleteSchema = idsSchema;
