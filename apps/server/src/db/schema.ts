@@ -343,6 +343,8 @@ export const categories = pgTable(
   (t) => [
     uniqueIndex('categories_slug_unique').on(t.slug),
     trigram('categories_name_trgm', t.name),
+    /** The Categories list sorted by name: an ordered walk that stops after one page. */
+    index('categories_name_id_idx').on(t.name, t.id),
     index('categories_status_idx').on(t.status),
     index('categories_created_at_idx').on(t.createdAt),
     index('categories_views_idx').on(t.views),

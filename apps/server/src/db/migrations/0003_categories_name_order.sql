@@ -1,0 +1,1 @@
+CREATE INDEX "categories_name_id_idx" ON "categories" USING btree ("name","id");
