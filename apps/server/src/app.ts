@@ -18,6 +18,7 @@ import { categoriesRoutes } from './modules/categories/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
 import { instancesRoutes } from './modules/instances/routes.ts';
 import { postsRoutes } from './modules/posts/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     googleRoutes,
     usersRoutes,
     rolesRoutes,
+    profileRoutes,
     websitesRoutes,
     instancesRoutes,
     categoriesRoutes,

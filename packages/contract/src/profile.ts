@@ -13,6 +13,8 @@ export const PROFILE_MESSAGES = {
   updated: 'Profile updated successfully!',
   imageUploaded: 'Image uploaded successfully!',
   imageRequired: 'Choose an image to upload',
+  uploadUnreadable:
+    'The upload could not be read: send the image as multipart/form-data in the profile_picture field',
   imageType: 'The profile picture must be a PNG, JPEG, GIF or WebP image',
   imageTooLarge: 'The profile picture may not be greater than 2 MB',
   currentPasswordRequired: 'Current password is required',
@@ -53,7 +55,8 @@ export const passwordChangeSchema = z
   });
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 
-/** GET /api/avatars/{userId} */
+/** GET /api/avatars/{userId}?v=…: `v` changes with each upload (see the profile's avatar URL). */
 export const avatarParamsSchema = z.object({
   userId: z.coerce.number().int().positive().max(ROW_ID_MAX),
 });
+export const avatarQuerySchema = z.object({ v: z.string().max(40).optional() });
