@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness.ts';
 import { type Database, queryRows } from '../db/client.ts';
@@ -9,7 +8,7 @@ let database: Database;
 let queue: JobQueue;
 beforeAll(async () => {
   database = await createTestDatabase();
-  queue = await startQueue(database, pino({ level: 'silent' }));
+  queue = await startQueue(database, { error: () => {} });
 });
 afterAll(async () => {
   await queue.stop();

@@ -92,7 +92,10 @@ function driverClient<T>(database: Database): T {
  * workers never starve the HTTP pool), on PGlite through its one connection. Creates the schema
  * and the queues when missing; runs no workers and no cron.
  */
-export async function startQueue(database: Database, log: FastifyBaseLogger): Promise<JobQueue> {
+export async function startQueue(
+  database: Database,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<JobQueue> {
   const common = { supervise: true, schedule: false, migrate: true } as const;
   const boss =
     database.kind === 'postgres'

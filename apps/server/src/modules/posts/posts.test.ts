@@ -1,0 +1,344 @@
+import {
+  ACTION_MESSAGES,
+  POST_ACTIONS,
+  POST_MESSAGES,
+  type PostRow,
+  SKIP_REASONS,
+  unknownIdsMessage,
+} from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { queryRows } from '../../db/client.ts';
+import { categories, categoryVariants, websites } from '../../db/schema.ts';
+import { newWebhookSecret } from '../../db/seed.ts';
+
+let server: TestServer;
+let admin: ApiClient;
+let siteA: number;
+let siteB: number;
+let siteInactive: number;
+let food: number;
+let travel: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.admin();
+  const { db } = server.database;
+  const sites = await db
+    .insert(websites)
+    .values(
+      ['Alpha Site', 'Beta Site', 'Closed Site'].map((name, i) => ({
+        name,
+        url: `https://site${i}.example.com`,
+        hosting: 'Test',
+        cost: 10,
+        duration: 12,
+        status: i === 2 ? 2 : 1,
+        webhookSecret: newWebhookSecret(),
+      })),
+    )
+    .returning({ id: websites.id });
+  [siteA, siteB, siteInactive] = sites.map((row) => row.id) as [number, number, number];
+  const cats = await db
+    .insert(categories)
+    .values(
+      ['Food', 'Travel'].map((name) => ({
+        name,
+        slug: name.toLowerCase(),
+        description: name,
+        keywords: name,
+      })),
+    )
+    .returning({ id: categories.id });
+  [food, travel] = cats.map((row) => row.id) as [number, number];
+  await db.insert(categoryVariants).values([
+    { categoryId: food, websiteId: siteA },
+    { categoryId: food, websiteId: siteInactive },
+    { categoryId: travel, websiteId: siteB },
+  ]);
+});
+afterAll(() => server.close());
+
+let counter = 0;
+async function createPost(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const response = await admin.post('/api/posts', {
+    title: `Post number ${counter}`,
+    description: `Body of post ${counter}`,
+    category_id: food,
+    ...overrides,
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body as PostRow;
+}
+
+const variantsOf = (postId: number) =>
+  queryRows<{
+    id: number;
+    website_id: number;
+    is_approved: boolean;
+    is_updated_after_posted: boolean;
+    version: number;
+    delivery_status: string | null;
+    description: string;
+  }>(
+    server.database.db,
+    sql`SELECT id, website_id, is_approved, is_updated_after_posted, version, delivery_status,
+               description
+        FROM post_variants WHERE post_id = ${postId} ORDER BY website_id`,
+  );
+
+const jobsFor = (variantIds: number[]) =>
+  queryRows<{ name: string; data: { variantId: number; target: string; kind: string } }>(
+    server.database.db,
+    sql`SELECT name, data FROM pgboss.job
+        WHERE data->>'kind' = 'post'
+          AND (data->>'variantId')::int = ANY(${`{${variantIds.join(',')}}`}::int[])
+        ORDER BY (data->>'variantId')::int, data->>'target'`,
+  );
+
+describe('post form', () => {
+  it('creates a post with one variant per website of its category', async () => {
+    const post = await createPost({ content_reference: 'https://example.com/source' });
+    expect(post).toMatchObject({
+      category: { id: food, name: 'Food' },
+      content_reference: 'https://example.com/source',
+      status: 1,
+      is_posted_to_website: 0,
+    });
+    expect((await variantsOf(post.id)).map((v) => v.website_id)).toEqual([siteA, siteInactive]);
+  });
+
+  it('answers the form messages', async () => {
+    const empty = await admin.post('/api/posts', {});
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors).toMatchObject({
+      title: ['Title is required'],
+      description: ['Description is required'],
+      category_id: [POST_MESSAGES.categoryRequired],
+    });
+    const bad = await admin.post('/api/posts', {
+      title: 'x',
+      description: 'y',
+      category_id: 999_999,
+      content_reference: 'not a url',
+    });
+    expect(bad.body.errors).toEqual({ content_reference: [POST_MESSAGES.contentReferenceInvalid] });
+    const missingCategory = await admin.post('/api/posts', {
+      title: 'x',
+      description: 'y',
+      category_id: 999_999,
+      content_reference: '',
+    });
+    expect(missingCategory.body.errors).toEqual({ category_id: [POST_MESSAGES.categoryMissing] });
+  });
+
+  it('re-syncs variants when the category changes; edits mark posted variants', async () => {
+    const post = await createPost();
+    const [first] = await variantsOf(post.id);
+    await server.database.db.execute(
+      sql`UPDATE post_variants SET is_posted_to_facebook = true WHERE id = ${first!.id}`,
+    );
+    const edited = await admin.put(`/api/posts/${post.id}`, {
+      title: post.title,
+      description: 'Rewritten',
+      category_id: food,
+    });
+    expect(edited.status).toBe(200);
+    expect((await variantsOf(post.id)).map((v) => [v.is_updated_after_posted, v.version])).toEqual([
+      [true, 2],
+      [false, 2],
+    ]);
+    expect((await variantsOf(post.id))[0]!.description).toBe('Rewritten');
+    const moved = await admin.put(`/api/posts/${post.id}`, {
+      title: post.title,
+      description: 'Rewritten',
+      category_id: travel,
+      status: 2,
+    });
+    expect(moved.body).toMatchObject({ category: { id: travel, name: 'Travel' }, status: 2 });
+    expect((await variantsOf(post.id)).map((v) => v.website_id)).toEqual([siteB]);
+  });
+});
+
+describe('post list', () => {
+  it('searches titles, filters by category, website and status, newest first', async () => {
+    const a = await createPost({ title: 'Quokka picnic one' });
+    const b = await createPost({ title: 'Quokka picnic two', category_id: travel });
+    await admin.post('/api/posts/action', { ids: [b.id], action: 'disable' });
+    const titles = async (query: string) =>
+      (await admin.get(`/api/posts?query=quokka%20picnic&${query}`)).body.data.map(
+        (row: PostRow) => row.title,
+      );
+    expect(await titles('')).toEqual([b.title, a.title]);
+    expect(await titles(`category_id=${food}`)).toEqual([a.title]);
+    expect(await titles(`website_id=${siteB}`)).toEqual([b.title]);
+    expect(await titles('status=1')).toEqual([a.title]);
+    expect(await titles('status=0')).toEqual([b.title]);
+    expect(await titles('category_id=&status=')).toHaveLength(2);
+    const page = await admin.get('/api/posts?query=quokka%20picnic&per_page=1&page=2');
+    expect(page.body).toMatchObject({ total: 2, last_page: 2, total_is_estimate: false });
+    expect(page.body.data[0].description).toBe(a.description);
+  });
+});
+
+describe('post actions', () => {
+  it('approve is one transaction over the variants; a repeat is skipped', async () => {
+    const posts = [await createPost(), await createPost()];
+    const response = await admin.post('/api/posts/action', {
+      ids: posts.map((p) => p.id).join(','),
+      action: 'approve',
+    });
+    expect(response.body).toEqual({
+      message: ACTION_MESSAGES.postsUpdated,
+      changed: 2,
+      queued: 0,
+      skipped: [],
+    });
+    for (const post of posts) {
+      expect((await variantsOf(post.id)).every((v) => v.is_approved)).toBe(true);
+    }
+    const again = await admin.post('/api/posts/action', { ids: [posts[0]!.id], action: 'approve' });
+    expect(again.body.skipped).toEqual([{ reason: SKIP_REASONS.alreadyDone, count: 1 }]);
+  });
+
+  it('publishes to a network only approved variants on active websites', async () => {
+    const post = await createPost();
+    const [onA, onClosed] = await variantsOf(post.id);
+    const before = await admin.post('/api/posts/action', {
+      ids: [post.id],
+      action: 'publish_facebook',
+    });
+    expect(before.body).toMatchObject({
+      queued: 0,
+      skipped: [
+        { reason: SKIP_REASONS.notApproved, count: 1 },
+        { reason: SKIP_REASONS.websiteInactive, count: 1 },
+      ],
+    });
+    await admin.post('/api/posts/action', { ids: [post.id], action: 'approve' });
+    for (const action of [
+      'publish_facebook',
+      'publish_twitter',
+      'publish_linkedin',
+      'publish_tiktok',
+    ]) {
+      const response = await admin.post('/api/posts/action', { ids: [post.id], action });
+      expect(response.body).toMatchObject({ queued: 1 });
+    }
+    const jobs = await jobsFor([onA!.id, onClosed!.id]);
+    expect(jobs.map((job) => [job.name, job.data.target])).toEqual([
+      ['social-publish', 'facebook'],
+      ['social-publish', 'linkedin'],
+      ['social-publish', 'tiktok'],
+      ['social-publish', 'twitter'],
+    ]);
+    expect((await variantsOf(post.id)).map((v) => v.delivery_status)).toEqual(['queued', null]);
+  });
+
+  it('switches on generation for the posts categories', async () => {
+    const post = await createPost({ category_id: travel });
+    const response = await admin.post('/api/posts/action', {
+      ids: [post.id],
+      action: 'auto_google_sync',
+    });
+    expect(response.body.changed).toBe(1);
+    const [category] = await queryRows<{ auto_google_sync: number }>(
+      server.database.db,
+      sql`SELECT auto_google_sync FROM categories WHERE id = ${travel}`,
+    );
+    expect(category!.auto_google_sync).toBe(1);
+  });
+
+  it('is all or nothing', async () => {
+    const post = await createPost();
+    const response = await admin.post('/api/posts/action', {
+      ids: [post.id, 999_999],
+      action: 'publish_web',
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors.ids).toEqual([unknownIdsMessage([999_999])]);
+    const variants = await variantsOf(post.id);
+    expect(variants.some((v) => v.is_approved || v.delivery_status)).toBe(false);
+    expect(await jobsFor(variants.map((v) => v.id))).toEqual([]);
+    const unknownAction = await admin.post('/api/posts/action', { ids: [post.id], action: 'nope' });
+    expect(unknownAction.body.errors.action).toEqual([ACTION_MESSAGES.unknownAction(POST_ACTIONS)]);
+    expect((await admin.post('/api/posts/action', { ids: [], action: 'approve' })).status).toBe(
+      422,
+    );
+  });
+
+  it('runs detail actions and shows their effect in Detailed Review', async () => {
+    const post = await createPost();
+    const [onA, onClosed] = await variantsOf(post.id);
+    const approve = await admin.post('/api/posts/details/action', {
+      ids: `${onA!.id}`,
+      action: 'mark_approved',
+    });
+    expect(approve.body).toMatchObject({ message: ACTION_MESSAGES.detailsUpdated, changed: 1 });
+    const toWebsite = await admin.post('/api/posts/details/action', {
+      ids: [onA!.id, onClosed!.id],
+      action: 'post_to_website',
+    });
+    expect(toWebsite.body).toMatchObject({
+      queued: 1,
+      skipped: [{ reason: SKIP_REASONS.websiteInactive, count: 1 }],
+    });
+    const review = await admin.get(`/api/posts/details/${post.id}?page=1`);
+    expect(review.body).toMatchObject({ total: 2, total_is_estimate: false });
+    expect(review.body.data[0]).toMatchObject({
+      pivot_id: onA!.id,
+      post_title: post.title,
+      website_name: 'Alpha Site',
+      is_approved: 1,
+      delivery_status: 'queued',
+    });
+    const spelled = await admin.get(`/api/posts/details/${post.id}&page=1`);
+    expect(spelled.body.data).toEqual(review.body.data);
+    expect((await admin.get('/api/posts/details/999999')).status).toBe(404);
+  });
+
+  it('syncs one post', async () => {
+    const post = await createPost();
+    const response = await admin.get(`/api/posts/sync/${post.id}`);
+    expect(response.body).toEqual({ message: POST_MESSAGES.synced });
+  });
+});
+
+describe('post delete', () => {
+  it('deletes one, and many all or nothing', async () => {
+    const [one, two, three] = [await createPost(), await createPost(), await createPost()];
+    expect((await admin.delete(`/api/posts/${one!.id}`)).body).toEqual({
+      message: POST_MESSAGES.deleted,
+    });
+    const refused = await admin.delete('/api/posts', { ids: [two!.id, one!.id] });
+    expect(refused.status).toBe(422);
+    const bulk = await admin.delete('/api/posts', { ids: [two!.id, three!.id] });
+    expect(bulk.body).toEqual({ message: POST_MESSAGES.bulkDeleted(2) });
+    expect(await variantsOf(two!.id)).toEqual([]);
+  });
+});
+
+describe('post abilities', () => {
+  it('lets a viewer list but refuses every write, action and review', async () => {
+    const post = await createPost();
+    const viewer = await server.userWithRoles(['viewer']);
+    expect((await viewer.get('/api/posts')).status).toBe(200);
+    const refused = [
+      await viewer.post('/api/posts', { title: 'x', description: 'y', category_id: food }),
+      await viewer.put(`/api/posts/${post.id}`, {
+        title: 'x',
+        description: 'y',
+        category_id: food,
+      }),
+      await viewer.delete(`/api/posts/${post.id}`),
+      await viewer.delete('/api/posts', { ids: [post.id] }),
+      await viewer.get(`/api/posts/sync/${post.id}`),
+      await viewer.get(`/api/posts/details/${post.id}`),
+      await viewer.post('/api/posts/action', { ids: [post.id], action: 'approve' }),
+      await viewer.post('/api/posts/details/action', { ids: [1], action: 'mark_approved' }),
+    ];
+    expect(refused.map((response) => response.status)).toEqual(Array(8).fill(403));
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Fills a database with the large data set the benchmarks run on: 1,000 websites, 100,000
+ * categories three levels deep, 1,000,000 posts and about 3,000,000 post variants. Every step is
+ * one set-based INSERT … SELECT over generate_series, so it takes minutes, not hours.
+ *
+ *   DATABASE_URL=postgres://… npm run seed:large     (PostgreSQL)
+ *   DATA_DIR=./bench-data npm run seed:large          (PGlite)
+ *
+ * SEED_SCALE (default 1) multiplies every count, for a quick try. The content tables are emptied
+ * first, so the script refuses a database that already has posts unless SEED_RESET=1.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  type Database,
+  type Db,
+  openDatabase,
+  queryRows,
+} from '../../apps/server/src/db/client.ts';
+
+type Executor = Pick<Db, 'execute'>;
+
+import { seedBase } from '../../apps/server/src/db/seed.ts';
+import { BENCH_ADMIN, SEARCH_PHRASE, titleWords } from './shape.ts';
+
+const scale = Number(process.env.SEED_SCALE ?? 1);
+export const COUNTS = {
+  websites: Math.round(1000 * scale),
+  roots: Math.round(1000 * scale),
+  secondLevel: Math.round(9000 * scale),
+  thirdLevel: Math.round(90_000 * scale),
+  posts: Math.round(1_000_000 * scale),
+};
+const categoriesTotal = COUNTS.roots + COUNTS.secondLevel + COUNTS.thirdLevel;
+/** Each category (and so each of its posts) is on this many websites. */
+const WEBSITES_PER_CATEGORY = 3;
+const POST_CHUNK = 100_000;
+
+const started = Date.now();
+function step(message: string) {
+  console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${message}`);
+}
+
+async function open(): Promise<Database> {
+  if (process.env.DATABASE_URL) return openDatabase({ url: process.env.DATABASE_URL });
+  if (process.env.DATA_DIR) return openDatabase({ dataDir: process.env.DATA_DIR });
+  throw new Error('Set DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite).');
+}
+
+/**
+ * Runs a loading step in one transaction without foreign-key triggers (the rows are consistent by
+ * construction): the checks would cost more than the inserts themselves.
+ */
+async function load(db: Db, run: (tx: Executor) => Promise<void>) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+    await run(tx);
+  });
+}
+
+async function main() {
+  const database = await open();
+  const { db } = database;
+  step(`database: ${database.kind}; migrating`);
+  await database.migrate();
+  await seedBase(db, BENCH_ADMIN);
+
+  const [existing] = await queryRows<{ posts: number }>(
+    db,
+    sql`SELECT count(*)::int AS posts FROM (SELECT 1 FROM posts LIMIT 1) any_post`,
+  );
+  if (existing!.posts > 0 && process.env.SEED_RESET !== '1') {
+    throw new Error(
+      'This database already has posts. Set SEED_RESET=1 to empty the content first.',
+    );
+  }
+  await db.execute(sql`TRUNCATE websites, categories, posts RESTART IDENTITY CASCADE`);
+
+  step(`websites: ${COUNTS.websites}`);
+  await load(db, async (tx) => {
+    await tx.execute(sql`
+    INSERT INTO websites (id, name, url, status, hosting, cost, duration, views, webhook_secret, created_at)
+    SELECT g, 'Website ' || g, 'https://site' || g || '.example.com',
+           CASE WHEN g % 10 = 0 THEN 2 ELSE 1 END, 'Hosting ' || (g % 7), 100 + g % 900, 12,
+           g * 37 % 10000, md5('secret' || g), now() - (${COUNTS.websites} - g) * interval '1 hour'
+    FROM generate_series(1::int, ${COUNTS.websites}::int) g`);
+  });
+
+  // Levels: roots are 1..R, second level R+1..R+S, third level after; each child's first parent
+  // is spread evenly over the level above, and every tenth third-level category has a second.
+  const firstSecond = COUNTS.roots + 1;
+  const firstThird = COUNTS.roots + COUNTS.secondLevel + 1;
+  const firstParent = sql`CASE
+      WHEN g < ${firstSecond} THEN NULL
+      WHEN g < ${firstThird} THEN (g - ${firstSecond}) % ${COUNTS.roots} + 1
+      ELSE (g - ${firstThird}) % ${COUNTS.secondLevel} + ${firstSecond} END`;
+  step(`categories: ${categoriesTotal} on three levels, with their variants`);
+  await load(db, async (tx) => {
+    await tx.execute(sql`
+    INSERT INTO categories (id, name, slug, description, type, keywords, status, is_approved,
+                            synced, auto_google_sync, views, created_under_id, created_at)
+    SELECT g, 'Category ' || g, 'category-' || g, 'Articles of category ' || g || '.',
+           CASE WHEN g < ${firstSecond} THEN 'group' ELSE 'default' END, 'news,guides,' || g,
+           CASE WHEN g % 7 = 0 THEN 2 ELSE 1 END, (g % 2), (g % 3 = 0)::int, (g % 5 = 0)::int,
+           g * 13 % 5000, ${firstParent}, now() - (${categoriesTotal} - g) * interval '1 minute'
+    FROM generate_series(1::int, ${categoriesTotal}::int) g`);
+    await tx.execute(sql`
+    INSERT INTO category_parents (category_id, parent_id)
+    SELECT g, ${firstParent} FROM generate_series(${firstSecond}::int, ${categoriesTotal}::int) g
+    UNION ALL
+    SELECT g, (g - ${firstThird} + 1) % ${COUNTS.secondLevel} + ${firstSecond}
+    FROM generate_series(${firstThird}::int, ${categoriesTotal}::int) g WHERE g % 10 = 0`);
+    await tx.execute(sql`
+    INSERT INTO category_variants (category_id, website_id, description, synced, is_approved,
+                                   is_posted_to_website)
+    SELECT g, (g * 7 + k * 331) % ${COUNTS.websites} + 1, 'Articles of category ' || g || '.',
+           g % 3 = 0, g % 2 = 1, g % 4 = 0
+    FROM generate_series(1::int, ${categoriesTotal}::int) g, generate_series(0::int, ${WEBSITES_PER_CATEGORY - 1}::int) k`);
+  });
+
+  const [adjectives, nouns] = titleWords().map((list) => sql`${`{${list.join(',')}}`}::text[]`) as [
+    ReturnType<typeof sql>,
+    ReturnType<typeof sql>,
+  ];
+  const [adjectiveCount, nounCount] = titleWords().map((list) => list.length) as [number, number];
+  for (let from = 1; from <= COUNTS.posts; from += POST_CHUNK) {
+    const to = Math.min(from + POST_CHUNK - 1, COUNTS.posts);
+    await load(db, async (tx) => {
+      await tx.execute(sql`
+      INSERT INTO posts (id, title, description, content_reference, status, category_id, views, created_at)
+      SELECT g,
+             (${adjectives})[g % ${adjectiveCount} + 1] || ' '
+               || (${nouns})[g % ${nounCount} + 1] || ' guide ' || g,
+             'Post ' || g || ' explains one topic in detail. '
+               || repeat('It covers the background, the method and the result. ', 3),
+             CASE WHEN g % 2 = 0 THEN 'https://reference.example.com/' || g END,
+             CASE WHEN g % 9 = 0 THEN 2 ELSE 1 END, (g - 1) % ${categoriesTotal} + 1, g % 1000,
+             now() - (${COUNTS.posts} - g) * interval '1 second'
+      FROM generate_series(${from}::int, ${to}::int) g`);
+      await tx.execute(sql`
+      INSERT INTO post_variants (post_id, website_id, description, synced, is_approved,
+                                 is_posted_to_website, is_posted_to_facebook, created_at)
+      SELECT p.id, cv.website_id, 'Variant of post ' || p.id || '.', p.id % 3 = 0, p.id % 2 = 0,
+             p.id % 4 = 0, p.id % 5 = 0, p.created_at
+      FROM posts p JOIN category_variants cv ON cv.category_id = p.category_id
+      WHERE p.id BETWEEN ${from} AND ${to}`);
+    });
+    step(`posts and their variants: ${to} / ${COUNTS.posts}`);
+  }
+
+  for (const table of ['websites', 'categories', 'posts', 'category_variants', 'post_variants']) {
+    await db.execute(
+      sql.raw(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`,
+      ),
+    );
+  }
+  step('VACUUM ANALYZE (statistics for the planner, visibility for index-only scans)');
+  await db.execute(sql`VACUUM ANALYZE`);
+
+  const [totals] = await queryRows<Record<string, number>>(
+    db,
+    sql`SELECT (SELECT count(*)::int FROM websites) AS websites,
+               (SELECT count(*)::int FROM categories) AS categories,
+               (SELECT count(*)::int FROM posts) AS posts,
+               (SELECT count(*)::int FROM post_variants) AS post_variants`,
+  );
+  step(`done: ${JSON.stringify(totals)}; search phrase with ~100 hits: "${SEARCH_PHRASE}"`);
+  await database.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `${error.message}\n${String(error.cause ?? '')}` : error);
+  process.exit(1);
+});

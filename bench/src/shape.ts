@@ -1,0 +1,39 @@
+/** The shape of the large data set, shared by the seed and the benchmarks. */
+
+/** The seeded administrator the benchmark signs in as. */
+export const BENCH_ADMIN = {
+  email: process.env.BENCH_ADMIN_EMAIL ?? 'admin@example.com',
+  password: process.env.BENCH_ADMIN_PASSWORD ?? 'admin12345',
+};
+
+const CONSONANTS = 'bdfgklmnprstvz';
+const VOWELS = 'aeiou';
+
+/** Six-letter made-up words, distinct and none a prefix of another, from a fixed seed. */
+function words(count: number, seed: number): string[] {
+  let state = seed;
+  const next = (modulo: number) => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state % modulo;
+  };
+  const found = new Set<string>();
+  while (found.size < count) {
+    let word = '';
+    for (let syllable = 0; syllable < 3; syllable++) {
+      word += CONSONANTS[next(CONSONANTS.length)]! + VOWELS[next(VOWELS.length)]!;
+    }
+    found.add(word);
+  }
+  return [...found];
+}
+
+/**
+ * Post titles read "<adjective> <noun> guide <id>", with the adjective chosen by id % 100 and the
+ * noun by id % 101: a given pair matches one post in 10,100, about 100 of a million.
+ */
+export function titleWords(): [string[], string[]] {
+  return [words(100, 7), words(101, 11)];
+}
+
+const [adjectives, nouns] = titleWords();
+export const SEARCH_PHRASE = `${adjectives[42]} ${nouns[17]}`;
