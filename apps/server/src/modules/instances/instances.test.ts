@@ -40,6 +40,17 @@ const createInstance = async (overrides: Record<string, unknown> = {}) => {
   return response.body as { id: number; instance_id: string; [key: string]: unknown };
 };
 
+/** The spec's messages, word for word, for a form left empty. */
+const REQUIRED_ERRORS = {
+  instance_id: ['Instance ID is required'],
+  ip_address: ['IP Address is required'],
+  current_state: ['Server state is required'],
+  gap: ['Gap is required'],
+  region: ['Region is required'],
+  type: ['Server type is required'],
+  cost: ['Cost is required'],
+};
+
 describe('the instance form', () => {
   it('answers the saved instance, with numbers typed as text read as numbers', async () => {
     const response = await admin.post(
@@ -63,29 +74,13 @@ describe('the instance form', () => {
   it("gives each of the spec's messages for an empty form", async () => {
     const response = await admin.post('/api/instances', {});
     expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual({
-      instance_id: ['Instance ID is required'],
-      ip_address: ['IP Address is required'],
-      current_state: ['Server state is required'],
-      gap: ['Gap is required'],
-      region: ['Region is required'],
-      type: ['Server type is required'],
-      cost: ['Cost is required'],
-    });
+    expect(response.body.errors).toEqual(REQUIRED_ERRORS);
   });
 
   it('gives the same messages for blank fields, as a form sends them', async () => {
     const blank = Object.fromEntries(Object.keys(instanceInput()).map((field) => [field, '']));
     const response = await admin.post('/api/instances', blank);
-    expect(response.body.errors).toEqual({
-      instance_id: ['Instance ID is required'],
-      ip_address: ['IP Address is required'],
-      current_state: ['Server state is required'],
-      gap: ['Gap is required'],
-      region: ['Region is required'],
-      type: ['Server type is required'],
-      cost: ['Cost is required'],
-    });
+    expect(response.body.errors).toEqual(REQUIRED_ERRORS);
   });
 
   it.each(['abc', '12,5', '1e3', true, [1]])(

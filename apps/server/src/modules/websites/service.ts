@@ -38,8 +38,8 @@ type WebsiteRow = Omit<typeof websites.$inferSelect, 'webhookSecret'>;
 
 /** Post and category variant counts of the given websites: two grouped queries, not one a row. */
 async function variantCounts(db: Db, websiteIds: number[]) {
-  if (websiteIds.length === 0) return { posts: new Map<number, number>(), categories: new Map() };
   const countBy = async (table: typeof postVariants | typeof categoryVariants) => {
+    if (websiteIds.length === 0) return new Map<number, number>();
     const rows = await db
       .select({ websiteId: table.websiteId, total: count() })
       .from(table)
@@ -100,9 +100,15 @@ export async function getWebsite(db: Db, id: number): Promise<Website> {
   return website;
 }
 
-/** The renewal date as given, or by default the created date plus the billing period. */
-const renewalDate = (values: WebsiteValues, createdAt: Date) =>
-  values.next_renewal_date ?? addMonths(toIsoDate(createdAt), values.duration);
+/** The form's columns; the renewal date as given, or else the created date plus the period. */
+const columnsFrom = (values: WebsiteValues, createdAt: Date) => ({
+  name: values.name,
+  url: values.url,
+  hosting: values.hosting,
+  cost: values.cost,
+  duration: values.duration,
+  nextRenewalDate: values.next_renewal_date ?? addMonths(toIsoDate(createdAt), values.duration),
+});
 
 export async function createWebsite(db: Db, values: WebsiteValues): Promise<Website> {
   const createdAt = new Date();
@@ -110,13 +116,8 @@ export async function createWebsite(db: Db, values: WebsiteValues): Promise<Webs
     const [website] = await tx
       .insert(websites)
       .values({
-        name: values.name,
-        url: values.url,
-        hosting: values.hosting,
-        cost: values.cost,
-        duration: values.duration,
+        ...columnsFrom(values, createdAt),
         status: values.status ?? WEBSITE_STATUS.active,
-        nextRenewalDate: renewalDate(values, createdAt),
         webhookSecret: newWebhookSecret(),
         createdAt,
       })
@@ -137,13 +138,9 @@ export async function updateWebsite(db: Db, id: number, values: WebsiteValues): 
   const [updated] = await db
     .update(websites)
     .set({
-      name: values.name,
-      url: values.url,
-      hosting: values.hosting,
-      cost: values.cost,
-      duration: values.duration,
+      ...columnsFrom(values, current.createdAt),
+      // Left out, the status stays as it is: drizzle leaves undefined values out of the update.
       status: values.status,
-      nextRenewalDate: renewalDate(values, current.createdAt),
       updatedAt: new Date(),
     })
     .where(eq(websites.id, id))
@@ -152,19 +149,15 @@ export async function updateWebsite(db: Db, id: number, values: WebsiteValues): 
   return getWebsite(db, id);
 }
 
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** How many category and post variants go with these websites. */
-async function impactOf(db: Db | Transaction, ids: number[]): Promise<WebsiteDeleteImpact> {
-  const counts = await variantCounts(db as Db, ids);
-  const sum = (totals: Map<number, number>) => [...totals.values()].reduce((a, b) => a + b, 0);
-  return { category_variants: sum(counts.categories), post_variants: sum(counts.posts) };
-}
-
+/** How many category and post variants would go with the website. */
 export async function deleteImpact(db: Db, id: number): Promise<WebsiteDeleteImpact> {
   const [website] = await db.select({ id: websites.id }).from(websites).where(eq(websites.id, id));
   if (!website) throw notFound();
-  return impactOf(db, [id]);
+  const counts = await variantCounts(db, [id]);
+  return {
+    category_variants: counts.categories.get(id) ?? 0,
+    post_variants: counts.posts.get(id) ?? 0,
+  };
 }
 
 /**
@@ -172,7 +165,7 @@ export async function deleteImpact(db: Db, id: number): Promise<WebsiteDeleteImp
  * posts themselves stay), all or nothing. The variants are deleted explicitly rather than by the
  * foreign keys' cascade so that the answer says exactly how many went.
  */
-async function deleteWithVariants(tx: Transaction, ids: number[]) {
+async function deleteWithVariants(tx: Db, ids: number[]) {
   const categoryRows = await tx
     .delete(categoryVariants)
     .where(inArray(categoryVariants.websiteId, ids))
@@ -199,7 +192,7 @@ export async function deleteWebsite(db: Db, id: number) {
 
 export async function deleteWebsites(db: Db, ids: number[]) {
   return db.transaction(async (tx) => {
-    const unique = await assertAllExist(tx as unknown as Db, websites, websites.id, ids);
+    const unique = await assertAllExist(tx, websites, websites.id, ids);
     const { deleted, impact } = await deleteWithVariants(tx, unique);
     // Another request deleted some of them meanwhile: refuse the whole call, as for unknown ids.
     const missing = unique.filter((id) => !deleted.includes(id));

@@ -129,19 +129,21 @@ describe('creating and editing a website', () => {
 });
 
 describe('website validation', () => {
+  const REQUIRED_ERRORS = {
+    name: [WEBSITE_MESSAGES.nameRequired],
+    url: [WEBSITE_MESSAGES.urlRequired],
+    hosting: [WEBSITE_MESSAGES.hostingRequired],
+    cost: [COST_MESSAGES.required],
+    duration: [WEBSITE_MESSAGES.durationRequired],
+  };
+
   it('requires name, url, hosting, cost and duration, with a message under each', async () => {
     for (const method of ['post', 'put'] as const) {
       const { id } = await createWebsite();
       const path = method === 'post' ? '/api/websites' : `/api/websites/${id}`;
       const response = await admin[method](path, {});
       expect(response.status).toBe(422);
-      expect(response.body.errors).toEqual({
-        name: [WEBSITE_MESSAGES.nameRequired],
-        url: [WEBSITE_MESSAGES.urlRequired],
-        hosting: [WEBSITE_MESSAGES.hostingRequired],
-        cost: [COST_MESSAGES.required],
-        duration: [WEBSITE_MESSAGES.durationRequired],
-      });
+      expect(response.body.errors).toEqual(REQUIRED_ERRORS);
     }
   });
 
@@ -150,13 +152,7 @@ describe('website validation', () => {
       '/api/websites',
       websiteInput({ name: '  ', url: '', hosting: '', cost: '', duration: ' ' }),
     );
-    expect(response.body.errors).toEqual({
-      name: [WEBSITE_MESSAGES.nameRequired],
-      url: [WEBSITE_MESSAGES.urlRequired],
-      hosting: [WEBSITE_MESSAGES.hostingRequired],
-      cost: [COST_MESSAGES.required],
-      duration: [WEBSITE_MESSAGES.durationRequired],
-    });
+    expect(response.body.errors).toEqual(REQUIRED_ERRORS);
   });
 
   it.each([
