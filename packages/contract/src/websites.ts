@@ -65,10 +65,12 @@ export function isRenewalDue(nextRenewalDate: string | null, today: string): boo
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export interface WebsiteDeleteImpact {
-  category_variants: number;
-  post_variants: number;
-}
+/** What a website's deletion takes with it: its category and post variants. */
+export const websiteDeleteImpactSchema = z.object({
+  category_variants: z.number(),
+  post_variants: z.number(),
+});
+export type WebsiteDeleteImpact = z.infer<typeof websiteDeleteImpactSchema>;
 
 export const DURATION_MAX_MONTHS = 1200;
 
@@ -171,11 +173,6 @@ export const websitesPageSchema = paginatedSchema(websiteSchema);
 export const websiteOptionSchema = z.object({ id: z.number(), name: z.string() });
 export type WebsiteOption = z.infer<typeof websiteOptionSchema>;
 export const websiteOptionsSchema = z.array(websiteOptionSchema);
-
-export const websiteDeleteImpactSchema = z.object({
-  category_variants: z.number(),
-  post_variants: z.number(),
-});
 
 /** DELETE /api/websites/{id} and DELETE /api/websites: what went with the websites. */
 export const websitesDeletedSchema = messageSchema.extend(websiteDeleteImpactSchema.shape);
