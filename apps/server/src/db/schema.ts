@@ -382,7 +382,8 @@ export const categoryVariants = pgTable(
   },
   (t) => [
     uniqueIndex('category_variants_category_website_unique').on(t.categoryId, t.websiteId),
-    index('category_variants_website_idx').on(t.websiteId),
+    /** Filters by website, and drives them: a website's category ids without touching rows. */
+    index('category_variants_website_category_idx').on(t.websiteId, t.categoryId),
   ],
 );
 
@@ -423,7 +424,8 @@ export const postVariants = pgTable(
   },
   (t) => [
     uniqueIndex('post_variants_post_website_unique').on(t.postId, t.websiteId),
-    index('post_variants_website_idx').on(t.websiteId),
+    /** Filters by website, and drives them: a website's post ids without touching rows. */
+    index('post_variants_website_post_idx').on(t.websiteId, t.postId),
   ],
 );
 
