@@ -30,7 +30,7 @@ function startServer(dataDir: string): {
   return { child, output: () => output, exited };
 }
 
-async function waitFor(check: () => boolean, what: string, timeoutMs = 60_000) {
+async function waitFor(check: () => boolean, what: string, timeoutMs = 150_000) {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
