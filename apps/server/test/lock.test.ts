@@ -63,7 +63,7 @@ describe.runIf(TEST_DB === 'pglite')('the embedded database directory', () => {
   });
 
   it('stops a second server on the same directory with a clear message, and the first keeps serving', {
-    timeout: 120_000,
+    timeout: 200_000,
   }, async () => {
     const dir = tempDir();
     const first = startServer(dir);
