@@ -39,7 +39,7 @@ describe('Sidebar', () => {
   it('shows only the items the abilities allow', async () => {
     await renderSidebarWith(['post-list', 'website-list']);
 
-    expect(screen.getByText('Fleet')).toBeDefined();
+    expect(await screen.findByText('Fleet')).toBeDefined();
     expect(link('Ada')?.getAttribute('href')).toBe('/admin/profile');
     expect(link('Dashboard')).not.toBeNull();
     expect(link('Posts')).not.toBeNull();
@@ -48,13 +48,13 @@ describe('Sidebar', () => {
     expect(link('Users')).toBeNull();
     expect(link('Profile')).toBeNull();
     expect(screen.queryByText('ADMINISTRATION')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeDefined();
+    expect(link('Logout')?.getAttribute('href')).toBe('/login');
   });
 
   it('shows the administration header and every item with manage-all', async () => {
     await renderSidebarWith(['manage-all']);
 
-    expect(screen.getByText('ADMINISTRATION')).toBeDefined();
+    expect(await screen.findByText('ADMINISTRATION')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Parameters' })).toBeDefined();
     for (const name of ['Profile', 'Websites', 'Instances', 'Categories', 'Users', 'Roles']) {
       expect(link(name)).not.toBeNull();

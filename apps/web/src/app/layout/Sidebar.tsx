@@ -102,15 +102,18 @@ export function Sidebar() {
               <MenuItem key={link.to} link={link} />
             ))}
             <li className="nav-item">
-              <button
-                type="button"
+              {/* A link to the sign-in page, as in the original menu; the click ends the session first. */}
+              <Link
+                to={paths.login}
                 className="nav-link"
-                disabled={logout.isPending}
-                onClick={() => logout.mutate()}
+                onClick={(event) => {
+                  event.preventDefault();
+                  if (!logout.isPending) logout.mutate();
+                }}
               >
                 <i className="nav-icon bi bi-box-arrow-right" aria-hidden="true" />
                 <p>Logout</p>
-              </button>
+              </Link>
             </li>
           </ul>
         </nav>
