@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { profileSchema } from './auth.ts';
 import { messageSchema } from './errors.ts';
-import { newPasswordField, ROW_ID_MAX, userEmailField, userNameField } from './users.ts';
+import { MAX_ID } from './pagination.ts';
+import { newPasswordField, userEmailField, userNameField } from './users.ts';
 
 /** The multipart field of POST /api/upload-profile-image. */
 export const AVATAR_FIELD = 'profile_picture';
@@ -57,6 +58,6 @@ export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 
 /** GET /api/avatars/{userId}?v=…: `v` changes with each upload (see the profile's avatar URL). */
 export const avatarParamsSchema = z.object({
-  userId: z.coerce.number().int().positive().max(ROW_ID_MAX),
+  userId: z.coerce.number().int().positive().max(MAX_ID),
 });
 export const avatarQuerySchema = z.object({ v: z.string().max(40).optional() });

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { DEFAULT_GUARD } from './abilities.ts';
 import { messageSchema } from './errors.ts';
-import { pageQuerySchema, paginatedSchema } from './pagination.ts';
-import { ROW_ID_MAX } from './users.ts';
+import { requiredText } from './fields.ts';
+import { MAX_ID, pageQuerySchema, paginatedSchema } from './pagination.ts';
 
 export const ROLE_NAME_MAX_LENGTH = 100;
 export const GUARD_NAME_MAX_LENGTH = 50;
 
 export const ROLE_MESSAGES = {
   nameRequired: 'Name is required',
-  nameTooLong: `Name may not be greater than ${ROLE_NAME_MAX_LENGTH} characters`,
   nameTaken: 'This role name is already taken for this guard',
   adminNameReserved: 'Only an administrator can give a role the name admin or super admin',
   guardInvalid: `Guard name may only contain letters, digits, - and _ (at most ${GUARD_NAME_MAX_LENGTH})`,
@@ -38,11 +37,7 @@ export const ROLE_MESSAGES = {
 
 /** POST /api/roles and PUT /api/roles/{id}. An empty or missing guard_name means 'web'. */
 export const roleInputSchema = z.strictObject({
-  name: z
-    .string({ error: ROLE_MESSAGES.nameRequired })
-    .trim()
-    .min(1, ROLE_MESSAGES.nameRequired)
-    .max(ROLE_NAME_MAX_LENGTH, ROLE_MESSAGES.nameTooLong),
+  name: requiredText(ROLE_MESSAGES.nameRequired, ROLE_NAME_MAX_LENGTH),
   guard_name: z
     .string({ error: ROLE_MESSAGES.guardInvalid })
     .trim()
@@ -61,7 +56,7 @@ export const permissionIdsSchema = z.strictObject({
         .number()
         .int(ROLE_MESSAGES.permissionIdInvalid)
         .positive(ROLE_MESSAGES.permissionIdInvalid)
-        .max(ROW_ID_MAX, ROLE_MESSAGES.permissionIdInvalid),
+        .max(MAX_ID, ROLE_MESSAGES.permissionIdInvalid),
       {
         error: ROLE_MESSAGES.permissionsRequired,
       },
@@ -125,7 +120,7 @@ export const permissionQuerySchema = pageQuerySchema.extend({
         .number({ error: ROLE_MESSAGES.unknownRole })
         .int(ROLE_MESSAGES.unknownRole)
         .positive(ROLE_MESSAGES.unknownRole)
-        .max(ROW_ID_MAX, ROLE_MESSAGES.unknownRole)
+        .max(MAX_ID, ROLE_MESSAGES.unknownRole)
         .optional(),
     )
     .optional(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { APP_NAME_SETTING } from './auth.ts';
 import { messageSchema } from './errors.ts';
+import { FIELD_MESSAGES, isHttpUrl, optionalText, WITHOUT_NUL } from './fields.ts';
 import { SETTING_TYPES, type SettingType } from './options.ts';
-import { pageQuerySchema, paginatedSchema } from './pagination.ts';
-import { ROW_ID_MAX } from './users.ts';
+import { MAX_ID, pageQuerySchema, paginatedSchema } from './pagination.ts';
 
 export const SETTING_PATH_MAX_LENGTH = 150;
 export const SETTING_VALUE_MAX_LENGTH = 10_000;
@@ -22,8 +22,6 @@ export const SETTING_MESSAGES = {
   typeReadOnly: 'The type of a setting cannot be changed',
   secretReadOnly: 'Whether a setting is secret cannot be changed',
   valueNotText: 'The value must be sent as text, such as "15" or "true"',
-  valueTooLong: `Value may not be greater than ${SETTING_VALUE_MAX_LENGTH} characters`,
-  descriptionTooLong: `Description may not be greater than ${SETTING_DESCRIPTION_MAX_LENGTH} characters`,
   groupInvalid: 'The group must be a setting group id',
   unknownGroup: 'This setting group does not exist',
   groupNotDerivable: (prefix: string) => `Choose a group: no setting starts with "${prefix}." yet`,
@@ -46,7 +44,6 @@ export const SETTING_VALUE_MESSAGES: Record<SettingType, string | null> = {
   json: 'The value must be valid JSON',
 };
 
-const httpUrl = z.url({ protocol: /^https?$/ });
 const email = z.email();
 
 function fitsType(type: SettingType, value: string): boolean {
@@ -58,7 +55,7 @@ function fitsType(type: SettingType, value: string): boolean {
     case 'boolean':
       return ['true', 'false', '1', '0'].includes(value.trim().toLowerCase());
     case 'url':
-      return httpUrl.safeParse(value.trim()).success;
+      return isHttpUrl(value.trim());
     case 'email':
       return email.safeParse(value.trim()).success;
     case 'json':
@@ -87,18 +84,16 @@ export function settingValueProblem(
 
 const valueField = z
   .string({ error: SETTING_MESSAGES.valueNotText })
-  .max(SETTING_VALUE_MAX_LENGTH, SETTING_MESSAGES.valueTooLong)
+  .max(SETTING_VALUE_MAX_LENGTH, FIELD_MESSAGES.tooLong(SETTING_VALUE_MAX_LENGTH))
+  .regex(WITHOUT_NUL, FIELD_MESSAGES.nulCharacter)
   .nullish();
-const descriptionField = z
-  .string({ error: SETTING_MESSAGES.descriptionTooLong })
-  .trim()
-  .max(SETTING_DESCRIPTION_MAX_LENGTH, SETTING_MESSAGES.descriptionTooLong)
-  .nullish();
+/** Empty means none (null); left out on edit, it stays as it is. */
+const descriptionField = optionalText(SETTING_DESCRIPTION_MAX_LENGTH).optional();
 const groupIdField = z
   .number({ error: SETTING_MESSAGES.groupInvalid })
   .int(SETTING_MESSAGES.groupInvalid)
   .positive(SETTING_MESSAGES.groupInvalid)
-  .max(ROW_ID_MAX, SETTING_MESSAGES.groupInvalid)
+  .max(MAX_ID, SETTING_MESSAGES.groupInvalid)
   .nullish();
 const typeField = z.enum(SETTING_TYPES, { error: SETTING_MESSAGES.typeRequired });
 
@@ -175,7 +170,7 @@ export const settingGroupQuerySchema = pageQuerySchema.extend({
         .number({ error: SETTING_MESSAGES.unknownGroup })
         .int(SETTING_MESSAGES.unknownGroup)
         .positive(SETTING_MESSAGES.unknownGroup)
-        .max(ROW_ID_MAX, SETTING_MESSAGES.unknownGroup)
+        .max(MAX_ID, SETTING_MESSAGES.unknownGroup)
         .optional(),
     )
     .optional(),

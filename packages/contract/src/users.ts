@@ -1,27 +1,19 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES, requiredText } from './fields.ts';
 import { PASSWORD_MIN_LENGTH } from './options.ts';
-import { paginatedSchema } from './pagination.ts';
-
-/**
- * The largest id a serial column holds. A bigger one could never match a row, and the database
- * refuses to compare with it, so id fields stop it at the door.
- */
-export const ROW_ID_MAX = 2_147_483_647;
+import { MAX_ID, paginatedSchema } from './pagination.ts';
 
 /** Longest name, e-mail or password the forms accept. */
 export const TEXT_FIELD_MAX_LENGTH = 255;
 
 export const USER_MESSAGES = {
   nameRequired: 'Name is required',
-  nameTooLong: `Name may not be greater than ${TEXT_FIELD_MAX_LENGTH} characters`,
   emailRequired: 'Email is required',
   emailInvalid: 'Email must be a valid email address',
-  emailTooLong: `Email may not be greater than ${TEXT_FIELD_MAX_LENGTH} characters`,
   emailTaken: 'This email is already taken',
   passwordRequired: 'Password is required',
   /** The spec's text, used for every password rule of length (create, edit, change). */
   passwordTooShort: `password must be at least ${PASSWORD_MIN_LENGTH}`,
-  passwordTooLong: `Password may not be greater than ${TEXT_FIELD_MAX_LENGTH} characters`,
   rolesInvalid: 'Roles must be a list of role ids',
   unknownRoles: (ids: readonly number[]) => `These roles do not exist: ${ids.join(', ')}`,
   rolesBeyondOwn: (names: readonly string[]) =>
@@ -38,11 +30,7 @@ export const USER_MESSAGES = {
 } as const;
 
 /** Rules shared by the user form and the profile form. */
-export const userNameField = z
-  .string({ error: USER_MESSAGES.nameRequired })
-  .trim()
-  .min(1, USER_MESSAGES.nameRequired)
-  .max(TEXT_FIELD_MAX_LENGTH, USER_MESSAGES.nameTooLong);
+export const userNameField = requiredText(USER_MESSAGES.nameRequired, TEXT_FIELD_MAX_LENGTH);
 
 /** E-mails are compared and stored in lowercase. */
 export const userEmailField = z
@@ -50,7 +38,7 @@ export const userEmailField = z
   .trim()
   .toLowerCase()
   .min(1, { error: USER_MESSAGES.emailRequired, abort: true })
-  .max(TEXT_FIELD_MAX_LENGTH, { error: USER_MESSAGES.emailTooLong, abort: true })
+  .max(TEXT_FIELD_MAX_LENGTH, { error: FIELD_MESSAGES.tooLong(TEXT_FIELD_MAX_LENGTH), abort: true })
   .email(USER_MESSAGES.emailInvalid);
 
 /** A new password: required, at least PASSWORD_MIN_LENGTH characters. */
@@ -58,12 +46,12 @@ export const newPasswordField = z
   .string({ error: USER_MESSAGES.passwordRequired })
   .min(1, { error: USER_MESSAGES.passwordRequired, abort: true })
   .min(PASSWORD_MIN_LENGTH, USER_MESSAGES.passwordTooShort)
-  .max(TEXT_FIELD_MAX_LENGTH, USER_MESSAGES.passwordTooLong);
+  .max(TEXT_FIELD_MAX_LENGTH, FIELD_MESSAGES.tooLong(TEXT_FIELD_MAX_LENGTH));
 
 /** On edit an empty password (or none) leaves the stored one unchanged. */
 const optionalPasswordField = z
   .string({ error: USER_MESSAGES.passwordTooShort })
-  .max(TEXT_FIELD_MAX_LENGTH, USER_MESSAGES.passwordTooLong)
+  .max(TEXT_FIELD_MAX_LENGTH, FIELD_MESSAGES.tooLong(TEXT_FIELD_MAX_LENGTH))
   .refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, {
     error: USER_MESSAGES.passwordTooShort,
   })
@@ -71,7 +59,7 @@ const optionalPasswordField = z
 
 /** Role ids from the form's roles multi-select; left out on edit, the roles stay as they are. */
 const roleIdsField = z
-  .array(z.number({ error: USER_MESSAGES.rolesInvalid }).int().positive().max(ROW_ID_MAX), {
+  .array(z.number({ error: USER_MESSAGES.rolesInvalid }).int().positive().max(MAX_ID), {
     error: USER_MESSAGES.rolesInvalid,
   })
   .max(100, USER_MESSAGES.rolesInvalid)

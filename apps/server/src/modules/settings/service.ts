@@ -152,7 +152,7 @@ export async function createSetting(db: Db, input: SettingCreate) {
       name: input.name.split('.').slice(1).join('.'),
       value: storedValue(input.value),
       type: input.type,
-      description: input.description || null,
+      description: input.description ?? null,
       isSecret: input.is_secret ?? false,
       groupId,
     })
@@ -191,7 +191,7 @@ export async function updateSetting(db: Db, id: number, input: SettingUpdate) {
     .update(settings)
     .set({
       value,
-      ...(input.description !== undefined && { description: input.description || null }),
+      ...(input.description !== undefined && { description: input.description }),
       ...(input.group_id && { groupId: input.group_id }),
       updatedAt: new Date(),
     })

@@ -1,4 +1,4 @@
-import { MESSAGES, USER_MESSAGES, unknownIdsMessage } from '@sitefleet/contract';
+import { FIELD_MESSAGES, MESSAGES, USER_MESSAGES, unknownIdsMessage } from '@sitefleet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -183,6 +183,17 @@ describe('POST /api/users', () => {
     });
     expect(wrongTypes.status).toBe(422);
     expect(Object.keys(wrongTypes.body.errors).sort()).toEqual(['email', 'name', 'roles']);
+    const unstorable = await admin.post('/api/users', {
+      name: 'Nul\u0000Byte',
+      email: `${'x'.repeat(250)}@example.com`,
+      password: TEST_PASSWORD,
+      roles: [99999999999],
+    });
+    expect(unstorable.body.errors).toEqual({
+      name: [FIELD_MESSAGES.nulCharacter],
+      email: [FIELD_MESSAGES.tooLong(255)],
+      'roles.0': [USER_MESSAGES.rolesInvalid],
+    });
     expect((await admin.get('/api/users')).body.total).toBe(before);
   });
 
@@ -303,6 +314,7 @@ describe('PUT /api/users/{id}', () => {
     const malformed = await admin.put('/api/users/abc', body);
     expect(malformed.status).toBe(422);
     expect(malformed.body.errors.id).toBeDefined();
+    expect((await admin.put('/api/users/99999999999', body)).status).toBe(422);
   });
 
   it('never takes the super admin role from the last super admin', async () => {
