@@ -38,6 +38,7 @@ export default defineConfig(async () => {
     test: {
       projects: [
         { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+        'apps/web/vitest.config.ts',
         serverProject('pglite'),
         ...(withPostgres ? [serverProject('postgres')] : []),
       ],
