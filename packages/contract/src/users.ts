@@ -19,6 +19,7 @@ export const USER_MESSAGES = {
   rolesBeyondOwn: (names: readonly string[]) =>
     `You cannot give roles with abilities you do not have: ${names.join(', ')}`,
   idMismatch: 'The id does not match the user being edited',
+  userAboveCaller: 'You cannot edit or delete a user who has abilities you do not have',
   cannotDeleteSelf: 'You cannot delete your own account',
   lastSuperAdmin: 'The last super admin cannot be deleted',
   lastSuperAdminRole: 'The last super admin cannot lose the super admin role',

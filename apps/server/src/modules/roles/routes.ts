@@ -29,6 +29,14 @@ import {
 
 const tags = ['roles'];
 
+/** Assign and revoke take and answer the same shapes. */
+const permissionChange = {
+  tags,
+  params: idParamSchema,
+  body: permissionIdsSchema,
+  response: { 200: permissionChangeAnswerSchema },
+};
+
 export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(
     '/api/roles',
@@ -96,12 +104,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/roles/:id/assign-permissions',
     {
       config: { access: 'role-assign' },
-      schema: {
-        tags,
-        params: idParamSchema,
-        body: permissionIdsSchema,
-        response: { 200: permissionChangeAnswerSchema },
-      },
+      schema: permissionChange,
     },
     (request) =>
       assignPermissions(db, currentUser(request), request.params.id, request.body.permissionsids),
@@ -111,12 +114,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/roles/:id/revoke-permissions',
     {
       config: { access: 'role-assign' },
-      schema: {
-        tags,
-        params: idParamSchema,
-        body: permissionIdsSchema,
-        response: { 200: permissionChangeAnswerSchema },
-      },
+      schema: permissionChange,
     },
     (request) => revokePermissions(db, request.params.id, request.body.permissionsids),
   );

@@ -17,8 +17,7 @@ import { permissions, rolePermissions, roles, userRoles, users } from '../../db/
 import { notFound, validationError } from '../../errors.ts';
 import { assertAllExist, pageOf, searchCondition } from '../../lib/listing.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { destroyUserSessions } from '../auth/sessions.ts';
+import { type AuthContext, destroyUserSessions } from '../auth/sessions.ts';
 
 type UserCreate = z.output<typeof userCreateSchema>;
 type UserUpdate = z.output<typeof userUpdateSchema>;
@@ -94,10 +93,43 @@ export function roleOptions(db: Db): Promise<RoleRef[]> {
   return db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.name));
 }
 
+/** The given roles, each marked when it grants an ability the caller lacks. */
+async function rolesAgainstCaller(
+  db: Db,
+  caller: AuthContext,
+  roleIds: number[],
+): Promise<Map<number, { name: string; exceedsCaller: boolean }>> {
+  if (roleIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: roles.id, name: roles.name, permission: permissions.name })
+    .from(roles)
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(roles.id, roleIds));
+  const permissionsByRole = new Map<number, { name: string; permissions: string[] }>();
+  for (const row of rows) {
+    const role = permissionsByRole.get(row.id) ?? { name: row.name, permissions: [] };
+    if (row.permission) role.permissions.push(row.permission);
+    permissionsByRole.set(row.id, role);
+  }
+  return new Map(
+    [...permissionsByRole].map(([id, role]) => [
+      id,
+      {
+        name: role.name,
+        // An admin role grants manage-all, which only a manage-all caller holds.
+        exceedsCaller: abilitiesFor([role.name], role.permissions).some(
+          (ability) => !hasAbility(caller.abilities, ability),
+        ),
+      },
+    ]),
+  );
+}
+
 /**
  * Checks the roles a form gives a user: they exist, and nobody hands out more than they hold —
- * each role the user does not have yet must grant only abilities the caller has (an admin role
- * grants manage-all, so only a manage-all caller gives it). Answers the distinct ids.
+ * each role the user does not have yet must grant only abilities the caller has. Answers the
+ * distinct ids.
  */
 async function grantableRoleIds(
   db: Db,
@@ -106,33 +138,38 @@ async function grantableRoleIds(
   heldRoleIds: number[],
 ): Promise<number[]> {
   const unique = [...new Set(roleIds)];
-  if (unique.length === 0) return unique;
-  const rows = await db
-    .select({ id: roles.id, name: roles.name, permission: permissions.name })
-    .from(roles)
-    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(inArray(roles.id, unique));
-  const found = new Map<number, { name: string; permissions: string[] }>();
-  for (const row of rows) {
-    const role = found.get(row.id) ?? { name: row.name, permissions: [] };
-    if (row.permission) role.permissions.push(row.permission);
-    found.set(row.id, role);
-  }
+  const found = await rolesAgainstCaller(db, caller, unique);
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length > 0) throw validationError({ roles: USER_MESSAGES.unknownRoles(missing) });
   const beyondCaller = [...found]
-    .filter(([id]) => !heldRoleIds.includes(id))
-    .filter(([, role]) =>
-      abilitiesFor([role.name], role.permissions).some(
-        (ability) => !hasAbility(caller.abilities, ability),
-      ),
-    )
+    .filter(([id, role]) => role.exceedsCaller && !heldRoleIds.includes(id))
     .map(([, role]) => role.name);
   if (beyondCaller.length > 0) {
     throw validationError({ roles: USER_MESSAGES.rolesBeyondOwn(beyondCaller) });
   }
   return unique;
+}
+
+/**
+ * Nobody edits or deletes a user who can do more than they can: with user-update alone one could
+ * otherwise set an administrator's password and sign in as them.
+ */
+async function assertNotAboveCaller(
+  db: Db,
+  caller: AuthContext,
+  userIds: number[],
+  field: 'id' | 'ids',
+) {
+  const held = await db
+    .select({ roleId: userRoles.roleId })
+    .from(userRoles)
+    .where(inArray(userRoles.userId, userIds));
+  const measured = await rolesAgainstCaller(db, caller, [
+    ...new Set(held.map((role) => role.roleId)),
+  ]);
+  if ([...measured.values()].some((role) => role.exceedsCaller)) {
+    throw validationError({ [field]: USER_MESSAGES.userAboveCaller });
+  }
 }
 
 /**
@@ -192,6 +229,7 @@ export async function updateUser(db: Db, caller: AuthContext, id: number, input:
     const superAdmins = input.roles ? await lockSuperAdmins(tx) : new Set<number>();
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
     if (!existing) throw notFound();
+    await assertNotAboveCaller(tx, caller, [id], 'id');
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
@@ -241,6 +279,7 @@ async function removeUsers(db: Db, caller: AuthContext, ids: number[], field: 'i
   if (ids.includes(caller.userId)) {
     throw validationError({ [field]: USER_MESSAGES.cannotDeleteSelf });
   }
+  await assertNotAboveCaller(db, caller, ids, field);
   const superAdmins = await lockSuperAdmins(db);
   if (superAdmins.size > 0 && [...superAdmins].every((id) => ids.includes(id))) {
     throw validationError({ [field]: USER_MESSAGES.lastSuperAdmin });

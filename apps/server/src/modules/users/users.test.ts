@@ -328,6 +328,30 @@ describe('PUT /api/users/{id}', () => {
     expect(response.body.errors).toEqual({ roles: [USER_MESSAGES.lastSuperAdminRole] });
   });
 
+  it('lets nobody edit or delete a user who has abilities they lack', async () => {
+    const keeper = await admin.post('/api/roles', { name: 'user keeper' });
+    await admin.patch(`/api/roles/${keeper.body.id}/assign-permissions`, {
+      permissionsids: await permissionIds(['user-list', 'user-update', 'user-delete']),
+    });
+    const client = await server.userWithRoles(['user keeper']);
+    const me = (await admin.get('/api/profile')).body;
+    const takeover = await client.put(`/api/users/${me.id}`, {
+      name: me.name,
+      email: me.email,
+      password: 'i-own-you-now',
+    });
+    expect(takeover.status).toBe(422);
+    expect(takeover.body.errors).toEqual({ id: [USER_MESSAGES.userAboveCaller] });
+    const plain = await createUser();
+    const bulk = await client.delete('/api/users', { ids: [plain.id, me.id] });
+    expect(bulk.body.errors).toEqual({ ids: [USER_MESSAGES.userAboveCaller] });
+    await signIn(ADMIN.email, ADMIN.password);
+    expect(
+      (await client.put(`/api/users/${plain.id}`, { name: 'Edited', email: plain.email })).status,
+    ).toBe(200);
+    expect((await client.delete(`/api/users/${plain.id}`)).status).toBe(200);
+  });
+
   it('answers 403 to a viewer', async () => {
     const user = await createUser();
     const viewer = await server.userWithRoles(['viewer']);
