@@ -68,25 +68,121 @@ export const isoText = (value: Date | string) => new Date(value).toISOString();
 
 /** Up to this many rows a list's total is counted exactly; beyond, the planner estimates it. */
 export const EXACT_COUNT_LIMIT = 1000;
+/** How long a list's estimated total is reused before the planner is asked again. */
+const ESTIMATE_TTL_MS = 30_000;
+const ESTIMATE_CACHE_SIZE = 1000;
+const estimates = new Map<string, { total: number; expires: number }>();
 
 /**
- * The total of a list whose rows are `SELECT 1 ${fromWhere}`: an exact count over at most
- * EXACT_COUNT_LIMIT + 1 rows, then the planner's estimate (from the table statistics) beyond, so
- * that no page costs a full count of a million-row table.
+ * The planner's estimate (from the table statistics) of how many rows `SELECT 1 ${fromWhere}`
+ * has, kept for a while under `cacheKey`: an estimate need not be asked for on every page.
  */
-export async function boundedTotal(db: Executor, fromWhere: SQL) {
-  const [counted] = await selectRows<{ total: number }>(
-    db,
-    sql`SELECT count(*)::int AS total FROM (SELECT 1 ${fromWhere} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
-  );
-  const exact = counted?.total ?? 0;
-  if (exact <= EXACT_COUNT_LIMIT) return { total: exact, estimated: false };
+async function estimatedRows(db: Executor, fromWhere: SQL, cacheKey: string) {
+  const cached = estimates.get(cacheKey);
+  if (cached && cached.expires > Date.now()) return cached.total;
   const [plan] = await selectRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     db,
     sql`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`,
   );
-  const estimate = Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
-  return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
+  const total = Math.max(
+    Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0),
+    EXACT_COUNT_LIMIT + 1,
+  );
+  if (estimates.size >= ESTIMATE_CACHE_SIZE) estimates.clear();
+  estimates.set(cacheKey, { total, expires: Date.now() + ESTIMATE_TTL_MS });
+  return total;
+}
+
+export interface ListPage {
+  /** `FROM … WHERE …` of the list. */
+  fromWhere: SQL;
+  /** The rows' id, and the order of the list (ending with a unique column). */
+  idColumn: SQL;
+  orderBy: SQL;
+  page: number;
+  perPage: number;
+  /** Names the list and its filters, for the cached estimate. */
+  cacheKey: string;
+  /** The list has a search term: its (trigram) index scan is the costly part, done only once. */
+  searching: boolean;
+}
+
+/**
+ * A search: one scan finds the first EXACT_COUNT_LIMIT + 1 rows, counts them and keeps the page's.
+ * row_number() numbers the rows in the order the sorted subquery yields them.
+ */
+async function numberedPage(db: Executor, list: ListPage, offset: number) {
+  const rows = await selectRows<{ id: number; total: number }>(
+    db,
+    sql`SELECT id, total FROM (
+          SELECT id, count(*) OVER ()::int AS total, row_number() OVER () AS position
+          FROM (SELECT ${list.idColumn} AS id ${list.fromWhere} ORDER BY ${list.orderBy}
+                LIMIT ${EXACT_COUNT_LIMIT + 1}) first_rows
+        ) numbered
+        WHERE position > ${offset} ORDER BY position LIMIT ${list.perPage}`,
+  );
+  // A page past the last row carries no count: the caller counts apart.
+  return { ids: rows.map((row) => row.id), counted: rows[0]?.total };
+}
+
+/**
+ * Other lists: the page through the list's order (an index walk that stops after the page) and
+ * a count that stops past EXACT_COUNT_LIMIT, in one statement.
+ */
+async function pageAndCount(db: Executor, list: ListPage, offset: number) {
+  const [row] = await selectRows<{ ids: number[]; total: number }>(
+    db,
+    sql`SELECT ARRAY(SELECT ${list.idColumn} ${list.fromWhere} ORDER BY ${list.orderBy}
+                     LIMIT ${list.perPage} OFFSET ${offset}) AS ids,
+               (SELECT count(*)::int FROM (SELECT 1 ${list.fromWhere}
+                                           LIMIT ${EXACT_COUNT_LIMIT + 1}) capped) AS total`,
+  );
+  return { ids: row?.ids ?? [], counted: row?.total };
+}
+
+/**
+ * The ids of one page, in order, and the list's total, without a full count of a big table: an
+ * exact count up to EXACT_COUNT_LIMIT rows, the planner's estimate beyond. Pages within the first
+ * EXACT_COUNT_LIMIT rows take one statement, which numbers those rows once (a search scans its
+ * index once for the page and the count); deeper pages take the page alone and the estimate.
+ */
+export async function pageIds(db: Db, list: ListPage) {
+  const offset = (list.page - 1) * list.perPage;
+  if (offset + list.perPage > EXACT_COUNT_LIMIT) {
+    const [rows, total] = await Promise.all([
+      selectRows<{ id: number }>(
+        db,
+        sql`SELECT ${list.idColumn} AS id ${list.fromWhere} ORDER BY ${list.orderBy}
+            LIMIT ${list.perPage} OFFSET ${offset}`,
+      ),
+      estimatedRows(db, list.fromWhere, list.cacheKey),
+    ]);
+    const ids = rows.map((row) => row.id);
+    // A short page is the last one: its total is known exactly.
+    if (ids.length > 0 && ids.length < list.perPage) {
+      return { ids, total: offset + ids.length, estimated: false };
+    }
+    if (ids.length === 0) {
+      const counted = await cappedCount(db, list.fromWhere);
+      if (counted <= EXACT_COUNT_LIMIT) return { ids, total: counted, estimated: false };
+    }
+    return { ids, total, estimated: true };
+  }
+  const { ids, counted } = list.searching
+    ? await numberedPage(db, list, offset)
+    : await pageAndCount(db, list, offset);
+  const total = counted ?? (offset === 0 ? 0 : await cappedCount(db, list.fromWhere));
+  if (total <= EXACT_COUNT_LIMIT) return { ids, total, estimated: false };
+  return { ids, total: await estimatedRows(db, list.fromWhere, list.cacheKey), estimated: true };
+}
+
+/** Counts the list's rows, stopping past EXACT_COUNT_LIMIT (a page asked beyond the last). */
+async function cappedCount(db: Executor, fromWhere: SQL) {
+  const [row] = await selectRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM (SELECT 1 ${fromWhere} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
+  );
+  return row?.total ?? 0;
 }
 
 /** Shapes a page whose total may be an estimate; the total never falls short of the rows seen. */
@@ -95,7 +191,7 @@ export function estimatedPage<T>(
   options: { page: number; perPage: number; path: string },
   counted: { total: number; estimated: boolean },
 ) {
-  const seen = (options.page - 1) * options.perPage + data.length;
+  const seen = data.length > 0 ? (options.page - 1) * options.perPage + data.length : 0;
   const total = Math.max(counted.total, seen);
   return {
     ...paginate(data, { ...options, total }),
@@ -164,6 +260,14 @@ export async function markContentChanged(
 
 // ── Detailed Review ──
 
+async function assertRecordExists(db: Executor, kind: ContentKind, id: number) {
+  const [found] = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM ${sql.identifier(kind.records)} WHERE id = ${id}`,
+  );
+  if (!found) throw notFound();
+}
+
 interface VariantRecord {
   pivot_id: number;
   website_id: number;
@@ -216,38 +320,39 @@ export async function detailRows<K extends ContentKind>(
   options: { page: number; perPage?: number; path: string },
 ) {
   const perPage = options.perPage ?? DEFAULT_PER_PAGE;
-  const [exists] = await selectRows<{ id: number }>(
+  const page = await pageIds(db, {
+    fromWhere: sql`FROM ${sql.identifier(kind.variants)} v JOIN websites w ON w.id = v.website_id
+                   WHERE v.${sql.identifier(kind.owner)} = ${recordId}`,
+    idColumn: sql`v.id`,
+    orderBy: sql`w.name, v.id`,
+    page: options.page,
+    perPage,
+    cacheKey: `${kind.variants}:${recordId}`,
+    searching: false,
+  });
+  if (page.ids.length === 0) await assertRecordExists(db, kind, recordId);
+  const records = await selectRows<VariantRecord & { record_name: string }>(
     db,
-    sql`SELECT id FROM ${sql.identifier(kind.records)} WHERE id = ${recordId}`,
+    sql`SELECT v.id AS pivot_id, w.id AS website_id, w.name AS website_name, v.description,
+               v.version, ${sql.join(
+                 FLAG_COLUMNS.map((flag) => sql`v.${sql.identifier(flag)}`),
+                 sql`, `,
+               )},
+               v.delivery_status, v.delivery_error, v.created_at,
+               r.${sql.identifier(kind.nameColumn)} AS record_name
+        FROM ${sql.identifier(kind.variants)} v
+        JOIN websites w ON w.id = v.website_id
+        JOIN ${sql.identifier(kind.records)} r ON r.id = v.${sql.identifier(kind.owner)}
+        WHERE v.id = ANY(${idArray(page.ids)})
+        ORDER BY w.name, v.id`,
   );
-  if (!exists) throw notFound();
-  const fromWhere = sql`FROM ${sql.identifier(kind.variants)} v
-                        WHERE v.${sql.identifier(kind.owner)} = ${recordId}`;
-  const [records, counted] = await Promise.all([
-    selectRows<VariantRecord & { record_name: string }>(
-      db,
-      sql`SELECT v.id AS pivot_id, w.id AS website_id, w.name AS website_name, v.description,
-                 v.version, ${sql.join(
-                   FLAG_COLUMNS.map((flag) => sql`v.${sql.identifier(flag)}`),
-                   sql`, `,
-                 )},
-                 v.delivery_status, v.delivery_error, v.created_at, r.${sql.identifier(kind.nameColumn)} AS record_name
-          FROM ${sql.identifier(kind.variants)} v
-          JOIN websites w ON w.id = v.website_id
-          JOIN ${sql.identifier(kind.records)} r ON r.id = v.${sql.identifier(kind.owner)}
-          WHERE v.${sql.identifier(kind.owner)} = ${recordId}
-          ORDER BY w.name, v.id
-          LIMIT ${perPage} OFFSET ${(options.page - 1) * perPage}`,
-    ),
-    boundedTotal(db, fromWhere),
-  ]);
   const data = records.map(({ record_name, created_at, ...record }) => ({
     ...record,
     ...flagNumbers(record),
     [kind.nameField]: record_name,
     created_at: isoText(created_at),
   })) as (z.infer<typeof detailRowBaseSchema> & Record<K['nameField'], string>)[];
-  return estimatedPage(data, { page: options.page, perPage, path: options.path }, counted);
+  return estimatedPage(data, { page: options.page, perPage, path: options.path }, page);
 }
 
 // ── Actions ───────────────────────────────────────────────────────────────────────────────────

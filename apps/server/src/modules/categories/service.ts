@@ -15,12 +15,12 @@ import type { Db } from '../../db/client.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { likePattern } from '../../lib/listing.ts';
 import {
-  boundedTotal,
   CATEGORY_KIND,
   estimatedPage,
   idArray,
   isoText,
   markContentChanged,
+  pageIds,
   selectRows,
   syncPostVariants,
 } from './content.ts';
@@ -157,21 +157,25 @@ async function rowsFor(db: Executor, ids: readonly number[]): Promise<CategoryRo
 export async function listCategories(db: Db, query: CategoryListQuery) {
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
   const direction = sql.raw((query.order_dir ?? query.order_by ?? 'desc').toUpperCase());
-  const fromWhere = sql`FROM categories c WHERE ${listConditions(query)}`;
-  const [pageIds, counted] = await Promise.all([
-    selectRows<{ id: number }>(
-      db,
-      sql`SELECT c.id ${fromWhere}
-          ORDER BY ${ORDER_COLUMNS[query.order_key]} ${direction}, c.id ${direction}
-          LIMIT ${perPage} OFFSET ${(query.page - 1) * perPage}`,
-    ),
-    boundedTotal(db, fromWhere),
-  ]);
-  const data = await rowsFor(
-    db,
-    pageIds.map((row) => row.id),
-  );
-  return estimatedPage(data, { page: query.page, perPage, path: '/api/categories' }, counted);
+  const page = await pageIds(db, {
+    fromWhere: sql`FROM categories c WHERE ${listConditions(query)}`,
+    idColumn: sql`c.id`,
+    orderBy: sql`${ORDER_COLUMNS[query.order_key]} ${direction}, c.id ${direction}`,
+    page: query.page,
+    perPage,
+    searching: query.query !== '',
+    cacheKey: JSON.stringify([
+      'categories',
+      query.query,
+      query.website_id,
+      query.status,
+      query.is_approved,
+      query.synced,
+      query.auto_google_sync,
+    ]),
+  });
+  const data = await rowsFor(db, page.ids);
+  return estimatedPage(data, { page: query.page, perPage, path: '/api/categories' }, page);
 }
 
 export async function categoryRow(db: Executor, id: number): Promise<CategoryRow> {

@@ -12,6 +12,7 @@ import { type ApiClient, startTestServer, type TestServer } from '../../../test/
 import { queryRows } from '../../db/client.ts';
 import { categories, categoryVariants, websites } from '../../db/schema.ts';
 import { newWebhookSecret } from '../../db/seed.ts';
+import { EXACT_COUNT_LIMIT } from '../categories/content.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -340,5 +341,31 @@ describe('post abilities', () => {
       await viewer.post('/api/posts/details/action', { ids: [1], action: 'mark_approved' }),
     ];
     expect(refused.map((response) => response.status)).toEqual(Array(8).fill(403));
+  });
+});
+
+describe('big lists', () => {
+  it('counts exactly up to the bound and estimates beyond it, keeping total and last_page', async () => {
+    await server.database.db.execute(
+      sql`INSERT INTO posts (title, description, category_id)
+          SELECT 'Bulk row ' || g, 'Generated', ${travel} FROM generate_series(1, 1100) g`,
+    );
+    await server.database.db.execute(sql`ANALYZE posts`);
+    const searched = await admin.get('/api/posts?query=bulk%20row');
+    expect(searched.body.total_is_estimate).toBe(true);
+    expect(searched.body.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(searched.body.last_page).toBe(Math.ceil(searched.body.total / 15));
+    expect(searched.body.data[0].title).toBe('Bulk row 1100');
+
+    const narrow = await admin.get('/api/posts?query=bulk%20row%2010');
+    expect(narrow.body).toMatchObject({ total: 111, total_is_estimate: false });
+
+    const unfiltered = await admin.get('/api/posts');
+    expect(unfiltered.body.total_is_estimate).toBe(true);
+    const deep = await admin.get(`/api/posts?category_id=${travel}&page=70`);
+    expect(deep.body.data).toHaveLength(15);
+    expect(deep.body.from).toBe(69 * 15 + 1);
+    const past = await admin.get('/api/posts?query=bulk%20row%2010&page=9');
+    expect(past.body).toMatchObject({ data: [], total: 111, total_is_estimate: false });
   });
 });

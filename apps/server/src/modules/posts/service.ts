@@ -12,12 +12,12 @@ import { notFound, validationError } from '../../errors.ts';
 import { likePattern } from '../../lib/listing.ts';
 import {
   assertIdsExist,
-  boundedTotal,
   estimatedPage,
   idArray,
   isoText,
   markContentChanged,
   POST_KIND,
+  pageIds,
   selectRows,
   syncPostVariants,
 } from '../categories/content.ts';
@@ -92,20 +92,23 @@ async function rowsFor(db: Executor, ids: readonly number[]): Promise<PostRow[]>
 /** GET /api/posts, newest first: the page's ids come first, then their category and flags. */
 export async function listPosts(db: Db, query: PostListQuery) {
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
-  const fromWhere = sql`FROM posts p WHERE ${listConditions(query)}`;
-  const [pageIds, counted] = await Promise.all([
-    selectRows<{ id: number }>(
-      db,
-      sql`SELECT p.id ${fromWhere} ORDER BY p.id DESC
-          LIMIT ${perPage} OFFSET ${(query.page - 1) * perPage}`,
-    ),
-    boundedTotal(db, fromWhere),
-  ]);
-  const data = await rowsFor(
-    db,
-    pageIds.map((row) => row.id),
-  );
-  return estimatedPage(data, { page: query.page, perPage, path: '/api/posts' }, counted);
+  const page = await pageIds(db, {
+    fromWhere: sql`FROM posts p WHERE ${listConditions(query)}`,
+    idColumn: sql`p.id`,
+    orderBy: sql`p.id DESC`,
+    page: query.page,
+    perPage,
+    searching: query.query !== '',
+    cacheKey: JSON.stringify([
+      'posts',
+      query.query,
+      query.category_id,
+      query.website_id,
+      query.status,
+    ]),
+  });
+  const data = await rowsFor(db, page.ids);
+  return estimatedPage(data, { page: query.page, perPage, path: '/api/posts' }, page);
 }
 
 async function postRow(db: Executor, id: number): Promise<PostRow> {
