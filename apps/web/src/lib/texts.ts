@@ -1,2 +1,10 @@
 /** Screen texts from the spec that several screens share. */
 export const NO_RESULTS_TEXT = 'No results found...';
+
+/** The multi-select's texts (spec §8). */
+export const MULTI_SELECT_TEXTS = {
+  noMatches: 'No elements found. Consider changing the search query.',
+  empty: 'List is empty.',
+  maxSelected: (max: number) =>
+    `Maximum of ${max} options selected. First remove a selected option to select another.`,
+} as const;

@@ -1,0 +1,222 @@
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type RowData,
+  type SortingState,
+  type Updater,
+  useReactTable,
+} from '@tanstack/react-table';
+import { type ReactNode, useMemo } from 'react';
+import { NO_RESULTS_TEXT } from '../lib/texts.ts';
+import type { ListSort } from '../lib/use-list-params.ts';
+import type { RowSelection } from '../lib/use-row-selection.ts';
+import { LoadingSpinner } from './LoadingSpinner.tsx';
+import { TableMessageRow } from './TableMessageRow.tsx';
+
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Classes of the column's header and cells, e.g. 'text-end' or 'text-nowrap'. */
+    className?: string;
+  }
+  interface TableMeta<TData extends RowData> {
+    /** The number of the page's first row (the paged answer's `from`), for rowNumberColumn. */
+    firstRowNumber: number;
+  }
+}
+
+export interface DataTableProps<T> {
+  /** The table's accessible name, e.g. 'Users'. */
+  label: string;
+  /** Columns are not sortable unless they set `enableSorting: true`; their id is the sort key. */
+  // biome-ignore lint/suspicious/noExplicitAny: TanStack's own type for columns of mixed values.
+  columns: ColumnDef<T, any>[];
+  /** The page's rows; undefined until the first answer. */
+  rows: T[] | undefined;
+  rowId: (row: T) => number;
+  /** With a selection the table has a checkbox per row and a select-all for the page. */
+  selection?: RowSelection;
+  /** A load is under way: a spinner row without rows, an overlay over the old rows. */
+  isFetching?: boolean;
+  /** Shown in place of the rows when the list failed to load. */
+  error?: Error | null;
+  sort?: ListSort | null;
+  onSortChange?: (sort: ListSort | null) => void;
+  firstRowNumber?: number;
+  emptyText?: ReactNode;
+  rowClassName?: (row: T) => string | undefined;
+}
+
+/** A '#' column that numbers rows across pages (1 on page 1, 16 on page 2 of 15 …). */
+export function rowNumberColumn<T>(): ColumnDef<T> {
+  return {
+    id: 'number',
+    header: '#',
+    cell: ({ row, table }) => (table.options.meta?.firstRowNumber ?? 1) + row.index,
+    meta: { className: 'text-body-secondary' },
+  };
+}
+
+function selectColumn<T>(): ColumnDef<T> {
+  return {
+    id: 'select',
+    header: ({ table }) => (
+      <input
+        type="checkbox"
+        className="form-check-input"
+        aria-label="Select all rows on this page"
+        checked={table.getIsAllPageRowsSelected()}
+        ref={(input) => {
+          if (input) input.indeterminate = table.getIsSomePageRowsSelected();
+        }}
+        disabled={table.getRowModel().rows.length === 0}
+        onChange={table.getToggleAllPageRowsSelectedHandler()}
+      />
+    ),
+    cell: ({ row }) => (
+      <input
+        type="checkbox"
+        className="form-check-input"
+        aria-label="Select row"
+        checked={row.getIsSelected()}
+        onChange={row.getToggleSelectedHandler()}
+      />
+    ),
+    meta: { className: 'text-center' },
+  };
+}
+
+function toSorting(sort: ListSort | null | undefined): SortingState {
+  return sort ? [{ id: sort.key, desc: sort.direction === 'desc' }] : [];
+}
+
+function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
+  const icon = { asc: 'bi-sort-up', desc: 'bi-sort-down', none: 'bi-arrow-down-up opacity-50' };
+  return <i className={`bi ${icon[direction || 'none']} ms-1`} aria-hidden="true" />;
+}
+
+/**
+ * A list's table on TanStack Table, for rows the server pages, searches and sorts: the rows
+ * given are shown as they are. Sorting is bound to the URL through `sort`/`onSortChange`
+ * (useListParams), the selection through `useRowSelection`.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowId,
+  selection,
+  isFetching = false,
+  error = null,
+  sort,
+  onSortChange,
+  firstRowNumber = 1,
+  emptyText = NO_RESULTS_TEXT,
+  rowClassName,
+}: DataTableProps<T>) {
+  const selectable = selection !== undefined;
+  const allColumns = useMemo(
+    () => (selectable ? [selectColumn<T>(), ...columns] : columns),
+    [selectable, columns],
+  );
+  const table = useReactTable({
+    data: rows ?? [],
+    columns: allColumns,
+    getRowId: (row) => String(rowId(row)),
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    defaultColumn: { enableSorting: false },
+    enableRowSelection: selectable,
+    state: { rowSelection: selection?.state ?? {}, sorting: toSorting(sort) },
+    onRowSelectionChange: selection?.onChange,
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const next = typeof updater === 'function' ? updater(toSorting(sort)) : updater;
+      const [first] = next;
+      onSortChange?.(first ? { key: first.id, direction: first.desc ? 'desc' : 'asc' } : null);
+    },
+    // Descending after ascending, then back to the server's order.
+    enableSortingRemoval: true,
+    sortDescFirst: false,
+    meta: { firstRowNumber },
+  });
+
+  const columnCount = allColumns.length;
+  const hasRows = rows !== undefined && rows.length > 0;
+
+  function body() {
+    if (error) return <TableMessageRow colSpan={columnCount}>{error.message}</TableMessageRow>;
+    if (rows === undefined) {
+      return (
+        <TableMessageRow colSpan={columnCount}>
+          <LoadingSpinner small />
+        </TableMessageRow>
+      );
+    }
+    if (!hasRows) return <TableMessageRow colSpan={columnCount}>{emptyText}</TableMessageRow>;
+    return table.getRowModel().rows.map((row) => (
+      <tr
+        key={row.id}
+        className={row.getIsSelected() ? 'table-active' : rowClassName?.(row.original)}
+        aria-selected={selection ? row.getIsSelected() : undefined}
+      >
+        {row.getVisibleCells().map((cell) => (
+          <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ))}
+      </tr>
+    ));
+  }
+
+  return (
+    <div className="position-relative" aria-busy={isFetching}>
+      <div className="table-responsive">
+        <table className="table table-hover align-middle mb-0" aria-label={label}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const direction = header.column.getIsSorted();
+                  const content = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={`text-nowrap ${header.column.columnDef.meta?.className ?? ''}`}
+                      aria-sort={
+                        direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined
+                      }
+                    >
+                      {header.column.getCanSort() ? (
+                        <button
+                          type="button"
+                          className="btn btn-link p-0 fw-semibold text-reset text-decoration-none"
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
+                          {content}
+                          <SortIcon direction={direction} />
+                        </button>
+                      ) : (
+                        content
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>{body()}</tbody>
+        </table>
+      </div>
+      {isFetching && hasRows && (
+        <div
+          className="position-absolute top-0 start-0 w-100 h-100 d-flex align-items-center justify-content-center"
+          style={{ backgroundColor: 'rgba(var(--bs-body-bg-rgb), 0.6)', zIndex: 2 }}
+        >
+          <LoadingSpinner />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import Select, { type StylesConfig } from 'react-select';
+import { MULTI_SELECT_TEXTS } from '../lib/texts.ts';
+
+export interface SelectOption<V extends string | number> {
+  value: V;
+  label: string;
+}
+
+interface MultiSelectProps<V extends string | number> {
+  inputId?: string;
+  options: readonly SelectOption<V>[];
+  /** The chosen values, in the order they were chosen. */
+  value: readonly V[];
+  onChange: (value: V[]) => void;
+  /** At most this many may be chosen. */
+  max?: number;
+  invalid?: boolean;
+  isLoading?: boolean;
+  isDisabled?: boolean;
+  placeholder?: string;
+  /** Ties the control to its error message (FormField's describedBy). */
+  ariaDescribedBy?: string;
+  onBlur?: () => void;
+}
+
+/** The message in the open menu when no option can be picked, with the spec's three texts. */
+export function noOptionsText(options: { total: number; chosen: number; max?: number }): string {
+  if (options.max !== undefined && options.chosen >= options.max) {
+    return MULTI_SELECT_TEXTS.maxSelected(options.max);
+  }
+  return options.total === 0 ? MULTI_SELECT_TEXTS.empty : MULTI_SELECT_TEXTS.noMatches;
+}
+
+/** react-select in Bootstrap's colours, so that it follows the light and dark themes. */
+function bootstrapStyles<V extends string | number>(invalid: boolean) {
+  const styles: StylesConfig<SelectOption<V>, true> = {
+    control: (base, state) => ({
+      ...base,
+      backgroundColor: 'var(--bs-body-bg)',
+      borderColor: invalid
+        ? 'var(--bs-form-invalid-border-color)'
+        : state.isFocused
+          ? '#86b7fe'
+          : 'var(--bs-border-color)',
+      boxShadow: state.isFocused ? '0 0 0 0.25rem rgba(13, 110, 253, 0.25)' : 'none',
+      '&:hover': {},
+    }),
+    menu: (base) => ({
+      ...base,
+      backgroundColor: 'var(--bs-body-bg)',
+      border: '1px solid var(--bs-border-color)',
+    }),
+    menuPortal: (base) => ({ ...base, zIndex: 1070 }),
+    option: (base, state) => ({
+      ...base,
+      color: state.isDisabled ? 'var(--bs-secondary-color)' : 'var(--bs-body-color)',
+      backgroundColor: state.isFocused ? 'var(--bs-tertiary-bg)' : 'transparent',
+    }),
+    input: (base) => ({ ...base, color: 'var(--bs-body-color)' }),
+    placeholder: (base) => ({ ...base, color: 'var(--bs-secondary-color)' }),
+    multiValue: (base) => ({ ...base, backgroundColor: 'var(--bs-secondary-bg)' }),
+    multiValueLabel: (base) => ({ ...base, color: 'var(--bs-body-color)' }),
+    noOptionsMessage: (base) => ({ ...base, color: 'var(--bs-secondary-color)' }),
+  };
+  return styles;
+}
+
+/**
+ * A searchable multi-select on react-select, used with react-hook-form through a Controller.
+ * Its menu opens over dialogs (it is portalled to the body).
+ */
+export function MultiSelect<V extends string | number>({
+  inputId,
+  options,
+  value,
+  onChange,
+  max,
+  invalid = false,
+  isLoading = false,
+  isDisabled = false,
+  placeholder = 'Select…',
+  ariaDescribedBy,
+  onBlur,
+}: MultiSelectProps<V>) {
+  const chosen = value
+    .map((item) => options.find((option) => option.value === item))
+    .filter((option) => option !== undefined);
+  const full = max !== undefined && value.length >= max;
+
+  return (
+    <Select<SelectOption<V>, true>
+      inputId={inputId}
+      isMulti
+      // Full: the menu offers nothing and says why (the maximum text).
+      options={full ? [] : options}
+      value={chosen}
+      onChange={(next) => onChange(next.map((option) => option.value))}
+      onBlur={onBlur}
+      noOptionsMessage={() => noOptionsText({ total: options.length, chosen: value.length, max })}
+      isLoading={isLoading}
+      isDisabled={isDisabled}
+      placeholder={placeholder}
+      aria-invalid={invalid}
+      aria-describedby={ariaDescribedBy}
+      menuPortalTarget={typeof document === 'undefined' ? undefined : document.body}
+      styles={bootstrapStyles<V>(invalid)}
+      closeMenuOnSelect={false}
+    />
+  );
+}

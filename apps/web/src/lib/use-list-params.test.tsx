@@ -1,0 +1,80 @@
+import { act, cleanup, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ListParams, useListParams } from './use-list-params.ts';
+
+afterEach(cleanup);
+
+/** Renders the hook on a memory router at `url`; `current()` gives its latest value and URL. */
+function renderListParams(url: string, options: Parameters<typeof useListParams<'status'>>[0]) {
+  let latest: ListParams<'status'> | undefined;
+  function Probe() {
+    latest = useListParams<'status'>(options);
+    return null;
+  }
+  const router = createMemoryRouter([{ path: '/list', Component: Probe }], {
+    initialEntries: [url],
+  });
+  render(<RouterProvider router={router} />);
+  return {
+    router,
+    current: () => {
+      if (!latest) throw new Error('not rendered');
+      return latest;
+    },
+    search: () => router.state.location.search,
+  };
+}
+
+describe('useListParams', () => {
+  it('reads page, search, sort and filters from the URL, with defaults', () => {
+    const list = renderListParams('/list?page=3&query=ada&sort=name&dir=desc&status=1', {
+      filters: ['status'],
+    });
+    expect(list.current()).toMatchObject({
+      page: 3,
+      query: 'ada',
+      sort: { key: 'name', direction: 'desc' },
+      filters: { status: '1' },
+    });
+
+    const empty = renderListParams('/list?page=nonsense', { filters: ['status'] });
+    expect(empty.current()).toMatchObject({ page: 1, query: '', sort: null, filters: {} });
+  });
+
+  it('goes back to page 1 when the search, a filter or the sort changes', async () => {
+    const list = renderListParams('/list?page=4&status=1', { filters: ['status'] });
+
+    await act(() => list.current().setQuery('bob'));
+    expect(list.search()).toBe('?status=1&query=bob');
+
+    await act(() => list.current().setPage(2));
+    await act(() => list.current().setFilters({ status: '0' }));
+    expect(list.search()).toBe('?status=0&query=bob');
+
+    await act(() => list.current().setPage(2));
+    await act(() => list.current().setSort({ key: 'email', direction: 'asc' }));
+    expect(list.search()).toBe('?status=0&query=bob&sort=email');
+
+    await act(() => list.current().setFilters({ status: undefined }));
+    await act(() => list.current().setQuery(''));
+    expect(list.search()).toBe('?sort=email');
+  });
+
+  it('pushes page changes, so that back returns to the previous page', async () => {
+    const list = renderListParams('/list?query=ada', {});
+    await act(() => list.current().setPage(2));
+    expect(list.current().page).toBe(2);
+
+    await act(() => list.router.navigate(-1));
+    expect(list.current()).toMatchObject({ page: 1, query: 'ada' });
+  });
+
+  it('keeps two lists on one screen apart with a prefix', async () => {
+    const list = renderListParams('/list?page=2&perm_page=5', { prefix: 'perm_' });
+    expect(list.current().page).toBe(5);
+
+    await act(() => list.current().setQuery('user'));
+    expect(list.search()).toBe('?page=2&perm_query=user');
+  });
+});

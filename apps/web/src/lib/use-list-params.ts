@@ -1,0 +1,123 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface ListSort {
+  key: string;
+  direction: SortDirection;
+}
+
+export interface ListParamsOptions<F extends string> {
+  /** Names of the list's filters (e.g. 'status', 'website_id'); each is one search parameter. */
+  filters?: readonly F[];
+  /**
+   * Put before every parameter name, so that two lists on one screen (the role form and its
+   * permissions card) keep apart: with 'perm_' the page is `perm_page`.
+   */
+  prefix?: string;
+}
+
+export interface ListParams<F extends string = never> {
+  /** 1 when the URL has none or a bad one. */
+  page: number;
+  /** The search text, '' when none. */
+  query: string;
+  sort: ListSort | null;
+  /** Each filter's value, undefined when the URL has none. */
+  filters: Record<F, string | undefined>;
+  setPage: (page: number) => void;
+  /** Replaces the search and goes back to page 1. */
+  setQuery: (query: string) => void;
+  /** Sorts by a key (null: the server's order) and goes back to page 1. */
+  setSort: (sort: ListSort | null) => void;
+  /** Sets (or with undefined or '' removes) filters and goes back to page 1. */
+  setFilters: (changes: Partial<Record<F, string | undefined>>) => void;
+}
+
+function readPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * A list's page, search, sort and filters, kept in the URL's search parameters so that a reload,
+ * the back button and a shared link show the same list. Default values (page 1, no search) are
+ * left out of the URL. Changing the search, the sort or a filter goes back to page 1, because the
+ * old page number means nothing in the new result.
+ */
+export function useListParams<F extends string = never>(
+  options: ListParamsOptions<F> = {},
+): ListParams<F> {
+  const { filters: filterNames = [], prefix = '' } = options;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const name = useCallback((key: string) => `${prefix}${key}`, [prefix]);
+
+  const page = readPage(searchParams.get(name('page')));
+  const query = searchParams.get(name('query')) ?? '';
+  const sortKey = searchParams.get(name('sort'));
+  const sortDirection: SortDirection = searchParams.get(name('dir')) === 'desc' ? 'desc' : 'asc';
+  const sort = useMemo<ListSort | null>(
+    () => (sortKey ? { key: sortKey, direction: sortDirection } : null),
+    [sortKey, sortDirection],
+  );
+  const filterKey = filterNames.map((filter) => searchParams.get(name(filter)) ?? '').join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filter values.
+  const filters = useMemo(() => {
+    const values = {} as Record<F, string | undefined>;
+    for (const filter of filterNames) values[filter] = searchParams.get(name(filter)) ?? undefined;
+    return values;
+  }, [filterKey, name]);
+
+  /** Applies changes to the current parameters; '' or null removes a parameter. */
+  const update = useCallback(
+    (changes: Record<string, string | null>, { replace = false } = {}) => {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === '') next.delete(name(key));
+            else next.set(name(key), value);
+          }
+          return next;
+        },
+        { replace },
+      );
+    },
+    [name, setSearchParams],
+  );
+
+  return {
+    page,
+    query,
+    sort,
+    filters,
+    setPage: useCallback(
+      (nextPage: number) => update({ page: nextPage > 1 ? String(nextPage) : null }),
+      [update],
+    ),
+    // Typing replaces the history entry: the back button goes to the previous list, not letter
+    // by letter through the search.
+    setQuery: useCallback(
+      (nextQuery: string) => update({ query: nextQuery, page: null }, { replace: true }),
+      [update],
+    ),
+    setSort: useCallback(
+      (nextSort: ListSort | null) =>
+        update({
+          sort: nextSort?.key ?? null,
+          dir: nextSort?.direction === 'desc' ? 'desc' : null,
+          page: null,
+        }),
+      [update],
+    ),
+    setFilters: useCallback(
+      (changes: Partial<Record<F, string | undefined>>) => {
+        const values: Record<string, string | null> = { page: null };
+        for (const filter of Object.keys(changes) as F[]) values[filter] = changes[filter] ?? null;
+        update(values);
+      },
+      [update],
+    ),
+  };
+}
