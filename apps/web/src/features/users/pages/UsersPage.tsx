@@ -1,5 +1,97 @@
-import { ComingSoonPage } from '../../../components/ComingSoonPage.tsx';
+import { USER_MESSAGES, type UserRow } from '@sitefleet/contract';
+import { useCallback, useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { DeleteSelectedButton } from '../../../components/DeleteSelectedButton.tsx';
+import { IfAllowed } from '../../../components/IfAllowed.tsx';
+import { ListCard } from '../../../components/ListCard.tsx';
+import { Page } from '../../../components/Page.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { SearchBox } from '../../../components/SearchBox.tsx';
+import { useCan } from '../../../lib/abilities.ts';
+import { useDeleteRow, useDeleteRows } from '../../../lib/delete-rows.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
+import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
+import { userListKey, usersKey, useUsers } from '../api/users.ts';
+import { UserFormModal } from '../components/UserFormModal.tsx';
+import { useUserColumns } from '../components/UsersTable.tsx';
+
+/** The form is closed, open to add a user, or open on a user. */
+type FormState = { open: false } | { open: true; user: UserRow | null };
 
 export function UsersPage() {
-  return <ComingSoonPage title="Users" />;
+  const list = useListParams();
+  const request = { page: list.page, query: list.query };
+  const users = useUsers(request);
+  const selection = useRowSelection(listReloadKey(users, userListKey(request)));
+  const canDelete = useCan('user-delete');
+
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const deleteUser = useDeleteRow({
+    path: '/api/users',
+    listKey: usersKey,
+    deletedMessage: USER_MESSAGES.deleted,
+  });
+  const deleteUsers = useDeleteRows({ path: '/api/users', listKey: usersKey });
+
+  const editUser = useCallback((user: UserRow) => setForm({ open: true, user }), []);
+  const columns = useUserColumns({ onEdit: editUser, onDelete: setDeleting });
+
+  return (
+    <Page title="Users">
+      <ListCard
+        search={<SearchBox value={list.query} onSearch={list.setQuery} label="Search users" />}
+        actions={
+          <>
+            <IfAllowed ability="user-delete">
+              <DeleteSelectedButton
+                count={selection.selectedIds.length}
+                onConfirm={() => deleteUsers.mutateAsync(selection.selectedIds)}
+                question={(count) =>
+                  `Are you sure you want to delete the ${count} selected ${count === 1 ? 'user' : 'users'} ?`
+                }
+              />
+            </IfAllowed>
+            <IfAllowed ability="user-create">
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                onClick={() => setForm({ open: true, user: null })}
+              >
+                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+                Add New User
+              </button>
+            </IfAllowed>
+          </>
+        }
+        footer={<Pagination page={users.data} onPageChange={list.setPage} label="Users pages" />}
+      >
+        <DataTable
+          label="Users"
+          columns={columns}
+          rows={users.data?.data}
+          rowId={(user) => user.id}
+          selection={canDelete ? selection : undefined}
+          isFetching={users.isFetching}
+          error={users.error}
+          firstRowNumber={users.data?.from ?? 1}
+        />
+      </ListCard>
+
+      {form.open && <UserFormModal user={form.user} onClose={() => setForm({ open: false })} />}
+
+      <ConfirmModal
+        show={deleting !== null}
+        title="Delete User"
+        busy={deleteUser.isPending}
+        onConfirm={() =>
+          deleting && deleteUser.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
+        }
+        onCancel={() => setDeleting(null)}
+      >
+        Are you sure you want to delete this user ?
+      </ConfirmModal>
+    </Page>
+  );
 }

@@ -1,0 +1,12 @@
+import { roleOptionsSchema } from '@sitefleet/contract';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+
+/** GET /api/roles/all: every role's id and name, for the user form's roles multi-select. */
+export async function fetchRoleOptions() {
+  return roleOptionsSchema.parse(await http.get('/api/roles/all'));
+}
+
+export function useRoleOptions() {
+  return useQuery({ queryKey: ['roles', 'options'], queryFn: fetchRoleOptions });
+}

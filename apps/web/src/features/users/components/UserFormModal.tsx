@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  USER_MESSAGES,
+  type UserRow,
+  userCreateSchema,
+  userUpdateSchema,
+} from '@sitefleet/contract';
+import { useId } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { FormModal } from '../../../components/FormModal.tsx';
+import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
+import { describedBy, FormField, TextField } from '../../../components/form/FormField.tsx';
+import { MultiSelect } from '../../../components/MultiSelect.tsx';
+import { bindServerErrors } from '../../../lib/form-errors.ts';
+import { notifySuccess } from '../../../lib/toast.tsx';
+import { useRoleOptions } from '../api/role-options.ts';
+import { useSaveUser } from '../api/save-user.ts';
+
+interface UserFormValues {
+  name: string;
+  email: string;
+  password: string;
+  roles: number[];
+}
+
+interface UserFormModalProps {
+  /** The user to edit, or null to add one. */
+  user: UserRow | null;
+  onClose: () => void;
+}
+
+/** 'Add New User' / 'Edit User': name, email, password (empty on edit: unchanged) and roles. */
+export function UserFormModal({ user, onClose }: UserFormModalProps) {
+  const editing = user !== null;
+  const form = useForm<UserFormValues>({
+    // The contract's rules, so the form says what the server would say. The values are sent as
+    // typed (raw): the server trims and lowercases. Both schemas take these values as input.
+    resolver: zodResolver(editing ? userUpdateSchema : userCreateSchema, undefined, {
+      raw: true,
+    }) as Resolver<UserFormValues>,
+    defaultValues: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      password: '',
+      roles: user?.roles.map((role) => role.id) ?? [],
+    },
+  });
+  const { errors } = form.formState;
+  const roleOptions = useRoleOptions();
+  const save = useSaveUser(user?.id ?? null);
+  const rolesId = useId();
+
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(editing ? USER_MESSAGES.updated : USER_MESSAGES.created);
+        onClose();
+      },
+      onError: (error) => bindServerErrors(error, form),
+    }),
+  );
+
+  return (
+    <FormModal
+      show
+      title={editing ? 'Edit User' : 'Add New User'}
+      onSubmit={submit}
+      onCancel={onClose}
+      busy={save.isPending}
+    >
+      <FormErrorAlert errors={errors} />
+      <TextField label="Name" registration={form.register('name')} error={errors.name} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        registration={form.register('email')}
+        error={errors.email}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder={editing ? 'Leave empty to keep the current password' : undefined}
+        registration={form.register('password')}
+        error={errors.password}
+      />
+      <FormField label="Roles" controlId={rolesId} error={errors.roles} className="mb-0">
+        <Controller
+          control={form.control}
+          name="roles"
+          render={({ field }) => (
+            <MultiSelect
+              inputId={rolesId}
+              options={(roleOptions.data ?? []).map((role) => ({
+                value: role.id,
+                label: role.name,
+              }))}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              isLoading={roleOptions.isPending}
+              invalid={errors.roles !== undefined}
+              ariaDescribedBy={errors.roles ? describedBy(rolesId) : undefined}
+              placeholder="Select roles"
+            />
+          )}
+        />
+        {roleOptions.isError && (
+          <div className="form-text text-danger">{roleOptions.error.message}</div>
+        )}
+      </FormField>
+    </FormModal>
+  );
+}

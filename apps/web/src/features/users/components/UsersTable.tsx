@@ -1,0 +1,74 @@
+import type { UserRow } from '@sitefleet/contract';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { rowNumberColumn } from '../../../components/DataTable.tsx';
+import { useCan } from '../../../lib/abilities.ts';
+
+interface UserColumnsOptions {
+  onEdit: (user: UserRow) => void;
+  onDelete: (user: UserRow) => void;
+}
+
+/** #, Name, Email, Registered Date, Roles, Options (edit with user-update, delete with user-delete). */
+export function useUserColumns({ onEdit, onDelete }: UserColumnsOptions): ColumnDef<UserRow>[] {
+  const canUpdate = useCan('user-update');
+  const canDelete = useCan('user-delete');
+  return useMemo(
+    () => [
+      rowNumberColumn<UserRow>(),
+      { id: 'name', header: 'Name', accessorKey: 'name' },
+      { id: 'email', header: 'Email', accessorKey: 'email' },
+      {
+        id: 'registered',
+        header: 'Registered Date',
+        accessorKey: 'formatted_created_at',
+        meta: { className: 'text-nowrap' },
+      },
+      {
+        id: 'roles',
+        header: 'Roles',
+        cell: ({ row }) => (
+          <div className="d-flex flex-wrap gap-1">
+            {row.original.roles.map((role) => (
+              <span key={role.id} className="badge text-bg-primary">
+                {role.name}
+              </span>
+            ))}
+          </div>
+        ),
+      },
+      {
+        id: 'options',
+        header: 'Options',
+        meta: { className: 'text-nowrap text-end' },
+        cell: ({ row }) => (
+          <>
+            {canUpdate && (
+              <button
+                type="button"
+                className="btn btn-link btn-sm p-1"
+                aria-label={`Edit ${row.original.name}`}
+                title="Edit"
+                onClick={() => onEdit(row.original)}
+              >
+                <i className="bi bi-pencil-square" aria-hidden="true" />
+              </button>
+            )}
+            {canDelete && (
+              <button
+                type="button"
+                className="btn btn-link btn-sm p-1 link-danger"
+                aria-label={`Delete ${row.original.name}`}
+                title="Delete"
+                onClick={() => onDelete(row.original)}
+              >
+                <i className="bi bi-trash" aria-hidden="true" />
+              </button>
+            )}
+          </>
+        ),
+      },
+    ],
+    [canUpdate, canDelete, onEdit, onDelete],
+  );
+}

@@ -1,0 +1,48 @@
+import { messageSchema } from '@sitefleet/contract';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from './http.ts';
+import { notifyFailure, notifySuccess } from './toast.tsx';
+
+interface DeleteRowsOptions {
+  /** The resource's path, e.g. '/api/users': one row is DELETE {path}/{id}, several DELETE {path}. */
+  path: string;
+  /** The lists to reload afterwards, e.g. ['users']. */
+  listKey: QueryKey;
+}
+
+/**
+ * DELETE {path}/{id}. Success shows `deletedMessage` (the spec's toast, e.g. 'User deleted
+ * successfully!'); a refusal shows the server's message. The list reloads after a success only, so that a
+ * refused delete keeps the ticked rows.
+ */
+export function useDeleteRow({
+  path,
+  listKey,
+  deletedMessage,
+}: DeleteRowsOptions & { deletedMessage: string }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => messageSchema.parse(await http.delete(`${path}/${id}`)),
+    onSuccess: () => {
+      notifySuccess(deletedMessage);
+      return queryClient.invalidateQueries({ queryKey: listKey });
+    },
+    onError: notifyFailure,
+  });
+}
+
+/**
+ * DELETE {path} with { ids }: the server deletes all or nothing. Success and refusal both show the
+ * server's message.
+ */
+export function useDeleteRows({ path, listKey }: DeleteRowsOptions) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: number[]) => messageSchema.parse(await http.delete(path, { ids })),
+    onSuccess: (answer) => {
+      notifySuccess(answer.message);
+      return queryClient.invalidateQueries({ queryKey: listKey });
+    },
+    onError: notifyFailure,
+  });
+}
