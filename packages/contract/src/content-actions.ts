@@ -161,11 +161,8 @@ export interface ContentJobData {
   target: PublishTarget | 'ai';
 }
 
-/** The flags of a variant, in the order of the Detailed Review columns. */
-export const variantFlagsSchema = z.object({
-  synced: z.number(),
-  is_approved: z.number(),
-  is_updated_after_posted: z.number(),
+/** Where a record or variant has been posted: 1 yes, 0 no. */
+export const postedFlagsSchema = z.object({
   is_posted_to_website: z.number(),
   is_posted_to_facebook: z.number(),
   is_posted_to_twitter: z.number(),
@@ -173,6 +170,11 @@ export const variantFlagsSchema = z.object({
   is_posted_to_tiktok: z.number(),
   is_posted_to_youtube: z.number(),
 });
+
+/** The flags of a variant, in the order of the Detailed Review columns. */
+export const variantFlagsSchema = z
+  .object({ synced: z.number(), is_approved: z.number(), is_updated_after_posted: z.number() })
+  .extend(postedFlagsSchema.shape);
 
 /** Fields shared by both kinds of Detailed Review row. */
 export const detailRowBaseSchema = variantFlagsSchema.extend({

@@ -4,6 +4,7 @@ import {
   detailRowBaseSchema,
   estimatedPageSchema,
   idFilter,
+  postedFlagsSchema,
   statusFilter,
 } from './content-actions.ts';
 import { optionalHttpUrl, requiredText } from './fields.ts';
@@ -68,7 +69,7 @@ export type PostListQuery = z.infer<typeof postListQuerySchema>;
  * list cuts it at POST_DESCRIPTION_PREVIEW). Each is_posted_to_* is 1 when every variant of the
  * post (one per website of its category) is posted there, so green means "delivered everywhere".
  */
-export const postRowSchema = z.object({
+export const postRowSchema = postedFlagsSchema.extend({
   id: z.number(),
   title: z.string(),
   description: z.string(),
@@ -76,12 +77,6 @@ export const postRowSchema = z.object({
   status: z.number(),
   category_id: z.number(),
   category: namedRefSchema,
-  is_posted_to_website: z.number(),
-  is_posted_to_facebook: z.number(),
-  is_posted_to_twitter: z.number(),
-  is_posted_to_linkedin: z.number(),
-  is_posted_to_tiktok: z.number(),
-  is_posted_to_youtube: z.number(),
   created_at: z.string(),
 });
 export type PostRow = z.infer<typeof postRowSchema>;

@@ -12,8 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
-import { websites } from '../../db/schema.ts';
-import { newWebhookSecret } from '../../db/seed.ts';
+import { insertTestWebsites } from './test-fixtures.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -24,21 +23,7 @@ let siteInactive: number;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.admin();
-  const rows = await server.database.db
-    .insert(websites)
-    .values(
-      ['Alpha Site', 'Beta Site', 'Closed Site'].map((name, i) => ({
-        name,
-        url: `https://site${i}.example.com`,
-        hosting: 'Test',
-        cost: 10,
-        duration: 12,
-        status: i === 2 ? 2 : 1,
-        webhookSecret: newWebhookSecret(),
-      })),
-    )
-    .returning({ id: websites.id });
-  [siteA, siteB, siteInactive] = rows.map((row) => row.id) as [number, number, number];
+  [siteA, siteB, siteInactive] = await insertTestWebsites(server.database.db);
 });
 afterAll(() => server.close());
 

@@ -61,6 +61,19 @@ export async function selectRows<T>(executor: Executor, query: SQL): Promise<T[]
   return result.rows;
 }
 
+/** Records in the order of `ids` (the page's), shaped for the answer; vanished ones are left out. */
+export function inPageOrder<R extends { id: number }, T>(
+  ids: readonly number[],
+  records: readonly R[],
+  shape: (record: R) => T,
+): T[] {
+  const byId = new Map(records.map((record) => [record.id, record]));
+  return ids.flatMap((id) => {
+    const record = byId.get(id);
+    return record ? [shape(record)] : [];
+  });
+}
+
 /** Timestamps arrive as Date or text depending on the driver; answers carry ISO text. */
 export const isoText = (value: Date | string) => new Date(value).toISOString();
 

@@ -18,6 +18,7 @@ import {
   CATEGORY_KIND,
   estimatedPage,
   idArray,
+  inPageOrder,
   isoText,
   markContentChanged,
   pageIds,
@@ -142,12 +143,11 @@ async function rowsFor(db: Executor, ids: readonly number[]): Promise<CategoryRo
         WHERE c.id = ANY(${idArray(ids)})`,
   );
   const related = await relatedNames(db, ids);
-  const byId = new Map(records.map((record) => [record.id, record]));
-  return ids.flatMap((id) => {
-    const record = byId.get(id);
-    if (!record) return [];
-    return [{ ...record, ...related.get(id)!, created_at: isoText(record.created_at) }];
-  });
+  return inPageOrder(ids, records, (record) => ({
+    ...record,
+    ...related.get(record.id)!,
+    created_at: isoText(record.created_at),
+  }));
 }
 
 /**

@@ -10,9 +10,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
-import { categories, categoryVariants, websites } from '../../db/schema.ts';
-import { newWebhookSecret } from '../../db/seed.ts';
+import { categories, categoryVariants } from '../../db/schema.ts';
 import { EXACT_COUNT_LIMIT } from '../categories/content.ts';
+import { insertTestWebsites } from '../categories/test-fixtures.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -26,21 +26,7 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await server.admin();
   const { db } = server.database;
-  const sites = await db
-    .insert(websites)
-    .values(
-      ['Alpha Site', 'Beta Site', 'Closed Site'].map((name, i) => ({
-        name,
-        url: `https://site${i}.example.com`,
-        hosting: 'Test',
-        cost: 10,
-        duration: 12,
-        status: i === 2 ? 2 : 1,
-        webhookSecret: newWebhookSecret(),
-      })),
-    )
-    .returning({ id: websites.id });
-  [siteA, siteB, siteInactive] = sites.map((row) => row.id) as [number, number, number];
+  [siteA, siteB, siteInactive] = await insertTestWebsites(db);
   const cats = await db
     .insert(categories)
     .values(

@@ -14,6 +14,7 @@ import {
   assertIdsExist,
   estimatedPage,
   idArray,
+  inPageOrder,
   isoText,
   markContentChanged,
   POST_KIND,
@@ -74,19 +75,11 @@ async function rowsFor(db: Executor, ids: readonly number[]): Promise<PostRow[]>
         ) f ON f.post_id = p.id
         WHERE p.id = ANY(${idArray(ids)})`,
   );
-  const byId = new Map(records.map((record) => [record.id, record]));
-  return ids.flatMap((id) => {
-    const record = byId.get(id);
-    if (!record) return [];
-    const { category_name, ...post } = record;
-    return [
-      {
-        ...post,
-        category: { id: post.category_id, name: category_name },
-        created_at: isoText(post.created_at),
-      },
-    ];
-  });
+  return inPageOrder(ids, records, ({ category_name, ...post }) => ({
+    ...post,
+    category: { id: post.category_id, name: category_name },
+    created_at: isoText(post.created_at),
+  }));
 }
 
 /** GET /api/posts, newest first: the page's ids come first, then their category and flags. */
