@@ -10,6 +10,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { categoryListQuerySchema, pageQuerySchema, postListQuerySchema } from '@sitefleet/contract';
 import autocannon from 'autocannon';
@@ -196,6 +197,8 @@ async function measureHttp(url: string, cookie: string): Promise<Figures & { err
 interface Row {
   db: string;
   case: string;
+  /** The machine's 1-minute load average when the case ran: other work skews the figures. */
+  load: number;
   http: Figures & { errors?: number };
   direct: Figures;
 }
@@ -234,7 +237,13 @@ async function benchTarget(target: Target): Promise<{ rows: Row[]; maxRssMb: num
     for (const listCase of LIST_CASES) {
       await fetch(url + listCase.path, { headers: { cookie } });
       const http = await measureHttp(url + listCase.path, cookie);
-      rows.push({ db: target.name, case: listCase.name, http, direct: direct.get(listCase.name)! });
+      rows.push({
+        db: target.name,
+        case: listCase.name,
+        load: loadavg()[0]!,
+        http,
+        direct: direct.get(listCase.name)!,
+      });
       console.log(`  ${listCase.name}: ${http.reqPerSec.toFixed(0)} req/s`);
     }
     const httpBulk: number[] = [];
@@ -264,6 +273,7 @@ async function benchTarget(target: Target): Promise<{ rows: Row[]; maxRssMb: num
     rows.push({
       db: target.name,
       case: `bulk approve ${BULK_SIZE} posts (x${BULK_RUNS})`,
+      load: loadavg()[0]!,
       http: bulkFigures(httpBulk),
       direct: bulkFigures(directBulk),
     });
@@ -279,7 +289,17 @@ async function benchTarget(target: Target): Promise<{ rows: Row[]; maxRssMb: num
 }
 
 function printTable(rows: Row[], memory: Record<string, number>) {
-  const header = ['db', 'case', 'req/s', 'p50 ms', 'p99 ms', 'direct req/s', 'direct p99', 'ratio'];
+  const header = [
+    'db',
+    'case',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'direct req/s',
+    'direct p99',
+    'ratio',
+    'load',
+  ];
   const lines = rows.map((row) => [
     row.db,
     row.case,
@@ -289,6 +309,7 @@ function printTable(rows: Row[], memory: Record<string, number>) {
     row.direct.reqPerSec.toFixed(0),
     row.direct.p99.toFixed(1),
     (row.direct.reqPerSec / row.http.reqPerSec).toFixed(2),
+    row.load.toFixed(1),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
@@ -312,6 +333,7 @@ function printTable(rows: Row[], memory: Record<string, number>) {
         direct_p99_ms: Number(row.direct.p99.toFixed(2)),
         http_over_direct: Number((row.direct.reqPerSec / row.http.reqPerSec).toFixed(2)),
         server_rss_mb: Math.round(memory[row.db] ?? 0),
+        load_average: Number(row.load.toFixed(2)),
       }),
     );
   }
