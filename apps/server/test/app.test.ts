@@ -86,3 +86,26 @@ describe('OpenAPI description', () => {
     expect(response.body.paths['/api/stats/posts']).toBeDefined();
   });
 });
+
+describe('unique values under concurrency', () => {
+  it('answers every racing duplicate with a field error, never a 500', async () => {
+    const admin = await server.admin();
+    const instance = {
+      instance_id: 'i-race-1',
+      ip_address: '203.0.113.9',
+      current_state: 'running',
+      gap: '00:15',
+      region: 'us-east-1',
+      type: 'nano',
+      cost: 10,
+    };
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => admin.post('/api/instances', instance)),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 422, 422, 422, 422, 422, 422, 422]);
+    for (const response of responses.filter((r) => r.status === 422)) {
+      expect(response.body.errors.instance_id).toEqual(['This Instance ID is already taken']);
+    }
+  });
+});

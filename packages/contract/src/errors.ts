@@ -23,5 +23,6 @@ export const MESSAGES = {
   unknownField: (field: string) => `The field ${field} is not allowed.`,
   payloadTooLarge: 'The request body is too large.',
   malformedJson: 'The request body is not valid JSON.',
+  alreadyTaken: 'This value is already taken.',
   googleNotConfigured: 'Google sign-in is not configured. Set the Google client in the settings.',
 } as const;

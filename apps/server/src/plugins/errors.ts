@@ -1,4 +1,11 @@
-import { MESSAGES } from '@sitefleet/contract';
+import {
+  CATEGORY_MESSAGES,
+  INSTANCE_MESSAGES,
+  MESSAGES,
+  ROLE_MESSAGES,
+  SETTING_MESSAGES,
+  USER_MESSAGES,
+} from '@sitefleet/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -32,6 +39,31 @@ export function fieldErrorsFromIssues(issues: readonly ZodIssueLike[]): FieldErr
     }
   }
   return errors;
+}
+
+/**
+ * The unique indexes a form can collide with, by name: the field to blame and its message. The
+ * services check first; this answers the race where two requests pass the check together.
+ */
+const UNIQUE_FIELDS: Record<string, [field: string, message: string]> = {
+  users_email_unique: ['email', USER_MESSAGES.emailTaken],
+  roles_name_guard_unique: ['name', ROLE_MESSAGES.nameTaken],
+  settings_full_path_unique: ['name', SETTING_MESSAGES.nameTaken],
+  categories_slug_unique: ['slug', CATEGORY_MESSAGES.slugTaken],
+  instances_instance_id_unique: ['instance_id', INSTANCE_MESSAGES.instanceIdTaken],
+};
+
+interface DatabaseErrorLike {
+  code?: string;
+  constraint?: string;
+}
+
+/** drizzle wraps the driver's error, whose code and constraint say what failed. */
+function databaseError(error: unknown): DatabaseErrorLike | undefined {
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause && typeof cause === 'object' && 'code' in cause) return cause as DatabaseErrorLike;
+  if (error && typeof error === 'object' && 'code' in error) return error as DatabaseErrorLike;
+  return undefined;
 }
 
 export function isZodError(error: unknown): error is ZodError {
@@ -78,7 +110,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
             : error.message;
       return reply.status(status).send({ message });
     }
-    request.log.error({ err: error }, 'unexpected error');
+    const dbError = databaseError(error);
+    if (dbError?.code === '23505') {
+      const [field, message] = UNIQUE_FIELDS[dbError.constraint ?? ''] ?? [
+        'id',
+        MESSAGES.alreadyTaken,
+      ];
+      return reply.status(422).send({ message, errors: { [field]: [message] } });
+    }
+    // A failed query's message carries its parameters (password hashes, tokens): log the cause.
+    const logged = dbError ? { err: (error as { cause?: unknown }).cause } : { err: error };
+    request.log.error(logged, 'unexpected error');
     return reply.status(500).send({ message: MESSAGES.serverError, request_id: request.id });
   });
 });
