@@ -13,6 +13,7 @@ import {
   TEST_PASSWORD,
   type TestServer,
 } from '../../../test/harness.ts';
+import { MAX_LOGIN_FAILURES } from '../auth/throttle.ts';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -248,6 +249,21 @@ describe('POST /api/change-user-password', () => {
       currentPassword: [PROFILE_MESSAGES.currentPasswordWrong],
     });
     expect((await other.get('/api/profile')).status).toBe(200);
+  });
+
+  it('throttles guesses of the current password', async () => {
+    const { client } = await viewer();
+    const guess = (currentPassword: string) =>
+      client.post('/api/change-user-password', {
+        currentPassword,
+        password: 'a-better-password',
+        passwordConfirmation: 'a-better-password',
+      });
+    for (let i = 0; i < MAX_LOGIN_FAILURES; i++)
+      expect((await guess(`guess-${i}`)).status).toBe(422);
+    const blocked = await guess(TEST_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('answers 422 per field for a short password, a different confirmation, or nothing', async () => {

@@ -12,6 +12,7 @@ import { notFound, validationError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { getProfile } from '../auth/service.ts';
 import { type AuthContext, destroyUserSessions } from '../auth/sessions.ts';
+import { assertNotThrottled, clearFailures, recordFailure } from '../auth/throttle.ts';
 
 async function ownProfile(db: Db, userId: number): Promise<Profile> {
   const profile = await getProfile(db, userId);
@@ -86,9 +87,14 @@ export async function changePassword(
     .from(users)
     .where(eq(users.id, caller.userId));
   if (!user) throw notFound();
+  // A stolen session must not become a way to guess the password: failures count as at sign-in.
+  const throttle = `password-change|${caller.userId}`;
+  await assertNotThrottled(db, throttle);
   if (!(await verifyPassword(user.password, input.currentPassword))) {
+    await recordFailure(db, throttle);
     throw validationError({ currentPassword: PROFILE_MESSAGES.currentPasswordWrong });
   }
+  await clearFailures(db, throttle);
   const password = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx
