@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type SortDirection = 'asc' | 'desc';
@@ -26,7 +26,8 @@ export interface ListParams<F extends string = never> {
   sort: ListSort | null;
   /** Each filter's value, undefined when the URL has none. */
   filters: Record<F, string | undefined>;
-  setPage: (page: number) => void;
+  /** Goes to a page; `replace` rewrites the history entry instead of adding one. */
+  setPage: (page: number, options?: { replace?: boolean }) => void;
   /** Replaces the search and goes back to page 1. */
   setQuery: (query: string) => void;
   /** Sorts by a key (null: the server's order) and goes back to page 1. */
@@ -93,7 +94,8 @@ export function useListParams<F extends string = never>(
     sort,
     filters,
     setPage: useCallback(
-      (nextPage: number) => update({ page: nextPage > 1 ? String(nextPage) : null }),
+      (nextPage: number, pageOptions?: { replace?: boolean }) =>
+        update({ page: nextPage > 1 ? String(nextPage) : null }, pageOptions),
       [update],
     ),
     // Typing replaces the history entry: the back button goes to the previous list, not letter
@@ -120,4 +122,21 @@ export function useListParams<F extends string = never>(
       [update],
     ),
   };
+}
+
+/**
+ * When a page no longer exists (its last rows were deleted or moved away), goes to the last page
+ * there is, replacing the history entry so that the back button does not return to it.
+ */
+export function useKeepPageInRange(
+  page: { current_page: number; last_page: number } | undefined,
+  setPage: ListParams<string>['setPage'],
+): void {
+  const current = page?.current_page;
+  const last = page?.last_page;
+  useEffect(() => {
+    if (current !== undefined && last !== undefined && current > last) {
+      setPage(last, { replace: true });
+    }
+  }, [current, last, setPage]);
 }

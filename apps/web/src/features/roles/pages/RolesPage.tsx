@@ -1,5 +1,86 @@
-import { ComingSoonPage } from '../../../components/ComingSoonPage.tsx';
+import { ROLE_MESSAGES, type RoleRow } from '@sitefleet/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { DeleteSelectedButton } from '../../../components/DeleteSelectedButton.tsx';
+import { IfAllowed } from '../../../components/IfAllowed.tsx';
+import { ListCard } from '../../../components/ListCard.tsx';
+import { Page } from '../../../components/Page.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { SearchBox } from '../../../components/SearchBox.tsx';
+import { useCan } from '../../../lib/abilities.ts';
+import { useDeleteRow, useDeleteRows } from '../../../lib/delete-rows.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
+import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
+import { roleListKey, rolesKey, useRoles } from '../api/roles.ts';
+import { useRoleColumns } from '../components/RoleColumns.tsx';
 
 export function RolesPage() {
-  return <ComingSoonPage title="Roles" />;
+  const list = useListParams();
+  const request = { page: list.page, query: list.query };
+  const roles = useRoles(request);
+  useKeepPageInRange(roles.data, list.setPage);
+  const selection = useRowSelection(listReloadKey(roles, roleListKey(request)));
+  const canDelete = useCan('role-delete');
+
+  const [deleting, setDeleting] = useState<RoleRow | null>(null);
+  const deleteRole = useDeleteRow({
+    path: '/api/roles',
+    listKey: rolesKey,
+    deletedMessage: ROLE_MESSAGES.deleted,
+  });
+  const deleteRoles = useDeleteRows({ path: '/api/roles', listKey: rolesKey });
+  const columns = useRoleColumns(setDeleting);
+
+  return (
+    <Page title="Roles">
+      <ListCard
+        search={<SearchBox value={list.query} onSearch={list.setQuery} label="Search roles" />}
+        actions={
+          <>
+            <IfAllowed ability="role-delete">
+              <DeleteSelectedButton
+                count={selection.selectedIds.length}
+                onConfirm={() => deleteRoles.mutateAsync(selection.selectedIds)}
+                question={(count) =>
+                  `Are you sure you want to delete the ${count} selected ${count === 1 ? 'role' : 'roles'} ?`
+                }
+              />
+            </IfAllowed>
+            <IfAllowed ability="role-create">
+              <Link to={paths.roleCreate} className="btn btn-primary btn-sm">
+                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+                Add New Role
+              </Link>
+            </IfAllowed>
+          </>
+        }
+        footer={<Pagination page={roles.data} onPageChange={list.setPage} label="Roles pages" />}
+      >
+        <DataTable
+          label="Roles"
+          columns={columns}
+          rows={roles.data?.data}
+          rowId={(role) => role.id}
+          selection={canDelete ? selection : undefined}
+          isFetching={roles.isFetching}
+          error={roles.error}
+        />
+      </ListCard>
+
+      <ConfirmModal
+        show={deleting !== null}
+        title="Delete Role"
+        busy={deleteRole.isPending}
+        onConfirm={() =>
+          deleting && deleteRole.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
+        }
+        onCancel={() => setDeleting(null)}
+      >
+        Are you sure you want to delete this role ?
+      </ConfirmModal>
+    </Page>
+  );
 }

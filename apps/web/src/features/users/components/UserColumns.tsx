@@ -2,6 +2,7 @@ import type { UserRow } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { rowNumberColumn } from '../../../components/DataTable.tsx';
+import { IconAction } from '../../../components/IconAction.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 
 interface UserColumnsOptions {
@@ -44,26 +45,19 @@ export function useUserColumns({ onEdit, onDelete }: UserColumnsOptions): Column
         cell: ({ row }) => (
           <>
             {canUpdate && (
-              <button
-                type="button"
-                className="btn btn-link btn-sm p-1"
-                aria-label={`Edit ${row.original.name}`}
-                title="Edit"
+              <IconAction
+                icon="bi-pencil-square"
+                label={`Edit ${row.original.name}`}
                 onClick={() => onEdit(row.original)}
-              >
-                <i className="bi bi-pencil-square" aria-hidden="true" />
-              </button>
+              />
             )}
             {canDelete && (
-              <button
-                type="button"
-                className="btn btn-link btn-sm p-1 link-danger"
-                aria-label={`Delete ${row.original.name}`}
-                title="Delete"
+              <IconAction
+                icon="bi-trash"
+                label={`Delete ${row.original.name}`}
+                danger
                 onClick={() => onDelete(row.original)}
-              >
-                <i className="bi bi-trash" aria-hidden="true" />
-              </button>
+              />
             )}
           </>
         ),

@@ -10,11 +10,11 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useDeleteRow, useDeleteRows } from '../../../lib/delete-rows.ts';
-import { useListParams } from '../../../lib/use-list-params.ts';
+import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
 import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
 import { userListKey, usersKey, useUsers } from '../api/users.ts';
+import { useUserColumns } from '../components/UserColumns.tsx';
 import { UserFormModal } from '../components/UserFormModal.tsx';
-import { useUserColumns } from '../components/UsersTable.tsx';
 
 /** The form is closed, open to add a user, or open on a user. */
 type FormState = { open: false } | { open: true; user: UserRow | null };
@@ -23,6 +23,7 @@ export function UsersPage() {
   const list = useListParams();
   const request = { page: list.page, query: list.query };
   const users = useUsers(request);
+  useKeepPageInRange(users.data, list.setPage);
   const selection = useRowSelection(listReloadKey(users, userListKey(request)));
   const canDelete = useCan('user-delete');
 

@@ -1,0 +1,67 @@
+import { formatDateTime, MAX_PERMISSION_BADGES, type RoleRow } from '@sitefleet/contract';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { IconAction } from '../../../components/IconAction.tsx';
+import { useCan } from '../../../lib/abilities.ts';
+import { paths } from '../../../lib/paths.ts';
+import { PermissionBadge } from './PermissionBadge.tsx';
+
+/**
+ * Name, Guard Name, Created At, the permissions (count and the first badges by level) and Options
+ * (edit with role-update, delete with role-delete).
+ */
+export function useRoleColumns(onDelete: (role: RoleRow) => void): ColumnDef<RoleRow>[] {
+  const canUpdate = useCan('role-update');
+  const canDelete = useCan('role-delete');
+  return useMemo(
+    () => [
+      { id: 'name', header: 'Name', accessorKey: 'name', meta: { className: 'text-nowrap' } },
+      { id: 'guard_name', header: 'Guard Name', accessorKey: 'guard_name' },
+      {
+        id: 'created_at',
+        header: 'Created At',
+        cell: ({ row }) => formatDateTime(row.original.created_at),
+        meta: { className: 'text-nowrap' },
+      },
+      {
+        id: 'permissions',
+        header: 'Permissions',
+        cell: ({ row }) => (
+          <div className="d-flex flex-wrap align-items-center gap-1">
+            <span className="badge rounded-pill text-bg-info me-1">
+              {row.original.permissions_count}
+            </span>
+            {row.original.permissions.slice(0, MAX_PERMISSION_BADGES).map((permission) => (
+              <PermissionBadge key={permission.id} permission={permission} />
+            ))}
+          </div>
+        ),
+      },
+      {
+        id: 'options',
+        header: 'Options',
+        meta: { className: 'text-nowrap text-end' },
+        cell: ({ row }) => (
+          <>
+            {canUpdate && (
+              <IconAction
+                icon="bi-pencil-square"
+                label={`Edit ${row.original.name}`}
+                to={paths.roleEdit(row.original.id)}
+              />
+            )}
+            {canDelete && (
+              <IconAction
+                icon="bi-trash"
+                label={`Delete ${row.original.name}`}
+                danger
+                onClick={() => onDelete(row.original)}
+              />
+            )}
+          </>
+        ),
+      },
+    ],
+    [canUpdate, canDelete, onDelete],
+  );
+}
