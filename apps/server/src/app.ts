@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { startQueue } from './jobs/queue.ts';
+import { createSecretBox, loadSecretKey } from './lib/secrets.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
@@ -100,7 +101,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   app.decorate('queue', queue);
   app.addHook('onClose', () => queue.stop());
 
-  const context: AppContext = { config, database, db: database.db };
+  const secrets = createSecretBox(await loadSecretKey(database.db, config));
+  const context: AppContext = { config, database, db: database.db, secrets };
   for (const routes of [
     authRoutes,
     settingsRoutes,

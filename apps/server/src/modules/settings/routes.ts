@@ -28,7 +28,7 @@ import {
 
 const tags = ['settings'];
 
-export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, secrets }) => {
   app.get(
     '/api/settings/fetch',
     {
@@ -54,7 +54,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       schema: { tags, body: settingCreateSchema, response: { 201: settingAnswerSchema } },
     },
     async (request, reply) => {
-      const setting = await createSetting(db, request.body);
+      const setting = await createSetting(db, secrets, request.body);
       return reply.status(201).send({ message: SETTING_MESSAGES.created, setting });
     },
   );
@@ -81,7 +81,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     },
     async (request) => ({
       message: SETTING_MESSAGES.updated,
-      setting: await updateSetting(db, request.params.id, request.body),
+      setting: await updateSetting(db, secrets, request.params.id, request.body),
     }),
   );
 

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { settingGroups, settingMainGroups, settings } from '../../db/schema.ts';
 import { type FieldErrors, notFound, validationError } from '../../errors.ts';
 import { assertAllExist, pageOf, searchCondition } from '../../lib/listing.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
 
 type SettingCreate = z.output<typeof settingCreateSchema>;
 type SettingUpdate = z.output<typeof settingUpdateSchema>;
@@ -58,6 +59,9 @@ function toSetting(row: SettingRecord): Setting {
     maingroup: { id: row.mainGroupId, name: row.mainGroupName },
   };
 }
+
+const sealedIfSecret = (secrets: SecretBox, isSecret: boolean, value: string | null) =>
+  isSecret && value !== null ? secrets.seal(value) : value;
 
 /** Surrounding blanks are never meant; a blank value means "not set". */
 const storedValue = (value: string | null | undefined) => value?.trim() || null;
@@ -143,14 +147,14 @@ async function groupForNewSetting(db: Db, fullPath: string, groupId: number | nu
 }
 
 /** POST /api/settings. The value was checked against its type by the contract schema. */
-export async function createSetting(db: Db, input: SettingCreate) {
+export async function createSetting(db: Db, secrets: SecretBox, input: SettingCreate) {
   const groupId = await groupForNewSetting(db, input.name, input.group_id);
   const [created] = await db
     .insert(settings)
     .values({
       fullPath: input.name,
       name: input.name.split('.').slice(1).join('.'),
-      value: storedValue(input.value),
+      value: sealedIfSecret(secrets, input.is_secret ?? false, storedValue(input.value)),
       type: input.type,
       description: input.description ?? null,
       isSecret: input.is_secret ?? false,
@@ -166,7 +170,7 @@ export async function createSetting(db: Db, input: SettingCreate) {
  * PUT /api/settings/{id}. Name, type and secrecy are fixed once created. A left-out value or
  * description stays as it is; a secret keeps its value unless a new one is given.
  */
-export async function updateSetting(db: Db, id: number, input: SettingUpdate) {
+export async function updateSetting(db: Db, secrets: SecretBox, id: number, input: SettingUpdate) {
   const current = await settingRecord(db, id);
   const errors: FieldErrors = {};
   if (input.name !== undefined && input.name !== current.fullPath) {
@@ -180,8 +184,11 @@ export async function updateSetting(db: Db, id: number, input: SettingUpdate) {
   }
   const keepsValue =
     input.value === undefined || (current.isSecret && storedValue(input.value) === null);
-  const value = keepsValue ? current.value : storedValue(input.value);
-  const problem = settingValueProblem(current.fullPath, current.type as SettingType, value);
+  const newValue = storedValue(input.value);
+  // A kept value was checked when it was stored (and a secret's is sealed): check only a new one.
+  const problem = keepsValue
+    ? null
+    : settingValueProblem(current.fullPath, current.type as SettingType, newValue);
   if (problem) errors.value = [problem];
   if (input.group_id && !(await groupExists(db, input.group_id))) {
     errors.group_id = [SETTING_MESSAGES.unknownGroup];
@@ -190,7 +197,7 @@ export async function updateSetting(db: Db, id: number, input: SettingUpdate) {
   await db
     .update(settings)
     .set({
-      value,
+      ...(!keepsValue && { value: sealedIfSecret(secrets, current.isSecret, newValue) }),
       ...(input.description !== undefined && { description: input.description }),
       ...(input.group_id && { groupId: input.group_id }),
       updatedAt: new Date(),

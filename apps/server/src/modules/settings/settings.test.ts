@@ -7,6 +7,9 @@ import {
 } from '@sitefleet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { loadConfig } from '../../config.ts';
+import { createSecretBox, loadSecretKey } from '../../lib/secrets.ts';
+import { settingValues } from './fetch.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -330,13 +333,19 @@ describe('PUT /api/settings/{id}', () => {
     const kept = await admin.put(`/api/settings/${secret.id}`, { value: '', description: 'Token' });
     expect(kept.status).toBe(200);
     expect(kept.body.setting).toMatchObject({ value: null, has_value: true, description: 'Token' });
+    const box = createSecretBox(await loadSecretKey(server.database.db, loadConfig({})));
     const stored = async () =>
       (await server.database.db.query.settings.findFirst({
         where: (settings, { eq }) => eq(settings.id, secret.id),
-      }))!.value;
-    expect(await stored()).toBe('first-secret');
+      }))!.value!;
+    // Stored encrypted: the plain value is not in the row, and the key opens it.
+    expect(await stored()).not.toContain('first-secret');
+    expect(box.open(await stored())).toBe('first-secret');
     await admin.put(`/api/settings/${secret.id}`, { value: 'second-secret' });
-    expect(await stored()).toBe('second-secret');
+    expect(box.open(await stored())).toBe('second-secret');
+    expect((await settingValues(server.database.db, box, secret.full_path))[secret.full_path]).toBe(
+      'second-secret',
+    );
   });
 
   it('answers 404 for an unknown setting and 403 to a viewer', async () => {
