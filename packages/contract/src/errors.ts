@@ -24,5 +24,10 @@ export const MESSAGES = {
   payloadTooLarge: 'The request body is too large.',
   malformedJson: 'The request body is not valid JSON.',
   alreadyTaken: 'This value is already taken.',
+  googleStateMismatch: 'The Google authorisation does not match this session. Start again.',
+  googleExchangeFailed: (status: number) =>
+    `Google refused the authorisation code (HTTP ${status}). Start again.`,
+  googleConnected: 'YouTube is connected.',
+  googleNotConnected: 'YouTube is not connected: sign in with Google from the dashboard.',
   googleNotConfigured: 'Google sign-in is not configured. Set the Google client in the settings.',
 } as const;

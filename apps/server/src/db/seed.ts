@@ -56,6 +56,30 @@ export const SETTINGS_CATALOG: Record<string, Record<string, SettingSeed[]>> = {
       },
     ],
   },
+  Publishing: {
+    Social: [
+      {
+        fullPath: 'social.youtube.access_token',
+        value: null,
+        type: 'text',
+        description: 'Google access token for YouTube uploads (set by Login with Google)',
+        isSecret: true,
+      },
+      {
+        fullPath: 'social.youtube.refresh_token',
+        value: null,
+        type: 'text',
+        description: 'Google refresh token (set by Login with Google)',
+        isSecret: true,
+      },
+      {
+        fullPath: 'social.youtube.expires_at',
+        value: null,
+        type: 'text',
+        description: 'When the Google access token expires (ISO date)',
+      },
+    ],
+  },
   Content: {
     'AI Provider': [
       {

@@ -120,31 +120,3 @@ describe('who may read the dashboard', () => {
     expect((await nobody.get('/api/stats/scheduled-tasks')).status).toBe(200);
   });
 });
-
-describe('Google authorisation', () => {
-  it('says clearly when Google is not configured', async () => {
-    const response = await admin.get('/api/google-auth');
-    expect(response.status).toBe(409);
-    expect(response.body.message).toMatch(/not configured/);
-  });
-
-  it('builds a consent URL for YouTube upload with offline access and a state', async () => {
-    const configured = await startTestServer({
-      GOOGLE_CLIENT_ID: 'client-1',
-      GOOGLE_CLIENT_SECRET: 'secret-1',
-      GOOGLE_AUTH_URL: 'http://127.0.0.1:9/auth',
-    });
-    try {
-      const client = await configured.admin();
-      const { body } = await client.get('/api/google-auth');
-      const url = new URL(body.auth_url);
-      expect(url.origin + url.pathname).toBe('http://127.0.0.1:9/auth');
-      expect(url.searchParams.get('client_id')).toBe('client-1');
-      expect(url.searchParams.get('scope')).toContain('youtube.upload');
-      expect(url.searchParams.get('access_type')).toBe('offline');
-      expect(url.searchParams.get('state')?.length).toBeGreaterThan(20);
-    } finally {
-      await configured.close();
-    }
-  });
-});

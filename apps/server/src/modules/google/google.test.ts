@@ -1,0 +1,165 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MESSAGES } from '@sitefleet/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { loadConfig } from '../../config.ts';
+import { settings } from '../../db/schema.ts';
+import { createSecretBox, loadSecretKey } from '../../lib/secrets.ts';
+import { GOOGLE_TOKEN_SETTINGS, googleAccessToken } from './service.ts';
+
+/** A local stand-in for Google's token endpoint: records each form it receives. */
+class FakeTokenEndpoint {
+  forms: URLSearchParams[] = [];
+  answer: { status: number; body: object } = { status: 200, body: {} };
+  private server: Server = createServer(async (request: IncomingMessage, response) => {
+    let body = '';
+    for await (const chunk of request) body += chunk;
+    this.forms.push(new URLSearchParams(body));
+    response.writeHead(this.answer.status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(this.answer.body));
+  });
+
+  async start() {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/token`;
+  }
+
+  stop() {
+    return new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+const google = new FakeTokenEndpoint();
+let server: TestServer;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  env = {
+    GOOGLE_CLIENT_ID: 'client-1',
+    GOOGLE_CLIENT_SECRET: 'client-secret-1',
+    GOOGLE_AUTH_URL: 'http://127.0.0.1:9/auth',
+    GOOGLE_TOKEN_URL: await google.start(),
+  };
+  server = await startTestServer(env);
+});
+afterAll(async () => {
+  await server.close();
+  await google.stop();
+});
+
+async function storedTokens() {
+  const rows = await server.database.db.select().from(settings);
+  return Object.fromEntries(rows.map((row) => [row.fullPath, row.value]));
+}
+
+describe('Google authorisation', () => {
+  it('says clearly when Google is not configured', async () => {
+    const unconfigured = await startTestServer();
+    try {
+      const response = await (await unconfigured.admin()).get('/api/google-auth');
+      expect(response.status).toBe(409);
+      expect(response.body.message).toBe(MESSAGES.googleNotConfigured);
+    } finally {
+      await unconfigured.close();
+    }
+  });
+
+  it('builds a consent URL for YouTube upload with offline access and a state', async () => {
+    const { body } = await (await server.admin()).get('/api/google-auth');
+    const url = new URL(body.auth_url);
+    expect(url.origin + url.pathname).toBe('http://127.0.0.1:9/auth');
+    expect(url.searchParams.get('client_id')).toBe('client-1');
+    expect(url.searchParams.get('scope')).toContain('youtube.upload');
+    expect(url.searchParams.get('access_type')).toBe('offline');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${server.url}/youtube/callback`);
+    expect(url.searchParams.get('state')!.length).toBeGreaterThan(20);
+  });
+
+  it('exchanges the code, stores the tokens encrypted, and uses a state once', async () => {
+    const admin = await server.admin();
+    const state = new URL((await admin.get('/api/google-auth')).body.auth_url).searchParams.get(
+      'state',
+    )!;
+    google.answer = {
+      status: 200,
+      body: { access_token: 'ya29.access-1', refresh_token: '1//refresh-1', expires_in: 3600 },
+    };
+    const response = await admin.post('/api/google-callback', { code: 'code-1', state });
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe(MESSAGES.googleConnected);
+
+    const form = google.forms.at(-1)!;
+    expect(Object.fromEntries(form)).toEqual({
+      grant_type: 'authorization_code',
+      code: 'code-1',
+      client_id: 'client-1',
+      client_secret: 'client-secret-1',
+      redirect_uri: `${server.url}/youtube/callback`,
+    });
+    const stored = await storedTokens();
+    expect(stored[GOOGLE_TOKEN_SETTINGS.accessToken]).not.toContain('ya29');
+    expect(stored[GOOGLE_TOKEN_SETTINGS.refreshToken]).not.toContain('refresh-1');
+
+    const replay = await admin.post('/api/google-callback', { code: 'code-1', state });
+    expect(replay.status).toBe(422);
+    expect(replay.body.errors.state).toEqual([MESSAGES.googleStateMismatch]);
+  });
+
+  it('refuses a state from another session', async () => {
+    const first = await server.admin();
+    const state = new URL((await first.get('/api/google-auth')).body.auth_url).searchParams.get(
+      'state',
+    )!;
+    const second = server.client();
+    await second.login(ADMIN.email, ADMIN.password);
+    const response = await second.post('/api/google-callback', { code: 'code-2', state });
+    expect(response.status).toBe(422);
+    expect(response.body.errors.state).toEqual([MESSAGES.googleStateMismatch]);
+  });
+
+  it('refuses a missing state and reports a code Google refuses', async () => {
+    const admin = await server.admin();
+    expect((await admin.post('/api/google-callback', { code: 'x' })).body.errors.state).toEqual([
+      'The state is required',
+    ]);
+    const state = new URL((await admin.get('/api/google-auth')).body.auth_url).searchParams.get(
+      'state',
+    )!;
+    google.answer = { status: 400, body: { error: 'invalid_grant' } };
+    const response = await admin.post('/api/google-callback', { code: 'bad', state });
+    expect(response.status).toBe(422);
+    expect(response.body.errors.code).toEqual([MESSAGES.googleExchangeFailed(400)]);
+  });
+
+  it('refreshes an expired access token with the refresh token', async () => {
+    const admin = await server.admin();
+    const state = new URL((await admin.get('/api/google-auth')).body.auth_url).searchParams.get(
+      'state',
+    )!;
+    google.answer = {
+      status: 200,
+      body: { access_token: 'ya29.short', refresh_token: '1//refresh-2', expires_in: 1 },
+    };
+    await admin.post('/api/google-callback', { code: 'code-3', state });
+    const box = createSecretBox(await loadSecretKey(server.database.db, loadConfig({})));
+    google.answer = { status: 200, body: { access_token: 'ya29.fresh', expires_in: 3600 } };
+
+    const token = await googleAccessToken(server.database.db, box, loadConfig(env));
+    expect(token).toBe('ya29.fresh');
+    expect(Object.fromEntries(google.forms.at(-1)!)).toMatchObject({
+      grant_type: 'refresh_token',
+      refresh_token: '1//refresh-2',
+    });
+    // Still valid: no new request.
+    const requests = google.forms.length;
+    expect(await googleAccessToken(server.database.db, box, loadConfig(env))).toBe('ya29.fresh');
+    expect(google.forms.length).toBe(requests);
+  });
+
+  it('is refused to a user without setting-update', async () => {
+    const editor = await server.userWithRoles(['editor']);
+    expect((await editor.get('/api/google-auth')).status).toBe(403);
+    expect((await editor.post('/api/google-callback', { code: 'x', state: 'y' })).status).toBe(403);
+  });
+});
