@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   abilitiesFor,
+  formatDate,
   formatDateTime,
   formatRupees,
   GAP_OPTIONS,
@@ -67,6 +68,10 @@ describe('formatting', () => {
   it('formats dates as DD-MM-YYYY h:m:s', () => {
     expect(formatDateTime(new Date(2026, 0, 5, 7, 8, 9))).toBe('05-01-2026 07:08:09');
     expect(formatDateTime(null)).toBe('');
+  });
+
+  it('formats a calendar date as that day wherever the clock is', () => {
+    expect(formatDate('2026-03-01')).toBe('01-03-2026');
   });
 
   it('formats rupees with Indian digit grouping', () => {

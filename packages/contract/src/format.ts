@@ -2,10 +2,24 @@
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const ISO_DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date or timestamp as a Date. A calendar date (YYYY-MM-DD, e.g. a renewal date) is that day
+ * in local time: `new Date` would read it as UTC midnight, the day before west of Greenwich.
+ */
+function toDate(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  const dateOnly = ISO_DATE_ONLY.exec(value);
+  if (!dateOnly) return new Date(value);
+  const [, year, month, day] = dateOnly.map(Number) as [number, number, number, number];
+  return new Date(year, month - 1, day);
+}
+
 /** The spec's display format, DD-MM-YYYY h:m:s, in local time. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';
-  const d = typeof value === 'string' ? new Date(value) : value;
+  const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '';
   return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }

@@ -18,6 +18,10 @@ export const INSTANCE_MESSAGES = {
   typeInvalid: `Server type must be one of ${INSTANCE_TYPES.join(', ')}`,
   stateInvalid: `Server state must be one of ${INSTANCE_STATES.join(', ')}`,
   logsInstanceIdInvalid: 'instance_id must be the id of an instance',
+  /** The Instance Detailed Logs modal's text when its page failed to load (spec §8). */
+  logsFetchFailed: 'Error fetching logs',
+  created: 'Instance created successfully!',
+  updated: 'Instance updated successfully!',
   deleted: (n: number) =>
     n === 1 ? 'Instance deleted successfully!' : `${n} instances deleted successfully!`,
 } as const;

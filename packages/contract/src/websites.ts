@@ -78,7 +78,8 @@ export const DURATION_MAX_MONTHS = 1200;
 export const PROMPT_PLACEHOLDERS = ['website', 'category', 'keywords', 'reference_sites'] as const;
 export type PromptPlaceholder = (typeof PROMPT_PLACEHOLDERS)[number];
 
-const placeholderList = PROMPT_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
+/** The placeholders as a prompt writes them: '{website}, {category}, …'. */
+export const PROMPT_PLACEHOLDER_LIST = PROMPT_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
 
 export const WEBSITE_MESSAGES = {
   nameRequired: 'Name is required',
@@ -94,12 +95,14 @@ export const WEBSITE_MESSAGES = {
   webhookUrlInvalid: 'Webhook url must be a valid http or https address',
   keywordsInvalid: 'Keywords must be a list of words or a comma-separated text',
   unknownPlaceholders: (names: readonly string[]) =>
-    `Unknown placeholder ${names.map((name) => `{${name}}`).join(', ')}. Use only ${placeholderList}.`,
+    `Unknown placeholder ${names.map((name) => `{${name}}`).join(', ')}. Use only ${PROMPT_PLACEHOLDER_LIST}.`,
   deleted: (websites: number, impact: WebsiteDeleteImpact) =>
     `${plural(websites, 'website')} deleted, with ${plural(impact.category_variants, 'category variant')} and ${plural(impact.post_variants, 'post variant')}.`,
   /** The confirmation modal's warning before a website is deleted. */
   deleteImpact: (impact: WebsiteDeleteImpact) =>
     `Its ${plural(impact.category_variants, 'category variant')} and ${plural(impact.post_variants, 'post variant')} will be deleted too. The categories and posts themselves stay.`,
+  created: 'Website created successfully!',
+  updated: 'Website updated successfully!',
   settingsSaved: 'Website settings updated successfully!',
 } as const;
 

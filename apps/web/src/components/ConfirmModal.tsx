@@ -11,6 +11,8 @@ interface ConfirmModalProps {
   confirmVariant?: string;
   /** The confirmed call is running: both buttons wait, the dialog stays open. */
   busy?: boolean;
+  /** Confirming is not possible yet, e.g. while what the question names is still loading. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -23,6 +25,7 @@ export function ConfirmModal({
   confirmLabel = 'Delete',
   confirmVariant = 'danger',
   busy = false,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
 }: ConfirmModalProps) {
@@ -39,7 +42,12 @@ export function ConfirmModal({
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button variant={confirmVariant} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+        <Button
+          variant={confirmVariant}
+          onClick={onConfirm}
+          disabled={busy || confirmDisabled}
+          aria-busy={busy}
+        >
           {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           {confirmLabel}
         </Button>

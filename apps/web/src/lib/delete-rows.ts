@@ -12,19 +12,20 @@ interface DeleteRowsOptions {
 
 /**
  * DELETE {path}/{id}. Success shows `deletedMessage` (the spec's toast, e.g. 'User deleted
- * successfully!'); a refusal shows the server's message. The list reloads after a success only, so that a
- * refused delete keeps the ticked rows.
+ * successfully!') or, without one, the server's message (e.g. what went with a website); a refusal
+ * shows the server's message. The list reloads after a success only, so that a refused delete
+ * keeps the ticked rows.
  */
 export function useDeleteRow({
   path,
   listKey,
   deletedMessage,
-}: DeleteRowsOptions & { deletedMessage: string }) {
+}: DeleteRowsOptions & { deletedMessage?: string }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => messageSchema.parse(await http.delete(`${path}/${id}`)),
-    onSuccess: () => {
-      notifySuccess(deletedMessage);
+    onSuccess: (answer) => {
+      notifySuccess(deletedMessage ?? answer.message);
       return queryClient.invalidateQueries({ queryKey: listKey });
     },
     onError: notifyFailure,

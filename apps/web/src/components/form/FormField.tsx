@@ -1,6 +1,7 @@
 import {
   type InputHTMLAttributes,
   type ReactNode,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
@@ -11,6 +12,8 @@ interface FormFieldProps {
   /** The id of the control, which the label points at. */
   controlId: string;
   error?: FieldError | { message?: string };
+  /** A hint under the control, e.g. what an empty value means. */
+  help?: ReactNode;
   children: ReactNode;
   className?: string;
 }
@@ -24,6 +27,7 @@ export function FormField({
   label,
   controlId,
   error,
+  help,
   children,
   className = 'mb-3',
 }: FormFieldProps) {
@@ -33,6 +37,7 @@ export function FormField({
         {label}
       </label>
       {children}
+      {help && <div className="form-text">{help}</div>}
       {error?.message && (
         <div id={describedBy(controlId)} className="invalid-feedback d-block">
           {error.message}
@@ -52,13 +57,18 @@ interface RegisteredFieldProps {
   /** react-hook-form's `register('name')`. */
   registration: UseFormRegisterReturn;
   className?: string;
+  help?: ReactNode;
 }
 
 /** What a registered control carries: its id, validity and error link, and the registration. */
-function controlProps(controlId: string, error: FieldError | undefined) {
+function controlProps(
+  controlId: string,
+  error: FieldError | undefined,
+  controlClass: 'form-control' | 'form-select' = 'form-control',
+) {
   return {
     id: controlId,
-    className: `form-control ${error ? 'is-invalid' : ''}`,
+    className: `${controlClass} ${error ? 'is-invalid' : ''}`,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? describedBy(controlId) : undefined,
   };
@@ -68,10 +78,17 @@ type TextFieldProps = RegisteredFieldProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'className'>;
 
 /** An input registered with react-hook-form, with its label and error. */
-export function TextField({ label, error, registration, className, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  registration,
+  className,
+  help,
+  ...input
+}: TextFieldProps) {
   const controlId = useId();
   return (
-    <FormField label={label} controlId={controlId} error={error} className={className}>
+    <FormField label={label} controlId={controlId} error={error} className={className} help={help}>
       <input {...input} {...controlProps(controlId, error)} {...registration} />
     </FormField>
   );
@@ -86,12 +103,47 @@ export function TextAreaField({
   error,
   registration,
   className,
+  help,
   ...textarea
 }: TextAreaFieldProps) {
   const controlId = useId();
   return (
-    <FormField label={label} controlId={controlId} error={error} className={className}>
+    <FormField label={label} controlId={controlId} error={error} className={className} help={help}>
       <textarea {...textarea} {...controlProps(controlId, error)} {...registration} />
+    </FormField>
+  );
+}
+
+type SelectFieldProps = RegisteredFieldProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'className' | 'children'> & {
+    /** The choices; values are strings, as a select's always are. */
+    options: readonly { value: string | number; label: string }[];
+    /** The first, empty choice (value ''), e.g. 'Select a region'; none when left out. */
+    placeholder?: string;
+  };
+
+/** A select registered with react-hook-form, with its label and error. */
+export function SelectField({
+  label,
+  error,
+  registration,
+  className,
+  help,
+  options,
+  placeholder,
+  ...select
+}: SelectFieldProps) {
+  const controlId = useId();
+  return (
+    <FormField label={label} controlId={controlId} error={error} className={className} help={help}>
+      <select {...select} {...controlProps(controlId, error, 'form-select')} {...registration}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </FormField>
   );
 }

@@ -1,5 +1,107 @@
-import { ComingSoonPage } from '../../../components/ComingSoonPage.tsx';
+import type { Website } from '@sitefleet/contract';
+import { useCallback, useState } from 'react';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { DeleteSelectedButton } from '../../../components/DeleteSelectedButton.tsx';
+import { IfAllowed } from '../../../components/IfAllowed.tsx';
+import { ListCard } from '../../../components/ListCard.tsx';
+import { Page } from '../../../components/Page.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { SearchBox } from '../../../components/SearchBox.tsx';
+import { useCan } from '../../../lib/abilities.ts';
+import { useDeleteRow, useDeleteRows } from '../../../lib/delete-rows.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
+import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
+import { useWebsites, websiteListKey, websitesKey } from '../api/websites.ts';
+import { DeleteWebsiteModal } from '../components/DeleteWebsiteModal.tsx';
+import { renewalRowClass, useWebsiteColumns } from '../components/WebsiteColumns.tsx';
+import { WebsiteFormModal } from '../components/WebsiteFormModal.tsx';
+import { WebsiteSettingsModal } from '../components/WebsiteSettingsModal.tsx';
+
+/** Which dialog is open, and on which website. */
+type Dialog =
+  | { kind: 'none' }
+  | { kind: 'form'; website: Website | null }
+  | { kind: 'settings'; website: Website };
 
 export function WebsitesPage() {
-  return <ComingSoonPage title="Websites" />;
+  const list = useListParams();
+  const request = { page: list.page, query: list.query };
+  const websites = useWebsites(request);
+  const selection = useRowSelection(listReloadKey(websites, websiteListKey(request)));
+  const canDelete = useCan('website-delete');
+
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const closeDialog = useCallback(() => setDialog({ kind: 'none' }), []);
+  const [deleting, setDeleting] = useState<Website | null>(null);
+  // The server's message says how many variants went with the websites.
+  const deleteWebsite = useDeleteRow({ path: '/api/websites', listKey: websitesKey });
+  const deleteWebsites = useDeleteRows({ path: '/api/websites', listKey: websitesKey });
+
+  const columns = useWebsiteColumns({
+    onEdit: useCallback((website: Website) => setDialog({ kind: 'form', website }), []),
+    onSettings: useCallback((website: Website) => setDialog({ kind: 'settings', website }), []),
+    onDelete: setDeleting,
+  });
+
+  return (
+    <Page title="Websites">
+      <ListCard
+        search={<SearchBox value={list.query} onSearch={list.setQuery} label="Search websites" />}
+        actions={
+          <>
+            <IfAllowed ability="website-delete">
+              <DeleteSelectedButton
+                count={selection.selectedIds.length}
+                onConfirm={() => deleteWebsites.mutateAsync(selection.selectedIds)}
+                question={(count) =>
+                  `Are you sure you want to delete the ${count} selected ${count === 1 ? 'website' : 'websites'} ? Their category and post variants go with them; the categories and posts themselves stay.`
+                }
+              />
+            </IfAllowed>
+            <IfAllowed ability="website-create">
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                onClick={() => setDialog({ kind: 'form', website: null })}
+              >
+                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+                Add New Website
+              </button>
+            </IfAllowed>
+          </>
+        }
+        footer={
+          <Pagination page={websites.data} onPageChange={list.setPage} label="Websites pages" />
+        }
+      >
+        <DataTable
+          label="Websites"
+          columns={columns}
+          rows={websites.data?.data}
+          rowId={(website) => website.id}
+          selection={canDelete ? selection : undefined}
+          isFetching={websites.isFetching}
+          error={websites.error}
+          firstRowNumber={websites.data?.from ?? 1}
+          rowClassName={renewalRowClass}
+        />
+      </ListCard>
+
+      {dialog.kind === 'form' && (
+        <WebsiteFormModal website={dialog.website} onClose={closeDialog} />
+      )}
+      {dialog.kind === 'settings' && (
+        <WebsiteSettingsModal website={dialog.website} onClose={closeDialog} />
+      )}
+
+      <DeleteWebsiteModal
+        website={deleting}
+        busy={deleteWebsite.isPending}
+        onConfirm={(website) =>
+          deleteWebsite.mutate(website.id, { onSuccess: () => setDeleting(null) })
+        }
+        onCancel={() => setDeleting(null)}
+      />
+    </Page>
+  );
 }

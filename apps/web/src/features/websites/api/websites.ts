@@ -1,0 +1,30 @@
+import { websitesPageSchema } from '@sitefleet/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+
+export interface WebsiteListRequest {
+  page: number;
+  query: string;
+}
+
+/** Every websites query (list, settings, delete impact) starts with this key. */
+export const websitesKey = ['websites'] as const;
+
+export function websiteListKey(request: WebsiteListRequest) {
+  return [...websitesKey, 'list', request] as const;
+}
+
+/** GET /api/websites?page=&query= */
+export async function fetchWebsites({ page, query }: WebsiteListRequest) {
+  return websitesPageSchema.parse(
+    await http.get('/api/websites', { query: { page, query: query || undefined } }),
+  );
+}
+
+export function useWebsites(request: WebsiteListRequest) {
+  return useQuery({
+    queryKey: websiteListKey(request),
+    queryFn: () => fetchWebsites(request),
+    placeholderData: keepPreviousData,
+  });
+}

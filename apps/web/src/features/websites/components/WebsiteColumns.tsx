@@ -1,0 +1,139 @@
+import {
+  formatDate,
+  formatRupees,
+  RENEWAL_DUE_DAYS,
+  WEBSITE_STATUS,
+  type Website,
+  websiteStatusLabel,
+} from '@sitefleet/contract';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { rowNumberColumn } from '../../../components/DataTable.tsx';
+import { IconAction } from '../../../components/IconAction.tsx';
+import { useCan } from '../../../lib/abilities.ts';
+
+interface WebsiteColumnsOptions {
+  onEdit: (website: Website) => void;
+  onDelete: (website: Website) => void;
+  onSettings: (website: Website) => void;
+}
+
+const wholeNumber = new Intl.NumberFormat('en-IN');
+const months = (count: number) => `${count} ${count === 1 ? 'month' : 'months'}`;
+const numeric = { className: 'text-end text-nowrap' };
+
+/** Highlights a row whose renewal is due (the server judges it on its own date). */
+export function renewalRowClass(website: Website): string | undefined {
+  return website.renewal_due ? 'table-warning' : undefined;
+}
+
+/**
+ * #, Name (the site, in a new tab), Status, Views, Posts, Categories, Hosting, Cost, Duration,
+ * Next Renewal, Options (edit with website-update, delete with website-delete, settings with
+ * website-settings).
+ */
+export function useWebsiteColumns({
+  onEdit,
+  onDelete,
+  onSettings,
+}: WebsiteColumnsOptions): ColumnDef<Website>[] {
+  const canUpdate = useCan('website-update');
+  const canDelete = useCan('website-delete');
+  const canSettings = useCan('website-settings');
+  return useMemo(
+    () => [
+      rowNumberColumn<Website>(),
+      {
+        id: 'name',
+        header: 'Name',
+        cell: ({ row }) => (
+          <a href={row.original.url} target="_blank" rel="noopener noreferrer">
+            {row.original.name}
+          </a>
+        ),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        cell: ({ row }) => (
+          <span
+            className={`badge ${row.original.status === WEBSITE_STATUS.active ? 'text-bg-success' : 'text-bg-secondary'}`}
+          >
+            {websiteStatusLabel(row.original.status)}
+          </span>
+        ),
+      },
+      {
+        id: 'views',
+        header: 'Views',
+        cell: ({ row }) => wholeNumber.format(row.original.views),
+        meta: numeric,
+      },
+      { id: 'posts', header: 'Posts', accessorKey: 'posts_count', meta: numeric },
+      { id: 'categories', header: 'Categories', accessorKey: 'categories_count', meta: numeric },
+      { id: 'hosting', header: 'Hosting', accessorKey: 'hosting' },
+      {
+        id: 'cost',
+        header: 'Cost',
+        cell: ({ row }) => formatRupees(row.original.cost),
+        meta: numeric,
+      },
+      {
+        id: 'duration',
+        header: 'Duration',
+        cell: ({ row }) => months(row.original.duration),
+        meta: { className: 'text-nowrap' },
+      },
+      {
+        id: 'nextRenewal',
+        header: 'Next Renewal',
+        meta: { className: 'text-nowrap' },
+        cell: ({ row }) => (
+          <>
+            {formatDate(row.original.next_renewal_date)}
+            {row.original.renewal_due && (
+              <span
+                className="badge text-bg-warning ms-2"
+                title={`Renewal due within ${RENEWAL_DUE_DAYS} days`}
+              >
+                Due
+              </span>
+            )}
+          </>
+        ),
+      },
+      {
+        id: 'options',
+        header: 'Options',
+        meta: { className: 'text-nowrap text-end' },
+        cell: ({ row }) => (
+          <>
+            {canUpdate && (
+              <IconAction
+                icon="bi-pencil-square"
+                label={`Edit ${row.original.name}`}
+                onClick={() => onEdit(row.original)}
+              />
+            )}
+            {canSettings && (
+              <IconAction
+                icon="bi-gear"
+                label={`Advance Settings of ${row.original.name}`}
+                onClick={() => onSettings(row.original)}
+              />
+            )}
+            {canDelete && (
+              <IconAction
+                icon="bi-trash"
+                label={`Delete ${row.original.name}`}
+                danger
+                onClick={() => onDelete(row.original)}
+              />
+            )}
+          </>
+        ),
+      },
+    ],
+    [canUpdate, canDelete, canSettings, onEdit, onDelete, onSettings],
+  );
+}

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  WEBSITE_MESSAGES,
+  WEBSITE_STATUS,
+  WEBSITE_STATUS_OPTIONS,
+  type Website,
+  websiteInputSchema,
+} from '@sitefleet/contract';
+import { type Resolver, useForm } from 'react-hook-form';
+import { FormModal } from '../../../components/FormModal.tsx';
+import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
+import { SelectField, TextField } from '../../../components/form/FormField.tsx';
+import { bindServerErrors } from '../../../lib/form-errors.ts';
+import { notifySuccess } from '../../../lib/toast.tsx';
+import { useSaveWebsite } from '../api/save-website.ts';
+
+/** The form's values as typed: numbers stay text, so that 'abc' can be told from an empty field. */
+interface WebsiteFormValues {
+  name: string;
+  url: string;
+  hosting: string;
+  cost: string;
+  duration: string;
+  status: string;
+  next_renewal_date: string;
+}
+
+interface WebsiteFormModalProps {
+  /** The website to edit, or null to add one. */
+  website: Website | null;
+  onClose: () => void;
+}
+
+function initialValues(website: Website | null): WebsiteFormValues {
+  return {
+    name: website?.name ?? '',
+    url: website?.url ?? '',
+    hosting: website?.hosting ?? '',
+    cost: website ? String(website.cost) : '',
+    duration: website ? String(website.duration) : '',
+    status: String(website?.status ?? WEBSITE_STATUS.active),
+    next_renewal_date: website?.next_renewal_date ?? '',
+  };
+}
+
+/** 'Add New Website' / 'Edit Website': name, url, hosting, cost, duration, status, next renewal. */
+export function WebsiteFormModal({ website, onClose }: WebsiteFormModalProps) {
+  const editing = website !== null;
+  const form = useForm<WebsiteFormValues>({
+    // The contract's rules, so the form says what the server would say; the values are sent as
+    // typed (raw) and the server reads the numbers and the blank date the same way.
+    resolver: zodResolver(websiteInputSchema, undefined, {
+      raw: true,
+    }) as Resolver<WebsiteFormValues>,
+    defaultValues: initialValues(website),
+  });
+  const { errors } = form.formState;
+  const save = useSaveWebsite(website?.id ?? null);
+
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(editing ? WEBSITE_MESSAGES.updated : WEBSITE_MESSAGES.created);
+        onClose();
+      },
+      onError: (error) => bindServerErrors(error, form),
+    }),
+  );
+
+  return (
+    <FormModal
+      show
+      title={editing ? 'Edit Website' : 'Add New Website'}
+      onSubmit={submit}
+      onCancel={onClose}
+      busy={save.isPending}
+    >
+      <FormErrorAlert errors={errors} />
+      <TextField label="Name" registration={form.register('name')} error={errors.name} />
+      <TextField
+        label="Url"
+        type="url"
+        placeholder="https://example.com"
+        registration={form.register('url')}
+        error={errors.url}
+      />
+      <TextField label="Hosting" registration={form.register('hosting')} error={errors.hosting} />
+      <div className="row">
+        <TextField
+          className="col-sm-6 mb-3"
+          label="Cost (₹)"
+          inputMode="decimal"
+          registration={form.register('cost')}
+          error={errors.cost}
+        />
+        <TextField
+          className="col-sm-6 mb-3"
+          label="Duration (months)"
+          inputMode="numeric"
+          registration={form.register('duration')}
+          error={errors.duration}
+        />
+      </div>
+      <div className="row">
+        <SelectField
+          className="col-sm-6 mb-3 mb-sm-0"
+          label="Status"
+          options={WEBSITE_STATUS_OPTIONS}
+          registration={form.register('status')}
+          error={errors.status}
+        />
+        <TextField
+          className="col-sm-6"
+          label="Next Renewal"
+          type="date"
+          help="Empty: the created date plus the duration."
+          registration={form.register('next_renewal_date')}
+          error={errors.next_renewal_date}
+        />
+      </div>
+    </FormModal>
+  );
+}

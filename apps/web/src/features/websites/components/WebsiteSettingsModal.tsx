@@ -1,0 +1,314 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  LIMIT_OPTIONS,
+  PROMPT_PLACEHOLDER_LIST,
+  REFRESH_HOUR_OPTIONS,
+  WEBSITE_MESSAGES,
+  type Website,
+  type WebsiteSettings,
+  websiteSettingsInputSchema,
+} from '@sitefleet/contract';
+import { useId, useState } from 'react';
+import { Modal, Tab, Tabs } from 'react-bootstrap';
+import { flushSync } from 'react-dom';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { FormModal } from '../../../components/FormModal.tsx';
+import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
+import {
+  describedBy,
+  FormField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../components/form/FormField.tsx';
+import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
+import { RotateSecret } from '../../../components/RotateSecret.tsx';
+import { bindServerErrors } from '../../../lib/form-errors.ts';
+import { notifySuccess } from '../../../lib/toast.tsx';
+import {
+  useRotateWebhookSecret,
+  useSaveWebsiteSettings,
+  useWebsiteSettings,
+} from '../api/website-settings.ts';
+import { KeywordsInput } from './KeywordsInput.tsx';
+import {
+  firstFieldWithError,
+  SETTINGS_TABS,
+  type SettingsTabKey,
+  toFormValues,
+  type WebsiteSettingsFormValues,
+} from './settings-form.ts';
+
+interface WebsiteSettingsModalProps {
+  website: Website;
+  onClose: () => void;
+}
+
+const titleOf = (website: Website) => `Advance Settings: ${website.name}`;
+
+const LIMIT_CHOICES = LIMIT_OPTIONS.map((limit) => ({ value: limit, label: String(limit) }));
+const NO_REFRESH = 'No automatic refresh';
+
+/** The Advance Settings modal: it loads the website's settings, then shows their form. */
+export function WebsiteSettingsModal({ website, onClose }: WebsiteSettingsModalProps) {
+  const settings = useWebsiteSettings(website.id);
+  if (settings.data) {
+    return <WebsiteSettingsForm website={website} settings={settings.data} onClose={onClose} />;
+  }
+  return (
+    <Modal show onHide={onClose} size="lg" aria-label={titleOf(website)}>
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5">
+          {titleOf(website)}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {settings.isError ? (
+          <div className="alert alert-danger mb-0" role="alert">
+            {settings.error.message}
+          </div>
+        ) : (
+          <LoadingSpinner />
+        )}
+      </Modal.Body>
+    </Modal>
+  );
+}
+
+interface WebsiteSettingsFormProps extends WebsiteSettingsModalProps {
+  settings: WebsiteSettings;
+}
+
+/** The five tabs of settings; a failed save shows the tab of the first error, with the focus. */
+function WebsiteSettingsForm({ website, settings, onClose }: WebsiteSettingsFormProps) {
+  const form = useForm<WebsiteSettingsFormValues>({
+    // Sent as the controls hold them (raw): the server reads '' as none and the choices' text as
+    // numbers, by the same schema.
+    resolver: zodResolver(websiteSettingsInputSchema, undefined, {
+      raw: true,
+    }) as Resolver<WebsiteSettingsFormValues>,
+    defaultValues: toFormValues(settings),
+  });
+  const { errors } = form.formState;
+  const [activeTab, setActiveTab] = useState<SettingsTabKey>('google');
+  const save = useSaveWebsiteSettings(website.id);
+  const rotateSecret = useRotateWebhookSecret(website.id);
+  const tabsId = useId();
+  const keywordsId = useId();
+
+  /** Hidden tabs cannot take the focus: show the first error's tab, then focus its field. */
+  function showFirstError() {
+    const first = firstFieldWithError((field) => form.getFieldState(field).error !== undefined);
+    if (!first) return;
+    flushSync(() => setActiveTab(first.tab));
+    form.setFocus(first.field);
+  }
+
+  const submit = form.handleSubmit(
+    (values) =>
+      save.mutate(values, {
+        onSuccess: () => {
+          notifySuccess(WEBSITE_MESSAGES.settingsSaved);
+          onClose();
+        },
+        onError: (error) => {
+          bindServerErrors(error, form);
+          showFirstError();
+        },
+      }),
+    showFirstError,
+  );
+
+  const tabTitle = (tab: (typeof SETTINGS_TABS)[number]) => {
+    const invalid = tab.fields.some((field) => errors[field] !== undefined);
+    return (
+      <>
+        {tab.title}
+        {invalid && (
+          <i
+            className="bi bi-exclamation-circle-fill text-danger ms-1"
+            role="img"
+            aria-label="has errors"
+          />
+        )}
+      </>
+    );
+  };
+  const [google, seo, prompts, scheduler, webhook] = SETTINGS_TABS;
+
+  return (
+    <FormModal
+      show
+      size="lg"
+      title={titleOf(website)}
+      onSubmit={submit}
+      onCancel={onClose}
+      busy={save.isPending}
+    >
+      <FormErrorAlert errors={errors} />
+      <Tabs
+        id={tabsId}
+        activeKey={activeTab}
+        onSelect={(key) => key && setActiveTab(key as SettingsTabKey)}
+        transition={false}
+        className="mb-3"
+      >
+        <Tab eventKey={google.key} title={tabTitle(google)}>
+          <TextField
+            label="Google Adsense"
+            registration={form.register('googleAdsense')}
+            error={errors.googleAdsense}
+          />
+          <TextField
+            className="mb-0"
+            label="Google Analytics"
+            registration={form.register('googleAnalytics')}
+            error={errors.googleAnalytics}
+          />
+        </Tab>
+
+        <Tab eventKey={seo.key} title={tabTitle(seo)}>
+          <TextField
+            label="SEO Title"
+            registration={form.register('seoTitle')}
+            error={errors.seoTitle}
+          />
+          <TextAreaField
+            label="SEO Description"
+            rows={3}
+            registration={form.register('seoDescription')}
+            error={errors.seoDescription}
+          />
+          <FormField
+            label="SEO Keywords"
+            controlId={keywordsId}
+            error={errors.seoKeywords}
+            help="Press Enter or type a comma after each keyword."
+          >
+            <Controller
+              control={form.control}
+              name="seoKeywords"
+              render={({ field }) => (
+                <KeywordsInput
+                  id={keywordsId}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  invalid={errors.seoKeywords !== undefined}
+                  ariaDescribedBy={errors.seoKeywords ? describedBy(keywordsId) : undefined}
+                />
+              )}
+            />
+          </FormField>
+          <TextAreaField
+            className="mb-0"
+            label="SEO Meta"
+            rows={3}
+            registration={form.register('seoMeta')}
+            error={errors.seoMeta}
+          />
+        </Tab>
+
+        <Tab eventKey={prompts.key} title={tabTitle(prompts)}>
+          <TextAreaField
+            label="Reference Sites"
+            rows={2}
+            registration={form.register('reference_sites')}
+            error={errors.reference_sites}
+          />
+          <TextAreaField
+            label="Category Prompt"
+            rows={4}
+            help={`Placeholders: ${PROMPT_PLACEHOLDER_LIST}.`}
+            registration={form.register('categoryPrompt')}
+            error={errors.categoryPrompt}
+          />
+          <TextAreaField
+            className="mb-0"
+            label="Post Prompt"
+            rows={4}
+            help={`Placeholders: ${PROMPT_PLACEHOLDER_LIST}.`}
+            registration={form.register('postPrompt')}
+            error={errors.postPrompt}
+          />
+        </Tab>
+
+        <Tab eventKey={scheduler.key} title={tabTitle(scheduler)}>
+          <div className="row">
+            <SelectField
+              className="col-sm-6 mb-3"
+              label="Category Refresh"
+              options={REFRESH_HOUR_OPTIONS}
+              placeholder={NO_REFRESH}
+              registration={form.register('categoryRefresh')}
+              error={errors.categoryRefresh}
+            />
+            <SelectField
+              className="col-sm-6 mb-3"
+              label="Categories Limit"
+              options={LIMIT_CHOICES}
+              help="0: no categories are generated."
+              registration={form.register('categories_limit')}
+              error={errors.categories_limit}
+            />
+            <SelectField
+              className="col-sm-6 mb-3"
+              label="Post Refresh"
+              options={REFRESH_HOUR_OPTIONS}
+              placeholder={NO_REFRESH}
+              registration={form.register('postRefresh')}
+              error={errors.postRefresh}
+            />
+            <SelectField
+              className="col-sm-6 mb-3"
+              label="Posts Limit"
+              options={LIMIT_CHOICES}
+              help="0: no posts are generated."
+              registration={form.register('postsLimit')}
+              error={errors.postsLimit}
+            />
+            <SelectField
+              className="col-sm-6"
+              label="Browser Refresh"
+              options={REFRESH_HOUR_OPTIONS}
+              placeholder={NO_REFRESH}
+              registration={form.register('browserRefresh')}
+              error={errors.browserRefresh}
+            />
+          </div>
+        </Tab>
+
+        <Tab eventKey={webhook.key} title={tabTitle(webhook)}>
+          <TextField
+            label="Category Webhook Url"
+            type="url"
+            registration={form.register('category_webhook_url')}
+            error={errors.category_webhook_url}
+          />
+          <TextField
+            label="Post Webhook Url"
+            type="url"
+            registration={form.register('post_webhook_url')}
+            error={errors.post_webhook_url}
+          />
+          <div className="mb-2">
+            <span className="form-label d-block mb-1">Signing secret</span>
+            <span className="font-monospace" data-testid="webhook-secret-hint">
+              {settings.webhook_secret_hint}
+            </span>
+            <div className="form-text">
+              Deliveries carry an HMAC-SHA256 signature of their body under this secret.
+            </div>
+          </div>
+          <RotateSecret
+            actionLabel="Rotate secret"
+            secretLabel="New signing secret"
+            warning="The current secret stops working at once: the website refuses deliveries until it holds the new one."
+            rotate={() => rotateSecret.mutateAsync()}
+          />
+        </Tab>
+      </Tabs>
+    </FormModal>
+  );
+}

@@ -1,0 +1,90 @@
+import { splitKeywords, type WebsiteSettings } from '@sitefleet/contract';
+
+/**
+ * The Advance Settings form's values as the controls hold them: text as text ('' for none), the
+ * refresh and limit choices as a select's text ('' for no refresh), the keywords as a list.
+ * The contract's schema reads them all as they are.
+ */
+export interface WebsiteSettingsFormValues {
+  googleAdsense: string;
+  googleAnalytics: string;
+  seoTitle: string;
+  seoDescription: string;
+  seoKeywords: string[];
+  seoMeta: string;
+  reference_sites: string;
+  categoryPrompt: string;
+  postPrompt: string;
+  categoryRefresh: string;
+  categories_limit: string;
+  postRefresh: string;
+  postsLimit: string;
+  browserRefresh: string;
+  category_webhook_url: string;
+  post_webhook_url: string;
+}
+
+export type SettingsField = keyof WebsiteSettingsFormValues;
+
+/** The modal's tabs in their order, each with its fields in the order they are shown. */
+export const SETTINGS_TABS = [
+  { key: 'google', title: 'Google Settings', fields: ['googleAdsense', 'googleAnalytics'] },
+  {
+    key: 'seo',
+    title: 'SEO Settings',
+    fields: ['seoTitle', 'seoDescription', 'seoKeywords', 'seoMeta'],
+  },
+  {
+    key: 'prompts',
+    title: 'AI Prompts Settings',
+    fields: ['reference_sites', 'categoryPrompt', 'postPrompt'],
+  },
+  {
+    key: 'scheduler',
+    title: 'Scheduler Settings',
+    fields: ['categoryRefresh', 'categories_limit', 'postRefresh', 'postsLimit', 'browserRefresh'],
+  },
+  {
+    key: 'webhook',
+    title: 'Webhook Settings',
+    fields: ['category_webhook_url', 'post_webhook_url'],
+  },
+] as const satisfies readonly { key: string; title: string; fields: readonly SettingsField[] }[];
+
+export type SettingsTabKey = (typeof SETTINGS_TABS)[number]['key'];
+
+/** The first field with an error, in the order of the tabs, and its tab. */
+export function firstFieldWithError(
+  hasError: (field: SettingsField) => boolean,
+): { tab: SettingsTabKey; field: SettingsField } | undefined {
+  for (const tab of SETTINGS_TABS) {
+    const field = tab.fields.find(hasError);
+    if (field) return { tab: tab.key, field };
+  }
+  return undefined;
+}
+
+const text = (value: string | null) => value ?? '';
+const choice = (value: number | null) => (value === null ? '' : String(value));
+
+/** The stored settings as the form's starting values. */
+export function toFormValues(settings: WebsiteSettings): WebsiteSettingsFormValues {
+  return {
+    googleAdsense: text(settings.googleAdsense),
+    googleAnalytics: text(settings.googleAnalytics),
+    seoTitle: text(settings.seoTitle),
+    seoDescription: text(settings.seoDescription),
+    seoKeywords: splitKeywords(settings.seoKeywords ?? ''),
+    seoMeta: text(settings.seoMeta),
+    reference_sites: text(settings.reference_sites),
+    categoryPrompt: text(settings.categoryPrompt),
+    postPrompt: text(settings.postPrompt),
+    categoryRefresh: choice(settings.categoryRefresh),
+    categories_limit: choice(settings.categories_limit),
+    postRefresh: choice(settings.postRefresh),
+    postsLimit: choice(settings.postsLimit),
+    browserRefresh: choice(settings.browserRefresh),
+    category_webhook_url: text(settings.category_webhook_url),
+    post_webhook_url: text(settings.post_webhook_url),
+  };
+}
