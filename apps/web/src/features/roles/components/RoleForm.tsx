@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DEFAULT_GUARD,
   ROLE_MESSAGES,
@@ -7,9 +6,11 @@ import {
   roleInputSchema,
 } from '@sitefleet/contract';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { TextField } from '../../../components/form/FormField.tsx';
+import { PageFormFooter } from '../../../components/form/PageFormFooter.tsx';
+import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { bindServerErrors } from '../../../lib/form-errors.ts';
 import { paths } from '../../../lib/paths.ts';
 import { notifySuccess } from '../../../lib/toast.tsx';
@@ -21,7 +22,7 @@ import { useSaveRole } from '../api/role.ts';
  */
 export function RoleForm({ savedRole: role }: { savedRole: Role | null }) {
   const form = useForm<RoleInput>({
-    resolver: zodResolver(roleInputSchema, undefined, { raw: true }),
+    resolver: contractResolver(roleInputSchema),
     defaultValues: { name: role?.name ?? '', guard_name: role?.guard_name ?? DEFAULT_GUARD },
   });
   const { errors } = form.formState;
@@ -65,22 +66,7 @@ export function RoleForm({ savedRole: role }: { savedRole: Role | null }) {
           />
         </div>
       </div>
-      <div className="card-footer d-flex gap-2">
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={save.isPending}
-          aria-busy={save.isPending}
-        >
-          {save.isPending && (
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          )}
-          Submit
-        </button>
-        <Link to={paths.roles} className="btn btn-secondary">
-          Back
-        </Link>
-      </div>
+      <PageFormFooter busy={save.isPending} backTo={paths.roles} />
     </form>
   );
 }

@@ -1,11 +1,11 @@
-import { ComingSoonPage } from '../../../components/ComingSoonPage.tsx';
+import { Page } from '../../../components/Page.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { SettingCreateForm } from '../components/SettingForm.tsx';
 
 export function SettingCreatePage() {
   return (
-    <ComingSoonPage
-      title="Create Setting"
-      breadcrumbs={[{ label: 'Settings', to: paths.settings }]}
-    />
+    <Page title="Add New Setting" breadcrumbs={[{ label: 'Settings', to: paths.settings }]}>
+      <SettingCreateForm />
+    </Page>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   USER_MESSAGES,
   type UserRow,
@@ -6,11 +5,12 @@ import {
   userUpdateSchema,
 } from '@sitefleet/contract';
 import { useId } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { describedBy, FormField, TextField } from '../../../components/form/FormField.tsx';
 import { MultiSelect } from '../../../components/MultiSelect.tsx';
+import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { bindServerErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/toast.tsx';
 import { useRoleOptions } from '../api/role-options.ts';
@@ -33,11 +33,7 @@ interface UserFormModalProps {
 export function UserFormModal({ user, onClose }: UserFormModalProps) {
   const editing = user !== null;
   const form = useForm<UserFormValues>({
-    // The contract's rules, so the form says what the server would say. The values are sent as
-    // typed (raw): the server trims and lowercases. Both schemas take these values as input.
-    resolver: zodResolver(editing ? userUpdateSchema : userCreateSchema, undefined, {
-      raw: true,
-    }) as Resolver<UserFormValues>,
+    resolver: contractResolver(editing ? userUpdateSchema : userCreateSchema),
     defaultValues: {
       name: user?.name ?? '',
       email: user?.email ?? '',

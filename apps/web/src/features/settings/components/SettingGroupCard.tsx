@@ -1,0 +1,44 @@
+import type { Setting } from '@sitefleet/contract';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { ListCard } from '../../../components/ListCard.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { SearchBox } from '../../../components/SearchBox.tsx';
+import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
+import { useSettings } from '../api/settings.ts';
+import { useSettingColumns } from './SettingColumns.tsx';
+
+/**
+ * The 'Setting Group' card: the settings of the edited setting's group, with search and pages
+ * (GET /api/settinggroups?groupid=). Its list state is in the URL under `group_`.
+ */
+export function SettingGroupCard({ setting }: { setting: Setting }) {
+  const list = useListParams({ prefix: 'group_' });
+  const settings = useSettings({ page: list.page, query: list.query, groupId: setting.group.id });
+  useKeepPageInRange(settings.data, list.setPage);
+  const columns = useSettingColumns({ withGroups: false });
+
+  return (
+    <section aria-labelledby="setting-group-title">
+      <h2 id="setting-group-title" className="h5 mb-3">
+        Setting Group{' '}
+        <small className="text-body-secondary">
+          {setting.maingroup.name} › {setting.group.name}
+        </small>
+      </h2>
+      <ListCard
+        search={<SearchBox value={list.query} onSearch={list.setQuery} label="Search the group" />}
+        footer={<Pagination page={settings.data} onPageChange={list.setPage} label="Group pages" />}
+      >
+        <DataTable
+          label="Setting Group"
+          columns={columns}
+          rows={settings.data?.data}
+          rowId={(row) => row.id}
+          isFetching={settings.isFetching}
+          error={settings.error}
+          rowClassName={(row) => (row.id === setting.id ? 'table-active fw-semibold' : undefined)}
+        />
+      </ListCard>
+    </section>
+  );
+}

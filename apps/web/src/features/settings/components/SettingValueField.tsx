@@ -1,0 +1,63 @@
+import type { SettingType } from '@sitefleet/contract';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { SelectField, TextAreaField, TextField } from '../../../components/form/FormField.tsx';
+
+interface SettingValueFieldProps {
+  type: SettingType;
+  registration: UseFormRegisterReturn;
+  error?: FieldError;
+  /** A secret's stored value is never shown: an empty field keeps it. */
+  keepsSecret?: boolean;
+}
+
+const BOOLEAN_OPTIONS = [
+  { value: 'true', label: 'true' },
+  { value: 'false', label: 'false' },
+];
+
+/** The value's input for its type: text, number, a true/false select, url, email or JSON. */
+export function SettingValueField({
+  type,
+  registration,
+  error,
+  keepsSecret,
+}: SettingValueFieldProps) {
+  const placeholder = keepsSecret ? 'Stored and hidden: leave empty to keep it' : undefined;
+  switch (type) {
+    case 'boolean':
+      return (
+        <SelectField
+          label="Value"
+          options={BOOLEAN_OPTIONS}
+          placeholder="(not set)"
+          registration={registration}
+          error={error}
+        />
+      );
+    case 'json':
+      return (
+        <TextAreaField
+          label="Value"
+          rows={6}
+          spellCheck={false}
+          className="mb-3 font-monospace"
+          placeholder={placeholder}
+          registration={registration}
+          error={error}
+        />
+      );
+    default:
+      return (
+        <TextField
+          label="Value"
+          type={type === 'text' ? (keepsSecret ? 'password' : 'text') : type}
+          inputMode={type === 'number' ? 'decimal' : undefined}
+          step={type === 'number' ? 'any' : undefined}
+          autoComplete="off"
+          placeholder={placeholder}
+          registration={registration}
+          error={error}
+        />
+      );
+  }
+}
