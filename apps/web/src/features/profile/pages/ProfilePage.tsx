@@ -1,5 +1,46 @@
-import { ComingSoonPage } from '../../../components/ComingSoonPage.tsx';
+import { Tab, Tabs } from 'react-bootstrap';
+import { Page } from '../../../components/Page.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { AvatarUpload } from '../components/AvatarUpload.tsx';
+import { PasswordForm } from '../components/PasswordForm.tsx';
+import { ProfileForm } from '../components/ProfileForm.tsx';
 
 export function ProfilePage() {
-  return <ComingSoonPage title="Profile" />;
+  const { user } = useAuth();
+  // The guard loads the user before any admin screen shows.
+  if (!user) return null;
+  const roles = user.roles.map((role) => role.name).join(', ');
+
+  return (
+    <Page title="Profile">
+      <div className="row">
+        <div className="col-md-4 col-lg-3">
+          <div className="card card-primary card-outline mb-4">
+            <div className="card-body text-center">
+              <AvatarUpload user={user} />
+              <h2 className="h5 mt-3 mb-1">{user.name}</h2>
+              <p className="text-body-secondary mb-0">{user.role ?? roles}</p>
+              <p className="small text-body-secondary mt-2 mb-0">
+                Click the picture to upload a new one (PNG, JPEG, GIF or WebP, at most 2 MB).
+              </p>
+            </div>
+          </div>
+        </div>
+        <div className="col-md-8 col-lg-9">
+          <div className="card mb-4">
+            <div className="card-body">
+              <Tabs id="profile-tabs" defaultActiveKey="profile" className="mb-3">
+                <Tab eventKey="profile" title="Edit Profile">
+                  <ProfileForm user={user} />
+                </Tab>
+                <Tab eventKey="password" title="Change Password">
+                  <PasswordForm />
+                </Tab>
+              </Tabs>
+            </div>
+          </div>
+        </div>
+      </div>
+    </Page>
+  );
 }
