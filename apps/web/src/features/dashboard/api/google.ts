@@ -10,8 +10,6 @@ import { notifyFailure } from '../../../lib/toast.tsx';
 
 export type GoogleCallbackInput = z.input<typeof googleCallbackSchema>;
 
-const CONNECTED_MESSAGE = 'Google account connected.';
-
 export async function fetchGoogleAuthUrl(): Promise<string> {
   return googleAuthAnswerSchema.parse(await http.get('/api/google-auth')).auth_url;
 }
@@ -25,10 +23,9 @@ export function useGoogleSignIn() {
   });
 }
 
-/** POST /api/google-callback: answers the server's message, or a default one. */
+/** POST /api/google-callback: answers the server's message. */
 export async function sendGoogleCallback(input: GoogleCallbackInput): Promise<string> {
-  const answer = messageSchema.safeParse(await http.post('/api/google-callback', input));
-  return answer.success ? answer.data.message : CONNECTED_MESSAGE;
+  return messageSchema.parse(await http.post('/api/google-callback', input)).message;
 }
 
 export function useGoogleCallback() {

@@ -10,7 +10,7 @@ import { useGoogleCallback } from '../api/google.ts';
 export function useGoogleCallbackFromUrl(): void {
   const [searchParams, setSearchParams] = useSearchParams();
   const code = searchParams.get('code');
-  const state = searchParams.get('state') ?? undefined;
+  const state = searchParams.get('state') ?? '';
   const { mutate } = useGoogleCallback();
   const sentCode = useRef<string | null>(null);
 

@@ -9,7 +9,7 @@ import { useGoogleCallback } from '../api/google.ts';
 export function GoogleCallbackPage() {
   const [searchParams] = useSearchParams();
   const code = searchParams.get('code');
-  const state = searchParams.get('state') ?? undefined;
+  const state = searchParams.get('state') ?? '';
   const googleError = searchParams.get('error');
   const callback = useGoogleCallback();
   const { mutate } = callback;
