@@ -1,7 +1,9 @@
 /**
  * Measures the content lists and actions on the large data set (`npm run seed:large`), over HTTP
  * against the real server and directly through the same service code without HTTP, so the HTTP
- * cost shows as a ratio. Prints a table and one JSON line per case; never asserts.
+ * cost shows as a ratio, with the CPU time per request of the server and of the database (a
+ * figure that, unlike req/s, does not depend on what else the machine runs). Prints a table and
+ * one JSON line per case; never asserts.
  *
  *   BENCH_DATABASE_URL=postgres://…/sitefleet_bench npm run bench
  *   BENCH_DATA_DIR=./bench-data npm run bench        (PGlite; both may be set)
@@ -14,7 +16,8 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { categoryListQuerySchema, pageQuerySchema, postListQuerySchema } from '@sitefleet/contract';
 import autocannon from 'autocannon';
-import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { type Database, openDatabase, queryRows } from '../../apps/server/src/db/client.ts';
 import { startQueue } from '../../apps/server/src/jobs/queue.ts';
 import {
   detailRows,
@@ -139,7 +142,6 @@ async function measureDirect(work: () => Promise<unknown>, seconds: number): Pro
 }
 
 async function resetBulkRows(db: Database['db']) {
-  const { sql } = await import('drizzle-orm');
   const all = Array.from({ length: BULK_RUNS }, (_, run) => bulkIds(run)).flat();
   await db.execute(sql`UPDATE post_variants SET is_approved = false
                        WHERE post_id = ANY(${`{${all.join(',')}}`}::int[]) AND is_approved`);
@@ -179,7 +181,10 @@ async function signIn(url: string): Promise<string> {
   return cookie.split(';')[0]!;
 }
 
-async function measureHttp(url: string, cookie: string): Promise<Figures & { errors: number }> {
+async function measureHttp(
+  url: string,
+  cookie: string,
+): Promise<Figures & { errors: number; requests: number }> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -191,7 +196,52 @@ async function measureHttp(url: string, cookie: string): Promise<Figures & { err
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    requests: result.requests.total,
   };
+}
+
+const CLOCK_TICK_MS = 10;
+
+/** CPU time a process has used, in clock ticks (user + system), from /proc. */
+function cpuTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0; // The process has ended.
+  }
+}
+
+/**
+ * The processes doing a request's work: the server, and on PostgreSQL the backends connected to
+ * the benchmark database. Their CPU time per request does not depend on what else the machine
+ * runs, unlike req/s: 2 cores / (CPU ms per request) is what an idle two-core machine could serve.
+ */
+async function workerPids(serverPid: number, monitor: Database | undefined) {
+  if (!monitor) return [serverPid];
+  const backends = await queryRows<{ pid: number }>(
+    monitor.db,
+    sql`SELECT pid FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+  );
+  return [serverPid, ...backends.map((row) => row.pid)];
+}
+
+async function cpuSnapshot(serverPid: number, monitor: Database | undefined) {
+  const snapshot = new Map<number, number>();
+  for (const pid of await workerPids(serverPid, monitor)) snapshot.set(pid, cpuTicks(pid));
+  return snapshot;
+}
+
+/**
+ * CPU milliseconds used between two snapshots by the server and by the database backends (a
+ * process new since the first snapshot counts whole). On PGlite the database is in the server.
+ */
+function cpuMsBetween(serverPid: number, before: Map<number, number>, after: Map<number, number>) {
+  let all = 0;
+  for (const [pid, used] of after) all += used - (before.get(pid) ?? 0);
+  const server = (after.get(serverPid) ?? 0) - (before.get(serverPid) ?? 0);
+  return { server: server * CLOCK_TICK_MS, database: (all - server) * CLOCK_TICK_MS };
 }
 
 interface Row {
@@ -200,6 +250,8 @@ interface Row {
   /** The machine's 1-minute load average when the case ran: other work skews the figures. */
   load: number;
   http: Figures & { errors?: number };
+  /** CPU milliseconds per request of the server and of the database, for the list cases. */
+  cpu?: { server: number; database: number };
   direct: Figures;
 }
 
@@ -227,6 +279,7 @@ async function benchTarget(target: Target): Promise<{ rows: Row[]; maxRssMb: num
 
   console.log(`── ${target.name}: HTTP (real server, autocannon, ${CONNECTIONS} connections) ──`);
   const { child, url } = await startServer(target);
+  const monitor = target.name === 'postgres' ? await target.open() : undefined;
   let maxRssMb = 0;
   const sampler = setInterval(() => {
     maxRssMb = Math.max(maxRssMb, rssMegabytes(child.pid!));
@@ -236,12 +289,16 @@ async function benchTarget(target: Target): Promise<{ rows: Row[]; maxRssMb: num
     const cookie = await signIn(url);
     for (const listCase of LIST_CASES) {
       await fetch(url + listCase.path, { headers: { cookie } });
+      const before = await cpuSnapshot(child.pid!, monitor);
       const http = await measureHttp(url + listCase.path, cookie);
+      const used = cpuMsBetween(child.pid!, before, await cpuSnapshot(child.pid!, monitor));
+      const requests = Math.max(1, http.requests);
       rows.push({
         db: target.name,
         case: listCase.name,
         load: loadavg()[0]!,
         http,
+        cpu: { server: used.server / requests, database: used.database / requests },
         direct: direct.get(listCase.name)!,
       });
       console.log(`  ${listCase.name}: ${http.reqPerSec.toFixed(0)} req/s`);
@@ -279,6 +336,7 @@ async function benchTarget(target: Target): Promise<{ rows: Row[]; maxRssMb: num
     });
   } finally {
     clearInterval(sampler);
+    await monitor?.close();
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
@@ -298,6 +356,7 @@ function printTable(rows: Row[], memory: Record<string, number>) {
     'direct req/s',
     'direct p99',
     'ratio',
+    'CPU ms/req server+db',
     'load',
   ];
   const lines = rows.map((row) => [
@@ -309,6 +368,7 @@ function printTable(rows: Row[], memory: Record<string, number>) {
     row.direct.reqPerSec.toFixed(0),
     row.direct.p99.toFixed(1),
     (row.direct.reqPerSec / row.http.reqPerSec).toFixed(2),
+    row.cpu ? `${row.cpu.server.toFixed(1)}+${row.cpu.database.toFixed(1)}` : '',
     row.load.toFixed(1),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
@@ -334,6 +394,11 @@ function printTable(rows: Row[], memory: Record<string, number>) {
         http_over_direct: Number((row.direct.reqPerSec / row.http.reqPerSec).toFixed(2)),
         server_rss_mb: Math.round(memory[row.db] ?? 0),
         load_average: Number(row.load.toFixed(2)),
+        ...(row.cpu && {
+          server_cpu_ms_per_request: Number(row.cpu.server.toFixed(3)),
+          database_cpu_ms_per_request: Number(row.cpu.database.toFixed(3)),
+          idle_two_core_req_per_sec: Math.round(2000 / (row.cpu.server + row.cpu.database)),
+        }),
       }),
     );
   }
