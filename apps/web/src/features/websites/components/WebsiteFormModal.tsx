@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   WEBSITE_MESSAGES,
   WEBSITE_STATUS,
@@ -6,10 +5,11 @@ import {
   type Website,
   websiteInputSchema,
 } from '@sitefleet/contract';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { SelectField, TextField } from '../../../components/form/FormField.tsx';
+import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { bindServerErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/toast.tsx';
 import { useSaveWebsite } from '../api/save-website.ts';
@@ -47,11 +47,8 @@ function initialValues(website: Website | null): WebsiteFormValues {
 export function WebsiteFormModal({ website, onClose }: WebsiteFormModalProps) {
   const editing = website !== null;
   const form = useForm<WebsiteFormValues>({
-    // The contract's rules, so the form says what the server would say; the values are sent as
-    // typed (raw) and the server reads the numbers and the blank date the same way.
-    resolver: zodResolver(websiteInputSchema, undefined, {
-      raw: true,
-    }) as Resolver<WebsiteFormValues>,
+    // Sent as typed: the server reads the numbers and the blank date by the same schema.
+    resolver: contractResolver(websiteInputSchema),
     defaultValues: initialValues(website),
   });
   const { errors } = form.formState;

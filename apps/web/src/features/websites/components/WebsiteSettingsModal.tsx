@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   LIMIT_OPTIONS,
   PROMPT_PLACEHOLDER_LIST,
@@ -11,7 +10,7 @@ import {
 import { useId, useState } from 'react';
 import { Modal, Tab, Tabs } from 'react-bootstrap';
 import { flushSync } from 'react-dom';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import {
@@ -23,6 +22,7 @@ import {
 } from '../../../components/form/FormField.tsx';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { RotateSecret } from '../../../components/RotateSecret.tsx';
+import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { bindServerErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/toast.tsx';
 import {
@@ -82,11 +82,9 @@ interface WebsiteSettingsFormProps extends WebsiteSettingsModalProps {
 /** The five tabs of settings; a failed save shows the tab of the first error, with the focus. */
 function WebsiteSettingsForm({ website, settings, onClose }: WebsiteSettingsFormProps) {
   const form = useForm<WebsiteSettingsFormValues>({
-    // Sent as the controls hold them (raw): the server reads '' as none and the choices' text as
+    // Sent as the controls hold them: the server reads '' as none and the choices' text as
     // numbers, by the same schema.
-    resolver: zodResolver(websiteSettingsInputSchema, undefined, {
-      raw: true,
-    }) as Resolver<WebsiteSettingsFormValues>,
+    resolver: contractResolver(websiteSettingsInputSchema),
     defaultValues: toFormValues(settings),
   });
   const { errors } = form.formState;

@@ -1,0 +1,250 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  COST_MESSAGES,
+  formatRupees,
+  REFRESH_HOUR_OPTIONS,
+  WEBSITE_MESSAGES,
+  type Website,
+} from '@sitefleet/contract';
+import { api, removeIfPresent, uniqueName } from './api.ts';
+import { ADMIN, signIn } from './users.ts';
+
+/** What each test made, removed afterwards (newest first) so that other suites see the demo data. */
+let cleanups: (() => Promise<void>)[] = [];
+
+test.beforeEach(async ({ page }) => {
+  cleanups = [];
+  await signIn(page, ADMIN);
+});
+
+test.afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+async function createWebsite(page: Page, name: string): Promise<Website> {
+  const website = await api<Website>(page, 'POST', '/api/websites', {
+    name,
+    url: `https://${slugOf(name)}.example.com`,
+    hosting: 'E2E Hosting',
+    cost: 100,
+    duration: 12,
+  });
+  cleanups.push(() => removeIfPresent(page, `/api/websites/${website.id}`));
+  return website;
+}
+
+/** The websites list narrowed to one search, so that other rows never get in the way. */
+async function openWebsites(page: Page, query: string) {
+  await page.goto(`/admin/websites?query=${encodeURIComponent(query)}`);
+  await expect(page.getByRole('link', { name: query }).first()).toBeVisible();
+}
+
+test('a website is added once its errors are fixed, then edited', async ({ page }) => {
+  const name = uniqueName('Added site');
+  const url = `https://${slugOf(name)}.example.com`;
+  await page.goto('/admin/websites');
+  await expect(page.getByRole('button', { name: /Delete Selected/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add New Website' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Add New Website' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Url').fill('ftp://files.example.com');
+  await dialog.getByLabel('Cost (₹)').fill('a lot');
+  await dialog.getByLabel('Duration (months)').fill('0');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  for (const message of [
+    WEBSITE_MESSAGES.urlInvalid,
+    WEBSITE_MESSAGES.hostingRequired,
+    COST_MESSAGES.invalid,
+    WEBSITE_MESSAGES.durationInvalid,
+  ]) {
+    await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(dialog.getByLabel('Name')).toHaveValue(name);
+
+  await dialog.getByLabel('Url').fill(url);
+  await dialog.getByLabel('Hosting').fill('Hostinger');
+  await dialog.getByLabel('Cost (₹)').fill('1234.5');
+  await dialog.getByLabel('Duration (months)').fill('6');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(WEBSITE_MESSAGES.created)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const [created] = (
+    await api<{ data: Website[] }>(page, 'GET', `/api/websites?query=${encodeURIComponent(name)}`)
+  ).data;
+  cleanups.push(() => removeIfPresent(page, `/api/websites/${created?.id}`));
+
+  await page.getByRole('searchbox', { name: 'Search websites' }).fill(name);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  const link = row.getByRole('link', { name });
+  await expect(link).toHaveAttribute('href', url);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', /noopener/);
+  await expect(row).toContainText('Active');
+  await expect(row).toContainText(formatRupees(1234.5));
+  await expect(row).toContainText('6 months');
+
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit Website' });
+  await expect(editDialog.getByLabel('Url')).toHaveValue(url);
+  await editDialog.getByLabel('Hosting').fill('Hetzner Cloud');
+  await editDialog.getByLabel('Status').selectOption({ label: 'InActive' });
+  await editDialog.getByLabel('Next Renewal').fill('2030-01-31');
+  await editDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(WEBSITE_MESSAGES.updated)).toBeVisible();
+  await expect(row).toContainText('Hetzner Cloud');
+  await expect(row).toContainText('InActive');
+  await expect(row).toContainText('31-01-2030');
+});
+
+test('Advance Settings keep a change in each tab; an error opens its tab', async ({ page }) => {
+  const name = uniqueName('Settings site');
+  await createWebsite(page, name);
+  await openWebsites(page, name);
+  const openSettings = async () => {
+    await page.getByRole('button', { name: `Advance Settings of ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Advance Settings: ${name}` });
+    await expect(dialog.getByLabel('Google Analytics')).toBeVisible();
+    return dialog;
+  };
+  const tab = (dialog: Locator, title: string) =>
+    dialog.getByRole('tab', { name: new RegExp(`^${title}`) });
+  const twoHours = REFRESH_HOUR_OPTIONS[1]!;
+
+  let dialog = await openSettings();
+  await dialog.getByLabel('Google Analytics').fill('G-E2E123');
+
+  await tab(dialog, 'SEO Settings').click();
+  const keywords = dialog.getByLabel('SEO Keywords');
+  await keywords.fill('baking');
+  await keywords.press('Enter');
+  await keywords.fill('bread, Baking');
+  await keywords.press('Enter');
+  await expect(dialog.getByRole('button', { name: /^Remove / })).toHaveCount(2);
+
+  await tab(dialog, 'AI Prompts Settings').click();
+  await dialog.getByLabel('Category Prompt').fill('Ideas for {website} about {colour}');
+
+  await tab(dialog, 'Scheduler Settings').click();
+  await dialog.getByLabel('Category Refresh').selectOption({ label: twoHours.label });
+  await dialog.getByLabel('Posts Limit').selectOption('150');
+
+  await tab(dialog, 'Webhook Settings').click();
+  await dialog.getByLabel('Post Webhook Url').fill('https://hooks.example.com/posts');
+
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(tab(dialog, 'AI Prompts Settings')).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByText(WEBSITE_MESSAGES.unknownPlaceholders(['colour']))).toBeVisible();
+  await expect(dialog.getByLabel('Category Prompt')).toBeFocused();
+
+  await dialog.getByLabel('Category Prompt').fill('Ideas for {website} about {keywords}');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(WEBSITE_MESSAGES.settingsSaved)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  dialog = await openSettings();
+  await expect(dialog.getByLabel('Google Analytics')).toHaveValue('G-E2E123');
+  await tab(dialog, 'SEO Settings').click();
+  await expect(dialog.getByRole('button', { name: 'Remove baking' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Remove bread' })).toBeVisible();
+  await tab(dialog, 'AI Prompts Settings').click();
+  await expect(dialog.getByLabel('Category Prompt')).toHaveValue(
+    'Ideas for {website} about {keywords}',
+  );
+  await tab(dialog, 'Scheduler Settings').click();
+  await expect(dialog.getByLabel('Category Refresh')).toHaveValue(String(twoHours.value));
+  await expect(dialog.getByLabel('Posts Limit')).toHaveValue('150');
+  await tab(dialog, 'Webhook Settings').click();
+  await expect(dialog.getByLabel('Post Webhook Url')).toHaveValue(
+    'https://hooks.example.com/posts',
+  );
+});
+
+test('rotating the signing secret shows the new one once', async ({ page }) => {
+  const name = uniqueName('Secret site');
+  await createWebsite(page, name);
+  await openWebsites(page, name);
+  await page.getByRole('button', { name: `Advance Settings of ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Advance Settings: ${name}` });
+  await dialog.getByRole('tab', { name: 'Webhook Settings' }).click();
+  const hint = dialog.getByTestId('webhook-secret-hint');
+  const oldHint = await hint.textContent();
+
+  await dialog.getByRole('button', { name: 'Rotate secret' }).click();
+  await dialog.getByRole('alertdialog').getByRole('button', { name: 'Rotate secret' }).click();
+  const secretInput = dialog.getByLabel('New signing secret');
+  await expect(secretInput).toHaveValue(/.{32,}/);
+  const secret = await secretInput.inputValue();
+  await expect(hint).toHaveText(`••••${secret.slice(-4)}`);
+  expect(await hint.textContent()).not.toBe(oldHint);
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: `Advance Settings of ${name}` }).click();
+  await dialog.getByRole('tab', { name: 'Webhook Settings' }).click();
+  await expect(hint).toHaveText(`••••${secret.slice(-4)}`);
+  await expect(dialog.getByLabel('New signing secret')).toHaveCount(0);
+});
+
+test('deleting a website names the variants that go; its categories and posts stay', async ({
+  page,
+}) => {
+  const name = uniqueName('Deleted site');
+  const website = await createWebsite(page, name);
+  const categoryName = uniqueName('E2E category');
+  const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
+    name: categoryName,
+    slug: slugOf(categoryName),
+    description: 'Made by the websites test.',
+    keywords: 'e2e',
+    websites: [website.id],
+  });
+  cleanups.push(() => removeIfPresent(page, `/api/categories/${category.id}`));
+  const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
+    title: uniqueName('E2E post'),
+    description: 'Made by the websites test.',
+    category_id: category.id,
+  });
+  cleanups.push(() => removeIfPresent(page, `/api/posts/${post.id}`));
+  const impact = { category_variants: 1, post_variants: 1 };
+
+  await openWebsites(page, name);
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Website' });
+  await expect(dialog).toContainText(WEBSITE_MESSAGES.deleteImpact(impact));
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(WEBSITE_MESSAGES.deleted(1, impact))).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('cell', { name: 'No results found...' })).toBeVisible();
+
+  const posts = await api<{ data: { id: number }[] }>(
+    page,
+    'GET',
+    `/api/posts?category_id=${category.id}`,
+  );
+  expect(posts.data.map((row) => row.id)).toEqual([post.id]);
+});
+
+test('Delete Selected removes the ticked websites and shows the server message', async ({
+  page,
+}) => {
+  const pair = uniqueName('Pair');
+  await createWebsite(page, `${pair} one`);
+  await createWebsite(page, `${pair} two`);
+  await openWebsites(page, pair);
+  const table = page.getByRole('table', { name: 'Websites' });
+  await expect(table.getByRole('link', { name: new RegExp(pair) })).toHaveCount(2);
+
+  await table.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+  await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Selected' });
+  await expect(dialog).toContainText('delete the 2 selected websites');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(
+    page.getByText(WEBSITE_MESSAGES.deleted(2, { category_variants: 0, post_variants: 0 })),
+  ).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'No results found...' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Delete Selected/ })).toHaveCount(0);
+});
