@@ -122,7 +122,7 @@ export function SettingCreateForm() {
                 {...form.register('is_secret')}
               />
               <label htmlFor="setting-is-secret" className="form-check-label">
-                Secret (the value is stored sealed and never shown again)
+                Secret (stored sealed, never shown again)
               </label>
             </div>
           </div>

@@ -10,6 +10,13 @@ interface SettingValueFieldProps {
   keepsSecret?: boolean;
 }
 
+const INPUT_TYPES: Record<'text' | 'number' | 'url' | 'email', string> = {
+  text: 'text',
+  number: 'text',
+  url: 'url',
+  email: 'email',
+};
+
 const BOOLEAN_OPTIONS = [
   { value: 'true', label: 'true' },
   { value: 'false', label: 'false' },
@@ -50,9 +57,10 @@ export function SettingValueField({
       return (
         <TextField
           label="Value"
-          type={type === 'text' ? (keepsSecret ? 'password' : 'text') : type}
+          // A number stays a text input: a browser's number input reports nonsense as empty,
+          // which would save "not set" instead of showing the contract's message.
+          type={keepsSecret ? 'password' : INPUT_TYPES[type]}
           inputMode={type === 'number' ? 'decimal' : undefined}
-          step={type === 'number' ? 'any' : undefined}
           autoComplete="off"
           placeholder={placeholder}
           registration={registration}
