@@ -103,7 +103,19 @@ export type CategoryUpdateInput = z.input<typeof categoryUpdateSchema>;
 /** Columns the Categories list can be sorted by (each has an index). */
 export const CATEGORY_ORDER_KEYS = ['id', 'name', 'slug', 'created_at'] as const;
 export type CategoryOrderKey = (typeof CATEGORY_ORDER_KEYS)[number];
+export const CATEGORY_ORDER_KEY_LABELS: Record<CategoryOrderKey, string> = {
+  id: 'ID',
+  name: 'Name',
+  slug: 'Slug',
+  created_at: 'Created At',
+};
 export const ORDER_DIRECTIONS = ['asc', 'desc'] as const;
+
+/** The Categories list's status filter: 1 Active, 0 Inactive (spec §4; the form stores 2). */
+export const CATEGORY_STATUS_FILTER_OPTIONS = [
+  { value: 1, label: 'Active' },
+  { value: 0, label: 'Inactive' },
+] as const;
 
 const orderDirection = z.preprocess(
   (value) => (typeof value === 'string' ? value.toLowerCase() || undefined : value),

@@ -78,6 +78,20 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 export const PUBLISH_TARGETS = ['website', ...SOCIAL_NETWORKS] as const;
 export type PublishTarget = (typeof PUBLISH_TARGETS)[number];
 
+export const PUBLISH_TARGET_LABELS: Record<PublishTarget, string> = {
+  website: 'Website',
+  facebook: 'Facebook',
+  twitter: 'Twitter',
+  linkedin: 'LinkedIn',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+};
+
+/** The flag that says whether a record or variant is posted to a target. */
+export function postedFlag(target: PublishTarget) {
+  return `is_posted_to_${target}` as const;
+}
+
 /** A variant's latest delivery state, shown in Detailed Review. */
 export const DELIVERY_STATUSES = ['queued', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -32,4 +32,23 @@ describe('BulkActionControl', () => {
     fireEvent.click(apply);
     expect(onApply).toHaveBeenCalledExactlyOnceWith('approve');
   });
+
+  it('leaves only a console warning when applied anyway without an action or a row', () => {
+    const onApply = vi.fn();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { container } = render(
+      <BulkActionControl actions={actions} selectedCount={0} onApply={onApply} />,
+    );
+    const form = container.querySelector('form') as HTMLFormElement;
+
+    fireEvent.submit(form);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Bulk action' }), {
+      target: { value: 'approve' },
+    });
+    fireEvent.submit(form);
+
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(onApply).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
 });

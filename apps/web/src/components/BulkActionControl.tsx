@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { SelectOption } from './MultiSelect.tsx';
 
 interface BulkActionControlProps<A extends string> {
@@ -18,8 +18,8 @@ export function canApply(action: string, selectedCount: number): boolean {
 
 /**
  * An action select and its Apply button, for the bulk actions of a list's ticked rows. Apply is
- * disabled until an action and a row are chosen; if it is triggered anyway (Enter in the select),
- * only a console warning results, as the spec says.
+ * disabled until an action and a row are chosen; if the form is submitted anyway (a script, an
+ * assistive tool), only a console warning results, as the spec says, and onApply is not called.
  */
 export function BulkActionControl<A extends string>({
   actions,
@@ -32,16 +32,18 @@ export function BulkActionControl<A extends string>({
   const selectId = useId();
   const enabled = canApply(action, selectedCount) && !busy;
 
-  function apply() {
-    if (action === '' || selectedCount === 0) {
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!canApply(action, selectedCount)) {
       console.warn('Choose an action and at least one row before applying.');
       return;
     }
-    onApply(action);
+    onApply(action as A);
   }
 
   return (
-    <div className="input-group input-group-sm w-auto">
+    <form className="input-group input-group-sm w-auto" onSubmit={apply}>
       <label htmlFor={selectId} className="visually-hidden">
         {label}
       </label>
@@ -58,15 +60,9 @@ export function BulkActionControl<A extends string>({
           </option>
         ))}
       </select>
-      <button
-        type="button"
-        className="btn btn-primary"
-        disabled={!enabled}
-        aria-busy={busy}
-        onClick={apply}
-      >
+      <button type="submit" className="btn btn-primary" disabled={!enabled} aria-busy={busy}>
         Apply
       </button>
-    </div>
+    </form>
   );
 }

@@ -6,6 +6,7 @@ import {
   type SortingState,
   type Updater,
   useReactTable,
+  type VisibilityState,
 } from '@tanstack/react-table';
 import { type ReactNode, useMemo } from 'react';
 import { NO_RESULTS_TEXT } from '../lib/texts.ts';
@@ -45,6 +46,8 @@ export interface DataTableProps<T> {
   firstRowNumber?: number;
   emptyText?: ReactNode;
   rowClassName?: (row: T) => string | undefined;
+  /** Column id → false hides that column (a Display Settings menu); unlisted columns show. */
+  columnVisibility?: VisibilityState;
 }
 
 /** A '#' column that numbers rows across pages (1 on page 1, 16 on page 2 of 15 …). */
@@ -113,6 +116,7 @@ export function DataTable<T>({
   firstRowNumber = 1,
   emptyText = NO_RESULTS_TEXT,
   rowClassName,
+  columnVisibility,
 }: DataTableProps<T>) {
   const selectable = selection !== undefined;
   const allColumns = useMemo(
@@ -128,7 +132,11 @@ export function DataTable<T>({
     manualPagination: true,
     defaultColumn: { enableSorting: false },
     enableRowSelection: selectable,
-    state: { rowSelection: selection?.state ?? {}, sorting: toSorting(sort) },
+    state: {
+      rowSelection: selection?.state ?? {},
+      sorting: toSorting(sort),
+      columnVisibility: columnVisibility ?? {},
+    },
     onRowSelectionChange: selection?.onChange,
     onSortingChange: (updater: Updater<SortingState>) => {
       const next = typeof updater === 'function' ? updater(toSorting(sort)) : updater;
@@ -141,7 +149,7 @@ export function DataTable<T>({
     meta: { firstRowNumber },
   });
 
-  const columnCount = allColumns.length;
+  const columnCount = table.getVisibleLeafColumns().length;
   const hasRows = rows !== undefined && rows.length > 0;
 
   function body() {

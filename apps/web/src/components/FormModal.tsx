@@ -12,6 +12,8 @@ interface FormModalProps {
   /** The save is running: the buttons wait and the dialog cannot be closed. */
   busy?: boolean;
   submitLabel?: string;
+  /** Save cannot be used (say why in the form). */
+  submitDisabled?: boolean;
   size?: 'sm' | 'lg' | 'xl';
 }
 
@@ -27,6 +29,7 @@ export function FormModal({
   onCancel,
   busy = false,
   submitLabel = 'Save',
+  submitDisabled = false,
   size,
 }: FormModalProps) {
   const titleId = useId();
@@ -49,7 +52,12 @@ export function FormModal({
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="primary" disabled={busy} aria-busy={busy}>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={busy || submitDisabled}
+            aria-busy={busy}
+          >
             {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
             {submitLabel}
           </Button>

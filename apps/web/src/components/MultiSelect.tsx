@@ -1,4 +1,4 @@
-import Select, { type StylesConfig } from 'react-select';
+import Select, { type GroupBase, type StylesConfig } from 'react-select';
 import { MULTI_SELECT_TEXTS } from '../lib/texts.ts';
 
 export interface SelectOption<V extends string | number> {
@@ -21,19 +21,36 @@ interface MultiSelectProps<V extends string | number> {
   /** Ties the control to its error message (FormField's describedBy). */
   ariaDescribedBy?: string;
   onBlur?: () => void;
+  /**
+   * For options that a server searches: called with the typed text (debounce the call), and the
+   * options given are shown as they are instead of being filtered again here. Keep the chosen
+   * options among them, so that their labels stay known (the menu hides chosen options anyway).
+   */
+  onSearch?: (text: string) => void;
 }
 
-/** The message in the open menu when no option can be picked, with the spec's three texts. */
-export function noOptionsText(options: { total: number; chosen: number; max?: number }): string {
+/**
+ * The message in the open menu when no option can be picked, with the spec's three texts. `query`
+ * is the typed text: when a server search answers nothing for it, the search matched nothing.
+ */
+export function noOptionsText(options: {
+  total: number;
+  chosen: number;
+  max?: number;
+  query?: string;
+}): string {
   if (options.max !== undefined && options.chosen >= options.max) {
     return MULTI_SELECT_TEXTS.maxSelected(options.max);
   }
+  if (options.query) return MULTI_SELECT_TEXTS.noMatches;
   return options.total === 0 ? MULTI_SELECT_TEXTS.empty : MULTI_SELECT_TEXTS.noMatches;
 }
 
 /** react-select in Bootstrap's colours, so that it follows the light and dark themes. */
-function bootstrapStyles<V extends string | number>(invalid: boolean) {
-  const styles: StylesConfig<SelectOption<V>, true> = {
+export function bootstrapStyles<V extends string | number, IsMulti extends boolean>(
+  invalid: boolean,
+) {
+  const styles: StylesConfig<SelectOption<V>, IsMulti, GroupBase<SelectOption<V>>> = {
     control: (base, state) => ({
       ...base,
       backgroundColor: 'var(--bs-body-bg)',
@@ -81,6 +98,7 @@ export function MultiSelect<V extends string | number>({
   placeholder = 'Select…',
   ariaDescribedBy,
   onBlur,
+  onSearch,
 }: MultiSelectProps<V>) {
   const chosen = value
     .map((item) => options.find((option) => option.value === item))
@@ -96,14 +114,19 @@ export function MultiSelect<V extends string | number>({
       value={chosen}
       onChange={(next) => onChange(next.map((option) => option.value))}
       onBlur={onBlur}
-      noOptionsMessage={() => noOptionsText({ total: options.length, chosen: value.length, max })}
+      // Every change of the typed text, a reset after a choice included: the options follow it.
+      onInputChange={(text) => onSearch?.(text)}
+      filterOption={onSearch ? null : undefined}
+      noOptionsMessage={({ inputValue }) =>
+        noOptionsText({ total: options.length, chosen: value.length, max, query: inputValue })
+      }
       isLoading={isLoading}
       isDisabled={isDisabled}
       placeholder={placeholder}
       aria-invalid={invalid}
       aria-describedby={ariaDescribedBy}
       menuPortalTarget={typeof document === 'undefined' ? undefined : document.body}
-      styles={bootstrapStyles<V>(invalid)}
+      styles={bootstrapStyles<V, true>(invalid)}
       closeMenuOnSelect={false}
     />
   );

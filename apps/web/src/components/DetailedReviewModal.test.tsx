@@ -1,0 +1,120 @@
+import { categoryDetailListSchema } from '@sitefleet/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../test/fetch-stub.ts';
+import { DetailedReviewModal } from './DetailedReviewModal.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const flags = {
+  synced: 0,
+  is_approved: 0,
+  is_updated_after_posted: 0,
+  is_posted_to_website: 0,
+  is_posted_to_facebook: 0,
+  is_posted_to_twitter: 0,
+  is_posted_to_linkedin: 0,
+  is_posted_to_tiktok: 0,
+  is_posted_to_youtube: 0,
+};
+
+function variant(pivotId: number, website: string) {
+  return {
+    ...flags,
+    pivot_id: pivotId,
+    website_id: pivotId,
+    website_name: website,
+    description: `Laptops for ${website}.`,
+    version: 1,
+    delivery_status: pivotId === 32 ? 'failed' : null,
+    delivery_error: pivotId === 32 ? 'HTTP 500 from the website' : null,
+    created_at: '2026-11-22T10:00:00.000Z',
+    category_name: 'Laptops',
+  };
+}
+
+const page = {
+  data: [variant(31, 'Daily Recipes'), variant(32, 'Travel Notes')],
+  current_page: 1,
+  last_page: 1,
+  per_page: 15,
+  total: 2,
+  from: 1,
+  to: 2,
+  first_page_url: '/api/categories/details/5?page=1',
+  last_page_url: '/api/categories/details/5?page=1',
+  next_page_url: null,
+  prev_page_url: null,
+  total_is_estimate: false,
+};
+
+function renderReview() {
+  const fetchMock = stubFetch({
+    '/api/categories/details/5': { body: page },
+    '/api/categories/details/action': {
+      body: { message: 'Bulk action updated successfully!', changed: 2, queued: 0, skipped: [] },
+    },
+  });
+  const { container } = render(
+    <QueryClientProvider client={new QueryClient()}>
+      <DetailedReviewModal
+        resource="/api/categories"
+        listKey={['categories']}
+        recordId={5}
+        recordName="Laptops"
+        pageSchema={categoryDetailListSchema}
+        subject={{ header: 'Category', value: (row) => row.category_name }}
+        canAct
+        onClose={() => {}}
+      />
+    </QueryClientProvider>,
+  );
+  const actionCalls = () =>
+    fetchMock.mock.calls.filter(([url]) => String(url) === '/api/categories/details/action');
+  return { container, actionCalls, fetchMock };
+}
+
+describe('DetailedReviewModal', () => {
+  it('shows each variant with its flags and a failed delivery with its reason', async () => {
+    renderReview();
+    expect(await screen.findByText('Daily Recipes')).toBeDefined();
+    expect(screen.getByText('failed')).toBeDefined();
+    expect(screen.getByText('HTTP 500 from the website')).toBeDefined();
+    expect(screen.getAllByText('No')).toHaveLength(2 * 9);
+  });
+
+  it('applies nothing without an action and a row: a console warning and no request', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { actionCalls } = renderReview();
+    await screen.findByText('Daily Recipes');
+    const apply = screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement;
+    expect(apply.disabled).toBe(true);
+
+    fireEvent.submit(apply.closest('form') as HTMLFormElement);
+    fireEvent.click(screen.getAllByRole('checkbox', { name: 'Select row' })[0] as HTMLElement);
+    expect(apply.disabled).toBe(true);
+    fireEvent.submit(apply.closest('form') as HTMLFormElement);
+
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(actionCalls()).toHaveLength(0);
+  });
+
+  it('sends the ticked pivot ids comma-joined with the chosen action', async () => {
+    const { actionCalls } = renderReview();
+    await screen.findByText('Daily Recipes');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Bulk action' }), {
+      target: { value: 'mark_approved' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(actionCalls()).toHaveLength(1));
+    const [, init] = actionCalls()[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ ids: '31,32', action: 'mark_approved' });
+  });
+});

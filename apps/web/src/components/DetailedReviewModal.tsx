@@ -1,0 +1,185 @@
+import {
+  DETAIL_ACTION_LABELS,
+  DETAIL_ACTIONS,
+  type DeliveryStatus,
+  type DetailAction,
+  type detailRowBaseSchema,
+  formatDateTime,
+  type Paginated,
+  POST_DESCRIPTION_PREVIEW,
+  PUBLISH_TARGET_LABELS,
+  PUBLISH_TARGETS,
+  postedFlag,
+  truncate,
+  type variantFlagsSchema,
+} from '@sitefleet/contract';
+import type { QueryKey } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useId, useMemo, useState } from 'react';
+import { Button, Modal } from 'react-bootstrap';
+import type { z } from 'zod';
+import {
+  type ContentResource,
+  detailRowsKey,
+  useDetailAction,
+  useDetailRows,
+} from '../lib/content-records.ts';
+import { listReloadKey, useRowSelection } from '../lib/use-row-selection.ts';
+import { BulkActionControl } from './BulkActionControl.tsx';
+import { DataTable } from './DataTable.tsx';
+import { FlagBadge } from './FlagBadge.tsx';
+import { Pagination } from './Pagination.tsx';
+
+export type DetailRow = z.infer<typeof detailRowBaseSchema>;
+type VariantFlag = keyof z.infer<typeof variantFlagsSchema>;
+type DetailPage<T> = Paginated<T> & { total_is_estimate: boolean };
+
+const DETAIL_ACTION_OPTIONS = DETAIL_ACTIONS.map((action) => ({
+  value: action,
+  label: DETAIL_ACTION_LABELS[action],
+}));
+
+const DELIVERY_BADGES: Record<DeliveryStatus, string> = {
+  queued: 'text-bg-info',
+  delivered: 'text-bg-success',
+  failed: 'text-bg-danger',
+};
+
+/** The latest delivery of a variant: queued, delivered, or failed with the reason. */
+function DeliveryCell({ row }: { row: DetailRow }) {
+  if (row.delivery_status === null) return <span className="text-body-secondary">—</span>;
+  return (
+    <>
+      <span className={`badge ${DELIVERY_BADGES[row.delivery_status]}`}>{row.delivery_status}</span>
+      {row.delivery_error && (
+        <div className="small text-danger text-wrap" style={{ minWidth: '12rem' }}>
+          {row.delivery_error}
+        </div>
+      )}
+    </>
+  );
+}
+
+function flagColumn<T extends DetailRow>(id: VariantFlag, header: string): ColumnDef<T> {
+  return {
+    id,
+    header,
+    cell: ({ row }) => <FlagBadge value={row.original[id]} />,
+    meta: { className: 'text-center' },
+  };
+}
+
+/** The spec's detail row columns, the subject's name (category or post) second. */
+function detailColumns<T extends DetailRow>(subject: DetailedReviewSubject<T>): ColumnDef<T>[] {
+  return [
+    { id: 'pivot_id', header: 'ID', accessorKey: 'pivot_id' },
+    { id: 'subject', header: subject.header, cell: ({ row }) => subject.value(row.original) },
+    { id: 'website', header: 'Website', accessorKey: 'website_name' },
+    {
+      id: 'description',
+      header: 'Description',
+      cell: ({ row }) => truncate(row.original.description, POST_DESCRIPTION_PREVIEW),
+      meta: { className: 'small' },
+    },
+    flagColumn<T>('synced', 'Synced'),
+    flagColumn<T>('is_approved', 'Approved'),
+    flagColumn<T>('is_updated_after_posted', 'Updated After Posted'),
+    ...PUBLISH_TARGETS.map((target) =>
+      flagColumn<T>(postedFlag(target), `On ${PUBLISH_TARGET_LABELS[target]}`),
+    ),
+    { id: 'delivery', header: 'Delivery', cell: ({ row }) => <DeliveryCell row={row.original} /> },
+    {
+      id: 'created_at',
+      header: 'Created At',
+      cell: ({ row }) => formatDateTime(row.original.created_at),
+      meta: { className: 'text-nowrap' },
+    },
+  ];
+}
+
+export interface DetailedReviewSubject<T> {
+  /** 'Category' or 'Post'. */
+  header: string;
+  /** The record's name as the row carries it (category_name, post_title). */
+  value: (row: T) => string;
+}
+
+interface DetailedReviewModalProps<T extends DetailRow> {
+  resource: ContentResource;
+  /** The list's query key; an action reloads it and these rows. */
+  listKey: QueryKey;
+  recordId: number;
+  recordName: string;
+  pageSchema: z.ZodType<DetailPage<T>>;
+  subject: DetailedReviewSubject<T>;
+  /** The user may run detail actions (category-action, post-action). */
+  canAct: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Detailed Review: a record's variants, one per website, paged, with their flags and latest
+ * delivery. Ticked rows take a detail action (Apply needs an action and a row); the rows reload
+ * afterwards, which clears the ticks.
+ */
+export function DetailedReviewModal<T extends DetailRow>({
+  resource,
+  listKey,
+  recordId,
+  recordName,
+  pageSchema,
+  subject,
+  canAct,
+  onClose,
+}: DetailedReviewModalProps<T>) {
+  const titleId = useId();
+  const [page, setPage] = useState(1);
+  const calls = { resource, listKey };
+  const details = useDetailRows(calls, recordId, page, pageSchema);
+  const selection = useRowSelection(listReloadKey(details, detailRowsKey(listKey, recordId, page)));
+  const applyAction = useDetailAction<DetailAction>(calls);
+  const columns = useMemo(() => detailColumns(subject), [subject]);
+  const selectedCount = selection.selectedIds.length;
+
+  return (
+    <Modal show onHide={onClose} size="xl" scrollable aria-labelledby={titleId}>
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5" id={titleId}>
+          Detailed Review: {recordName}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body className="p-0">
+        {canAct && (
+          <div className="d-flex flex-wrap align-items-center gap-3 p-3 border-bottom">
+            <BulkActionControl
+              actions={DETAIL_ACTION_OPTIONS}
+              selectedCount={selectedCount}
+              busy={applyAction.isPending}
+              onApply={(action) => applyAction.mutate({ action, ids: selection.selectedIds })}
+            />
+            <span className="text-body-secondary small">
+              {selectedCount} {selectedCount === 1 ? 'row' : 'rows'} selected
+            </span>
+          </div>
+        )}
+        <DataTable
+          label="Detail rows"
+          columns={columns}
+          rows={details.data?.data}
+          rowId={(row) => row.pivot_id}
+          selection={canAct ? selection : undefined}
+          isFetching={details.isFetching}
+          error={details.error}
+        />
+      </Modal.Body>
+      <Modal.Footer className="justify-content-between">
+        <div className="flex-grow-1">
+          <Pagination page={details.data} onPageChange={setPage} label="Detail rows pages" />
+        </div>
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

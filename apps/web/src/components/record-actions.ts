@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import { useCan } from '../lib/abilities.ts';
+import type { RowAction } from './RowActionsMenu.tsx';
+
+/** What the Options menu of a category or post row can do. */
+export interface RecordActionHandlers<T> {
+  onEdit: (record: T) => void;
+  onDelete: (record: T) => void;
+  onSync: (record: T) => void;
+  onDetails: (record: T) => void;
+}
+
+/**
+ * The row menu of Categories and Posts (spec §2): Edit, Delete, Sync and Details, each only with
+ * its ability (`category-update`, `post-review` …). Gives a row's actions for RowActionsMenu.
+ */
+export function useRecordActions<T>(
+  resource: 'category' | 'post',
+  { onEdit, onDelete, onSync, onDetails }: RecordActionHandlers<T>,
+): (record: T) => (RowAction | false)[] {
+  const canUpdate = useCan(`${resource}-update`);
+  const canDelete = useCan(`${resource}-delete`);
+  const canSync = useCan(`${resource}-sync`);
+  const canReview = useCan(`${resource}-review`);
+  return useCallback(
+    (record: T) => [
+      canUpdate && { label: 'Edit', icon: 'bi-pencil-square', onSelect: () => onEdit(record) },
+      canDelete && {
+        label: 'Delete',
+        icon: 'bi-trash',
+        danger: true,
+        onSelect: () => onDelete(record),
+      },
+      canSync && { label: 'Sync', icon: 'bi-arrow-repeat', onSelect: () => onSync(record) },
+      canReview && {
+        label: 'Details',
+        icon: 'bi-card-checklist',
+        onSelect: () => onDetails(record),
+      },
+    ],
+    [canUpdate, canDelete, canSync, canReview, onEdit, onDelete, onSync, onDetails],
+  );
+}

@@ -1,0 +1,29 @@
+import { ACTION_MESSAGES } from '@sitefleet/contract';
+import { describe, expect, it } from 'vitest';
+import { describeActionAnswer } from './action-summary.ts';
+
+describe('describeActionAnswer', () => {
+  it('follows the success message with what changed, was queued and was skipped, and why', () => {
+    expect(
+      describeActionAnswer({
+        message: ACTION_MESSAGES.detailsUpdated,
+        changed: 0,
+        queued: 2,
+        skipped: [
+          { reason: 'not approved', count: 3 },
+          { reason: 'website is inactive', count: 1 },
+        ],
+      }),
+    ).toBe(
+      'Bulk action updated successfully! 0 changed, 2 queued, 4 skipped (3 not approved, 1 website is inactive).',
+    );
+    expect(
+      describeActionAnswer({
+        message: ACTION_MESSAGES.categoriesUpdated,
+        changed: 2,
+        queued: 0,
+        skipped: [],
+      }),
+    ).toBe('Categories bulk updated successfully! 2 changed, 0 queued, 0 skipped.');
+  });
+});

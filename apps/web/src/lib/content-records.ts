@@ -1,0 +1,95 @@
+import { actionAnswerSchema, messageSchema } from '@sitefleet/contract';
+import {
+  keepPreviousData,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { z } from 'zod';
+import { describeActionAnswer } from './action-summary.ts';
+import { http } from './http.ts';
+import { notifyFailure, notifySuccess } from './toast.tsx';
+
+/**
+ * Categories and posts share one API shape (spec §7): bulk actions on records, a sync per record,
+ * and Detailed Review's variants with their own actions. These calls serve both.
+ */
+export type ContentResource = '/api/categories' | '/api/posts';
+
+interface ContentCallOptions {
+  resource: ContentResource;
+  /** The queries to reload after a change, e.g. ['categories'] (the list and its details). */
+  listKey: QueryKey;
+}
+
+/** An action on ticked rows: the contract's action id and the rows' ids. */
+export interface ActionRequest<A extends string> {
+  action: A;
+  ids: number[];
+}
+
+/**
+ * Posts an action ({ ids comma-joined, action }, as the spec sends them) and, on success, toasts
+ * the server's message with what changed, was queued and was skipped, then reloads the lists.
+ * A refusal is toasted too; the ticked rows stay for another try.
+ */
+function useActionCall<A extends string>(path: string, listKey: QueryKey) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ action, ids }: ActionRequest<A>) =>
+      actionAnswerSchema.parse(await http.post(path, { ids: ids.join(','), action })),
+    onSuccess: (answer) => {
+      notifySuccess(describeActionAnswer(answer));
+      return queryClient.invalidateQueries({ queryKey: listKey });
+    },
+    onError: notifyFailure,
+  });
+}
+
+/** POST {resource}/action: a Bulk Actions item on the ticked records. */
+export function useBulkAction<A extends string>({ resource, listKey }: ContentCallOptions) {
+  return useActionCall<A>(`${resource}/action`, listKey);
+}
+
+/** POST {resource}/details/action: Detailed Review's Apply on the ticked variants (pivot ids). */
+export function useDetailAction<A extends string>({ resource, listKey }: ContentCallOptions) {
+  return useActionCall<A>(`${resource}/details/action`, listKey);
+}
+
+/** GET {resource}/sync/{id}; success shows `syncedMessage` (e.g. 'Category synced successfully!'). */
+export function useSyncRecord({
+  resource,
+  listKey,
+  syncedMessage,
+}: ContentCallOptions & { syncedMessage: string }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => messageSchema.parse(await http.get(`${resource}/sync/${id}`)),
+    onSuccess: () => {
+      notifySuccess(syncedMessage);
+      return queryClient.invalidateQueries({ queryKey: listKey });
+    },
+    onError: notifyFailure,
+  });
+}
+
+/** The query key of a record's Detailed Review page: under the list's key, so that it reloads too. */
+export function detailRowsKey(listKey: QueryKey, recordId: number, page: number) {
+  return [...listKey, 'details', recordId, page] as const;
+}
+
+/** GET {resource}/details/{id}?page=n: a page of the record's variants, one per website. */
+export function useDetailRows<S extends z.ZodType>(
+  { resource, listKey }: ContentCallOptions,
+  recordId: number,
+  page: number,
+  pageSchema: S,
+) {
+  return useQuery({
+    queryKey: detailRowsKey(listKey, recordId, page),
+    queryFn: async (): Promise<z.infer<S>> =>
+      pageSchema.parse(await http.get(`${resource}/details/${recordId}`, { query: { page } })),
+    placeholderData: keepPreviousData,
+  });
+}
