@@ -1,0 +1,42 @@
+import { categoryListSchema } from '@sitefleet/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+
+/** The list's filters, named as GET /api/categories names them (and as the URL keeps them). */
+export const CATEGORY_LIST_FILTERS = [
+  'website_id',
+  'status',
+  'is_approved',
+  'synced',
+  'auto_google_sync',
+  'order_key',
+  'order_dir',
+] as const;
+export type CategoryListFilter = (typeof CATEGORY_LIST_FILTERS)[number];
+
+export type CategoryListRequest = {
+  page: number;
+  query: string;
+} & Record<CategoryListFilter, string | undefined>;
+
+/** Every categories query (list, options, Detailed Review) lives under this key. */
+export const categoriesKey = ['categories'] as const;
+
+export function categoryListKey(request: CategoryListRequest) {
+  return [...categoriesKey, 'list', request] as const;
+}
+
+/** GET /api/categories?page=&query=&website_id=&status=&is_approved=&synced=&auto_google_sync=&order_key=&order_dir= */
+export async function fetchCategories({ query, ...request }: CategoryListRequest) {
+  return categoryListSchema.parse(
+    await http.get('/api/categories', { query: { ...request, query: query || undefined } }),
+  );
+}
+
+export function useCategories(request: CategoryListRequest) {
+  return useQuery({
+    queryKey: categoryListKey(request),
+    queryFn: () => fetchCategories(request),
+    placeholderData: keepPreviousData,
+  });
+}

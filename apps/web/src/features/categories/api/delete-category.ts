@@ -1,0 +1,33 @@
+import { CATEGORY_MESSAGES, messageSchema } from '@sitefleet/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+import { notifySuccess } from '../../../lib/toast.tsx';
+import { categoriesKey } from './categories.ts';
+
+export interface CategoryDeleteRequest {
+  id: number;
+  /** Where its posts and sub-categories go; the server refuses (422) a category with some without it. */
+  moveTo?: number;
+}
+
+/** DELETE /api/categories/{id}, with { move_to } when the dependents move elsewhere. */
+export async function deleteCategory({ id, moveTo }: CategoryDeleteRequest) {
+  return messageSchema.parse(
+    await http.delete(
+      `/api/categories/${id}`,
+      moveTo === undefined ? undefined : { move_to: moveTo },
+    ),
+  );
+}
+
+/** The failure is left to the dialog, which shows it and, for dependents, offers the move. */
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCategory,
+    onSuccess: () => {
+      notifySuccess(CATEGORY_MESSAGES.deleted);
+      return queryClient.invalidateQueries({ queryKey: categoriesKey });
+    },
+  });
+}

@@ -1,0 +1,109 @@
+import {
+  CATEGORY_ORDER_KEY_LABELS,
+  CATEGORY_ORDER_KEYS,
+  CATEGORY_STATUS_FILTER_OPTIONS,
+  YES_NO_OPTIONS,
+} from '@sitefleet/contract';
+import { useId } from 'react';
+import { Button, Offcanvas } from 'react-bootstrap';
+import type { CategoryListFilter } from '../api/categories.ts';
+
+/** The filters of the Advance Filters panel (the website has its own dropdown). */
+export const PANEL_FILTERS = [
+  'status',
+  'is_approved',
+  'synced',
+  'auto_google_sync',
+  'order_key',
+  'order_dir',
+] as const satisfies readonly CategoryListFilter[];
+type PanelFilter = (typeof PANEL_FILTERS)[number];
+
+const DIRECTION_OPTIONS = [
+  { value: 'asc', label: 'Ascending' },
+  { value: 'desc', label: 'Descending' },
+] as const;
+
+const FIELDS: {
+  filter: PanelFilter;
+  label: string;
+  anyLabel: string;
+  options: readonly { value: string | number; label: string }[];
+}[] = [
+  { filter: 'status', label: 'Status', anyLabel: 'All', options: CATEGORY_STATUS_FILTER_OPTIONS },
+  { filter: 'is_approved', label: 'Approved', anyLabel: 'All', options: YES_NO_OPTIONS },
+  { filter: 'synced', label: 'Synced', anyLabel: 'All', options: YES_NO_OPTIONS },
+  { filter: 'auto_google_sync', label: 'Auto Sync', anyLabel: 'All', options: YES_NO_OPTIONS },
+  {
+    filter: 'order_key',
+    label: 'Order By',
+    anyLabel: 'Default (newest first)',
+    options: CATEGORY_ORDER_KEYS.map((key) => ({
+      value: key,
+      label: CATEGORY_ORDER_KEY_LABELS[key],
+    })),
+  },
+  {
+    filter: 'order_dir',
+    label: 'Order Direction',
+    anyLabel: 'Default',
+    options: DIRECTION_OPTIONS,
+  },
+];
+
+interface CategoryFiltersProps {
+  show: boolean;
+  onHide: () => void;
+  values: Record<CategoryListFilter, string | undefined>;
+  /** Applies at once: the list (and the URL) follow each choice. */
+  onChange: (changes: Partial<Record<CategoryListFilter, string | undefined>>) => void;
+}
+
+/** How many of the panel's filters are set, for the button's badge. */
+export function activePanelFilters(values: Record<CategoryListFilter, string | undefined>) {
+  return PANEL_FILTERS.filter((filter) => values[filter] !== undefined).length;
+}
+
+/** The Advance Filters side panel: status, approved, synced, auto-sync, order key and direction. */
+export function CategoryFilters({ show, onHide, values, onChange }: CategoryFiltersProps) {
+  const idPrefix = useId();
+  return (
+    <Offcanvas show={show} onHide={onHide} placement="end" aria-labelledby={`${idPrefix}-title`}>
+      <Offcanvas.Header closeButton>
+        <Offcanvas.Title as="h2" className="h5" id={`${idPrefix}-title`}>
+          Advance Filters
+        </Offcanvas.Title>
+      </Offcanvas.Header>
+      <Offcanvas.Body>
+        {FIELDS.map(({ filter, label, anyLabel, options }) => (
+          <div key={filter} className="mb-3">
+            <label htmlFor={`${idPrefix}-${filter}`} className="form-label">
+              {label}
+            </label>
+            <select
+              id={`${idPrefix}-${filter}`}
+              className="form-select"
+              value={values[filter] ?? ''}
+              onChange={(event) => onChange({ [filter]: event.target.value || undefined })}
+            >
+              <option value="">{anyLabel}</option>
+              {options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        <Button
+          variant="outline-secondary"
+          onClick={() =>
+            onChange(Object.fromEntries(PANEL_FILTERS.map((filter) => [filter, undefined])))
+          }
+        >
+          Clear filters
+        </Button>
+      </Offcanvas.Body>
+    </Offcanvas>
+  );
+}

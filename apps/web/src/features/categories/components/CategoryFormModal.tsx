@@ -1,0 +1,189 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CATEGORY_MESSAGES,
+  CATEGORY_TYPES,
+  type CategoryRow,
+  categoryCreateSchema,
+  categoryUpdateSchema,
+  RECORD_STATUS_OPTIONS,
+  RELATED_LIST_LIMIT,
+  YES_NO_OPTIONS,
+} from '@sitefleet/contract';
+import { useId } from 'react';
+import { Controller, type FieldError, type Resolver, useForm } from 'react-hook-form';
+import { FormModal } from '../../../components/FormModal.tsx';
+import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
+import {
+  describedBy,
+  FormField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../components/form/FormField.tsx';
+import { MultiSelect } from '../../../components/MultiSelect.tsx';
+import { bindServerErrors } from '../../../lib/form-errors.ts';
+import { notifySuccess } from '../../../lib/toast.tsx';
+import { type CategoryPayload, useSaveCategory } from '../api/save-category.ts';
+import { useWebsiteOptions } from '../api/website-options.ts';
+import { type CategoryFormValues, categoryFormDefaults } from './category-form.ts';
+import { ParentsField } from './ParentsField.tsx';
+import { useSlugFollowingName } from './use-slug-following-name.ts';
+
+interface CategoryFormModalProps {
+  /** The category to edit, or null to add one. */
+  category: CategoryRow | null;
+  onClose: () => void;
+}
+
+const TYPE_OPTIONS = CATEGORY_TYPES.map((type) => ({
+  value: type,
+  label: type[0]?.toUpperCase() + type.slice(1),
+}));
+
+/**
+ * The list row carries at most RELATED_LIST_LIMIT websites and parents: at the limit there may be
+ * more, and saving the shown ones would drop the rest (and the variants of those websites).
+ */
+function mayBeCut(category: CategoryRow | null): boolean {
+  return (
+    category !== null &&
+    (category.websites.length >= RELATED_LIST_LIMIT ||
+      category.parents.length >= RELATED_LIST_LIMIT)
+  );
+}
+
+/**
+ * 'Add New Category' / 'Edit Category': name and a slug that follows it, description, type,
+ * keywords, websites (required), parents, and on edit status, auto_google_sync and is_approved.
+ */
+export function CategoryFormModal({ category, onClose }: CategoryFormModalProps) {
+  const editing = category !== null;
+  const form = useForm<CategoryFormValues>({
+    // The contract's rules, so that the form says what the server would say; the parsed values
+    // (numbers for the selects, the default type) are what is sent.
+    resolver: zodResolver(
+      editing ? categoryUpdateSchema : categoryCreateSchema,
+    ) as unknown as Resolver<CategoryFormValues>,
+    defaultValues: categoryFormDefaults(category),
+  });
+  const { errors } = form.formState;
+  const { name, slug } = useSlugFollowingName(form, !editing);
+  const websites = useWebsiteOptions();
+  const save = useSaveCategory(category?.id ?? null);
+  const websitesId = useId();
+  const cut = mayBeCut(category);
+
+  const submit = form.handleSubmit((values) =>
+    // The resolver hands over the schema's output: the payload the server expects.
+    save.mutate(values as unknown as CategoryPayload, {
+      onSuccess: () => {
+        notifySuccess(editing ? CATEGORY_MESSAGES.updated : CATEGORY_MESSAGES.created);
+        onClose();
+      },
+      onError: (error) => bindServerErrors(error, form),
+    }),
+  );
+
+  return (
+    <FormModal
+      show
+      size="lg"
+      title={editing ? 'Edit Category' : 'Add New Category'}
+      onSubmit={submit}
+      submitDisabled={cut}
+      onCancel={onClose}
+      busy={save.isPending}
+    >
+      {cut && (
+        <div className="alert alert-warning" role="alert">
+          This category has more than {RELATED_LIST_LIMIT} websites or parents, more than this form
+          can show; saving it here would remove the others, so it cannot be saved here.
+        </div>
+      )}
+      <FormErrorAlert errors={errors} />
+      <div className="row">
+        <TextField className="col-md-6 mb-3" label="Name" registration={name} error={errors.name} />
+        <TextField className="col-md-6 mb-3" label="Slug" registration={slug} error={errors.slug} />
+      </div>
+      <TextAreaField
+        label="Description"
+        rows={3}
+        registration={form.register('description')}
+        error={errors.description}
+      />
+      <div className="row">
+        <SelectField
+          className="col-md-4 mb-3"
+          label="Type"
+          options={TYPE_OPTIONS}
+          registration={form.register('type')}
+          error={errors.type}
+        />
+        <TextField
+          className="col-md-8 mb-3"
+          label="Keywords"
+          placeholder="Comma separated"
+          registration={form.register('keywords')}
+          error={errors.keywords}
+        />
+      </div>
+      <FormField label="Websites" controlId={websitesId} error={errors.websites}>
+        <Controller
+          control={form.control}
+          name="websites"
+          render={({ field }) => (
+            <MultiSelect
+              inputId={websitesId}
+              options={(websites.data ?? []).map((website) => ({
+                value: website.id,
+                label: website.name,
+              }))}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              isLoading={websites.isPending}
+              invalid={errors.websites !== undefined}
+              ariaDescribedBy={errors.websites ? describedBy(websitesId) : undefined}
+              placeholder="Select websites"
+            />
+          )}
+        />
+        {websites.isError && <div className="form-text text-danger">{websites.error.message}</div>}
+      </FormField>
+      <ParentsField
+        control={form.control}
+        error={errors.parents as FieldError | undefined}
+        categoryId={category?.id ?? null}
+        initialParents={category?.parents ?? []}
+      />
+      {editing && (
+        <div className="row">
+          <SelectField
+            className="col-md-4 mb-3"
+            label="Status"
+            options={RECORD_STATUS_OPTIONS}
+            placeholder="Select status"
+            registration={form.register('status')}
+            error={errors.status}
+          />
+          <SelectField
+            className="col-md-4 mb-3"
+            label="Auto Google Sync"
+            options={YES_NO_OPTIONS}
+            placeholder="Select"
+            registration={form.register('auto_google_sync')}
+            error={errors.auto_google_sync}
+          />
+          <SelectField
+            className="col-md-4 mb-3"
+            label="Is Approved"
+            options={YES_NO_OPTIONS}
+            placeholder="Select"
+            registration={form.register('is_approved')}
+            error={errors.is_approved}
+          />
+        </div>
+      )}
+    </FormModal>
+  );
+}
