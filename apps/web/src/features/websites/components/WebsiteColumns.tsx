@@ -24,7 +24,7 @@ const numeric = { className: 'text-end text-nowrap' };
 
 /** Highlights a row whose renewal is due (the server judges it on its own date). */
 export function renewalRowClass(website: Website): string | undefined {
-  return website.renewal_due ? 'table-warning' : undefined;
+  return website.renewal_due ? 'row-attention' : undefined;
 }
 
 /**

@@ -9,7 +9,7 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useDeleteRow, useDeleteRows } from '../../../lib/delete-rows.ts';
-import { useListParams } from '../../../lib/use-list-params.ts';
+import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
 import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
 import { useWebsites, websiteListKey, websitesKey } from '../api/websites.ts';
 import { DeleteWebsiteModal } from '../components/DeleteWebsiteModal.tsx';
@@ -27,6 +27,7 @@ export function WebsitesPage() {
   const list = useListParams();
   const request = { page: list.page, query: list.query };
   const websites = useWebsites(request);
+  useKeepPageInRange(websites.data, list.setPage);
   const selection = useRowSelection(listReloadKey(websites, websiteListKey(request)));
   const canDelete = useCan('website-delete');
 
