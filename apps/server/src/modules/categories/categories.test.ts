@@ -12,7 +12,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
-import { insertTestWebsites } from './test-fixtures.ts';
+import { CATEGORY_KIND } from './content.ts';
+import { insertTestWebsites, queuedJobs, storedVariants } from './test-fixtures.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -62,30 +63,9 @@ const editBody = (row: CategoryRow, changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
-const variantsOf = (categoryId: number) =>
-  queryRows<{
-    id: number;
-    website_id: number;
-    is_approved: boolean;
-    synced: boolean;
-    is_updated_after_posted: boolean;
-    version: number;
-    delivery_status: string | null;
-  }>(
-    server.database.db,
-    sql`SELECT id, website_id, is_approved, synced, is_updated_after_posted, version,
-               delivery_status
-        FROM category_variants WHERE category_id = ${categoryId} ORDER BY website_id`,
-  );
-
-const jobsFor = (variantIds: number[]) =>
-  queryRows<{ name: string; data: { kind: string; variantId: number; target: string } }>(
-    server.database.db,
-    sql`SELECT name, data FROM pgboss.job
-        WHERE data->>'kind' = 'category'
-          AND (data->>'variantId')::int = ANY(${`{${variantIds.join(',')}}`}::int[])
-        ORDER BY (data->>'variantId')::int, data->>'target'`,
-  );
+const variantsOf = (recordId: number) =>
+  storedVariants(server.database.db, CATEGORY_KIND, recordId);
+const jobsFor = (variantIds: number[]) => queuedJobs(server.database.db, CATEGORY_KIND, variantIds);
 
 describe('category form', () => {
   it('creates a category with its websites, parents and variants', async () => {

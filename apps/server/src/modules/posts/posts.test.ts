@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { categories, categoryVariants } from '../../db/schema.ts';
-import { EXACT_COUNT_LIMIT } from '../categories/content.ts';
-import { insertTestWebsites } from '../categories/test-fixtures.ts';
+import { EXACT_COUNT_LIMIT, POST_KIND } from '../categories/content.ts';
+import { insertTestWebsites, queuedJobs, storedVariants } from '../categories/test-fixtures.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -60,30 +60,8 @@ async function createPost(overrides: Record<string, unknown> = {}) {
   return response.body as PostRow;
 }
 
-const variantsOf = (postId: number) =>
-  queryRows<{
-    id: number;
-    website_id: number;
-    is_approved: boolean;
-    is_updated_after_posted: boolean;
-    version: number;
-    delivery_status: string | null;
-    description: string;
-  }>(
-    server.database.db,
-    sql`SELECT id, website_id, is_approved, is_updated_after_posted, version, delivery_status,
-               description
-        FROM post_variants WHERE post_id = ${postId} ORDER BY website_id`,
-  );
-
-const jobsFor = (variantIds: number[]) =>
-  queryRows<{ name: string; data: { variantId: number; target: string; kind: string } }>(
-    server.database.db,
-    sql`SELECT name, data FROM pgboss.job
-        WHERE data->>'kind' = 'post'
-          AND (data->>'variantId')::int = ANY(${`{${variantIds.join(',')}}`}::int[])
-        ORDER BY (data->>'variantId')::int, data->>'target'`,
-  );
+const variantsOf = (recordId: number) => storedVariants(server.database.db, POST_KIND, recordId);
+const jobsFor = (variantIds: number[]) => queuedJobs(server.database.db, POST_KIND, variantIds);
 
 describe('post form', () => {
   it('creates a post with one variant per website of its category', async () => {
