@@ -1,15 +1,24 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ListParams, useListParams } from './use-list-params.ts';
+import { type ListParams, useKeepPageInRange, useListParams } from './use-list-params.ts';
 
 afterEach(cleanup);
 
 /** Renders the hook on a memory router at `url`; `current()` gives its latest value and URL. */
-function renderListParams(url: string, options: Parameters<typeof useListParams<'status'>>[0]) {
+function renderListParams(
+  url: string,
+  options: Parameters<typeof useListParams<'status'>>[0],
+  lastPage?: number,
+) {
   let latest: ListParams<'status'> | undefined;
   function Probe() {
-    latest = useListParams<'status'>(options);
+    const list = useListParams<'status'>(options);
+    latest = list;
+    useKeepPageInRange(
+      lastPage === undefined ? undefined : { current_page: list.page, last_page: lastPage },
+      list.setPage,
+    );
     return null;
   }
   const router = createMemoryRouter([{ path: '/list', Component: Probe }], {
@@ -76,5 +85,15 @@ describe('useListParams', () => {
 
     await act(() => list.current().setQuery('user'));
     expect(list.search()).toBe('?page=2&perm_query=user');
+  });
+});
+
+describe('useKeepPageInRange', () => {
+  it('steps back to the last page when the current one is gone, replacing the entry', async () => {
+    const list = renderListParams('/list?query=ada&page=4', {}, 3);
+    await act(async () => {});
+    expect(list.current().page).toBe(3);
+    expect(list.search()).toBe('?query=ada&page=3');
+    expect(list.router.state.historyAction).toBe('REPLACE');
   });
 });
