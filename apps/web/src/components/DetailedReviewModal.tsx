@@ -78,7 +78,12 @@ function detailColumns<T extends DetailRow>(subject: DetailedReviewSubject<T>): 
     {
       id: 'description',
       header: 'Description',
-      cell: ({ row }) => truncate(row.original.description, POST_DESCRIPTION_PREVIEW),
+      // Wide enough to read among the many narrow flag columns.
+      cell: ({ row }) => (
+        <div style={{ minWidth: '20rem' }}>
+          {truncate(row.original.description, POST_DESCRIPTION_PREVIEW)}
+        </div>
+      ),
       meta: { className: 'small' },
     },
     flagColumn<T>('synced', 'Synced'),
@@ -142,7 +147,14 @@ export function DetailedReviewModal<T extends DetailRow>({
   const selectedCount = selection.selectedIds.length;
 
   return (
-    <Modal show onHide={onClose} size="xl" scrollable aria-labelledby={titleId}>
+    <Modal
+      show
+      onHide={onClose}
+      size="xl"
+      fullscreen="xl-down"
+      scrollable
+      aria-labelledby={titleId}
+    >
       <Modal.Header closeButton>
         <Modal.Title as="h2" className="h5" id={titleId}>
           Detailed Review: {recordName}

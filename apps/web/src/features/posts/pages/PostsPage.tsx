@@ -1,5 +1,139 @@
-import { ComingSoonPage } from '../../../components/ComingSoonPage.tsx';
+import {
+  BULK_ACTION_LABELS,
+  POST_ACTIONS,
+  POST_MESSAGES,
+  type PostAction,
+  type PostDetailRow,
+  type PostRow,
+  postDetailListSchema,
+} from '@sitefleet/contract';
+import { useCallback, useState } from 'react';
+import { BulkActionsMenu } from '../../../components/BulkActionsMenu.tsx';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
+import {
+  DetailedReviewModal,
+  type DetailedReviewSubject,
+} from '../../../components/DetailedReviewModal.tsx';
+import { IfAllowed } from '../../../components/IfAllowed.tsx';
+import { ListCard } from '../../../components/ListCard.tsx';
+import { Page } from '../../../components/Page.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { SearchBox } from '../../../components/SearchBox.tsx';
+import { useCan } from '../../../lib/abilities.ts';
+import { useBulkAction, useSyncRecord } from '../../../lib/content-records.ts';
+import { useDeleteRow } from '../../../lib/delete-rows.ts';
+import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
+import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
+import { postListKey, postsKey, usePosts } from '../api/posts.ts';
+import { PostFormModal } from '../components/PostFormModal.tsx';
+import { usePostColumns } from '../components/post-columns.tsx';
+
+const BULK_ACTIONS = POST_ACTIONS.map((action) => ({
+  value: action,
+  label: BULK_ACTION_LABELS[action],
+}));
+
+const REVIEW_SUBJECT: DetailedReviewSubject<PostDetailRow> = {
+  header: 'Post',
+  value: (row) => row.post_title,
+};
+
+const CALLS = { resource: '/api/posts', listKey: postsKey } as const;
+
+/** The form is closed, open to add a post, or open on one. */
+type FormState = { open: false } | { open: true; post: PostRow | null };
 
 export function PostsPage() {
-  return <ComingSoonPage title="Posts" />;
+  const list = useListParams();
+  const request = { page: list.page, query: list.query };
+  const posts = usePosts(request);
+  useKeepPageInRange(posts.data, list.setPage);
+  const selection = useRowSelection(listReloadKey(posts, postListKey(request)));
+  const canAct = useCan('post-action');
+
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [deleting, setDeleting] = useState<PostRow | null>(null);
+  const [reviewing, setReviewing] = useState<PostRow | null>(null);
+  const bulkAction = useBulkAction<PostAction>(CALLS);
+  const sync = useSyncRecord({ ...CALLS, syncedMessage: POST_MESSAGES.synced });
+  const deletePost = useDeleteRow({
+    path: '/api/posts',
+    listKey: postsKey,
+    deletedMessage: POST_MESSAGES.deleted,
+  });
+
+  const columns = usePostColumns({
+    onEdit: useCallback((post: PostRow) => setForm({ open: true, post }), []),
+    onDelete: setDeleting,
+    onSync: useCallback((post: PostRow) => sync.mutate(post.id), [sync.mutate]),
+    onDetails: setReviewing,
+  });
+
+  return (
+    <Page title="Posts">
+      <ListCard
+        search={<SearchBox value={list.query} onSearch={list.setQuery} label="Search posts" />}
+        actions={
+          <>
+            {canAct && (
+              <BulkActionsMenu
+                actions={BULK_ACTIONS}
+                selectedCount={selection.selectedIds.length}
+                busy={bulkAction.isPending}
+                onSelect={(action) => bulkAction.mutate({ action, ids: selection.selectedIds })}
+              />
+            )}
+            <IfAllowed ability="post-create">
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                onClick={() => setForm({ open: true, post: null })}
+              >
+                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+                Add New Post
+              </button>
+            </IfAllowed>
+          </>
+        }
+        footer={<Pagination page={posts.data} onPageChange={list.setPage} label="Posts pages" />}
+      >
+        <DataTable
+          label="Posts"
+          columns={columns}
+          rows={posts.data?.data}
+          rowId={(post) => post.id}
+          selection={canAct ? selection : undefined}
+          isFetching={posts.isFetching}
+          error={posts.error}
+          firstRowNumber={posts.data?.from ?? 1}
+        />
+      </ListCard>
+
+      {form.open && <PostFormModal post={form.post} onClose={() => setForm({ open: false })} />}
+
+      <ConfirmModal
+        show={deleting !== null}
+        title="Delete Post"
+        busy={deletePost.isPending}
+        onConfirm={() =>
+          deleting && deletePost.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
+        }
+        onCancel={() => setDeleting(null)}
+      >
+        Are you sure you want to delete this post ?
+      </ConfirmModal>
+      {reviewing && (
+        <DetailedReviewModal
+          {...CALLS}
+          recordId={reviewing.id}
+          recordName={reviewing.title}
+          pageSchema={postDetailListSchema}
+          subject={REVIEW_SUBJECT}
+          canAct={canAct}
+          onClose={() => setReviewing(null)}
+        />
+      )}
+    </Page>
+  );
 }

@@ -1,0 +1,75 @@
+import {
+  formatDateTime,
+  POST_DESCRIPTION_PREVIEW,
+  type PostRow,
+  truncate,
+} from '@sitefleet/contract';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { rowNumberColumn } from '../../../components/DataTable.tsx';
+import { RowActionsMenu } from '../../../components/RowActionsMenu.tsx';
+import { type RecordActionHandlers, useRecordActions } from '../../../components/record-actions.ts';
+import { PostedIcons } from './PostedIcons.tsx';
+
+/**
+ * #, Title, Description (its first POST_DESCRIPTION_PREVIEW characters), Category, Social Status,
+ * Reference, Created At and the Options menu, whose items follow the user's abilities.
+ */
+export function usePostColumns(handlers: RecordActionHandlers<PostRow>): ColumnDef<PostRow>[] {
+  const actionsFor = useRecordActions('post', handlers);
+  return useMemo(
+    () => [
+      rowNumberColumn<PostRow>(),
+      {
+        id: 'title',
+        header: 'Title',
+        accessorKey: 'title',
+        meta: { className: 'fw-semibold' },
+      },
+      {
+        id: 'description',
+        header: 'Description',
+        cell: ({ row }) => truncate(row.original.description, POST_DESCRIPTION_PREVIEW),
+        meta: { className: 'small' },
+      },
+      { id: 'category', header: 'Category', cell: ({ row }) => row.original.category.name },
+      {
+        id: 'social',
+        header: 'Social Status',
+        cell: ({ row }) => <PostedIcons flags={row.original} />,
+      },
+      {
+        id: 'reference',
+        header: 'Reference',
+        cell: ({ row }) =>
+          row.original.content_reference && (
+            <a
+              href={row.original.content_reference}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={row.original.content_reference}
+            >
+              {/* The server keeps only absolute http(s) addresses, so the host is always there. */}
+              {new URL(row.original.content_reference).host}
+              <i className="bi bi-box-arrow-up-right ms-1 small" aria-hidden="true" />
+            </a>
+          ),
+      },
+      {
+        id: 'created_at',
+        header: 'Created At',
+        cell: ({ row }) => formatDateTime(row.original.created_at),
+        meta: { className: 'text-nowrap' },
+      },
+      {
+        id: 'options',
+        header: 'Options',
+        meta: { className: 'text-end' },
+        cell: ({ row }) => (
+          <RowActionsMenu rowName={row.original.title} actions={actionsFor(row.original)} />
+        ),
+      },
+    ],
+    [actionsFor],
+  );
+}
