@@ -31,7 +31,7 @@ export default defineConfig(async () => {
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       env: { TEST_DB: db },
       testTimeout: 30_000,
-      hookTimeout: 60_000,
+      hookTimeout: 120_000,
     },
   });
   return {

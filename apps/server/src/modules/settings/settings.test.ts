@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
+import { SETTINGS_CATALOG } from '../../db/seed.ts';
 import { createSecretBox, loadSecretKey } from '../../lib/secrets.ts';
 import { settingValues } from './fetch.ts';
 
@@ -126,18 +127,16 @@ describe('GET /api/settinggroups', () => {
   it('lists the groups for the create form', async () => {
     const response = await admin.get('/api/settinggroups/options');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual([
-      {
+    const seeded = Object.entries(SETTINGS_CATALOG)
+      .flatMap(([main, groups]) => Object.keys(groups).map((name) => ({ name, main })))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    expect(response.body).toEqual(
+      seeded.map(({ name, main }) => ({
         id: expect.any(Number),
-        name: 'AI Provider',
-        maingroup: { id: expect.any(Number), name: 'Content' },
-      },
-      {
-        id: expect.any(Number),
-        name: 'Application',
-        maingroup: { id: expect.any(Number), name: 'General' },
-      },
-    ]);
+        name,
+        maingroup: { id: expect.any(Number), name: main },
+      })),
+    );
   });
 });
 
