@@ -1,0 +1,93 @@
+import {
+  formatDateTime,
+  formatRupees,
+  INSTANCE_STATUS_COLOURS,
+  type Instance,
+} from '@sitefleet/contract';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { RowActionsMenu } from '../../../components/RowActionsMenu.tsx';
+import { useCan } from '../../../lib/abilities.ts';
+
+interface InstanceColumnsOptions {
+  onEdit: (instance: Instance) => void;
+  onDelete: (instance: Instance) => void;
+  onDetails: (instance: Instance) => void;
+}
+
+/** The dashboard's colour of a state; a state without one (stopped) is grey. */
+const stateBadgeClass = (state: string) =>
+  `badge text-bg-${INSTANCE_STATUS_COLOURS[state] ?? 'secondary'}`;
+
+/**
+ * Instance#, Ip Address, Current State, Gap, Region, Type, Cost, Created At, and the Options menu:
+ * Edit (instance-update), Delete (instance-delete), Details (instance-logs).
+ */
+export function useInstanceColumns({
+  onEdit,
+  onDelete,
+  onDetails,
+}: InstanceColumnsOptions): ColumnDef<Instance>[] {
+  const canUpdate = useCan('instance-update');
+  const canDelete = useCan('instance-delete');
+  const canSeeLogs = useCan('instance-logs');
+  return useMemo(
+    () => [
+      { id: 'instanceId', header: 'Instance#', accessorKey: 'instance_id' },
+      { id: 'ip', header: 'Ip Address', accessorKey: 'ip_address' },
+      {
+        id: 'state',
+        header: 'Current State',
+        cell: ({ row }) => (
+          <span className={stateBadgeClass(row.original.current_state)}>
+            {row.original.current_state}
+          </span>
+        ),
+      },
+      { id: 'gap', header: 'Gap', accessorKey: 'gap' },
+      { id: 'region', header: 'Region', accessorKey: 'region' },
+      { id: 'type', header: 'Type', accessorKey: 'type' },
+      {
+        id: 'cost',
+        header: 'Cost',
+        cell: ({ row }) => formatRupees(row.original.cost),
+        meta: { className: 'text-end text-nowrap' },
+      },
+      {
+        id: 'created',
+        header: 'Created At',
+        cell: ({ row }) => formatDateTime(row.original.created_at),
+        meta: { className: 'text-nowrap' },
+      },
+      {
+        id: 'options',
+        header: 'Options',
+        meta: { className: 'text-end' },
+        cell: ({ row }) => (
+          <RowActionsMenu
+            rowName={row.original.instance_id}
+            actions={[
+              canUpdate && {
+                label: 'Edit',
+                icon: 'bi-pencil-square',
+                onSelect: () => onEdit(row.original),
+              },
+              canDelete && {
+                label: 'Delete',
+                icon: 'bi-trash',
+                danger: true,
+                onSelect: () => onDelete(row.original),
+              },
+              canSeeLogs && {
+                label: 'Details',
+                icon: 'bi-list-ul',
+                onSelect: () => onDetails(row.original),
+              },
+            ]}
+          />
+        ),
+      },
+    ],
+    [canUpdate, canDelete, canSeeLogs, onEdit, onDelete, onDetails],
+  );
+}

@@ -1,0 +1,166 @@
+import {
+  GAP_OPTIONS,
+  INSTANCE_MESSAGES,
+  INSTANCE_REGIONS,
+  INSTANCE_STATES,
+  INSTANCE_TYPES,
+  type Instance,
+  instanceInputSchema,
+} from '@sitefleet/contract';
+import { useForm } from 'react-hook-form';
+import { FormModal } from '../../../components/FormModal.tsx';
+import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
+import { SelectField, TextField } from '../../../components/form/FormField.tsx';
+import { RotateSecret } from '../../../components/RotateSecret.tsx';
+import { contractResolver } from '../../../lib/contract-resolver.ts';
+import { bindServerErrors } from '../../../lib/form-errors.ts';
+import { notifySuccess } from '../../../lib/toast.tsx';
+import { useRotateAgentToken, useSaveInstance } from '../api/save-instance.ts';
+
+/** The form's values as typed: the cost stays text, so that 'abc' can be told from an empty field. */
+interface InstanceFormValues {
+  instance_id: string;
+  ip_address: string;
+  current_state: string;
+  gap: string;
+  region: string;
+  type: string;
+  cost: string;
+}
+
+const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+const STATE_OPTIONS = asOptions(INSTANCE_STATES);
+const GAP_CHOICES = asOptions(GAP_OPTIONS);
+const REGION_OPTIONS = asOptions(INSTANCE_REGIONS);
+const TYPE_OPTIONS = asOptions(INSTANCE_TYPES);
+
+interface InstanceFormModalProps {
+  /** The instance to edit, or null to add one. */
+  instance: Instance | null;
+  onClose: () => void;
+}
+
+function initialValues(instance: Instance | null): InstanceFormValues {
+  return {
+    instance_id: instance?.instance_id ?? '',
+    ip_address: instance?.ip_address ?? '',
+    current_state: instance?.current_state ?? '',
+    gap: instance?.gap ?? '',
+    region: instance?.region ?? '',
+    type: instance?.type ?? '',
+    cost: instance ? String(instance.cost) : '',
+  };
+}
+
+/**
+ * 'Add New Instance' / 'Edit Instance', with the messages of the spec; editing also offers a new
+ * agent token.
+ */
+export function InstanceFormModal({ instance, onClose }: InstanceFormModalProps) {
+  const form = useForm<InstanceFormValues>({
+    // Sent as typed: the server reads the cost's text by the same schema.
+    resolver: contractResolver(instanceInputSchema),
+    defaultValues: initialValues(instance),
+  });
+  const { errors } = form.formState;
+  const save = useSaveInstance(instance?.id ?? null);
+
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(instance ? INSTANCE_MESSAGES.updated : INSTANCE_MESSAGES.created);
+        onClose();
+      },
+      onError: (error) => bindServerErrors(error, form),
+    }),
+  );
+
+  return (
+    <FormModal
+      show
+      title={instance ? 'Edit Instance' : 'Add New Instance'}
+      onSubmit={submit}
+      onCancel={onClose}
+      busy={save.isPending}
+    >
+      <FormErrorAlert errors={errors} />
+      <div className="row">
+        <TextField
+          className="col-sm-6 mb-3"
+          label="Instance ID"
+          autoComplete="off"
+          registration={form.register('instance_id')}
+          error={errors.instance_id}
+        />
+        <TextField
+          className="col-sm-6 mb-3"
+          label="IP Address"
+          autoComplete="off"
+          placeholder="e.g. 203.0.113.10"
+          registration={form.register('ip_address')}
+          error={errors.ip_address}
+        />
+        <SelectField
+          className="col-sm-6 mb-3"
+          label="Current State"
+          options={STATE_OPTIONS}
+          placeholder="Select a state"
+          registration={form.register('current_state')}
+          error={errors.current_state}
+        />
+        <SelectField
+          className="col-sm-6 mb-3"
+          label="Gap"
+          options={GAP_CHOICES}
+          placeholder="Select a time"
+          registration={form.register('gap')}
+          error={errors.gap}
+        />
+        <SelectField
+          className="col-sm-6 mb-3"
+          label="Region"
+          options={REGION_OPTIONS}
+          placeholder="Select a region"
+          registration={form.register('region')}
+          error={errors.region}
+        />
+        <SelectField
+          className="col-sm-6 mb-3"
+          label="Type"
+          options={TYPE_OPTIONS}
+          placeholder="Select a type"
+          registration={form.register('type')}
+          error={errors.type}
+        />
+        <TextField
+          className="col-sm-6"
+          label="Cost (₹)"
+          inputMode="decimal"
+          registration={form.register('cost')}
+          error={errors.cost}
+        />
+      </div>
+      {instance && <AgentTokenRotation instanceId={instance.id} />}
+    </FormModal>
+  );
+}
+
+/** The instance's browser agent signs in with this token; a new one replaces it at once. */
+function AgentTokenRotation({ instanceId }: { instanceId: number }) {
+  const rotateToken = useRotateAgentToken(instanceId);
+  return (
+    <>
+      <hr />
+      <p className="form-label mb-1">Agent token</p>
+      <p className="form-text mt-0">
+        The browser agent on this instance signs in with it. Only a hash is kept.
+      </p>
+      <RotateSecret
+        actionLabel="Rotate agent token"
+        secretLabel="New agent token"
+        warning="The current token stops working at once: the agent cannot sign in until it holds the new one."
+        rotate={() => rotateToken.mutateAsync()}
+      />
+    </>
+  );
+}
