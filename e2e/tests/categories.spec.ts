@@ -43,6 +43,28 @@ function menuOption(page: Page, name: string) {
   return page.getByRole('listbox').getByRole('option', { name, exact: true });
 }
 
+/** A category and a sub-category of it, both on one website. */
+async function createParentAndChild(page: Page, prefix: string) {
+  const parent = await createCategory(page, {
+    name: uniqueName(`${prefix} Parent`),
+    websites: ['Daily Recipes'],
+  });
+  const child = await createCategory(page, {
+    name: uniqueName(`${prefix} Child`),
+    websites: ['Daily Recipes'],
+    parents: [parent.id],
+  });
+  return { parent, child };
+}
+
+/** Opens a row's Options menu and picks an item. */
+async function chooseRowAction(page: Page, name: string, item: string) {
+  await categoryRow(page, name)
+    .getByRole('button', { name: `Options for ${name}` })
+    .click();
+  await page.getByRole('button', { name: item, exact: true }).click();
+}
+
 async function openCategories(page: Page, search?: string) {
   await page.goto(
     search ? `/admin/categories?query=${encodeURIComponent(search)}` : '/admin/categories',
@@ -127,20 +149,9 @@ test('creates a category with websites and a parent, its slug following the name
 });
 
 test('refuses a parent that would make a cycle, under the parents field', async ({ page }) => {
-  const parent = await createCategory(page, {
-    name: uniqueName('Cycle Parent'),
-    websites: ['Daily Recipes'],
-  });
-  const child = await createCategory(page, {
-    name: uniqueName('Cycle Child'),
-    websites: ['Daily Recipes'],
-    parents: [parent.id],
-  });
+  const { parent, child } = await createParentAndChild(page, 'Cycle');
   await openCategories(page, parent.name);
-  await categoryRow(page, parent.name)
-    .getByRole('button', { name: `Options for ${parent.name}` })
-    .click();
-  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await chooseRowAction(page, parent.name, 'Edit');
   const dialog = page.getByRole('dialog', { name: 'Edit Category' });
   await dialog.getByLabel('Parents').fill(child.name);
   await menuOption(page, child.name).click();
@@ -236,10 +247,7 @@ test('Detailed Review: Apply waits for an action and a row, then marks the varia
   const name = uniqueName('Review');
   await createCategory(page, { name, websites: ['Daily Recipes', 'Finance Basics'] });
   await openCategories(page, name);
-  await categoryRow(page, name)
-    .getByRole('button', { name: `Options for ${name}` })
-    .click();
-  await page.getByRole('button', { name: 'Details', exact: true }).click();
+  await chooseRowAction(page, name, 'Details');
 
   const dialog = page.getByRole('dialog', { name: `Detailed Review: ${name}` });
   const rows = dialog.getByRole('table', { name: 'Detail rows' }).getByRole('row');
@@ -272,29 +280,15 @@ test('Sync shows its toast', async ({ page }) => {
   const name = uniqueName('Sync');
   await createCategory(page, { name, websites: ['Daily Recipes'] });
   await openCategories(page, name);
-  await categoryRow(page, name)
-    .getByRole('button', { name: `Options for ${name}` })
-    .click();
-  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  await chooseRowAction(page, name, 'Sync');
   await expect(page.getByText('Category synced successfully!')).toBeVisible();
   await expect(await cellUnder(page, 'Categories', name, 'WebSync')).toHaveText('Yes');
 });
 
 test('deleting a category with sub-categories offers to move them first', async ({ page }) => {
-  const parent = await createCategory(page, {
-    name: uniqueName('Doomed'),
-    websites: ['Daily Recipes'],
-  });
-  const child = await createCategory(page, {
-    name: uniqueName('Orphan'),
-    websites: ['Daily Recipes'],
-    parents: [parent.id],
-  });
+  const { parent, child } = await createParentAndChild(page, 'Doomed');
   await openCategories(page, parent.name);
-  await categoryRow(page, parent.name)
-    .getByRole('button', { name: `Options for ${parent.name}` })
-    .click();
-  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await chooseRowAction(page, parent.name, 'Delete');
 
   const dialog = page.getByRole('dialog', { name: 'Delete Category' });
   await expect(dialog.getByText('Are you sure you want to delete this category ?')).toBeVisible();

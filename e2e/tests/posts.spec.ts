@@ -63,7 +63,7 @@ async function openRowMenu(page: Page, title: string, item: string) {
 }
 
 // A page and a few round trips per test; the machine runs other suites at the same time.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, ADMIN);

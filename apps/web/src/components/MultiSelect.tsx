@@ -6,14 +6,10 @@ export interface SelectOption<V extends string | number> {
   label: string;
 }
 
-interface MultiSelectProps<V extends string | number> {
+/** What the app's selects take besides their value and its change (MultiSelect, SearchSelect). */
+export interface SelectControlProps<V extends string | number> {
   inputId?: string;
   options: readonly SelectOption<V>[];
-  /** The chosen values, in the order they were chosen. */
-  value: readonly V[];
-  onChange: (value: V[]) => void;
-  /** At most this many may be chosen. */
-  max?: number;
   invalid?: boolean;
   isLoading?: boolean;
   isDisabled?: boolean;
@@ -27,6 +23,14 @@ interface MultiSelectProps<V extends string | number> {
    * options among them, so that their labels stay known (the menu hides chosen options anyway).
    */
   onSearch?: (text: string) => void;
+}
+
+interface MultiSelectProps<V extends string | number> extends SelectControlProps<V> {
+  /** The chosen values, in the order they were chosen. */
+  value: readonly V[];
+  onChange: (value: V[]) => void;
+  /** At most this many may be chosen. */
+  max?: number;
 }
 
 /**
@@ -83,23 +87,54 @@ export function bootstrapStyles<V extends string | number, IsMulti extends boole
 }
 
 /**
- * A searchable multi-select on react-select, used with react-hook-form through a Controller.
- * Its menu opens over dialogs (it is portalled to the body).
+ * The react-select props every select of the app shares: its id and error link, the spec's texts,
+ * the server search, the Bootstrap colours, and a menu portalled to the body (over dialogs).
  */
+export function sharedSelectProps<V extends string | number, IsMulti extends boolean>(
+  {
+    inputId,
+    options,
+    invalid = false,
+    isLoading = false,
+    isDisabled = false,
+    placeholder = 'Select…',
+    ariaDescribedBy,
+    onBlur,
+    onSearch,
+  }: SelectControlProps<V>,
+  chosen: { count: number; max?: number },
+) {
+  return {
+    inputId,
+    onBlur,
+    // Every change of the typed text, a reset after a choice included: the options follow it.
+    onInputChange: (text: string) => onSearch?.(text),
+    filterOption: onSearch ? null : undefined,
+    noOptionsMessage: ({ inputValue }: { inputValue: string }) =>
+      noOptionsText({
+        total: options.length,
+        chosen: chosen.count,
+        max: chosen.max,
+        query: inputValue,
+      }),
+    isLoading,
+    isDisabled,
+    placeholder,
+    'aria-invalid': invalid,
+    'aria-describedby': ariaDescribedBy,
+    menuPortalTarget: typeof document === 'undefined' ? undefined : document.body,
+    styles: bootstrapStyles<V, IsMulti>(invalid),
+  };
+}
+
+/** A searchable multi-select on react-select, used with react-hook-form through a Controller. */
 export function MultiSelect<V extends string | number>({
-  inputId,
-  options,
   value,
   onChange,
   max,
-  invalid = false,
-  isLoading = false,
-  isDisabled = false,
-  placeholder = 'Select…',
-  ariaDescribedBy,
-  onBlur,
-  onSearch,
+  ...control
 }: MultiSelectProps<V>) {
+  const { options } = control;
   const chosen = value
     .map((item) => options.find((option) => option.value === item))
     .filter((option) => option !== undefined);
@@ -107,26 +142,12 @@ export function MultiSelect<V extends string | number>({
 
   return (
     <Select<SelectOption<V>, true>
-      inputId={inputId}
+      {...sharedSelectProps<V, true>(control, { count: value.length, max })}
       isMulti
       // Full: the menu offers nothing and says why (the maximum text).
       options={full ? [] : options}
       value={chosen}
       onChange={(next) => onChange(next.map((option) => option.value))}
-      onBlur={onBlur}
-      // Every change of the typed text, a reset after a choice included: the options follow it.
-      onInputChange={(text) => onSearch?.(text)}
-      filterOption={onSearch ? null : undefined}
-      noOptionsMessage={({ inputValue }) =>
-        noOptionsText({ total: options.length, chosen: value.length, max, query: inputValue })
-      }
-      isLoading={isLoading}
-      isDisabled={isDisabled}
-      placeholder={placeholder}
-      aria-invalid={invalid}
-      aria-describedby={ariaDescribedBy}
-      menuPortalTarget={typeof document === 'undefined' ? undefined : document.body}
-      styles={bootstrapStyles<V, true>(invalid)}
       closeMenuOnSelect={false}
     />
   );

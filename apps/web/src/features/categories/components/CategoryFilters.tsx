@@ -6,17 +6,12 @@ import {
 } from '@sitefleet/contract';
 import { useId } from 'react';
 import { Button, Offcanvas } from 'react-bootstrap';
-import type { CategoryListFilter } from '../api/categories.ts';
+import { CATEGORY_LIST_FILTERS, type CategoryListFilter } from '../api/categories.ts';
 
-/** The filters of the Advance Filters panel (the website has its own dropdown). */
-export const PANEL_FILTERS = [
-  'status',
-  'is_approved',
-  'synced',
-  'auto_google_sync',
-  'order_key',
-  'order_dir',
-] as const satisfies readonly CategoryListFilter[];
+/** The filters of the Advance Filters panel: all but the website, which has its own dropdown. */
+export const PANEL_FILTERS = CATEGORY_LIST_FILTERS.filter(
+  (filter): filter is Exclude<CategoryListFilter, 'website_id'> => filter !== 'website_id',
+);
 type PanelFilter = (typeof PANEL_FILTERS)[number];
 
 const DIRECTION_OPTIONS = [

@@ -40,6 +40,13 @@ const TYPE_OPTIONS = CATEGORY_TYPES.map((type) => ({
   label: type[0]?.toUpperCase() + type.slice(1),
 }));
 
+/** The edit form's required choices (spec §5), each with its message in the contract's schema. */
+const EDIT_CHOICES = [
+  { name: 'status', label: 'Status', options: RECORD_STATUS_OPTIONS },
+  { name: 'auto_google_sync', label: 'Auto Google Sync', options: YES_NO_OPTIONS },
+  { name: 'is_approved', label: 'Is Approved', options: YES_NO_OPTIONS },
+] as const;
+
 /**
  * The list row carries at most RELATED_LIST_LIMIT websites and parents: at the limit there may be
  * more, and saving the shown ones would drop the rest (and the variants of those websites).
@@ -158,30 +165,17 @@ export function CategoryFormModal({ category, onClose }: CategoryFormModalProps)
       />
       {editing && (
         <div className="row">
-          <SelectField
-            className="col-md-4 mb-3"
-            label="Status"
-            options={RECORD_STATUS_OPTIONS}
-            placeholder="Select status"
-            registration={form.register('status')}
-            error={errors.status}
-          />
-          <SelectField
-            className="col-md-4 mb-3"
-            label="Auto Google Sync"
-            options={YES_NO_OPTIONS}
-            placeholder="Select"
-            registration={form.register('auto_google_sync')}
-            error={errors.auto_google_sync}
-          />
-          <SelectField
-            className="col-md-4 mb-3"
-            label="Is Approved"
-            options={YES_NO_OPTIONS}
-            placeholder="Select"
-            registration={form.register('is_approved')}
-            error={errors.is_approved}
-          />
+          {EDIT_CHOICES.map((choice) => (
+            <SelectField
+              key={choice.name}
+              className="col-md-4 mb-3"
+              label={choice.label}
+              options={choice.options}
+              placeholder="Select"
+              registration={form.register(choice.name)}
+              error={errors[choice.name]}
+            />
+          ))}
         </div>
       )}
     </FormModal>
