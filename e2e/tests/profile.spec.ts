@@ -58,6 +58,8 @@ test('the profile is updated and the sidebar follows', async ({ page }) => {
 });
 
 test('the password is changed and the new one signs in', async ({ page }) => {
+  // Many round trips (three sign-ins, or a dozen saves): more time on a busy machine.
+  test.slow();
   const user = await signInAsNewUser(page);
   await page.getByRole('tab', { name: 'Change Password' }).click();
   const current = page.getByLabel('Current Password');

@@ -17,6 +17,8 @@ const permissionsTable = (page: Page) => page.getByRole('table', { name: 'Permis
 test('a new role opens its permissions card; assigning and revoking move the counts', async ({
   page,
 }) => {
+  // Many round trips (three sign-ins, or a dozen saves): more time on a busy machine.
+  test.slow();
   const total = String(PERMISSION_NAMES.length);
   await page.goto('/admin/roles');
   await page.getByRole('link', { name: 'Add New Role' }).click();

@@ -125,6 +125,8 @@ test('the ticked users are deleted together', async ({ page }) => {
 });
 
 test('the search and the page survive a reload and the back button', async ({ page }) => {
+  // Many round trips (three sign-ins, or a dozen saves): more time on a busy machine.
+  test.slow();
   const prefix = uniqueName('e2e-pages').replace(/\s+/g, '-');
   // One more than a page (15 rows).
   const users = await Promise.all(

@@ -1,7 +1,7 @@
 import { formatDateTime, MAX_PERMISSION_BADGES, type RoleRow } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { IconAction } from '../../../components/IconAction.tsx';
+import { editDeleteColumn } from '../../../components/edit-delete-column.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { paths } from '../../../lib/paths.ts';
 import { PermissionBadge } from './PermissionBadge.tsx';
@@ -37,30 +37,13 @@ export function useRoleColumns(onDelete: (role: RoleRow) => void): ColumnDef<Rol
           </div>
         ),
       },
-      {
-        id: 'options',
-        header: 'Options',
-        meta: { className: 'text-nowrap text-end' },
-        cell: ({ row }) => (
-          <>
-            {canUpdate && (
-              <IconAction
-                icon="bi-pencil-square"
-                label={`Edit ${row.original.name}`}
-                to={paths.roleEdit(row.original.id)}
-              />
-            )}
-            {canDelete && (
-              <IconAction
-                icon="bi-trash"
-                label={`Delete ${row.original.name}`}
-                danger
-                onClick={() => onDelete(row.original)}
-              />
-            )}
-          </>
-        ),
-      },
+      editDeleteColumn<RoleRow>({
+        rowLabel: (role) => role.name,
+        editTo: (role) => paths.roleEdit(role.id),
+        onDelete,
+        canEdit: canUpdate,
+        canDelete,
+      }),
     ],
     [canUpdate, canDelete, onDelete],
   );

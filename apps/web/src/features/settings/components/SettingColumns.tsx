@@ -1,7 +1,7 @@
 import type { Setting } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { IconAction } from '../../../components/IconAction.tsx';
+import { editDeleteColumn } from '../../../components/edit-delete-column.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { paths } from '../../../lib/paths.ts';
 import { SettingValue } from './SettingValue.tsx';
@@ -24,37 +24,20 @@ export function useSettingColumns({
   onDelete,
 }: SettingColumnsOptions): ColumnDef<Setting>[] {
   const canUpdate = useCan('setting-update');
-  const canDelete = useCan('setting-delete') && onDelete !== undefined;
+  const canDelete = useCan('setting-delete');
   return useMemo(
     () => [
       { id: 'name', header: 'Name', accessorKey: 'full_path', meta: { className: 'text-nowrap' } },
       { id: 'value', header: 'Value', cell: ({ row }) => <SettingValue setting={row.original} /> },
       { id: 'description', header: 'Description', accessorKey: 'description' },
       ...(withGroups ? GROUP_COLUMNS : []),
-      {
-        id: 'options',
-        header: 'Options',
-        meta: { className: 'text-nowrap text-end' },
-        cell: ({ row }) => (
-          <>
-            {canUpdate && (
-              <IconAction
-                icon="bi-pencil-square"
-                label={`Edit ${row.original.full_path}`}
-                to={paths.settingEdit(row.original.id)}
-              />
-            )}
-            {canDelete && (
-              <IconAction
-                icon="bi-trash"
-                label={`Delete ${row.original.full_path}`}
-                danger
-                onClick={() => onDelete?.(row.original)}
-              />
-            )}
-          </>
-        ),
-      },
+      editDeleteColumn<Setting>({
+        rowLabel: (setting) => setting.full_path,
+        editTo: (setting) => paths.settingEdit(setting.id),
+        onDelete,
+        canEdit: canUpdate,
+        canDelete,
+      }),
     ],
     [withGroups, canUpdate, canDelete, onDelete],
   );

@@ -2,7 +2,7 @@ import type { UserRow } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { rowNumberColumn } from '../../../components/DataTable.tsx';
-import { IconAction } from '../../../components/IconAction.tsx';
+import { editDeleteColumn } from '../../../components/edit-delete-column.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 
 interface UserColumnsOptions {
@@ -38,30 +38,13 @@ export function useUserColumns({ onEdit, onDelete }: UserColumnsOptions): Column
           </div>
         ),
       },
-      {
-        id: 'options',
-        header: 'Options',
-        meta: { className: 'text-nowrap text-end' },
-        cell: ({ row }) => (
-          <>
-            {canUpdate && (
-              <IconAction
-                icon="bi-pencil-square"
-                label={`Edit ${row.original.name}`}
-                onClick={() => onEdit(row.original)}
-              />
-            )}
-            {canDelete && (
-              <IconAction
-                icon="bi-trash"
-                label={`Delete ${row.original.name}`}
-                danger
-                onClick={() => onDelete(row.original)}
-              />
-            )}
-          </>
-        ),
-      },
+      editDeleteColumn<UserRow>({
+        rowLabel: (user) => user.name,
+        onEdit,
+        onDelete,
+        canEdit: canUpdate,
+        canDelete,
+      }),
     ],
     [canUpdate, canDelete, onEdit, onDelete],
   );
