@@ -28,11 +28,18 @@ interface InstanceFormValues {
   cost: string;
 }
 
-const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
-const STATE_OPTIONS = asOptions(INSTANCE_STATES);
-const GAP_CHOICES = asOptions(GAP_OPTIONS);
-const REGION_OPTIONS = asOptions(INSTANCE_REGIONS);
-const TYPE_OPTIONS = asOptions(INSTANCE_TYPES);
+/** The fields chosen from the spec's lists, in the order the form shows them. */
+const CHOICE_FIELDS = [
+  { name: 'current_state', label: 'Current State', values: INSTANCE_STATES, hint: 'a state' },
+  { name: 'gap', label: 'Gap', values: GAP_OPTIONS, hint: 'a time' },
+  { name: 'region', label: 'Region', values: INSTANCE_REGIONS, hint: 'a region' },
+  { name: 'type', label: 'Type', values: INSTANCE_TYPES, hint: 'a type' },
+] as const satisfies readonly {
+  name: keyof InstanceFormValues;
+  label: string;
+  values: readonly string[];
+  hint: string;
+}[];
 
 interface InstanceFormModalProps {
   /** The instance to edit, or null to add one. */
@@ -100,38 +107,17 @@ export function InstanceFormModal({ instance, onClose }: InstanceFormModalProps)
           registration={form.register('ip_address')}
           error={errors.ip_address}
         />
-        <SelectField
-          className="col-sm-6 mb-3"
-          label="Current State"
-          options={STATE_OPTIONS}
-          placeholder="Select a state"
-          registration={form.register('current_state')}
-          error={errors.current_state}
-        />
-        <SelectField
-          className="col-sm-6 mb-3"
-          label="Gap"
-          options={GAP_CHOICES}
-          placeholder="Select a time"
-          registration={form.register('gap')}
-          error={errors.gap}
-        />
-        <SelectField
-          className="col-sm-6 mb-3"
-          label="Region"
-          options={REGION_OPTIONS}
-          placeholder="Select a region"
-          registration={form.register('region')}
-          error={errors.region}
-        />
-        <SelectField
-          className="col-sm-6 mb-3"
-          label="Type"
-          options={TYPE_OPTIONS}
-          placeholder="Select a type"
-          registration={form.register('type')}
-          error={errors.type}
-        />
+        {CHOICE_FIELDS.map((field) => (
+          <SelectField
+            key={field.name}
+            className="col-sm-6 mb-3"
+            label={field.label}
+            options={field.values.map((value) => ({ value, label: value }))}
+            placeholder={`Select ${field.hint}`}
+            registration={form.register(field.name)}
+            error={errors[field.name]}
+          />
+        ))}
         <TextField
           className="col-sm-6"
           label="Cost (₹)"

@@ -33,6 +33,7 @@ import {
 import { KeywordsInput } from './KeywordsInput.tsx';
 import {
   firstFieldWithError,
+  type SchedulerField,
   SETTINGS_TABS,
   type SettingsTabKey,
   toFormValues,
@@ -48,6 +49,25 @@ const titleOf = (website: Website) => `Advance Settings: ${website.name}`;
 
 const LIMIT_CHOICES = LIMIT_OPTIONS.map((limit) => ({ value: limit, label: String(limit) }));
 const NO_REFRESH = 'No automatic refresh';
+
+/** The Scheduler tab: refresh periods (which may be off) and generation limits. */
+const SCHEDULER_FIELDS: readonly {
+  name: SchedulerField;
+  label: string;
+  kind: 'refresh' | 'limit';
+  help?: string;
+}[] = [
+  { name: 'categoryRefresh', label: 'Category Refresh', kind: 'refresh' },
+  {
+    name: 'categories_limit',
+    label: 'Categories Limit',
+    kind: 'limit',
+    help: '0: no categories are generated.',
+  },
+  { name: 'postRefresh', label: 'Post Refresh', kind: 'refresh' },
+  { name: 'postsLimit', label: 'Posts Limit', kind: 'limit', help: '0: no posts are generated.' },
+  { name: 'browserRefresh', label: 'Browser Refresh', kind: 'refresh' },
+];
 
 /** The Advance Settings modal: it loads the website's settings, then shows their form. */
 export function WebsiteSettingsModal({ website, onClose }: WebsiteSettingsModalProps) {
@@ -234,46 +254,18 @@ function WebsiteSettingsForm({ website, settings, onClose }: WebsiteSettingsForm
 
         <Tab eventKey={scheduler.key} title={tabTitle(scheduler)}>
           <div className="row">
-            <SelectField
-              className="col-sm-6 mb-3"
-              label="Category Refresh"
-              options={REFRESH_HOUR_OPTIONS}
-              placeholder={NO_REFRESH}
-              registration={form.register('categoryRefresh')}
-              error={errors.categoryRefresh}
-            />
-            <SelectField
-              className="col-sm-6 mb-3"
-              label="Categories Limit"
-              options={LIMIT_CHOICES}
-              help="0: no categories are generated."
-              registration={form.register('categories_limit')}
-              error={errors.categories_limit}
-            />
-            <SelectField
-              className="col-sm-6 mb-3"
-              label="Post Refresh"
-              options={REFRESH_HOUR_OPTIONS}
-              placeholder={NO_REFRESH}
-              registration={form.register('postRefresh')}
-              error={errors.postRefresh}
-            />
-            <SelectField
-              className="col-sm-6 mb-3"
-              label="Posts Limit"
-              options={LIMIT_CHOICES}
-              help="0: no posts are generated."
-              registration={form.register('postsLimit')}
-              error={errors.postsLimit}
-            />
-            <SelectField
-              className="col-sm-6"
-              label="Browser Refresh"
-              options={REFRESH_HOUR_OPTIONS}
-              placeholder={NO_REFRESH}
-              registration={form.register('browserRefresh')}
-              error={errors.browserRefresh}
-            />
+            {SCHEDULER_FIELDS.map((field) => (
+              <SelectField
+                key={field.name}
+                className="col-sm-6 mb-3"
+                label={field.label}
+                options={field.kind === 'refresh' ? REFRESH_HOUR_OPTIONS : LIMIT_CHOICES}
+                placeholder={field.kind === 'refresh' ? NO_REFRESH : undefined}
+                help={field.help}
+                registration={form.register(field.name)}
+                error={errors[field.name]}
+              />
+            ))}
           </div>
         </Tab>
 

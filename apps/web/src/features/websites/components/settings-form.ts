@@ -53,6 +53,12 @@ export const SETTINGS_TABS = [
 
 export type SettingsTabKey = (typeof SETTINGS_TABS)[number]['key'];
 
+/** The Scheduler tab's fields: refresh periods and generation limits, all chosen from a list. */
+export type SchedulerField = Extract<
+  (typeof SETTINGS_TABS)[number],
+  { key: 'scheduler' }
+>['fields'][number];
+
 /** The first field with an error, in the order of the tabs, and its tab. */
 export function firstFieldWithError(
   hasError: (field: SettingsField) => boolean,
