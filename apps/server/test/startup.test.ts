@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@sitefleet/contract';
-import { describe, expect, it } from 'vitest';
-import { ADMIN, startTestServer, TEST_DB } from './harness.ts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startTestServer, TEST_DB, type TestServer } from './harness.ts';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
@@ -54,18 +55,20 @@ describe.runIf(TEST_DB === 'pglite')('start-up checks', () => {
 });
 
 describe('unexpected failures', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
   it('answer 500 with a request id and nothing else', async () => {
-    const server = await startTestServer();
     const client = server.client();
     await client.login(ADMIN.email, ADMIN.password);
-    await server.database.close();
-    try {
-      const response = await client.get('/api/profile');
-      expect(response.status).toBe(500);
-      expect(Object.keys(response.body).sort()).toEqual(['message', 'request_id']);
-      expect(response.body.message).toBe(MESSAGES.serverError);
-    } finally {
-      await server.app.close();
-    }
+    // The profile query reads this table: without it the query fails as a broken database would.
+    await server.database.db.execute(sql`DROP TABLE user_avatars`);
+    const response = await client.get('/api/profile');
+    expect(response.status).toBe(500);
+    expect(Object.keys(response.body).sort()).toEqual(['message', 'request_id']);
+    expect(response.body.message).toBe(MESSAGES.serverError);
   });
 });
