@@ -1,4 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import { IconAction } from './IconAction.tsx';
 
 interface EditDeleteColumnOptions<T> {
@@ -9,17 +10,23 @@ interface EditDeleteColumnOptions<T> {
   /** … or as an action on this screen (a modal). */
   onEdit?: (row: T) => void;
   onDelete?: (row: T) => void;
+  /** Icons of the row's other actions (IconAction), shown between edit and delete. */
+  moreActions?: (row: T) => ReactNode;
   /** The user's abilities (e.g. user-update, user-delete): without one, its icon is not shown. */
   canEdit: boolean;
   canDelete: boolean;
 }
 
-/** The Options column of a list: an edit icon and a delete icon, each shown by its ability. */
+/**
+ * The Options column of a list: an edit icon and a delete icon, each shown by its ability, with
+ * any other actions of the row between them.
+ */
 export function editDeleteColumn<T>({
   rowLabel,
   editTo,
   onEdit,
   onDelete,
+  moreActions,
   canEdit,
   canDelete,
 }: EditDeleteColumnOptions<T>): ColumnDef<T> {
@@ -37,6 +44,7 @@ export function editDeleteColumn<T>({
             onClick={onEdit && (() => onEdit(row.original))}
           />
         )}
+        {moreActions?.(row.original)}
         {canDelete && onDelete && (
           <IconAction
             icon="bi-trash"

@@ -9,6 +9,7 @@ import {
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { rowNumberColumn } from '../../../components/DataTable.tsx';
+import { editDeleteColumn } from '../../../components/edit-delete-column.tsx';
 import { IconAction } from '../../../components/IconAction.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 
@@ -102,37 +103,21 @@ export function useWebsiteColumns({
           </>
         ),
       },
-      {
-        id: 'options',
-        header: 'Options',
-        meta: { className: 'text-nowrap text-end' },
-        cell: ({ row }) => (
-          <>
-            {canUpdate && (
-              <IconAction
-                icon="bi-pencil-square"
-                label={`Edit ${row.original.name}`}
-                onClick={() => onEdit(row.original)}
-              />
-            )}
-            {canSettings && (
-              <IconAction
-                icon="bi-gear"
-                label={`Advance Settings of ${row.original.name}`}
-                onClick={() => onSettings(row.original)}
-              />
-            )}
-            {canDelete && (
-              <IconAction
-                icon="bi-trash"
-                label={`Delete ${row.original.name}`}
-                danger
-                onClick={() => onDelete(row.original)}
-              />
-            )}
-          </>
-        ),
-      },
+      editDeleteColumn<Website>({
+        rowLabel: (website) => website.name,
+        onEdit,
+        onDelete,
+        canEdit: canUpdate,
+        canDelete,
+        moreActions: (website) =>
+          canSettings && (
+            <IconAction
+              icon="bi-gear"
+              label={`Advance Settings of ${website.name}`}
+              onClick={() => onSettings(website)}
+            />
+          ),
+      }),
     ],
     [canUpdate, canDelete, canSettings, onEdit, onDelete, onSettings],
   );
