@@ -10,10 +10,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import { type AppContext, createAppContext } from './context.ts';
 import type { Database } from './db/client.ts';
-import { startQueue } from './jobs/queue.ts';
-import { createSecretBox, loadSecretKey } from './lib/secrets.ts';
+import { queueSettings, startQueue } from './jobs/queue.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
@@ -42,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with the access it declares, for the test that no route forgets one. */
     registeredRoutes: RegisteredRoute[];
+    /** What the modules were registered with; the process's background work uses it too. */
+    appContext: AppContext;
   }
 }
 
@@ -97,12 +98,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(authPlugin, { db: database.db });
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR ?? defaultWebDist });
 
-  const queue = await startQueue(database, app.log);
+  const queue = await startQueue(database, app.log, queueSettings(config));
   app.decorate('queue', queue);
   app.addHook('onClose', () => queue.stop());
 
-  const secrets = createSecretBox(await loadSecretKey(database.db, config));
-  const context: AppContext = { config, database, db: database.db, secrets };
+  const context = await createAppContext(config, database);
+  app.decorate('appContext', context);
   for (const routes of [
     authRoutes,
     settingsRoutes,

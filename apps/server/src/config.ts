@@ -23,6 +23,27 @@ const configSchema = z.object({
   GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_REDIRECT_URI: z.string().url().optional(),
+  /** Run the job workers and the scheduler inside the server (off when `npm run worker` does). */
+  RUN_WORKERS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /** Tries of a publishing or generation job after its first, with doubling delays and jitter. */
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  /** The first retry's delay; each later one doubles it (with up to as much again of jitter). */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** A job still active after this long is taken to have died with its worker, and retried. */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** How often the queue looks for expired jobs (and does its other upkeep). */
+  QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** How often an idle worker asks the queue for a job. */
+  QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** Jobs each worker process runs at once, per queue. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  /** Time-out of one delivery attempt (website webhook or social network). */
+  DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Time-out of one call to the AI provider. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import type { SecretBox } from './lib/secrets.ts';
+import { createSecretBox, loadSecretKey, type SecretBox } from './lib/secrets.ts';
 
 /** What every module receives when it is registered. */
 export interface AppContext {
@@ -9,4 +9,10 @@ export interface AppContext {
   db: Db;
   /** Encrypts and decrypts secrets stored in the database. */
   secrets: SecretBox;
+}
+
+/** The context of a process (server or worker) on an open, migrated database. */
+export async function createAppContext(config: Config, database: Database): Promise<AppContext> {
+  const secrets = createSecretBox(await loadSecretKey(database.db, config));
+  return { config, database, db: database.db, secrets };
 }

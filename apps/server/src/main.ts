@@ -4,7 +4,7 @@ import { seedDemo } from './db/demo.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedBase } from './db/seed.ts';
-import { BUILT_IN_TASKS, startScheduler } from './jobs/scheduler.ts';
+import { startBackgroundWork } from './jobs/background.ts';
 
 async function main() {
   const config = loadConfig();
@@ -30,10 +30,12 @@ async function main() {
       'The demo admin password is in use. Set ADMIN_PASSWORD, or change it with `npm run cli -- password:reset`.',
     );
   }
-  const stopScheduler = startScheduler(database.db, BUILT_IN_TASKS, app.log);
+  const stopBackgroundWork = config.RUN_WORKERS
+    ? await startBackgroundWork(app.appContext, app.queue, app.log)
+    : async () => {};
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
-    await stopScheduler();
+    await stopBackgroundWork();
     await app.close();
     await database.close();
     process.exit(0);

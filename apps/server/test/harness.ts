@@ -5,6 +5,7 @@ import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { createUser, seedBase } from '../src/db/seed.ts';
+import { startWorkers } from '../src/jobs/workers.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 export const TEST_PASSWORD = 'password123';
@@ -131,8 +132,42 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real server on a random port, on a fresh database with the base seed. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** Settings that make the job queue quick enough for tests: short retries, fast polling. */
+export const FAST_QUEUE_ENV = {
+  JOB_RETRY_LIMIT: '2',
+  JOB_RETRY_DELAY_SECONDS: '1',
+  QUEUE_POLL_SECONDS: '0.5',
+  DELIVERY_TIMEOUT_MS: '1000',
+};
+
+/**
+ * Polls `check` until it answers something other than undefined/false, or fails after `timeoutMs`
+ * with the last value seen: for outcomes of background jobs, never a fixed sleep.
+ */
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false>,
+  { timeoutMs = 20_000, intervalMs = 100, what = 'the condition' } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined | false;
+  while (Date.now() < deadline) {
+    last = await check();
+    if (last !== undefined && last !== false) return last;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  throw new Error(
+    `Timed out after ${timeoutMs} ms waiting for ${what}; last: ${JSON.stringify(last)}`,
+  );
+}
+
+/**
+ * The real server on a random port, on a fresh database with the base seed. With `workers`, the
+ * job workers run in it too (the scheduler never does: tests run its tasks themselves).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  { workers = false } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   await seedBase(database.db, ADMIN);
   const config = loadConfig({
@@ -142,6 +177,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const app = await buildApp({ config, database, logger: false });
+  const stopWorkers = workers ? await startWorkers(app.appContext, app.queue) : async () => {};
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -171,6 +207,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       return client;
     },
     async close() {
+      await stopWorkers();
       await app.close();
       await database.close();
     },

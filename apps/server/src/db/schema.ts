@@ -382,6 +382,10 @@ export const categoryVariants = pgTable(
   },
   (t) => [
     uniqueIndex('category_variants_category_website_unique').on(t.categoryId, t.websiteId),
+    /** The scheduled retry finds failed deliveries without reading every variant. */
+    index('category_variants_failed_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.deliveryStatus} = 'failed'`),
     /** Filters by website, and drives them: a website's category ids without touching rows. */
     index('category_variants_website_category_idx').on(t.websiteId, t.categoryId),
   ],
@@ -424,6 +428,8 @@ export const postVariants = pgTable(
   },
   (t) => [
     uniqueIndex('post_variants_post_website_unique').on(t.postId, t.websiteId),
+    /** The scheduled retry finds failed deliveries without reading every variant. */
+    index('post_variants_failed_idx').on(t.updatedAt).where(sql`${t.deliveryStatus} = 'failed'`),
     /** Filters by website, and drives them: a website's post ids without touching rows. */
     index('post_variants_website_post_idx').on(t.websiteId, t.postId),
   ],

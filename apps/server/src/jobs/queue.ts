@@ -4,12 +4,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { type Config, loadConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 
 /**
  * The durable job queue (pg-boss, in the `pgboss` schema of the application's database). Jobs are
  * inserted in the same transaction as the change that causes them, so a job exists exactly when
- * its change is committed. The workers that carry jobs out belong to the publishing pipeline.
+ * its change is committed. The workers that carry jobs out are in `workers.ts`.
  */
 
 /** One queue per kind of work; the job's `target` says where within it. */
@@ -23,8 +24,22 @@ export const QUEUES = {
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
-/** Retries with exponential back-off (pg-boss doubles the delay), then the job is failed. */
-const RETRY = { retryLimit: 8, retryDelay: 30, retryBackoff: true } as const;
+/** How the queue retries and expires jobs; from the configuration (JOB_*, QUEUE_*). */
+export interface QueueSettings {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  expireSeconds: number;
+  maintenanceSeconds: number;
+}
+
+export function queueSettings(config: Config): QueueSettings {
+  return {
+    retryLimit: config.JOB_RETRY_LIMIT,
+    retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
+    expireSeconds: config.JOB_EXPIRE_SECONDS,
+    maintenanceSeconds: config.QUEUE_MAINTENANCE_SECONDS,
+  };
+}
 /** Rows per INSERT when an action queues many jobs, to keep each statement's JSON small. */
 const INSERT_BATCH = 5000;
 
@@ -88,15 +103,22 @@ function driverClient<T>(database: Database): T {
 }
 
 /**
- * Starts pg-boss: on PostgreSQL with a small pool of its own (so that queue maintenance and, later,
+ * Starts pg-boss: on PostgreSQL with a small pool of its own (so that queue maintenance and the
  * workers never starve the HTTP pool), on PGlite through its one connection. Creates the schema
- * and the queues when missing; runs no workers and no cron.
+ * and the queues when missing and applies the retry settings to them; runs no workers and no cron.
+ * Retries back off exponentially with jitter (pg-boss adds up to the same delay again at random).
  */
 export async function startQueue(
   database: Database,
   log: Pick<FastifyBaseLogger, 'error'>,
+  settings: QueueSettings = queueSettings(loadConfig({})),
 ): Promise<JobQueue> {
-  const common = { supervise: true, schedule: false, migrate: true } as const;
+  const common = {
+    supervise: true,
+    schedule: false,
+    migrate: true,
+    maintenanceIntervalSeconds: settings.maintenanceSeconds,
+  } as const;
   const boss =
     database.kind === 'postgres'
       ? new PgBoss({
@@ -109,8 +131,15 @@ export async function startQueue(
   // Maintenance errors are retried on the next cycle; they must never crash the server.
   boss.on('error', (error) => log.error({ err: error }, 'job queue maintenance failed'));
   await boss.start();
+  const policy = {
+    retryLimit: settings.retryLimit,
+    retryDelay: settings.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: settings.expireSeconds,
+  };
   for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, { name, ...RETRY });
+    await boss.createQueue(name, { name, ...policy });
+    await boss.updateQueue(name, { name, ...policy });
   }
 
   return {

@@ -1,20 +1,33 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness.ts';
+import { loadConfig } from '../config.ts';
+import { createAppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { scheduledTasks, sessions } from '../db/schema.ts';
 import { createUser, seedBase } from '../db/seed.ts';
 import { createSession, SESSION_PRUNE_TASK } from '../modules/auth/sessions.ts';
-import { BUILT_IN_TASKS, runDueTasks } from './scheduler.ts';
+import { FIXED_TASKS } from './background.ts';
+import { startQueue } from './queue.ts';
+import { every, runDueTasks, schedulerTick, type TaskContext } from './scheduler.ts';
 
-const silentLog = { error: () => {} } as unknown as FastifyBaseLogger;
+const silentLog = { error: () => {}, warn: () => {}, info: () => {} };
 let database: Database;
+let context: TaskContext;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedBase(database.db, { email: 'admin@example.com', password: 'admin12345' });
+  const queue = await startQueue(database, silentLog);
+  context = {
+    ...(await createAppContext(loadConfig({ NODE_ENV: 'test' }), database)),
+    queue,
+    log: silentLog,
+  };
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await context.queue.stop();
+  await database.close();
+});
 
 const task = async () =>
   (
@@ -27,7 +40,7 @@ const task = async () =>
 describe('scheduler', () => {
   it('does not run a task before its time', async () => {
     const before = await task();
-    await runDueTasks(database.db, BUILT_IN_TASKS, silentLog);
+    await runDueTasks(context, FIXED_TASKS);
     expect((await task()).lastRunAt).toEqual(before.lastRunAt);
   });
 
@@ -51,7 +64,7 @@ describe('scheduler', () => {
       .set({ nextRun: new Date(Date.now() - 1000) })
       .where(eq(scheduledTasks.command, SESSION_PRUNE_TASK));
 
-    await runDueTasks(db, BUILT_IN_TASKS, silentLog);
+    await runDueTasks(context, FIXED_TASKS);
 
     expect((await db.select().from(sessions)).map((s) => s.id)).not.toContain(expired!.id);
     expect(await db.select().from(sessions)).toHaveLength(1);
@@ -66,7 +79,7 @@ describe('scheduler', () => {
     const counting = [
       {
         command: SESSION_PRUNE_TASK,
-        intervalMs: 60_000,
+        nextRun: every(60_000),
         run: async () => {
           runs += 1;
         },
@@ -76,10 +89,7 @@ describe('scheduler', () => {
       .update(scheduledTasks)
       .set({ nextRun: new Date(Date.now() - 1000) })
       .where(eq(scheduledTasks.command, SESSION_PRUNE_TASK));
-    await Promise.all([
-      runDueTasks(database.db, counting, silentLog),
-      runDueTasks(database.db, counting, silentLog),
-    ]);
+    await Promise.all([runDueTasks(context, counting), runDueTasks(context, counting)]);
     expect(runs).toBe(1);
   });
 
@@ -87,7 +97,7 @@ describe('scheduler', () => {
     const failing = [
       {
         command: SESSION_PRUNE_TASK,
-        intervalMs: 60_000,
+        nextRun: every(60_000),
         run: async () => {
           throw new Error('disk full');
         },
@@ -97,7 +107,24 @@ describe('scheduler', () => {
       .update(scheduledTasks)
       .set({ nextRun: new Date(Date.now() - 1000) })
       .where(eq(scheduledTasks.command, SESSION_PRUNE_TASK));
-    await runDueTasks(database.db, failing, silentLog);
+    await runDueTasks(context, failing);
     expect(await task()).toMatchObject({ status: 'Failed', lastError: 'disk full' });
+  });
+
+  it('adds a row for each task a source lists and removes it when the source drops it', async () => {
+    let listed = ['website:1:post-refresh', 'website:2:post-refresh'];
+    const source = async () =>
+      listed.map((command) => ({ command, nextRun: every(60_000), run: async () => {} }));
+    await schedulerTick(context, FIXED_TASKS, [source]);
+    const commands = async () =>
+      (await database.db.select().from(scheduledTasks)).map((row) => row.command).sort();
+    expect(await commands()).toEqual(
+      [...FIXED_TASKS.map((fixed) => fixed.command), ...listed].sort(),
+    );
+    listed = ['website:2:post-refresh'];
+    await schedulerTick(context, FIXED_TASKS, [source]);
+    expect(await commands()).toEqual(
+      [...FIXED_TASKS.map((fixed) => fixed.command), ...listed].sort(),
+    );
   });
 });

@@ -32,4 +32,6 @@ ALTER TABLE "agent_instructions" ADD CONSTRAINT "agent_instructions_instance_id_
 ALTER TABLE "agent_instructions" ADD CONSTRAINT "agent_instructions_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agent_instructions" ADD CONSTRAINT "agent_instructions_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "agent_instructions_instance_status_idx" ON "agent_instructions" USING btree ("instance_id","status");--> statement-breakpoint
-CREATE INDEX "delivery_attempts_variant_idx" ON "delivery_attempts" USING btree ("kind","variant_id","created_at");
+CREATE INDEX "delivery_attempts_variant_idx" ON "delivery_attempts" USING btree ("kind","variant_id","created_at");--> statement-breakpoint
+CREATE INDEX "category_variants_failed_idx" ON "category_variants" USING btree ("updated_at") WHERE "category_variants"."delivery_status" = 'failed';--> statement-breakpoint
+CREATE INDEX "post_variants_failed_idx" ON "post_variants" USING btree ("updated_at") WHERE "post_variants"."delivery_status" = 'failed';

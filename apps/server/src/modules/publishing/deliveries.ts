@@ -1,0 +1,166 @@
+import type { ContentJobData, PublishTarget } from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type { AppContext } from '../../context.ts';
+import { deliveryAttempts } from '../../db/schema.ts';
+import { loadVariant, type VariantContent } from './variants.ts';
+
+/** How much of a failed answer is kept on the variant and its attempt. */
+export const ANSWER_EXCERPT_LENGTH = 200;
+
+/**
+ * A delivery that did not succeed. `permanent` failures (a network that is not configured, a
+ * website without a webhook URL) are not retried: nothing would change before the next try.
+ */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode?: number,
+    readonly permanent = false,
+  ) {
+    super(message);
+  }
+}
+
+/** What a successful delivery answers: the HTTP status and the id the target gave the item. */
+export interface DeliveryResult {
+  statusCode: number;
+  externalId: string | null;
+}
+
+/** A job as a worker receives it, with its try count. */
+export type RunningJob = PgBoss.JobWithMetadata<ContentJobData>;
+
+/**
+ * POSTs JSON with a time-out and answers the status and parsed body on 2xx; anything else becomes
+ * a DeliveryError with the status and the start of the answer.
+ */
+export async function postJson(
+  url: string,
+  body: string,
+  options: { headers: Record<string, string>; timeoutMs: number },
+): Promise<{ statusCode: number; json: unknown }> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...options.headers },
+      body,
+      signal: AbortSignal.timeout(options.timeoutMs),
+      redirect: 'error',
+    });
+  } catch (error) {
+    const name = error instanceof Error ? error.name : '';
+    if (name === 'TimeoutError' || name === 'AbortError') {
+      throw new DeliveryError(`No answer within ${options.timeoutMs} ms`);
+    }
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new DeliveryError(`Could not connect: ${cause?.code ?? cause?.message ?? String(error)}`);
+  }
+  const text = await response.text().catch(() => '');
+  if (!response.ok) {
+    throw new DeliveryError(
+      `HTTP ${response.status}: ${text.slice(0, ANSWER_EXCERPT_LENGTH)}`,
+      response.status,
+    );
+  }
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // A 2xx without JSON is still a success; there is just no id to keep.
+  }
+  return { statusCode: response.status, json };
+}
+
+const POSTED_FLAG: Record<PublishTarget, string> = {
+  website: 'is_posted_to_website',
+  facebook: 'is_posted_to_facebook',
+  twitter: 'is_posted_to_twitter',
+  linkedin: 'is_posted_to_linkedin',
+  tiktok: 'is_posted_to_tiktok',
+  youtube: 'is_posted_to_youtube',
+};
+
+const variantsTable = (kind: ContentJobData['kind']) =>
+  sql.identifier(kind === 'category' ? 'category_variants' : 'post_variants');
+
+/**
+ * Runs one attempt of a publishing job: loads the variant, calls `send`, records the attempt and
+ * the outcome on the variant. A failure is thrown again so that the queue retries the job, except
+ * after the last try or for a permanent failure, when the variant shows 'failed'.
+ */
+export async function runDelivery(
+  context: AppContext,
+  job: RunningJob,
+  target: PublishTarget,
+  send: (variant: VariantContent) => Promise<DeliveryResult>,
+): Promise<DeliveryResult | null> {
+  const { kind, variantId } = job.data;
+  const variant = await loadVariant(context.db, kind, variantId);
+  // Deleted since it was queued: there is nothing left to deliver.
+  if (!variant) return null;
+  const started = performance.now();
+  const attempt = {
+    kind,
+    variantId,
+    target,
+    jobId: job.id,
+    attempt: job.retryCount + 1,
+    version: variant.version,
+  };
+  const variants = variantsTable(kind);
+  try {
+    const result = await send(variant);
+    const durationMs = Math.round(performance.now() - started);
+    await context.db.transaction(async (tx) => {
+      await tx.insert(deliveryAttempts).values({
+        ...attempt,
+        outcome: 'delivered',
+        statusCode: result.statusCode,
+        durationMs,
+        externalId: result.externalId,
+      });
+      // An edit made while the delivery ran keeps its mark: only the sent version is up to date.
+      const updated =
+        target === 'website'
+          ? sql`, is_updated_after_posted = is_updated_after_posted AND version <> ${variant.version}`
+          : sql``;
+      await tx.execute(
+        sql`UPDATE ${variants} SET ${sql.identifier(POSTED_FLAG[target])} = true ${updated},
+                   delivery_status = 'delivered', delivery_error = NULL, updated_at = now()
+            WHERE id = ${variantId}`,
+      );
+    });
+    return result;
+  } catch (error) {
+    const durationMs = Math.round(performance.now() - started);
+    const failure =
+      error instanceof DeliveryError
+        ? error
+        : new DeliveryError(error instanceof Error ? error.message : String(error));
+    const final = failure.permanent || job.retryCount >= job.retryLimit;
+    const label = final ? failure.message : `${failure.message} (will retry)`;
+    await context.db.transaction(async (tx) => {
+      await tx.insert(deliveryAttempts).values({
+        ...attempt,
+        outcome: 'failed',
+        statusCode: failure.statusCode ?? null,
+        durationMs,
+        error: failure.message,
+      });
+      await tx.execute(
+        sql`UPDATE ${variants} SET delivery_status = ${final ? 'failed' : 'queued'},
+                   delivery_error = ${label}, updated_at = now()
+            WHERE id = ${variantId}`,
+      );
+      // pg-boss retries any failed job that has tries left; a permanent failure has none.
+      if (failure.permanent) {
+        await tx.execute(
+          sql`UPDATE pgboss.job SET retry_limit = retry_count WHERE id = ${job.id}::uuid`,
+        );
+      }
+    });
+    throw failure;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * A process that only runs the job workers and the scheduler (`npm run worker`), beside servers
+ * started with RUN_WORKERS=false or not. It needs PostgreSQL: the embedded database belongs to
+ * the one server process that holds its data directory.
+ */
+import pino from 'pino';
+import { loadConfig } from './config.ts';
+import { createAppContext } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { startBackgroundWork } from './jobs/background.ts';
+import { queueSettings, startQueue } from './jobs/queue.ts';
+
+async function main() {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    throw new Error(
+      'The worker needs DATABASE_URL (PostgreSQL). With the embedded database, the server runs the workers itself.',
+    );
+  }
+  const log = pino({ level: config.LOG_LEVEL, base: { process: 'worker' } });
+  const database = await openDatabase({ url: config.DATABASE_URL });
+  await database.migrate();
+  const context = await createAppContext(config, database);
+  const queue = await startQueue(database, log, queueSettings(config));
+  const stop = await startBackgroundWork(context, queue, log);
+  log.info('worker started');
+  const shutdown = async (signal: string) => {
+    log.info(`${signal} received, finishing running jobs`);
+    await stop();
+    await queue.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
