@@ -13,12 +13,14 @@ import type { Config } from './config.ts';
 import { type AppContext, createAppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { queueSettings, startQueue } from './jobs/queue.ts';
+import { agentRoutes } from './modules/agent/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
 import { instancesRoutes } from './modules/instances/routes.ts';
 import { postsRoutes } from './modules/posts/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { publishingRoutes } from './modules/publishing/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
@@ -116,6 +118,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     instancesRoutes,
     categoriesRoutes,
     postsRoutes,
+    publishingRoutes,
+    agentRoutes,
   ]) {
     await app.register(routes, context);
   }

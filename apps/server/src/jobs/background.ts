@@ -1,5 +1,7 @@
 import type { AppContext } from '../context.ts';
+import { instanceDispatchTasks } from '../modules/agent/dispatch.ts';
 import { pruneExpiredSessions, SESSION_PRUNE_TASK } from '../modules/auth/sessions.ts';
+import { websiteRefreshTasks } from '../modules/generation/refresh.ts';
 import { RETRY_FAILED_TASK, retryFailedDeliveries } from '../modules/publishing/retry.ts';
 import type { JobQueue } from './queue.ts';
 import {
@@ -32,7 +34,7 @@ export const FIXED_TASKS: TaskDefinition[] = [
 ];
 
 /** The tasks that follow the data: per-website refreshes, per-instance dispatch. */
-export const TASK_SOURCES: TaskSource[] = [];
+export const TASK_SOURCES: TaskSource[] = [websiteRefreshTasks, instanceDispatchTasks];
 
 /**
  * Starts what runs besides the HTTP API: the job workers and the scheduler. The server runs them

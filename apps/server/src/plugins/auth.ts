@@ -6,10 +6,11 @@ import { forbidden, HttpError, unauthenticated } from '../errors.ts';
 import { type AuthContext, loadSession, SESSION_COOKIE } from '../modules/auth/sessions.ts';
 
 /**
- * What a route requires of its caller: nobody (`public`), any signed-in user (`signed-in`),
- * or an ability such as `user-delete`. Every route declares one; a route without is refused.
+ * What a route requires of its caller: nobody (`public`), any signed-in user (`signed-in`), an
+ * instance's agent with its bearer token (`agent`, checked by the agent routes themselves), or an
+ * ability such as `user-delete`. Every route declares one; a route without is refused.
  */
-export type Access = 'public' | 'signed-in' | (string & {});
+export type Access = 'public' | 'signed-in' | 'agent' | (string & {});
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,9 +44,12 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) =
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    // Agents authenticate with a bearer token, never a cookie: a forged request has no session
+    // to ride on, so the cross-site checks do not apply.
+    if (access === 'agent' && !request.is404) return;
     checkCsrf(request);
     if (request.is404) return;
-    const access = request.routeOptions.config.access;
     if (access === 'public') return;
     const token = request.cookies[SESSION_COOKIE];
     request.auth = token ? await loadSession(options.db, token) : null;
