@@ -2,6 +2,7 @@ export * from './abilities.ts';
 export * from './auth.ts';
 export * from './categories.ts';
 export * from './content-actions.ts';
+export * from './deliveries.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './format.ts';
