@@ -1,0 +1,76 @@
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A request the fake server received. */
+export interface ReceivedRequest {
+  method: string;
+  /** Path and query string. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** How the fake answers: a status with an optional JSON body and headers, or no answer at all. */
+export type FakeAnswer =
+  | { status: number; json?: unknown; text?: string; headers?: Record<string, string> }
+  | 'hang';
+
+export interface FakeHttpServer {
+  url: string;
+  requests: ReceivedRequest[];
+  /** Sets how the next requests are answered; `index` counts every request received so far. */
+  answer(respond: (request: ReceivedRequest, index: number) => FakeAnswer): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A small local HTTP server standing in for an outside system (a website's webhook, a social
+ * network, the AI provider): it records every request and answers as the test says.
+ */
+export async function startFakeHttp(): Promise<FakeHttpServer> {
+  const requests: ReceivedRequest[] = [];
+  const hanging = new Set<ServerResponse>();
+  let respond: (request: ReceivedRequest, index: number) => FakeAnswer = () => ({
+    status: 200,
+    json: { ok: true },
+  });
+  const server = createServer((incoming, response) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const request: ReceivedRequest = {
+        method: incoming.method ?? 'GET',
+        url: incoming.url ?? '/',
+        headers: incoming.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      requests.push(request);
+      const answer = respond(request, requests.length - 1);
+      if (answer === 'hang') {
+        hanging.add(response);
+        return;
+      }
+      const body = answer.json === undefined ? (answer.text ?? '') : JSON.stringify(answer.json);
+      response.writeHead(answer.status, {
+        'content-type': answer.json === undefined ? 'text/plain' : 'application/json',
+        ...answer.headers,
+      });
+      response.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    answer(next) {
+      respond = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const response of hanging) response.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
