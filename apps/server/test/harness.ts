@@ -14,8 +14,11 @@ export const TEST_PASSWORD = 'password123';
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A fresh database for one test file: PGlite in memory, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<Database> {
+/**
+ * A fresh database for one test file: PGlite in memory, or a new PostgreSQL database (with its
+ * `url`, for tests that start other processes on it).
+ */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (TEST_DB === 'pglite') {
     const database = await openDatabase({});
     await database.migrate();
@@ -32,6 +35,7 @@ export async function createTestDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: ADMIN_URL });

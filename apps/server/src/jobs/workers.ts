@@ -38,8 +38,15 @@ export async function startWorkers(context: AppContext, queue: JobQueue) {
   };
   for (const [name, handle] of Object.entries(JOB_HANDLERS)) {
     for (let index = 0; index < context.config.WORKER_CONCURRENCY; index += 1) {
-      await boss.work<ContentJobData>(name, options, async ([job]) => {
-        if (job) return handle(context, job);
+      let workerId = '';
+      workerId = await boss.work<ContentJobData>(name, options, async ([job]) => {
+        try {
+          if (job) return await handle(context, job);
+        } finally {
+          // pg-boss waits a polling interval after every fetch; a worker that just had a job
+          // asks for the next one at once, so a full queue drains at the speed of its work.
+          if (workerId) boss.notifyWorker(workerId);
+        }
       });
     }
   }

@@ -1,0 +1,73 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export interface RunningProcess {
+  child: ChildProcess;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Resolves when its output matches, rejects if it exits first or after `timeoutMs`. */
+  printed(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** SIGKILL: the process gets no chance to finish anything. */
+  killHard(): Promise<void>;
+  /** SIGTERM and wait for it to exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one of the server's entry points (`src/main.ts`, `src/worker.ts`) as a real process:
+ * node itself with tsx loaded, so that a signal reaches the process that does the work.
+ */
+export function startProcess(entry: string, env: Record<string, string>): RunningProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: serverRoot,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+  return {
+    child,
+    output: () => output,
+    printed(pattern, timeoutMs = 60_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`${entry} did not print ${pattern} in ${timeoutMs} ms:\n${output}`));
+        }, timeoutMs);
+        const check = () => {
+          const match = output.match(pattern);
+          if (match) {
+            clearTimeout(timer);
+            listeners.delete(check);
+            resolve(match);
+          } else if (hasExited()) {
+            clearTimeout(timer);
+            listeners.delete(check);
+            reject(new Error(`${entry} exited before printing ${pattern}:\n${output}`));
+          }
+        };
+        listeners.add(check);
+        void exited.then(check);
+        check();
+      });
+    },
+    async killHard() {
+      if (!hasExited()) child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (!hasExited()) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
