@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeHttpServer, startFakeHttp } from './fake-http.ts';
+import { ADMIN, ApiClient, TEST_DB, waitFor } from './harness.ts';
+import { type RunningProcess, startProcess } from './processes.ts';
+
+const POSTS = 20;
+
+/**
+ * On the embedded database the workers run inside the one server process: killing it mid-delivery
+ * and starting it again must still deliver every post, each idempotency key succeeding once.
+ */
+describe.runIf(TEST_DB === 'pglite')('server killed mid-delivery (embedded database)', () => {
+  let dataDir: string;
+  let website: FakeHttpServer;
+  let server: RunningProcess | undefined;
+
+  const startServer = async () => {
+    server = startProcess('src/main.ts', {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      WEB_DIST_DIR: '/nonexistent',
+      QUEUE_POLL_SECONDS: '0.5',
+      JOB_RETRY_DELAY_SECONDS: '1',
+      JOB_EXPIRE_SECONDS: '3',
+      QUEUE_MAINTENANCE_SECONDS: '1',
+      DELIVERY_TIMEOUT_MS: '60000',
+    });
+    const [, url] = (await server.printed(/running at (http:\/\/\S+)/, 120_000)) as string[];
+    const admin = new ApiClient(url!);
+    await admin.login(ADMIN.email, ADMIN.password);
+    return admin;
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sitefleet-restart-'));
+    website = await startFakeHttp();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await website.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('delivers every queued post after a kill -9 and a restart', async () => {
+    let holding = true;
+    const succeeded = new Set<string>();
+    website.answer((request) => {
+      if (holding) return 'hang';
+      succeeded.add(String(request.headers['idempotency-key']));
+      return { status: 200, json: { ok: true } };
+    });
+
+    let admin = await startServer();
+    const site = await admin.post('/api/websites', {
+      name: 'Restart Site',
+      url: 'https://restart.example.com',
+      status: 1,
+      hosting: 'Test',
+      cost: 1,
+      duration: 1,
+    });
+    expect(site.status, JSON.stringify(site.body)).toBe(201);
+    await admin.patch(`/api/websites/${site.body.id}/update-settings`, {
+      post_webhook_url: `${website.url}/hooks/posts`,
+    });
+    const category = await admin.post('/api/categories', {
+      name: 'Restart news',
+      slug: 'restart-news',
+      description: 'News',
+      keywords: 'news',
+      websites: [site.body.id],
+    });
+    expect(category.status, JSON.stringify(category.body)).toBe(201);
+    const ids: number[] = [];
+    for (let index = 1; index <= POSTS; index += 1) {
+      const post = await admin.post('/api/posts', {
+        title: `Restart post ${index}`,
+        description: 'Body',
+        category_id: category.body.id,
+      });
+      ids.push(post.body.id);
+    }
+    const action = await admin.post('/api/posts/action', {
+      ids: ids.join(','),
+      action: 'publish_web',
+    });
+    expect(action.body).toMatchObject({ queued: POSTS });
+
+    await waitFor(async () => website.requests.length >= 4, { what: 'deliveries in flight' });
+    await server!.killHard();
+    holding = false;
+
+    admin = await startServer();
+    await waitFor(async () => succeeded.size === POSTS, {
+      timeoutMs: 60_000,
+      what: `${POSTS} successful deliveries`,
+    });
+    for (const id of ids) {
+      const rows = (await admin.get(`/api/posts/details/${id}`)).body.data;
+      expect(rows).toEqual([
+        expect.objectContaining({ is_posted_to_website: 1, delivery_status: 'delivered' }),
+      ]);
+    }
+  }, 240_000);
+});
