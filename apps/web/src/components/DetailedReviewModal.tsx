@@ -27,6 +27,7 @@ import {
 import { listReloadKey, useRowSelection } from '../lib/use-row-selection.ts';
 import { BulkActionControl } from './BulkActionControl.tsx';
 import { DataTable } from './DataTable.tsx';
+import { DeliveryAttempts } from './DeliveryAttempts.tsx';
 import { FlagBadge } from './FlagBadge.tsx';
 import { Pagination } from './Pagination.tsx';
 
@@ -45,17 +46,27 @@ const DELIVERY_BADGES: Record<DeliveryStatus, string> = {
   failed: 'text-bg-danger',
 };
 
-/** The latest delivery of a variant: queued, delivered, or failed with the reason. */
-function DeliveryCell({ row }: { row: DetailRow }) {
-  if (row.delivery_status === null) return <span className="text-body-secondary">—</span>;
+/** The latest delivery of a variant (queued, delivered, or failed with the reason) and its attempts. */
+function DeliveryCell({ row, onShowAttempts }: { row: DetailRow; onShowAttempts: () => void }) {
   return (
     <>
-      <span className={`badge ${DELIVERY_BADGES[row.delivery_status]}`}>{row.delivery_status}</span>
+      {row.delivery_status === null ? (
+        <span className="text-body-secondary">—</span>
+      ) : (
+        <span className={`badge ${DELIVERY_BADGES[row.delivery_status]}`}>
+          {row.delivery_status}
+        </span>
+      )}
       {row.delivery_error && (
         <div className="small text-danger text-wrap" style={{ minWidth: '12rem' }}>
           {row.delivery_error}
         </div>
       )}
+      <div>
+        <Button variant="link" size="sm" className="p-0" onClick={onShowAttempts}>
+          Attempts
+        </Button>
+      </div>
     </>
   );
 }
@@ -70,7 +81,10 @@ function flagColumn<T extends DetailRow>(id: VariantFlag, header: string): Colum
 }
 
 /** The spec's detail row columns, the subject's name (category or post) second. */
-function detailColumns<T extends DetailRow>(subject: DetailedReviewSubject<T>): ColumnDef<T>[] {
+function detailColumns<T extends DetailRow>(
+  subject: DetailedReviewSubject<T>,
+  onShowAttempts: (row: DetailRow) => void,
+): ColumnDef<T>[] {
   return [
     { id: 'pivot_id', header: 'ID', accessorKey: 'pivot_id' },
     { id: 'subject', header: subject.header, cell: ({ row }) => subject.value(row.original) },
@@ -92,7 +106,13 @@ function detailColumns<T extends DetailRow>(subject: DetailedReviewSubject<T>): 
     ...PUBLISH_TARGETS.map((target) =>
       flagColumn<T>(postedFlag(target), `On ${PUBLISH_TARGET_LABELS[target]}`),
     ),
-    { id: 'delivery', header: 'Delivery', cell: ({ row }) => <DeliveryCell row={row.original} /> },
+    {
+      id: 'delivery',
+      header: 'Delivery',
+      cell: ({ row }) => (
+        <DeliveryCell row={row.original} onShowAttempts={() => onShowAttempts(row.original)} />
+      ),
+    },
     {
       id: 'created_at',
       header: 'Created At',
@@ -124,8 +144,8 @@ interface DetailedReviewModalProps<T extends DetailRow> {
 
 /**
  * Detailed Review: a record's variants, one per website, paged, with their flags and latest
- * delivery. Ticked rows take a detail action (Apply needs an action and a row); the rows reload
- * afterwards, which clears the ticks.
+ * delivery; a row's attempts open below the table, with 'Retry now'. Ticked rows take a detail
+ * action (Apply needs an action and a row); the rows reload afterwards, which clears the ticks.
  */
 export function DetailedReviewModal<T extends DetailRow>({
   resource,
@@ -143,7 +163,8 @@ export function DetailedReviewModal<T extends DetailRow>({
   const details = useDetailRows(calls, recordId, page, pageSchema);
   const selection = useRowSelection(listReloadKey(details, detailRowsKey(listKey, recordId, page)));
   const applyAction = useDetailAction<DetailAction>(calls);
-  const columns = useMemo(() => detailColumns(subject), [subject]);
+  const [attemptsOf, setAttemptsOf] = useState<DetailRow | null>(null);
+  const columns = useMemo(() => detailColumns(subject, setAttemptsOf), [subject]);
   const selectedCount = selection.selectedIds.length;
 
   return (
@@ -183,6 +204,17 @@ export function DetailedReviewModal<T extends DetailRow>({
           isFetching={details.isFetching}
           error={details.error}
         />
+        {attemptsOf && (
+          <DeliveryAttempts
+            key={attemptsOf.pivot_id}
+            resource={resource}
+            listKey={listKey}
+            pivotId={attemptsOf.pivot_id}
+            websiteName={attemptsOf.website_name}
+            canAct={canAct}
+            onClose={() => setAttemptsOf(null)}
+          />
+        )}
       </Modal.Body>
       <Modal.Footer className="justify-content-between">
         <div className="flex-grow-1">

@@ -1,4 +1,10 @@
-import { actionAnswerSchema, messageSchema } from '@sitefleet/contract';
+import {
+  actionAnswerSchema,
+  type DeliveryStatus,
+  deliveryAttemptListSchema,
+  messageSchema,
+  retryAnswerSchema,
+} from '@sitefleet/contract';
 import {
   keepPreviousData,
   type QueryKey,
@@ -79,17 +85,54 @@ export function detailRowsKey(listKey: QueryKey, recordId: number, page: number)
   return [...listKey, 'details', recordId, page] as const;
 }
 
-/** GET {resource}/details/{id}?page=n: a page of the record's variants, one per website. */
-export function useDetailRows<S extends z.ZodType>(
-  { resource, listKey }: ContentCallOptions,
-  recordId: number,
-  page: number,
-  pageSchema: S,
-) {
+/** How often Detailed Review looks again while a delivery of its rows is still queued. */
+export const QUEUED_REFRESH_MS = 2000;
+
+/**
+ * GET {resource}/details/{id}?page=n: a page of the record's variants, one per website. While any
+ * row's delivery is queued, the page reloads every few seconds so its outcome shows by itself.
+ */
+export function useDetailRows<
+  S extends z.ZodType<{ data: { delivery_status: DeliveryStatus | null }[] }>,
+>({ resource, listKey }: ContentCallOptions, recordId: number, page: number, pageSchema: S) {
   return useQuery({
     queryKey: detailRowsKey(listKey, recordId, page),
     queryFn: async (): Promise<z.infer<S>> =>
       pageSchema.parse(await http.get(`${resource}/details/${recordId}`, { query: { page } })),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((row) => row.delivery_status === 'queued')
+        ? QUEUED_REFRESH_MS
+        : false,
+  });
+}
+
+/** GET {resource}/details/{pivot}/deliveries: a variant's delivery attempts, newest first. */
+export function useDeliveryAttempts(
+  { resource, listKey }: ContentCallOptions,
+  pivotId: number,
+  page: number,
+) {
+  return useQuery({
+    queryKey: [...listKey, 'deliveries', pivotId, page],
+    queryFn: async () =>
+      deliveryAttemptListSchema.parse(
+        await http.get(`${resource}/details/${pivotId}/deliveries`, { query: { page } }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST {resource}/details/{pivot}/retry: 'retry now' for a variant's failed deliveries. */
+export function useRetryDelivery({ resource, listKey }: ContentCallOptions) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (pivotId: number) =>
+      retryAnswerSchema.parse(await http.post(`${resource}/details/${pivotId}/retry`)),
+    onSuccess: (answer) => {
+      notifySuccess(answer.message);
+      return queryClient.invalidateQueries({ queryKey: listKey });
+    },
+    onError: notifyFailure,
   });
 }
