@@ -187,14 +187,29 @@ export const webhookSecretSchema = z.object({ webhook_secret: z.string() });
 
 const PLACEHOLDER_PATTERN = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
+const isPromptPlaceholder = (name: string): name is PromptPlaceholder =>
+  (PROMPT_PLACEHOLDERS as readonly string[]).includes(name);
+
 /**
  * The placeholders a prompt uses that the generator does not know. Only `{identifier}` counts as
  * a placeholder, so a prompt may still contain other braces, such as a JSON example.
  */
 export function unknownPlaceholders(template: string): string[] {
   const used = [...template.matchAll(PLACEHOLDER_PATTERN)].map((match) => match[1]!);
-  const known: readonly string[] = PROMPT_PLACEHOLDERS;
-  return [...new Set(used.filter((name) => !known.includes(name)))];
+  return [...new Set(used.filter((name) => !isPromptPlaceholder(name)))];
+}
+
+/** What the generator puts in a prompt's placeholders. */
+export type PromptValues = Record<PromptPlaceholder, string>;
+
+/**
+ * Fills a prompt's placeholders with their values. Other `{identifier}` text is left as written,
+ * like the checker above, so a prompt may still carry a JSON example.
+ */
+export function fillPrompt(template: string, values: PromptValues): string {
+  return template.replace(PLACEHOLDER_PATTERN, (written, name: string) =>
+    isPromptPlaceholder(name) ? values[name] : written,
+  );
 }
 
 /** Keywords from comma-separated text: trimmed, without empties or repeats (any case). */
