@@ -31,50 +31,80 @@ export interface DeliveryResult {
 /** A job as a worker receives it, with its try count. */
 export type RunningJob = PgBoss.JobWithMetadata<ContentJobData>;
 
-/** The error a variant shows after a failed try: one with tries left says it will be retried. */
-export const failureNote = (message: string, final: boolean) =>
-  final ? message : `${message} (will retry)`;
+/** One HTTP request of a delivery. A stream body (a video being passed on) is sent as it arrives. */
+export interface DeliveryRequest {
+  method?: 'GET' | 'POST' | 'PUT';
+  headers?: Record<string, string>;
+  body?: string | ReadableStream<Uint8Array>;
+  timeoutMs: number;
+}
 
 /**
- * POSTs JSON with a time-out and answers the status and parsed body on 2xx; anything else becomes
- * a DeliveryError with the status and the start of the answer.
+ * Sends one request of a delivery and answers the response with its body unread (the time-out
+ * covers reading it too). A failed connection, the time-out or a non-2xx answer becomes a
+ * DeliveryError with the status and the start of the answer.
  */
-export async function postJson(
-  url: string,
-  body: string,
-  options: { headers: Record<string, string>; timeoutMs: number },
-): Promise<{ statusCode: number; json: unknown }> {
+export async function sendRequest(url: string, request: DeliveryRequest): Promise<Response> {
+  const method = request.method ?? 'POST';
   let response: Response;
   try {
     response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...options.headers },
-      body,
-      signal: AbortSignal.timeout(options.timeoutMs),
-      redirect: 'error',
+      method,
+      headers: request.headers,
+      body: request.body,
+      duplex: 'half',
+      signal: AbortSignal.timeout(request.timeoutMs),
+      // A redirected POST or PUT would arrive as a GET without its body; a download may move.
+      redirect: method === 'GET' ? 'follow' : 'error',
     });
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
     if (name === 'TimeoutError' || name === 'AbortError') {
-      throw new DeliveryError(`No answer within ${options.timeoutMs} ms`);
+      throw new DeliveryError(`No answer within ${request.timeoutMs} ms`);
     }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     throw new DeliveryError(`Could not connect: ${cause?.code ?? cause?.message ?? String(error)}`);
   }
-  const text = await response.text().catch(() => '');
   if (!response.ok) {
+    const text = await response.text().catch(() => '');
     throw new DeliveryError(
       `HTTP ${response.status}: ${text.slice(0, ANSWER_EXCERPT_LENGTH)}`,
       response.status,
     );
   }
-  let json: unknown = null;
+  return response;
+}
+
+/** The parsed JSON of a 2xx answer, or null when it has none. */
+export async function answerJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
   try {
-    json = text ? JSON.parse(text) : null;
+    return text ? JSON.parse(text) : null;
   } catch {
     // A 2xx without JSON is still a success; there is just no id to keep.
+    return null;
   }
-  return { statusCode: response.status, json };
+}
+
+/**
+ * POSTs JSON with a time-out and answers the status, headers and parsed body on 2xx; anything
+ * else becomes a DeliveryError with the status and the start of the answer.
+ */
+export async function postJson(
+  url: string,
+  body: string,
+  options: { headers: Record<string, string>; timeoutMs: number },
+): Promise<{ statusCode: number; headers: Headers; json: unknown }> {
+  const response = await sendRequest(url, {
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body,
+    timeoutMs: options.timeoutMs,
+  });
+  return {
+    statusCode: response.status,
+    headers: response.headers,
+    json: await answerJson(response),
+  };
 }
 
 const POSTED_FLAG: Record<PublishTarget, string> = {
@@ -144,7 +174,7 @@ export async function runDelivery(
         ? error
         : new DeliveryError(error instanceof Error ? error.message : String(error));
     const final = failure.permanent || job.retryCount >= job.retryLimit;
-    const label = failureNote(failure.message, final);
+    const label = final ? failure.message : `${failure.message} (will retry)`;
     await context.db.transaction(async (tx) => {
       await tx.insert(deliveryAttempts).values({
         ...attempt,
