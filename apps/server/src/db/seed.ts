@@ -4,8 +4,10 @@ import {
   DEFAULT_APP_NAME,
   DEFAULT_GUARD,
   PERMISSIONS,
+  PUBLISH_TARGET_LABELS,
   SEEDED_ROLES,
   type SettingType,
+  type SocialNetwork,
   SUPER_ADMIN_ROLE,
 } from '@sitefleet/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
@@ -30,6 +32,29 @@ interface SettingSeed {
   type: SettingType;
   description: string;
   isSecret?: boolean;
+}
+
+/**
+ * A network's generic webhook: with a URL, its publishes go there as JSON instead of to its API,
+ * for an automation tool to post.
+ */
+function socialWebhookSettings(network: SocialNetwork): SettingSeed[] {
+  const label = PUBLISH_TARGET_LABELS[network];
+  return [
+    {
+      fullPath: `social.${network}.webhook_url`,
+      value: null,
+      type: 'url',
+      description: `When set, ${label} publishes go as JSON to this address (an automation tool) instead of the ${label} API`,
+    },
+    {
+      fullPath: `social.${network}.webhook_secret`,
+      value: null,
+      type: 'text',
+      description: `Key that signs the ${label} webhook (X-Sitefleet-Signature, HMAC-SHA256 of the body); unsigned when empty`,
+      isSecret: true,
+    },
+  ];
 }
 
 /** Application settings by main group and group. */
@@ -78,6 +103,117 @@ export const SETTINGS_CATALOG: Record<string, Record<string, SettingSeed[]>> = {
         type: 'text',
         description: 'When the Google access token expires (ISO date)',
       },
+      {
+        fullPath: 'social.youtube.base_url',
+        value: 'https://www.googleapis.com',
+        type: 'url',
+        description: 'Google APIs address that YouTube videos are uploaded to',
+      },
+      {
+        fullPath: 'social.youtube.privacy_status',
+        value: 'public',
+        type: 'text',
+        description:
+          'Who sees the uploaded videos: public, unlisted or private (a Google project YouTube has not audited can only upload private)',
+      },
+      {
+        fullPath: 'social.youtube.category_id',
+        value: '22',
+        type: 'number',
+        description: 'YouTube category of the uploaded videos (22 is People & Blogs)',
+      },
+      ...socialWebhookSettings('youtube'),
+      {
+        fullPath: 'social.facebook.base_url',
+        value: 'https://graph.facebook.com/v23.0',
+        type: 'url',
+        description: 'Graph API address, ending with the API version Facebook posts are made in',
+      },
+      {
+        fullPath: 'social.facebook.page_id',
+        value: null,
+        type: 'text',
+        description: 'ID of the Facebook Page that publishes the posts',
+      },
+      {
+        fullPath: 'social.facebook.page_access_token',
+        value: null,
+        type: 'text',
+        description: 'Page access token of that Page, with the pages_manage_posts permission',
+        isSecret: true,
+      },
+      ...socialWebhookSettings('facebook'),
+      {
+        fullPath: 'social.twitter.base_url',
+        value: 'https://api.x.com',
+        type: 'url',
+        description: 'X (Twitter) API address',
+      },
+      {
+        fullPath: 'social.twitter.access_token',
+        value: null,
+        type: 'text',
+        description: 'OAuth 2.0 user access token of the X account, with the tweet.write scope',
+        isSecret: true,
+      },
+      ...socialWebhookSettings('twitter'),
+      {
+        fullPath: 'social.linkedin.base_url',
+        value: 'https://api.linkedin.com',
+        type: 'url',
+        description: 'LinkedIn API address',
+      },
+      {
+        fullPath: 'social.linkedin.api_version',
+        value: '202605',
+        type: 'text',
+        description:
+          'LinkedIn-Version of the Posts API (YYYYMM); LinkedIn retires each version a year after it',
+      },
+      {
+        fullPath: 'social.linkedin.author_urn',
+        value: null,
+        type: 'text',
+        description:
+          'Who posts: urn:li:organization:{id} for a LinkedIn Page, urn:li:person:{id} for a member',
+      },
+      {
+        fullPath: 'social.linkedin.access_token',
+        value: null,
+        type: 'text',
+        description:
+          'Access token of that author, with w_organization_social (Page) or w_member_social (member)',
+        isSecret: true,
+      },
+      ...socialWebhookSettings('linkedin'),
+      {
+        fullPath: 'social.tiktok.base_url',
+        value: 'https://open.tiktokapis.com',
+        type: 'url',
+        description: 'TikTok API address',
+      },
+      {
+        fullPath: 'social.tiktok.access_token',
+        value: null,
+        type: 'text',
+        description: 'User access token of the TikTok account, with the video.publish scope',
+        isSecret: true,
+      },
+      {
+        fullPath: 'social.tiktok.photo_url',
+        value: null,
+        type: 'url',
+        description:
+          'JPEG or WebP image every TikTok post shows (TikTok has no text-only posts); on a domain verified for the TikTok app',
+      },
+      {
+        fullPath: 'social.tiktok.privacy_level',
+        value: 'PUBLIC_TO_EVERYONE',
+        type: 'text',
+        description:
+          'Who sees the TikTok posts: PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY (the only choice before TikTok audits the app)',
+      },
+      ...socialWebhookSettings('tiktok'),
     ],
   },
   Content: {
