@@ -20,3 +20,42 @@ export interface SocialConnector {
 /** The permanent failure of a network without the settings it needs. */
 export const notConfigured = (network: SocialNetwork) =>
   new DeliveryError(`${PUBLISH_TARGET_LABELS[network]} is not configured`, undefined, true);
+
+/** The full name of a network's setting: `social.{network}.{name}`. */
+export const settingPath = (network: SocialNetwork, name: string) => `social.${network}.${name}`;
+
+/**
+ * The values of the settings a connector cannot work without, by their short name. A network
+ * where one of them is not set fails as not configured, never silently.
+ */
+export function requiredSettings<const Name extends string>(
+  network: SocialNetwork,
+  settings: ConnectorCall['settings'],
+  names: readonly Name[],
+): Record<Name, string> {
+  const values = {} as Record<Name, string>;
+  for (const name of names) {
+    const value = settings[settingPath(network, name)];
+    if (!value) throw notConfigured(network);
+    values[name] = value;
+  }
+  return values;
+}
+
+/** An endpoint under a base URL setting, whether or not the operator ended it with a slash. */
+export const endpoint = (baseUrl: string, path: string) => `${baseUrl.replace(/\/+$/, '')}${path}`;
+
+/** What a published item links to: the same link `socialText` ends with. */
+export const variantLink = (variant: VariantContent) =>
+  variant.record.contentReference ?? variant.website.url;
+
+/** `text` cut to at most `max` UTF-16 units, ending with an ellipsis when cut. */
+export function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // Never keep half of a surrogate pair (an emoji) before the ellipsis.
+  return `${text.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…`;
+}
+
+/** An id a network answered, as text; null when it gave none. */
+export const externalIdOf = (id: unknown) =>
+  id === undefined || id === null || id === '' ? null : String(id);
