@@ -10,14 +10,14 @@ import {
 } from './connector.ts';
 
 /** The longest commentary LinkedIn takes. */
-export const COMMENTARY_LENGTH = 3000;
+const COMMENTARY_LENGTH = 3000;
 
 /**
  * LinkedIn reads commentary as its "little" text format, where these characters start mentions,
  * hashtags and templates; a reserved character that is not escaped makes LinkedIn refuse the post
  * or cut the text there. Escaped, each shows as typed.
  */
-export const escapeLittleText = (text: string) => text.replace(/[\\|{}@[\]()<>#*_~]/g, '\\$&');
+const escapeLittleText = (text: string) => text.replace(/[\\|{}@[\]()<>#*_~]/g, '\\$&');
 
 /**
  * LinkedIn: an organic post through the versioned Posts API (`POST /rest/posts`) for the author

@@ -9,8 +9,8 @@ import {
 } from './connector.ts';
 
 /** TikTok's limits for a photo post, in UTF-16 units. */
-export const TIKTOK_TITLE_LENGTH = 90;
-export const TIKTOK_DESCRIPTION_LENGTH = 4000;
+const TIKTOK_TITLE_LENGTH = 90;
+const TIKTOK_DESCRIPTION_LENGTH = 4000;
 
 interface TikTokAnswer {
   data?: { publish_id?: unknown };

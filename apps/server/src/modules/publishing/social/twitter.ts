@@ -8,9 +8,9 @@ import {
   variantLink,
 } from './connector.ts';
 
-export const TWEET_LENGTH = 280;
+const TWEET_LENGTH = 280;
 /** X counts every link as this many characters (its t.co address), whatever its real length. */
-export const X_LINK_LENGTH = 23;
+const X_LINK_LENGTH = 23;
 const ELLIPSIS = '…';
 
 /**
@@ -18,7 +18,7 @@ const ELLIPSIS = '…';
  * Arabic …), 2 beyond (CJK, emoji …). X also weighs a few punctuation ranges as 1; counting them
  * as 2 only makes a tweet shorter than it could be, never refused.
  */
-export const xWeight = (character: string) => (character.codePointAt(0)! <= 0x10ff ? 1 : 2);
+const xWeight = (character: string) => (character.codePointAt(0)! <= 0x10ff ? 1 : 2);
 
 function xLength(text: string) {
   let length = 0;
@@ -30,7 +30,7 @@ function xLength(text: string) {
  * The tweet: the title and the variant's text, then the link. A long text is shortened so that
  * the whole fits X's 280; the link is never cut, since a cut link leads nowhere.
  */
-export function tweetText(variant: VariantContent): string {
+function tweetText(variant: VariantContent): string {
   const link = variantLink(variant);
   const body = variant.description || variant.record.description;
   const head = [variant.record.title, body].filter(Boolean).join('\n\n');

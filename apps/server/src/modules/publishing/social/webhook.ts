@@ -11,7 +11,7 @@ import {
 } from './connector.ts';
 
 /** The event of a social webhook, in its body and in the X-Sitefleet-Event header. */
-export const SOCIAL_WEBHOOK_EVENT = 'social.publish';
+const SOCIAL_WEBHOOK_EVENT = 'social.publish';
 
 /**
  * The JSON a social webhook receives, version 1:
@@ -22,11 +22,7 @@ export const SOCIAL_WEBHOOK_EVENT = 'social.publish';
  * - `text`: the text to post (title, the variant's text, the link) and `link` on its own;
  * - `website`, `variant`, and `post` or `category`: the same content a website push carries.
  */
-export function socialWebhookPayload(
-  variant: VariantContent,
-  network: SocialNetwork,
-  sentAt: Date,
-) {
+function socialWebhookPayload(variant: VariantContent, network: SocialNetwork, sentAt: Date) {
   return {
     ...websitePayload(variant, sentAt),
     event: SOCIAL_WEBHOOK_EVENT,

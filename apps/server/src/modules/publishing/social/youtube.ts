@@ -10,9 +10,9 @@ import {
   shorten,
 } from './connector.ts';
 
-export const YOUTUBE_TITLE_LENGTH = 100;
+const YOUTUBE_TITLE_LENGTH = 100;
 /** YouTube counts a description's limit in UTF-8 bytes. */
-export const YOUTUBE_DESCRIPTION_BYTES = 5000;
+const YOUTUBE_DESCRIPTION_BYTES = 5000;
 /** What YouTube takes as a video upload: any video type, or bytes of no declared type. */
 const VIDEO_TYPE = /^(video\/[\w.+-]+|application\/octet-stream)$/;
 
@@ -20,7 +20,7 @@ const VIDEO_TYPE = /^(video\/[\w.+-]+|application\/octet-stream)$/;
 const withoutAngleBrackets = (text: string) => text.replace(/[<>]/g, '');
 
 /** `text` cut to at most `maxBytes` of UTF-8, ending with an ellipsis when cut. */
-export function shortenToBytes(text: string, maxBytes: number): string {
+function shortenToBytes(text: string, maxBytes: number): string {
   const bytes = Buffer.from(text);
   if (bytes.length <= maxBytes) return text;
   const ellipsis = '…';
