@@ -31,6 +31,10 @@ export interface DeliveryResult {
 /** A job as a worker receives it, with its try count. */
 export type RunningJob = PgBoss.JobWithMetadata<ContentJobData>;
 
+/** The error a variant shows after a failed try: one with tries left says it will be retried. */
+export const failureNote = (message: string, final: boolean) =>
+  final ? message : `${message} (will retry)`;
+
 /** One HTTP request of a delivery. A stream body (a video being passed on) is sent as it arrives. */
 export interface DeliveryRequest {
   method?: 'GET' | 'POST' | 'PUT';
@@ -174,7 +178,7 @@ export async function runDelivery(
         ? error
         : new DeliveryError(error instanceof Error ? error.message : String(error));
     const final = failure.permanent || job.retryCount >= job.retryLimit;
-    const label = final ? failure.message : `${failure.message} (will retry)`;
+    const label = failureNote(failure.message, final);
     await context.db.transaction(async (tx) => {
       await tx.insert(deliveryAttempts).values({
         ...attempt,
