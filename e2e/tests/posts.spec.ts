@@ -69,7 +69,7 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, ADMIN);
 });
 
-test('creates a post, finds it, publishes it, and Detailed Review shows the jobs queued', async ({
+test('creates a post, finds it, publishes it, and Detailed Review shows what became of the jobs', async ({
   page,
 }) => {
   const category = await createCategory(page);
@@ -116,9 +116,11 @@ test('creates a post, finds it, publishes it, and Detailed Review shows the jobs
   const review = page.getByRole('dialog', { name: `Detailed Review: ${title}` });
   const rows = review.getByRole('table', { name: 'Detail rows' }).locator('tbody tr');
   await expect(rows).toHaveCount(2);
+  // The jobs were queued; with no Facebook account set up, each fails with the reason, at once.
   for (const row of await rows.all()) {
     await expect(row).toContainText(title);
-    await expect(row.locator('.badge', { hasText: 'queued' })).toBeVisible();
+    await expect(row.locator('.badge', { hasText: 'failed' })).toBeVisible();
+    await expect(row).toContainText('Facebook is not configured');
   }
 });
 
