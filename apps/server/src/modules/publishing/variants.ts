@@ -127,9 +127,8 @@ export const idempotencyKey = (variant: Pick<VariantContent, 'kind' | 'variantId
   `${variant.kind}-${variant.variantId}-v${variant.version}`;
 
 /** The text a social network receives: the title, the variant's text, and a link when there is one. */
-export function socialText(variant: VariantContent, maxLength = Number.POSITIVE_INFINITY) {
+export function socialText(variant: VariantContent) {
   const body = variant.description || variant.record.description;
   const link = variant.record.contentReference ?? variant.website.url;
-  const text = [variant.record.title, body, link].filter(Boolean).join('\n\n');
-  return text.length <= maxLength ? text : `${text.slice(0, maxLength - 1)}…`;
+  return [variant.record.title, body, link].filter(Boolean).join('\n\n');
 }
