@@ -1,4 +1,5 @@
 export * from './abilities.ts';
+export * from './agent.ts';
 export * from './auth.ts';
 export * from './categories.ts';
 export * from './content-actions.ts';
