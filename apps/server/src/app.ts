@@ -89,7 +89,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     openapi: {
       info: { title: 'Sitefleet API', version: '1.0.0' },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sitefleet_session' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sitefleet_session' },
+          agentToken: { type: 'http', scheme: 'bearer' },
+        },
       },
       security: [{ session: [] }],
     },

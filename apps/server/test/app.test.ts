@@ -23,6 +23,17 @@ describe('route access', () => {
       .map((r) => `${r.method} ${r.url}`);
     expect(publicRoutes.sort()).toEqual(['GET /api/docs', 'POST /login', 'POST /logout']);
   });
+
+  it('every agent route is one of the agent API, which checks the token itself', () => {
+    const agentRoutes = server.app.registeredRoutes
+      .filter((route) => route.access === 'agent' && route.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(agentRoutes.sort()).toEqual([
+      'GET /api/agent/instruction',
+      'POST /api/agent/heartbeat',
+      'POST /api/agent/instructions/:id/report',
+    ]);
+  });
 });
 
 describe('error contract', () => {

@@ -84,7 +84,7 @@ const generatedPostSchema = z.object({
 type GeneratedPost = z.output<typeof generatedPostSchema>;
 
 /** A slug no category has yet: the name's, or else that followed by -2, -3 … */
-async function uniqueSlug(db: Executor, name: string) {
+export async function uniqueSlug(db: Executor, name: string) {
   const base = (slugify(name) || 'category')
     .slice(0, CATEGORY_NAME_MAX - SLUG_SUFFIX_ROOM)
     .replace(/-+$/, '');
@@ -99,7 +99,7 @@ async function uniqueSlug(db: Executor, name: string) {
   return `${base}-${suffix}`;
 }
 
-const CATEGORY_REFRESH: Refresh<GeneratedCategory> = {
+export const CATEGORY_REFRESH: Refresh<GeneratedCategory> = {
   kind: 'category',
   task: 'category-refresh',
   refreshColumn: 'category_refresh',
@@ -131,7 +131,7 @@ const CATEGORY_REFRESH: Refresh<GeneratedCategory> = {
     }),
 };
 
-const POST_REFRESH: Refresh<GeneratedPost> = {
+export const POST_REFRESH: Refresh<GeneratedPost> = {
   kind: 'post',
   task: 'post-refresh',
   refreshColumn: 'post_refresh',
@@ -181,7 +181,7 @@ async function existingNames<T>(db: Db, refresh: Refresh<T>, sourceId: number) {
   return rows.map((row) => row.name);
 }
 
-async function hasRecordNamed<T>(
+export async function hasRecordNamed<T>(
   db: Executor,
   refresh: Refresh<T>,
   sourceId: number,

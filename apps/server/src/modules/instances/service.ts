@@ -185,7 +185,7 @@ export async function instanceLogsPage(
 }
 
 /** How agent tokens are stored: a leaked table does not leak working tokens. */
-const hashAgentToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashAgentToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Issues a new agent token for the instance; the answer is the only time it is shown. */
 export async function rotateAgentToken(db: Db, id: number) {
