@@ -483,7 +483,7 @@ export const agentInstructions = pgTable(
       .references(() => websites.id, { onDelete: 'cascade' }),
     /** `categories` or `posts`. */
     generate: text('generate').notNull(),
-    /** For posts: the category they are written for. */
+    /** The auto-sync category the new sub-categories or posts go under. */
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'cascade' }),
     prompt: text('prompt').notNull(),
     /** How many records the report may create. */
