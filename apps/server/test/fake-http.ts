@@ -74,3 +74,23 @@ export async function startFakeHttp(): Promise<FakeHttpServer> {
       }),
   };
 }
+
+/** The answer of an OpenAI-compatible chat-completions API with `content` as the reply. */
+export const chatCompletion = (content: string, model = 'sitefleet-writer'): FakeAnswer => ({
+  status: 200,
+  json: {
+    id: 'chatcmpl-test',
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model,
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content, refusal: null },
+        finish_reason: 'stop',
+        logprobs: null,
+      },
+    ],
+    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+  },
+});

@@ -123,6 +123,17 @@ export class ApiClient {
   }
 }
 
+/** Sets an application setting through the admin API, as the settings screen does (secrets get sealed). */
+export async function setSetting(admin: ApiClient, fullPath: string, value: string) {
+  const list = await admin.get(`/api/settings?query=${encodeURIComponent(fullPath)}&per_page=100`);
+  const setting = list.body.data.find((row: { full_path: string }) => row.full_path === fullPath);
+  if (!setting) throw new Error(`No setting ${fullPath}`);
+  const response = await admin.put(`/api/settings/${setting.id}`, { value });
+  if (response.status !== 200) {
+    throw new Error(`Setting ${fullPath} refused: ${JSON.stringify(response.body)}`);
+  }
+}
+
 export interface TestServer {
   app: App;
   database: Database;

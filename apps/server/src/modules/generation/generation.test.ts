@@ -2,6 +2,7 @@ import { type CategoryRow, fillPrompt } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  chatCompletion,
   type FakeHttpServer,
   type ReceivedRequest,
   startFakeHttp,
@@ -9,6 +10,7 @@ import {
 import {
   type ApiClient,
   FAST_QUEUE_ENV,
+  setSetting,
   startTestServer,
   type TestServer,
   waitFor,
@@ -48,25 +50,7 @@ afterAll(async () => {
 
 const rows = <T>(query: SQL) => queryRows<T>(server.database.db, query);
 
-/** A chat.completion answer as an OpenAI-compatible API sends it. */
-const completion = (content: string) => ({
-  status: 200,
-  json: {
-    id: 'chatcmpl-test',
-    object: 'chat.completion',
-    created: 1_700_000_000,
-    model: MODEL,
-    choices: [
-      {
-        index: 0,
-        message: { role: 'assistant', content, refusal: null },
-        finish_reason: 'stop',
-        logprobs: null,
-      },
-    ],
-    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-  },
-});
+const completion = (content: string) => chatCompletion(content, MODEL);
 
 interface SentChat {
   model: string;
@@ -82,17 +66,10 @@ const userText = (request: ReceivedRequest) =>
 /** The requests the provider received since `from` (an index into its requests). */
 const requestsSince = (from: number) => provider.requests.slice(from);
 
-async function setSetting(fullPath: string, value: string) {
-  const found = await admin.get(`/api/settings?query=${encodeURIComponent(fullPath)}`);
-  const setting = found.body.data.find((s: { full_path: string }) => s.full_path === fullPath);
-  const saved = await admin.put(`/api/settings/${setting.id}`, { value });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-}
-
 async function configureProvider() {
-  await setSetting('ai.base_url', `${provider.url}/v1`);
-  await setSetting('ai.model', MODEL);
-  await setSetting('ai.api_key', API_KEY);
+  await setSetting(admin, 'ai.base_url', `${provider.url}/v1`);
+  await setSetting(admin, 'ai.model', MODEL);
+  await setSetting(admin, 'ai.api_key', API_KEY);
 }
 
 let websiteCount = 0;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
   FAST_QUEUE_ENV,
+  setSetting,
   startTestServer,
   type TestServer,
   waitFor,
@@ -145,17 +146,8 @@ beforeEach(() => {
   fake.received = [];
 });
 
-/** Sets a setting through the admin API, as the settings screen does (secrets get sealed). */
-async function setSetting(fullPath: string, value: string) {
-  const list = await admin.get(`/api/settings?query=${encodeURIComponent(fullPath)}&per_page=100`);
-  const setting = list.body.data.find((row: { full_path: string }) => row.full_path === fullPath);
-  expect(setting, `setting ${fullPath}`).toBeDefined();
-  const response = await admin.put(`/api/settings/${setting.id}`, { value });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-}
-
 async function setSettings(values: Record<string, string>) {
-  for (const [fullPath, value] of Object.entries(values)) await setSetting(fullPath, value);
+  for (const [fullPath, value] of Object.entries(values)) await setSetting(admin, fullPath, value);
 }
 
 let counter = 0;
@@ -545,7 +537,7 @@ describe('generic webhook', () => {
   });
 
   it('gives the network back to its native API once the URL is cleared', async () => {
-    await setSetting('social.facebook.webhook_url', '');
+    await setSetting(admin, 'social.facebook.webhook_url', '');
     const { variant } = await approvedPost();
     await detailPublish(variant.id, 'post_to_facebook');
     await posted(variant.id, 'facebook');
@@ -553,7 +545,7 @@ describe('generic webhook', () => {
   });
 
   it('sends an unsigned webhook when the network has no secret', async () => {
-    await setSetting('social.linkedin.webhook_url', `${fake.url}/hooks/social`);
+    await setSetting(admin, 'social.linkedin.webhook_url', `${fake.url}/hooks/social`);
     const { post, variant } = await approvedPost();
     await bulkPublish(post.id, 'publish_linkedin');
     await posted(variant.id, 'linkedin');
