@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { abilitiesFor, REMEMBER_ME_DAYS } from '@sitefleet/contract';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, preparedRows } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 
 export const SESSION_COOKIE = 'sitefleet_session';
@@ -52,11 +52,12 @@ interface SessionRow {
 
 /**
  * One query per request: the session, its user, the user's roles and permissions. Roles are read
- * fresh each time, so a changed role takes effect on its users' next request.
+ * fresh each time, so a changed role takes effect on its users' next request; the statement is
+ * prepared, so each request only runs it.
  */
 export async function loadSession(db: Db, token: string): Promise<AuthContext | null> {
   const id = hashToken(token);
-  const [row] = await queryRows<SessionRow>(
+  const [row] = await preparedRows<SessionRow>(
     db,
     sql`SELECT s.user_id, s.remember, s.last_seen_at, u.name, u.email,
           COALESCE((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur

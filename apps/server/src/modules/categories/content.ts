@@ -14,7 +14,7 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, preparedRows } from '../../db/client.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { type ContentJob, type Executor, type JobQueue, QUEUES } from '../../jobs/queue.ts';
 
@@ -116,12 +116,15 @@ export interface ListPage {
   perPage: number;
   /** Names the list and its filters, for the cached estimate. */
   cacheKey: string;
-  /** The list has a search term: its (trigram) index scan is the costly part, done only once. */
-  searching: boolean;
+  /**
+   * Finding the list's rows is the costly part (a search term's trigram index scan, a website's
+   * variants each looked up): it is done once for the page and the count.
+   */
+  findOnce: boolean;
 }
 
 /**
- * A search: one scan finds the first EXACT_COUNT_LIMIT + 1 rows, counts them and keeps the page's.
+ * One scan finds the first EXACT_COUNT_LIMIT + 1 rows, counts them and keeps the page's.
  * row_number() numbers the rows in the order the sorted subquery yields them.
  */
 async function numberedPage(db: Executor, list: ListPage, offset: number) {
@@ -156,8 +159,8 @@ async function pageAndCount(db: Executor, list: ListPage, offset: number) {
 /**
  * The ids of one page, in order, and the list's total, without a full count of a big table: an
  * exact count up to EXACT_COUNT_LIMIT rows, the planner's estimate beyond. Pages within the first
- * EXACT_COUNT_LIMIT rows take one statement, which numbers those rows once (a search scans its
- * index once for the page and the count); deeper pages take the page alone and the estimate.
+ * EXACT_COUNT_LIMIT rows take one statement (which, for a list found at a cost, numbers those
+ * rows once); deeper pages take the page alone and the estimate.
  */
 export async function pageIds(db: Db, list: ListPage) {
   const offset = (list.page - 1) * list.perPage;
@@ -181,7 +184,7 @@ export async function pageIds(db: Db, list: ListPage) {
     }
     return { ids, total, estimated: true };
   }
-  const { ids, counted } = list.searching
+  const { ids, counted } = list.findOnce
     ? await numberedPage(db, list, offset)
     : await pageAndCount(db, list, offset);
   const total = counted ?? (offset === 0 ? 0 : await cappedCount(db, list.fromWhere));
@@ -341,10 +344,10 @@ export async function detailRows<K extends ContentKind>(
     page: options.page,
     perPage,
     cacheKey: `${kind.variants}:${recordId}`,
-    searching: false,
+    findOnce: false,
   });
   if (page.ids.length === 0) await assertRecordExists(db, kind, recordId);
-  const records = await selectRows<VariantRecord & { record_name: string }>(
+  const records = await preparedRows<VariantRecord & { record_name: string }>(
     db,
     sql`SELECT v.id AS pivot_id, w.id AS website_id, w.name AS website_name, v.description,
                v.version, ${sql.join(

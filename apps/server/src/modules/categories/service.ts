@@ -11,7 +11,7 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, preparedRows } from '../../db/client.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { likePattern } from '../../lib/listing.ts';
 import {
@@ -56,98 +56,48 @@ function listConditions(query: CategoryListQuery): SQL {
   return sql.join(conditions, sql` AND `);
 }
 
-interface CategoryRecord {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  type: 'default' | 'group';
-  keywords: string;
-  status: number;
-  is_approved: number;
-  synced: number;
-  auto_google_sync: number;
-  posts_count: number;
-  created_at: Date | string;
-}
-
-const RELATIONS = ['websites', 'parents', 'grandParents', 'childrens', 'own_childrens'] as const;
-type Relation = (typeof RELATIONS)[number];
+type CategoryRecord = Omit<CategoryRow, 'created_at'> & { created_at: Date | string };
 
 /**
- * The related names of a page of categories, in one statement over the page's ids: websites,
- * parents, grand parents (parents' parents), sub-categories and sub-categories created under it,
- * each cut at RELATED_LIST_LIMIT names per category.
+ * A JSON array of `{ id, name }` from `source` (a SELECT of id and name), by name then id, cut at
+ * RELATED_LIST_LIMIT. Built by the database, it arrives as one value per row, parsed at once.
  */
-async function relatedNames(db: Executor, ids: readonly number[]) {
-  const rows = await selectRows<NamedRef & { owner: number; relation: Relation; position: number }>(
-    db,
-    sql`SELECT owner, relation, id, name, position::int AS position FROM (
-          SELECT owner, relation, id, name,
-                 row_number() OVER (PARTITION BY owner, relation ORDER BY name, id) AS position
-          FROM (
-            SELECT v.category_id AS owner, 'websites' AS relation, w.id, w.name
-            FROM category_variants v JOIN websites w ON w.id = v.website_id
-            WHERE v.category_id = ANY(${idArray(ids)})
-            UNION ALL
-            SELECT cp.category_id, 'parents', p.id, p.name
-            FROM category_parents cp JOIN categories p ON p.id = cp.parent_id
-            WHERE cp.category_id = ANY(${idArray(ids)})
-            UNION ALL
-            SELECT DISTINCT cp.category_id, 'grandParents', g.id, g.name
-            FROM category_parents cp
-            JOIN category_parents gp ON gp.category_id = cp.parent_id
-            JOIN categories g ON g.id = gp.parent_id
-            WHERE cp.category_id = ANY(${idArray(ids)})
-            UNION ALL
-            SELECT cp.parent_id, 'childrens', ch.id, ch.name
-            FROM category_parents cp JOIN categories ch ON ch.id = cp.category_id
-            WHERE cp.parent_id = ANY(${idArray(ids)})
-            UNION ALL
-            SELECT own.created_under_id, 'own_childrens', own.id, own.name
-            FROM categories own WHERE own.created_under_id = ANY(${idArray(ids)})
-          ) related
-        ) numbered
-        WHERE position <= ${RELATED_LIST_LIMIT}`,
-  );
-  const byOwner = new Map<number, Record<Relation, NamedRef[]>>();
-  for (const id of ids) {
-    byOwner.set(id, {
-      websites: [],
-      parents: [],
-      grandParents: [],
-      childrens: [],
-      own_childrens: [],
-    });
-  }
-  // Sorting these few rows here costs less than a sort step in the statement.
-  rows.sort((a, b) => a.position - b.position);
-  for (const row of rows) {
-    byOwner.get(row.owner)?.[row.relation].push({ id: row.id, name: row.name });
-  }
-  return byOwner;
-}
+const namesJson = (source: SQL) => sql`(
+  SELECT COALESCE(json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.name, r.id), '[]')
+  FROM (${source} ORDER BY name, id LIMIT ${sql.raw(String(RELATED_LIST_LIMIT))}) r)`;
 
-const RECORD_COLUMNS = sql`c.id, c.name, c.slug, c.description, c.type, c.keywords, c.status,
-  c.is_approved, c.synced, c.auto_google_sync, c.created_at`;
-
-/** Categories in the order of `ids`, with their posts count and related names. */
+/**
+ * Categories in the order of `ids`, with their posts count and related names: websites, parents,
+ * grand parents (parents' parents), sub-categories and sub-categories created under each. One
+ * prepared statement over the page's ids.
+ */
 async function rowsFor(db: Executor, ids: readonly number[]): Promise<CategoryRow[]> {
   if (ids.length === 0) return [];
-  // One after the other: inside a transaction both share one connection.
-  const records = await selectRows<CategoryRecord>(
+  const records = await preparedRows<CategoryRecord>(
     db,
-    sql`SELECT ${RECORD_COLUMNS}, COALESCE(counts.posts_count, 0) AS posts_count
+    sql`SELECT c.id, c.name, c.slug, c.description, c.type, c.keywords, c.status, c.is_approved,
+               c.synced, c.auto_google_sync, c.created_at,
+               (SELECT count(*)::int FROM posts WHERE category_id = c.id) AS posts_count,
+               ${namesJson(sql`SELECT w.id, w.name FROM category_variants v
+                               JOIN websites w ON w.id = v.website_id
+                               WHERE v.category_id = c.id`)} AS websites,
+               ${namesJson(sql`SELECT p.id, p.name FROM category_parents cp
+                               JOIN categories p ON p.id = cp.parent_id
+                               WHERE cp.category_id = c.id`)} AS parents,
+               ${namesJson(sql`SELECT DISTINCT g.id, g.name FROM category_parents cp
+                               JOIN category_parents gp ON gp.category_id = cp.parent_id
+                               JOIN categories g ON g.id = gp.parent_id
+                               WHERE cp.category_id = c.id`)} AS "grandParents",
+               ${namesJson(sql`SELECT ch.id, ch.name FROM category_parents cp
+                               JOIN categories ch ON ch.id = cp.category_id
+                               WHERE cp.parent_id = c.id`)} AS childrens,
+               ${namesJson(sql`SELECT own.id, own.name FROM categories own
+                               WHERE own.created_under_id = c.id`)} AS own_childrens
         FROM categories c
-        LEFT JOIN (SELECT category_id, count(*)::int AS posts_count FROM posts
-                   WHERE category_id = ANY(${idArray(ids)}) GROUP BY category_id) counts
-          ON counts.category_id = c.id
         WHERE c.id = ANY(${idArray(ids)})`,
   );
-  const related = await relatedNames(db, ids);
   return inPageOrder(ids, records, (record) => ({
     ...record,
-    ...related.get(record.id)!,
     created_at: isoText(record.created_at),
   }));
 }
@@ -165,7 +115,7 @@ export async function listCategories(db: Db, query: CategoryListQuery) {
     orderBy: sql`${ORDER_COLUMNS[query.order_key]} ${direction}, c.id ${direction}`,
     page: query.page,
     perPage,
-    searching: query.query !== '',
+    findOnce: query.query !== '' || query.website_id !== undefined,
     cacheKey: JSON.stringify([
       'categories',
       query.query,

@@ -7,7 +7,7 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, preparedRows } from '../../db/client.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { likePattern } from '../../lib/listing.ts';
 import {
@@ -47,11 +47,11 @@ type PostRecord = Omit<PostRow, 'category' | 'created_at'> & {
 
 /**
  * Posts in the order of `ids`, with their category and the flags derived from their variants
- * (1 when every variant is posted to that place). One statement over the given ids.
+ * (1 when every variant is posted to that place). One prepared statement over the given ids.
  */
 async function rowsFor(db: Executor, ids: readonly number[]): Promise<PostRow[]> {
   if (ids.length === 0) return [];
-  const records = await selectRows<PostRecord>(
+  const records = await preparedRows<PostRecord>(
     db,
     sql`SELECT p.id, p.title, p.description, p.content_reference, p.status, p.category_id,
                c.name AS category_name, p.created_at,
@@ -91,7 +91,7 @@ export async function listPosts(db: Db, query: PostListQuery) {
     orderBy: sql`p.id DESC`,
     page: query.page,
     perPage,
-    searching: query.query !== '',
+    findOnce: query.query !== '' || query.website_id !== undefined,
     cacheKey: JSON.stringify([
       'posts',
       query.query,
