@@ -139,7 +139,9 @@ function AgentTokenRotation({ instanceId }: { instanceId: number }) {
       <hr />
       <p className="form-label mb-1">Agent token</p>
       <p className="form-text mt-0">
-        The browser agent on this instance signs in with it. Only a hash is kept.
+        The browser agent on this instance sends it as{' '}
+        <code>Authorization: Bearer &lt;token&gt;</code> to the agent API (<code>/api/agent/…</code>
+        ). Only a hash is kept.
       </p>
       <RotateSecret
         actionLabel="Rotate agent token"
