@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { forbidden, HttpError } from '../../errors.ts';
+import { listSerializerCompiler } from '../../lib/serializer.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import {
   CATEGORY_KIND,
@@ -59,6 +60,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     {
       config: { access: 'category-list' },
       schema: { tags, querystring: categoryListQuerySchema, response: { 200: categoryListSchema } },
+      serializerCompiler: listSerializerCompiler,
     },
     (request) => listCategories(db, request.query),
   );

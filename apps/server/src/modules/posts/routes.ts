@@ -17,6 +17,7 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { listSerializerCompiler } from '../../lib/serializer.ts';
 import {
   detailRows,
   POST_KIND,
@@ -37,6 +38,7 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     {
       config: { access: 'post-list' },
       schema: { tags, querystring: postListQuerySchema, response: { 200: postListSchema } },
+      serializerCompiler: listSerializerCompiler,
     },
     (request) => listPosts(db, request.query),
   );
@@ -98,6 +100,7 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         querystring: pageQuerySchema.partial(),
         response: { 200: postDetailListSchema },
       },
+      serializerCompiler: listSerializerCompiler,
     },
     (request) => {
       const { id, page } = request.params.id;
