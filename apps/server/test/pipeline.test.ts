@@ -74,25 +74,22 @@ describe('the pipeline on the demo data', () => {
     });
     expect(facebook.status).toBe(200);
 
-    const rows = await waitFor(
+    // The demo has one inactive website: its variant is skipped, every other one is delivered
+    // to its website and to Facebook.
+    const delivered = await waitFor(
       async () => {
         const details = (await admin.get(`/api/posts/details/${postId}`)).body.data as {
-          website_name: string;
-          delivery_status: string | null;
           is_posted_to_website: number;
           is_posted_to_facebook: number;
         }[];
-        return details.every((row) => row.delivery_status !== 'queued') && details;
+        const posted = details.filter(
+          (row) => row.is_posted_to_website === 1 && row.is_posted_to_facebook === 1,
+        );
+        return posted.length === publish.body.queued && posted;
       },
       { what: 'the deliveries of the published post' },
     );
-    // The demo has one inactive website: its variant is skipped, every other one is delivered.
-    const delivered = rows.filter((row) => row.delivery_status === 'delivered');
-    expect(delivered.length).toBe(publish.body.queued);
-    for (const row of delivered) {
-      expect(row.is_posted_to_website).toBe(1);
-      expect(row.is_posted_to_facebook).toBe(1);
-    }
+    expect(delivered.length).toBeGreaterThan(0);
     expect(websites.requests.filter((request) => request.url.endsWith('/posts'))).toHaveLength(
       publish.body.queued,
     );
