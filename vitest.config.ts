@@ -30,6 +30,7 @@ export default defineConfig(async () => {
       root: 'apps/server',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       env: { TEST_DB: db },
+      ...(db === 'pglite' && { globalSetup: ['test/pglite-image.ts'] }),
       testTimeout: 30_000,
       hookTimeout: 120_000,
     },

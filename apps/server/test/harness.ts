@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -20,7 +22,10 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (TEST_DB === 'pglite') {
-    const database = await openDatabase({});
+    // Starts from the migrated image the project's global setup made; migrate() then finds
+    // nothing to do (and still catches up should the image lag behind).
+    const image = new Blob([readFileSync(inject('pgliteImage'))]);
+    const database = await openDatabase({ image });
     await database.migrate();
     return database;
   }

@@ -29,6 +29,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite's data directory; omitted means in memory. */
   dataDir?: string;
+  /** A PGlite data directory dumped earlier (`dumpDataDir`), to start from instead of empty. */
+  image?: Blob;
   poolSize?: number;
 }
 
@@ -58,6 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir ?? 'memory://', {
     extensions: { pg_trgm },
+    loadDataDir: options.image,
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
