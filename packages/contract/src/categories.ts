@@ -32,7 +32,7 @@ export const CATEGORY_MESSAGES = {
   hasDependents: (posts: number, children: number) =>
     `This category has ${posts} ${posts === 1 ? 'post' : 'posts'} and ${children} ${
       children === 1 ? 'sub-category' : 'sub-categories'
-    }. Choose a category to move them to (move_to) before deleting it.`,
+    }. Choose a category to move them to before deleting it.`,
   moveTargetMissing: 'The category to move to does not exist',
   moveTargetInside:
     'The category to move to cannot be the deleted category or one of its sub-categories',
@@ -66,8 +66,13 @@ function numericChoice(options: readonly { value: number }[], message: string) {
   );
 }
 
+/** The most websites or parents one category form saves (and a single category answers). */
+export const CATEGORY_FORM_LIST_MAX = 1000;
+
 const idList = (message: string) =>
-  z.array(z.number({ error: message }).int().positive(message), { error: message }).max(1000);
+  z
+    .array(z.number({ error: message }).int().positive(message), { error: message })
+    .max(CATEGORY_FORM_LIST_MAX);
 
 const categoryFields = {
   name: requiredText(CATEGORY_MESSAGES.nameRequired, CATEGORY_NAME_MAX),
@@ -83,7 +88,7 @@ const categoryFields = {
       error: CATEGORY_MESSAGES.websitesRequired,
     })
     .min(1, CATEGORY_MESSAGES.websitesEmpty)
-    .max(1000),
+    .max(CATEGORY_FORM_LIST_MAX),
   parents: idList(CATEGORY_MESSAGES.parentsInvalid).default([]),
 };
 
@@ -169,7 +174,10 @@ export const categoryRowSchema = z.object({
 export type CategoryRow = z.infer<typeof categoryRowSchema>;
 export const categoryListSchema = estimatedPageSchema(categoryRowSchema);
 
-/** Related lists (websites, parents, children) carry at most this many names per row. */
+/**
+ * Related lists (websites, parents, children) carry at most this many names per list row;
+ * GET /api/categories/{id} answers every website and parent.
+ */
 export const RELATED_LIST_LIMIT = 25;
 
 /**

@@ -5,6 +5,7 @@ import {
   type CategoryCreateInput,
   type CategoryRow,
   DETAIL_ACTIONS,
+  RELATED_LIST_LIMIT,
   SKIP_REASONS,
   unknownIdsMessage,
 } from '@sitefleet/contract';
@@ -12,6 +13,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
+import { websites } from '../../db/schema.ts';
+import { newWebhookSecret } from '../../db/seed.ts';
 import { CATEGORY_KIND } from './content.ts';
 import { insertTestWebsites, queuedJobs, storedVariants } from './test-fixtures.ts';
 
@@ -79,6 +82,31 @@ describe('category form', () => {
     const listedParent = list.body.data.find((row: CategoryRow) => row.id === parent.id);
     expect(listedParent.childrens).toEqual([{ id: child.id, name: child.name }]);
     expect(listedParent.own_childrens).toEqual([{ id: child.id, name: child.name }]);
+  });
+
+  it('answers one category with every website and parent, where a list row stops at 25', async () => {
+    const many = await server.database.db
+      .insert(websites)
+      .values(
+        Array.from({ length: RELATED_LIST_LIMIT + 5 }, (_, index) => ({
+          name: `Wide ${String(index).padStart(2, '0')}`,
+          url: `https://wide${index}.example.com`,
+          hosting: 'Test',
+          cost: 1,
+          duration: 1,
+          webhookSecret: newWebhookSecret(),
+        })),
+      )
+      .returning({ id: websites.id });
+    const wide = await createCategory({ websites: many.map((row) => row.id) });
+    expect(wide.websites).toHaveLength(RELATED_LIST_LIMIT + 5);
+    const one = await admin.get(`/api/categories/${wide.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.websites).toHaveLength(RELATED_LIST_LIMIT + 5);
+    const list = await admin.get(`/api/categories?query=${encodeURIComponent(wide.name)}`);
+    const row = list.body.data.find((listed: CategoryRow) => listed.id === wide.id);
+    expect(row.websites).toHaveLength(RELATED_LIST_LIMIT);
+    expect((await admin.get('/api/categories/999999')).status).toBe(404);
   });
 
   it('answers every message of the form, word for word', async () => {

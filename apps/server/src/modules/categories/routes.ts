@@ -35,6 +35,7 @@ import {
 } from './content.ts';
 import {
   categoryOptions,
+  categoryRow,
   createCategory,
   deleteCategory,
   listCategories,
@@ -72,6 +73,20 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       schema: { tags, body: categoryCreateSchema, response: { 201: categoryRowSchema } },
     },
     async (request, reply) => reply.status(201).send(await createCategory(db, request.body)),
+  );
+
+  app.get(
+    '/api/categories/:id',
+    {
+      config: { access: 'category-list' },
+      schema: {
+        tags,
+        description: 'One category with every website and parent (a list row carries 25 of each).',
+        params: idParamSchema,
+        response: { 200: categoryRowSchema },
+      },
+    },
+    (request) => categoryRow(db, request.params.id),
   );
 
   app.put(

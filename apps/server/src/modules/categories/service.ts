@@ -1,4 +1,5 @@
 import {
+  CATEGORY_FORM_LIST_MAX,
   CATEGORY_MESSAGES,
   CATEGORY_OPTIONS_LIMIT,
   type CategoryListQuery,
@@ -60,39 +61,60 @@ type CategoryRecord = Omit<CategoryRow, 'created_at'> & { created_at: Date | str
 
 /**
  * A JSON array of `{ id, name }` from `source` (a SELECT of id and name), by name then id, cut at
- * RELATED_LIST_LIMIT. Built by the database, it arrives as one value per row, parsed at once.
+ * `limit`. Built by the database, it arrives as one value per row, parsed at once.
  */
-const namesJson = (source: SQL) => sql`(
+const namesJson = (source: SQL, limit: number) => sql`(
   SELECT COALESCE(json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.name, r.id), '[]')
-  FROM (${source} ORDER BY name, id LIMIT ${sql.raw(String(RELATED_LIST_LIMIT))}) r)`;
+  FROM (${source} ORDER BY name, id LIMIT ${sql.raw(String(limit))}) r)`;
 
 /**
  * Categories in the order of `ids`, with their posts count and related names: websites, parents,
  * grand parents (parents' parents), sub-categories and sub-categories created under each. One
- * prepared statement over the page's ids.
+ * prepared statement over the page's ids. A list row carries RELATED_LIST_LIMIT names per list;
+ * a single category (`complete`) carries every website and parent, as its edit form saves them.
  */
-async function rowsFor(db: Executor, ids: readonly number[]): Promise<CategoryRow[]> {
+async function rowsFor(
+  db: Executor,
+  ids: readonly number[],
+  { complete = false } = {},
+): Promise<CategoryRow[]> {
   if (ids.length === 0) return [];
+  const formLimit = complete ? CATEGORY_FORM_LIST_MAX : RELATED_LIST_LIMIT;
   const records = await preparedRows<CategoryRecord>(
     db,
     sql`SELECT c.id, c.name, c.slug, c.description, c.type, c.keywords, c.status, c.is_approved,
                c.synced, c.auto_google_sync, c.created_at,
                (SELECT count(*)::int FROM posts WHERE category_id = c.id) AS posts_count,
-               ${namesJson(sql`SELECT w.id, w.name FROM category_variants v
+               ${namesJson(
+                 sql`SELECT w.id, w.name FROM category_variants v
                                JOIN websites w ON w.id = v.website_id
-                               WHERE v.category_id = c.id`)} AS websites,
-               ${namesJson(sql`SELECT p.id, p.name FROM category_parents cp
+                               WHERE v.category_id = c.id`,
+                 formLimit,
+               )} AS websites,
+               ${namesJson(
+                 sql`SELECT p.id, p.name FROM category_parents cp
                                JOIN categories p ON p.id = cp.parent_id
-                               WHERE cp.category_id = c.id`)} AS parents,
-               ${namesJson(sql`SELECT DISTINCT g.id, g.name FROM category_parents cp
+                               WHERE cp.category_id = c.id`,
+                 formLimit,
+               )} AS parents,
+               ${namesJson(
+                 sql`SELECT DISTINCT g.id, g.name FROM category_parents cp
                                JOIN category_parents gp ON gp.category_id = cp.parent_id
                                JOIN categories g ON g.id = gp.parent_id
-                               WHERE cp.category_id = c.id`)} AS "grandParents",
-               ${namesJson(sql`SELECT ch.id, ch.name FROM category_parents cp
+                               WHERE cp.category_id = c.id`,
+                 RELATED_LIST_LIMIT,
+               )} AS "grandParents",
+               ${namesJson(
+                 sql`SELECT ch.id, ch.name FROM category_parents cp
                                JOIN categories ch ON ch.id = cp.category_id
-                               WHERE cp.parent_id = c.id`)} AS childrens,
-               ${namesJson(sql`SELECT own.id, own.name FROM categories own
-                               WHERE own.created_under_id = c.id`)} AS own_childrens
+                               WHERE cp.parent_id = c.id`,
+                 RELATED_LIST_LIMIT,
+               )} AS childrens,
+               ${namesJson(
+                 sql`SELECT own.id, own.name FROM categories own
+                               WHERE own.created_under_id = c.id`,
+                 RELATED_LIST_LIMIT,
+               )} AS own_childrens
         FROM categories c
         WHERE c.id = ANY(${idArray(ids)})`,
   );
@@ -130,8 +152,9 @@ export async function listCategories(db: Db, query: CategoryListQuery) {
   return estimatedPage(data, { page: query.page, perPage, path: '/api/categories' }, page);
 }
 
+/** One category with every website and parent: GET /api/categories/{id} and the form's answers. */
 export async function categoryRow(db: Executor, id: number): Promise<CategoryRow> {
-  const [row] = await rowsFor(db, [id]);
+  const [row] = await rowsFor(db, [id], { complete: true });
   if (!row) throw notFound();
   return row;
 }

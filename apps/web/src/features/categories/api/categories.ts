@@ -1,4 +1,4 @@
-import { categoryListSchema } from '@sitefleet/contract';
+import { categoryListSchema, categoryRowSchema } from '@sitefleet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
@@ -38,5 +38,18 @@ export function useCategories(request: CategoryListRequest) {
     queryKey: categoryListKey(request),
     queryFn: () => fetchCategories(request),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * GET /api/categories/{id}: one category with every website and parent, for its edit form (a list
+ * row carries only the first 25). Read fresh each time the form opens; null: nothing to read.
+ */
+export function useCategory(id: number | null) {
+  return useQuery({
+    queryKey: [...categoriesKey, 'one', id],
+    queryFn: async () => categoryRowSchema.parse(await http.get(`/api/categories/${id}`)),
+    enabled: id !== null,
+    gcTime: 0,
   });
 }

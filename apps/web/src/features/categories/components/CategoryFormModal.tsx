@@ -6,7 +6,6 @@ import {
   categoryCreateSchema,
   categoryUpdateSchema,
   RECORD_STATUS_OPTIONS,
-  RELATED_LIST_LIMIT,
   YES_NO_OPTIONS,
 } from '@sitefleet/contract';
 import { useId } from 'react';
@@ -23,6 +22,7 @@ import {
 import { MultiSelect } from '../../../components/MultiSelect.tsx';
 import { bindServerErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/toast.tsx';
+import { useCategory } from '../api/categories.ts';
 import { type CategoryPayload, useSaveCategory } from '../api/save-category.ts';
 import { useWebsiteOptions } from '../api/website-options.ts';
 import { type CategoryFormValues, categoryFormDefaults } from './category-form.ts';
@@ -48,22 +48,38 @@ const EDIT_CHOICES = [
 ] as const;
 
 /**
- * The list row carries at most RELATED_LIST_LIMIT websites and parents: at the limit there may be
- * more, and saving the shown ones would drop the rest (and the variants of those websites).
+ * 'Add New Category' / 'Edit Category'. Editing reads the category first (GET /api/categories/{id}):
+ * the list row names only its first websites and parents, and the form saves them all.
  */
-function mayBeCut(category: CategoryRow | null): boolean {
+export function CategoryFormModal({ category, onClose }: CategoryFormModalProps) {
+  const complete = useCategory(category?.id ?? null);
+  if (category === null) return <CategoryForm category={null} onClose={onClose} />;
+  if (complete.data) return <CategoryForm category={complete.data} onClose={onClose} />;
   return (
-    category !== null &&
-    (category.websites.length >= RELATED_LIST_LIMIT ||
-      category.parents.length >= RELATED_LIST_LIMIT)
+    <FormModal
+      show
+      size="lg"
+      title="Edit Category"
+      onSubmit={(event) => event.preventDefault()}
+      submitDisabled
+      onCancel={onClose}
+    >
+      {complete.isError ? (
+        <div className="alert alert-danger" role="alert">
+          {complete.error.message}
+        </div>
+      ) : (
+        <p className="text-body-secondary mb-0">Loading the category…</p>
+      )}
+    </FormModal>
   );
 }
 
 /**
- * 'Add New Category' / 'Edit Category': name and a slug that follows it, description, type,
- * keywords, websites (required), parents, and on edit status, auto_google_sync and is_approved.
+ * The form: name and a slug that follows it, description, type, keywords, websites (required),
+ * parents, and on edit status, auto_google_sync and is_approved.
  */
-export function CategoryFormModal({ category, onClose }: CategoryFormModalProps) {
+function CategoryForm({ category, onClose }: CategoryFormModalProps) {
   const editing = category !== null;
   const form = useForm<CategoryFormValues>({
     // The contract's rules, so that the form says what the server would say; the parsed values
@@ -78,7 +94,6 @@ export function CategoryFormModal({ category, onClose }: CategoryFormModalProps)
   const websites = useWebsiteOptions();
   const save = useSaveCategory(category?.id ?? null);
   const websitesId = useId();
-  const cut = mayBeCut(category);
 
   const submit = form.handleSubmit((values) =>
     // The resolver hands over the schema's output: the payload the server expects.
@@ -97,16 +112,9 @@ export function CategoryFormModal({ category, onClose }: CategoryFormModalProps)
       size="lg"
       title={editing ? 'Edit Category' : 'Add New Category'}
       onSubmit={submit}
-      submitDisabled={cut}
       onCancel={onClose}
       busy={save.isPending}
     >
-      {cut && (
-        <div className="alert alert-warning" role="alert">
-          This category has more than {RELATED_LIST_LIMIT} websites or parents, more than this form
-          can show; saving it here would remove the others, so it cannot be saved here.
-        </div>
-      )}
       <FormErrorAlert errors={errors} />
       <div className="row">
         <TextField className="col-md-6 mb-3" label="Name" registration={name} error={errors.name} />
