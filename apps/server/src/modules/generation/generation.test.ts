@@ -172,6 +172,21 @@ const variantWhen = (kind: Kind, id: number, done: (v: StoredVariant) => boolean
     { what },
   );
 
+/**
+ * Waits for the first failed try to be noted on the variant ("… (will retry)", still queued),
+ * then for the last try to record `message` as failed; answers the failed variant.
+ */
+async function notedThenFailed(kind: Kind, id: number, message: string) {
+  const noted = await variantWhen(kind, id, (v) => v.delivery_error !== null, 'the first try');
+  expect(noted).toMatchObject({
+    delivery_status: 'queued',
+    delivery_error: `${message} (will retry)`,
+  });
+  const failed = await variantWhen(kind, id, (v) => v.delivery_status === 'failed', 'the last try');
+  expect(failed.delivery_error).toBe(message);
+  return failed;
+}
+
 // ── Regenerate content ───────────────────────────────────────────────────────────────────────
 
 describe('regenerate content', () => {
@@ -191,24 +206,8 @@ describe('regenerate content', () => {
     const variant = await onlyVariant('category', category.id);
     await regenerate('category', variant.id);
 
-    const noted = await variantWhen(
-      'category',
-      variant.id,
-      (v) => v.delivery_error !== null,
-      'the first failed try',
-    );
-    expect(noted).toMatchObject({
-      delivery_status: 'queued',
-      delivery_error: `${AI_NOT_CONFIGURED} (will retry)`,
-    });
-    const failed = await variantWhen(
-      'category',
-      variant.id,
-      (v) => v.delivery_status === 'failed',
-      'the last try',
-    );
+    const failed = await notedThenFailed('category', variant.id, AI_NOT_CONFIGURED);
     expect(failed).toMatchObject({
-      delivery_error: AI_NOT_CONFIGURED,
       description: variant.description,
       version: variant.version,
     });
@@ -319,25 +318,9 @@ describe('regenerate content', () => {
       const timedOut = `The AI provider did not answer within ${AI_TIMEOUT_MS} ms`;
 
       await regenerate('category', variant.id);
-      const noted = await variantWhen(
-        'category',
-        variant.id,
-        (v) => v.delivery_error !== null,
-        'the first time-out',
-      );
-      expect(noted).toMatchObject({
-        delivery_status: 'queued',
-        delivery_error: `${timedOut} (will retry)`,
-      });
-      const failed = await variantWhen(
-        'category',
-        variant.id,
-        (v) => v.delivery_status === 'failed',
-        'the last try',
-      );
+      const failed = await notedThenFailed('category', variant.id, timedOut);
 
       expect(failed).toMatchObject({
-        delivery_error: timedOut,
         description: variant.description,
         version: variant.version,
         is_updated_after_posted: false,
