@@ -8,7 +8,7 @@ import {
 } from './content-actions.ts';
 import { requiredText } from './fields.ts';
 import { CATEGORY_TYPES, RECORD_STATUS_OPTIONS, YES_NO_OPTIONS } from './options.ts';
-import { pageQuerySchema } from './pagination.ts';
+import { ORDER_DIRECTIONS, pageQuerySchema, readOrderDirection } from './pagination.ts';
 
 export const CATEGORY_MESSAGES = {
   nameRequired: 'Name is required',
@@ -114,7 +114,6 @@ export const CATEGORY_ORDER_KEY_LABELS: Record<CategoryOrderKey, string> = {
   slug: 'Slug',
   created_at: 'Created At',
 };
-export const ORDER_DIRECTIONS = ['asc', 'desc'] as const;
 
 /** The Categories list's status filter: 1 Active, 0 Inactive (spec §4; the form stores 2). */
 export const CATEGORY_STATUS_FILTER_OPTIONS = [
@@ -122,10 +121,7 @@ export const CATEGORY_STATUS_FILTER_OPTIONS = [
   { value: 0, label: 'Inactive' },
 ] as const;
 
-const orderDirection = z.preprocess(
-  (value) => (typeof value === 'string' ? value.toLowerCase() || undefined : value),
-  z.enum(ORDER_DIRECTIONS).optional(),
-);
+const orderDirection = z.preprocess(readOrderDirection, z.enum(ORDER_DIRECTIONS).optional());
 
 /**
  * GET /api/categories. `order_key` is the column; `order_dir` the direction. `order_by` is read as

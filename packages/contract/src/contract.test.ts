@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   abilitiesFor,
   formatDate,
@@ -8,6 +9,8 @@ import {
   hasAbility,
   LIMIT_OPTIONS,
   loginSchema,
+  ORDER_MESSAGES,
+  orderQueryFields,
   PERMISSIONS,
   paginate,
   REFRESH_HOUR_OPTIONS,
@@ -100,6 +103,27 @@ describe('pagination', () => {
       to: null,
       last_page: 1,
     });
+  });
+
+  it("reads a sortable list's order, with the list's default for what is left out or blank", () => {
+    const order = z.object(
+      orderQueryFields(['name', 'created_at'], { key: 'name', direction: 'asc' }),
+    );
+    expect(order.parse({})).toEqual({ order_key: 'name', order_dir: 'asc' });
+    expect(order.parse({ order_key: '', order_dir: '' })).toEqual({
+      order_key: 'name',
+      order_dir: 'asc',
+    });
+    expect(order.parse({ order_key: 'created_at', order_dir: 'DESC' })).toEqual({
+      order_key: 'created_at',
+      order_dir: 'desc',
+    });
+    expect(order.safeParse({ order_key: 'email' }).error?.issues[0]?.message).toBe(
+      ORDER_MESSAGES.keyInvalid(['name', 'created_at']),
+    );
+    expect(order.safeParse({ order_dir: 'up' }).error?.issues[0]?.message).toBe(
+      ORDER_MESSAGES.directionInvalid,
+    );
   });
 });
 

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { costField, requiredText } from './fields.ts';
 import { GAP_OPTIONS, INSTANCE_REGIONS, INSTANCE_STATES, INSTANCE_TYPES } from './options.ts';
-import { MAX_ID, paginatedSchema } from './pagination.ts';
+import {
+  MAX_ID,
+  NEWEST_FIRST,
+  orderQueryFields,
+  pageQuerySchema,
+  paginatedSchema,
+} from './pagination.ts';
 
 /** The instance form's messages; the first nine are the spec's, word for word. */
 export const INSTANCE_MESSAGES = {
@@ -86,6 +92,21 @@ export const instanceSchema = z.object({
 export type Instance = z.infer<typeof instanceSchema>;
 
 export const instancesPageSchema = paginatedSchema(instanceSchema);
+
+/** Columns the Instances list sorts by. */
+export const INSTANCE_ORDER_KEYS = [
+  'instance_id',
+  'current_state',
+  'region',
+  'cost',
+  'created_at',
+] as const;
+
+/** GET /api/instances?page=&query=&order_key=&order_dir= (newest first by default). */
+export const instanceListQuerySchema = pageQuerySchema.extend(
+  orderQueryFields(INSTANCE_ORDER_KEYS, NEWEST_FIRST),
+);
+export type InstanceListQuery = z.infer<typeof instanceListQuerySchema>;
 
 /** POST /api/instances/{id}/rotate-token: the agent's new token, shown this once. */
 export const agentTokenSchema = z.object({ token: z.string() });

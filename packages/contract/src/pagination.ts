@@ -14,6 +14,54 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+export const ORDER_DIRECTIONS = ['asc', 'desc'] as const;
+export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
+
+/** A list's order when its request names none. */
+export interface DefaultOrder<Key extends string> {
+  key: Key;
+  direction: OrderDirection;
+}
+
+/** The order of the lists that show their newest rows first. */
+export const NEWEST_FIRST = { key: 'created_at', direction: 'desc' } as const;
+
+export const ORDER_MESSAGES = {
+  keyInvalid: (keys: readonly string[]) => `The order key must be one of: ${keys.join(', ')}`,
+  directionInvalid: `The order direction must be one of: ${ORDER_DIRECTIONS.join(', ')}`,
+} as const;
+
+/** A direction is read in any case (`DESC`); a blank one (`order_dir=`) is none. */
+export const readOrderDirection = (value: unknown) =>
+  typeof value === 'string' ? value.toLowerCase() || undefined : value;
+
+/**
+ * The `order_key` and `order_dir` query fields of a sortable list, to extend its query schema
+ * with: `order_key` is one of `keys`, `order_dir` asc or desc; each left out (or blank) takes the
+ * list's default. The server breaks ties on the id, in the same direction.
+ */
+export function orderQueryFields<const Keys extends readonly [string, ...string[]]>(
+  keys: Keys,
+  defaultOrder: DefaultOrder<Keys[number]>,
+) {
+  return {
+    order_key: z
+      .preprocess(
+        (value) => (value === '' ? undefined : value),
+        z.enum(keys, { error: ORDER_MESSAGES.keyInvalid(keys) }).default(defaultOrder.key),
+      )
+      .describe('The column to sort by; rows with equal values follow their ids.'),
+    order_dir: z
+      .preprocess(
+        readOrderDirection,
+        z
+          .enum(ORDER_DIRECTIONS, { error: ORDER_MESSAGES.directionInvalid })
+          .default(defaultOrder.direction),
+      )
+      .describe('The direction of the sort, asc or desc, in any case.'),
+  };
+}
+
 export interface Paginated<T> {
   data: T[];
   current_page: number;

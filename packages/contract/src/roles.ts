@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { DEFAULT_GUARD } from './abilities.ts';
 import { messageSchema } from './errors.ts';
 import { requiredText } from './fields.ts';
-import { MAX_ID, pageQuerySchema, paginatedSchema } from './pagination.ts';
+import {
+  MAX_ID,
+  NEWEST_FIRST,
+  orderQueryFields,
+  pageQuerySchema,
+  paginatedSchema,
+} from './pagination.ts';
 
 export const ROLE_NAME_MAX_LENGTH = 100;
 export const GUARD_NAME_MAX_LENGTH = 50;
@@ -98,6 +104,15 @@ export const roleRowSchema = z.object({
 });
 export type RoleRow = z.infer<typeof roleRowSchema>;
 export const roleListSchema = paginatedSchema(roleRowSchema);
+
+/** Columns the Roles list sorts by. */
+export const ROLE_ORDER_KEYS = ['name', 'created_at'] as const;
+
+/** GET /api/roles?page=&query=&order_key=&order_dir= (newest first by default). */
+export const roleListQuerySchema = pageQuerySchema.extend(
+  orderQueryFields(ROLE_ORDER_KEYS, NEWEST_FIRST),
+);
+export type RoleListQuery = z.infer<typeof roleListQuerySchema>;
 
 /** GET /api/roles/{id}/edit, and the answer of POST and PUT: the role with all its permissions. */
 export const roleSchema = z.object({ ...roleFields, permissions: z.array(permissionBadgeSchema) });

@@ -3,7 +3,7 @@ import { APP_NAME_SETTING } from './auth.ts';
 import { messageSchema } from './errors.ts';
 import { FIELD_MESSAGES, isHttpUrl, optionalText, WITHOUT_NUL } from './fields.ts';
 import { SETTING_TYPES, type SettingType } from './options.ts';
-import { MAX_ID, pageQuerySchema, paginatedSchema } from './pagination.ts';
+import { MAX_ID, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
 
 export const SETTING_PATH_MAX_LENGTH = 150;
 export const SETTING_VALUE_MAX_LENGTH = 10_000;
@@ -161,8 +161,17 @@ export type Setting = z.infer<typeof settingSchema>;
 export const settingListSchema = paginatedSchema(settingSchema);
 export const settingAnswerSchema = messageSchema.extend({ setting: settingSchema });
 
-/** GET /api/settinggroups?page=&query=&groupid=: the settings of one group. */
-export const settingGroupQuerySchema = pageQuerySchema.extend({
+/** Columns the Settings list sorts by: the Name column shows the full path; group is its name. */
+export const SETTING_ORDER_KEYS = ['full_path', 'group', 'created_at'] as const;
+
+/** GET /api/settings?page=&query=&order_key=&order_dir= (by full path by default). */
+export const settingListQuerySchema = pageQuerySchema.extend(
+  orderQueryFields(SETTING_ORDER_KEYS, { key: 'full_path', direction: 'asc' }),
+);
+export type SettingListQuery = z.infer<typeof settingListQuerySchema>;
+
+/** GET /api/settinggroups?page=&query=&groupid=: the settings of one group, sorted as the list. */
+export const settingGroupQuerySchema = settingListQuerySchema.extend({
   groupid: z
     .preprocess(
       (value) => (value === '' ? undefined : value),

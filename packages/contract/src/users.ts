@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES, requiredText } from './fields.ts';
 import { PASSWORD_MIN_LENGTH } from './options.ts';
-import { MAX_ID, paginatedSchema } from './pagination.ts';
+import {
+  MAX_ID,
+  NEWEST_FIRST,
+  orderQueryFields,
+  pageQuerySchema,
+  paginatedSchema,
+} from './pagination.ts';
 
 /** Longest name, e-mail or password the forms accept. */
 export const TEXT_FIELD_MAX_LENGTH = 255;
@@ -102,3 +108,12 @@ export const userRowSchema = z.object({
 });
 export type UserRow = z.infer<typeof userRowSchema>;
 export const userListSchema = paginatedSchema(userRowSchema);
+
+/** Columns the Users list sorts by. */
+export const USER_ORDER_KEYS = ['name', 'email', 'created_at'] as const;
+
+/** GET /api/users?page=&query=&order_key=&order_dir= (newest first by default). */
+export const userListQuerySchema = pageQuerySchema.extend(
+  orderQueryFields(USER_ORDER_KEYS, NEWEST_FIRST),
+);
+export type UserListQuery = z.infer<typeof userListQuerySchema>;

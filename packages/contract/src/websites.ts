@@ -9,7 +9,7 @@ import {
   requiredText,
 } from './fields.ts';
 import { LIMIT_OPTIONS, REFRESH_HOUR_OPTIONS } from './options.ts';
-import { paginatedSchema } from './pagination.ts';
+import { NEWEST_FIRST, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
 
 // ── Status and renewal ───────────────────────────────────────────────────────────────────────
 
@@ -171,6 +171,21 @@ export const websiteSchema = z.object({
 export type Website = z.infer<typeof websiteSchema>;
 
 export const websitesPageSchema = paginatedSchema(websiteSchema);
+
+/** Columns the Websites list sorts by. */
+export const WEBSITE_ORDER_KEYS = [
+  'name',
+  'cost',
+  'next_renewal_date',
+  'views',
+  'created_at',
+] as const;
+
+/** GET /api/websites?page=&query=&order_key=&order_dir= (newest first by default). */
+export const websiteListQuerySchema = pageQuerySchema.extend(
+  orderQueryFields(WEBSITE_ORDER_KEYS, NEWEST_FIRST),
+);
+export type WebsiteListQuery = z.infer<typeof websiteListQuerySchema>;
 
 /** GET /api/getAllWebsites: every website, for dropdowns and filters. */
 export const websiteOptionSchema = z.object({ id: z.number(), name: z.string() });
