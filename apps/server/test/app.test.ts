@@ -1,4 +1,4 @@
-import { MESSAGES } from '@sitefleet/contract';
+import { MESSAGES, WEBSITE_ORDER_KEYS } from '@sitefleet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -95,6 +95,25 @@ describe('OpenAPI description', () => {
     expect(response.body.openapi).toMatch(/^3\./);
     expect(response.body.paths['/login'].post.requestBody).toBeDefined();
     expect(response.body.paths['/api/stats/posts']).toBeDefined();
+  });
+
+  it('documents the order parameters of a sortable list', async () => {
+    const response = await server.client().get('/api/docs');
+    const parameters = response.body.paths['/api/websites'].get.parameters;
+    expect(parameters).toContainEqual(
+      expect.objectContaining({
+        in: 'query',
+        name: 'order_key',
+        schema: expect.objectContaining({ enum: [...WEBSITE_ORDER_KEYS], default: 'created_at' }),
+      }),
+    );
+    expect(parameters).toContainEqual(
+      expect.objectContaining({
+        in: 'query',
+        name: 'order_dir',
+        schema: expect.objectContaining({ enum: ['asc', 'desc'], default: 'desc' }),
+      }),
+    );
   });
 });
 

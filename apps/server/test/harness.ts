@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -125,6 +125,31 @@ export class ApiClient {
       );
     }
     return response;
+  }
+}
+
+/**
+ * Checks a sortable list in both directions of each order key. `ascending` gives, per key, the
+ * rows' labels in ascending order; descending is its reverse, ties included, as the id breaks
+ * them in the same direction. `path` is the list narrowed (by a search) to the test's rows.
+ */
+export async function expectSortsBothWays<Row>(
+  client: ApiClient,
+  path: string,
+  label: (row: Row) => string,
+  ascending: Record<string, string[]>,
+) {
+  for (const [key, labels] of Object.entries(ascending)) {
+    for (const [direction, expected] of [
+      ['asc', labels],
+      ['desc', [...labels].reverse()],
+    ] as const) {
+      const response = await client.get<{ data: Row[] }>(
+        `${path}&order_key=${key}&order_dir=${direction}`,
+      );
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body.data.map(label), `${key} ${direction}`).toEqual(expected);
+    }
   }
 }
 

@@ -47,6 +47,8 @@ export const users = pgTable(
     trigram('users_name_trgm', t.name),
     trigram('users_email_trgm', t.email),
     index('users_created_at_idx').on(t.createdAt),
+    /** The Users list sorted by name, the id breaking ties: a walk that stops after one page. */
+    index('users_name_id_idx').on(t.name, t.id),
   ],
 );
 
@@ -226,6 +228,10 @@ export const websites = pgTable(
     trigram('websites_hosting_trgm', t.hosting),
     index('websites_created_at_idx').on(t.createdAt),
     index('websites_views_idx').on(t.views),
+    /** The Websites list's sorts, the id breaking ties: walks that stop after one page. */
+    index('websites_name_id_idx').on(t.name, t.id),
+    index('websites_cost_id_idx').on(t.cost, t.id),
+    index('websites_next_renewal_date_id_idx').on(t.nextRenewalDate, t.id),
   ],
 );
 
@@ -277,6 +283,9 @@ export const instances = pgTable(
     trigram('instances_region_trgm', t.region),
     index('instances_current_state_idx').on(t.currentState),
     index('instances_created_at_idx').on(t.createdAt),
+    /** The Instances list's sorts, the id breaking ties: walks that stop after one page. */
+    index('instances_region_id_idx').on(t.region, t.id),
+    index('instances_cost_id_idx').on(t.cost, t.id),
   ],
 );
 

@@ -1,5 +1,11 @@
-import { DEFAULT_PER_PAGE, type Paginated, paginate, unknownIdsMessage } from '@sitefleet/contract';
-import { ilike, inArray, or, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_PER_PAGE,
+  type OrderDirection,
+  type Paginated,
+  paginate,
+  unknownIdsMessage,
+} from '@sitefleet/contract';
+import { asc, desc, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { validationError } from '../errors.ts';
@@ -15,6 +21,20 @@ export function searchCondition(term: string | undefined, columns: PgColumn[]): 
   if (!term) return undefined;
   const pattern = likePattern(term);
   return or(...columns.map((column) => ilike(column, pattern)));
+}
+
+/**
+ * A list's ORDER BY for its query's `order_key` and `order_dir` (the contract's orderQueryFields,
+ * which fill in the list's default): the column `columns` maps the key to, then the id in the same
+ * direction, so that rows with equal values keep one order from page to page.
+ */
+export function listOrder<Key extends string>(
+  query: { order_key: Key; order_dir: OrderDirection },
+  columns: Record<Key, PgColumn>,
+  idColumn: PgColumn,
+): SQL[] {
+  const direction = query.order_dir === 'asc' ? asc : desc;
+  return [direction(columns[query.order_key]), direction(idColumn)];
 }
 
 export interface PageRequest {

@@ -3,12 +3,19 @@ import {
   COST_MESSAGES,
   INSTANCE_LOGS_PER_PAGE,
   INSTANCE_MESSAGES,
+  INSTANCE_ORDER_KEYS,
   MESSAGES,
+  ORDER_MESSAGES,
   unknownIdsMessage,
 } from '@sitefleet/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import {
+  type ApiClient,
+  expectSortsBothWays,
+  startTestServer,
+  type TestServer,
+} from '../../../test/harness.ts';
 import { instanceLogs, instances } from '../../db/schema.ts';
 
 let server: TestServer;
@@ -207,6 +214,37 @@ describe('the instances list', () => {
     expect(await found('203.0.113')).toEqual(['i-0aaa111']);
     expect(await found('eu-west')).toEqual(['i-0ccc333', 'i-0bbb222']);
     expect(await found('nowhere')).toEqual([]);
+  });
+
+  it('sorts by instance id, state, region, cost and creation; the id breaks ties', async () => {
+    const db = server.database.db;
+    for (const [id, currentState, cost] of [
+      [ids[0]!, 'stopped', 350],
+      [ids[1]!, 'terminated', 120.5],
+      [ids[2]!, 'running', 350],
+    ] as const) {
+      await db.update(instances).set({ currentState, cost }).where(eq(instances.id, id));
+    }
+    await expectSortsBothWays(
+      admin,
+      '/api/instances?query=i-0',
+      (row: { instance_id: string }) => row.instance_id,
+      {
+        instance_id: ['i-0aaa111', 'i-0bbb222', 'i-0ccc333'],
+        current_state: ['i-0ccc333', 'i-0aaa111', 'i-0bbb222'],
+        region: ['i-0bbb222', 'i-0ccc333', 'i-0aaa111'],
+        cost: ['i-0bbb222', 'i-0aaa111', 'i-0ccc333'],
+        created_at: ['i-0aaa111', 'i-0bbb222', 'i-0ccc333'],
+      },
+    );
+  });
+
+  it('answers 422 for an unknown order key', async () => {
+    const response = await admin.get('/api/instances?order_key=ip_address');
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      order_key: [ORDER_MESSAGES.keyInvalid(INSTANCE_ORDER_KEYS)],
+    });
   });
 });
 

@@ -3,12 +3,12 @@ import {
   idParamSchema,
   idsSchema,
   instanceInputSchema,
+  instanceListQuerySchema,
   instanceLogsPageSchema,
   instanceLogsQuerySchema,
   instanceSchema,
   instancesPageSchema,
   messageSchema,
-  pageQuerySchema,
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -30,7 +30,11 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     '/api/instances',
     {
       config: { access: 'instance-list' },
-      schema: { tags, querystring: pageQuerySchema, response: { 200: instancesPageSchema } },
+      schema: {
+        tags,
+        querystring: instanceListQuerySchema,
+        response: { 200: instancesPageSchema },
+      },
     },
     (request) => listInstances(db, request.query),
   );

@@ -3,16 +3,16 @@ import {
   INSTANCE_LOGS_PER_PAGE,
   INSTANCE_MESSAGES,
   type Instance,
+  type InstanceListQuery,
   type InstanceLogsPage,
   type InstanceValues,
-  type PageQuery,
   unknownIdsMessage,
 } from '@sitefleet/contract';
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { instanceLogs, instances } from '../../db/schema.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { assertAllExist, pageOf, searchCondition } from '../../lib/listing.ts';
+import { assertAllExist, listOrder, pageOf, searchCondition } from '../../lib/listing.ts';
 
 /** The columns an instance answer shows: never the agent token's hash. */
 const instanceColumns = {
@@ -32,7 +32,20 @@ const toInstance = ({ createdAt, ...row }: { createdAt: Date } & Omit<Instance, 
   created_at: createdAt.toISOString(),
 });
 
-export async function listInstances(db: Db, request: PageQuery) {
+/** The Instances list's order keys and their columns. */
+const ORDER_COLUMNS = {
+  instance_id: instances.instanceId,
+  current_state: instances.currentState,
+  region: instances.region,
+  cost: instances.cost,
+  created_at: instances.createdAt,
+};
+
+/**
+ * GET /api/instances: searched by instance id, address or region, in the order asked (newest
+ * first by default).
+ */
+export async function listInstances(db: Db, request: InstanceListQuery) {
   const where = searchCondition(request.query, [
     instances.instanceId,
     instances.ipAddress,
@@ -45,7 +58,7 @@ export async function listInstances(db: Db, request: PageQuery) {
           .select(instanceColumns)
           .from(instances)
           .where(where)
-          .orderBy(desc(instances.createdAt), desc(instances.id))
+          .orderBy(...listOrder(request, ORDER_COLUMNS, instances.id))
           .limit(limit)
           .offset(offset)
       ).map(toInstance),

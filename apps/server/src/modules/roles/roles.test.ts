@@ -1,12 +1,19 @@
 import {
   MAX_PERMISSION_BADGES,
   MESSAGES,
+  ORDER_MESSAGES,
   PERMISSIONS,
   ROLE_MESSAGES,
+  ROLE_ORDER_KEYS,
   unknownIdsMessage,
 } from '@sitefleet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import {
+  type ApiClient,
+  expectSortsBothWays,
+  startTestServer,
+  type TestServer,
+} from '../../../test/harness.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -69,6 +76,26 @@ describe('GET /api/roles', () => {
     expect(response.body.data).toEqual([
       expect.objectContaining({ id: role.id, permissions_count: 0, permissions: [] }),
     ]);
+  });
+
+  it('sorts by name and creation, newest first by default', async () => {
+    for (const name of ['sorting bravo', 'sorting alpha', 'sorting charlie'])
+      await createRole([], name);
+    const path = '/api/roles?query=sorting';
+    const names = (await admin.get(path)).body.data.map((role: { name: string }) => role.name);
+    expect(names).toEqual(['sorting charlie', 'sorting alpha', 'sorting bravo']);
+    await expectSortsBothWays(admin, path, (role: { name: string }) => role.name, {
+      name: ['sorting alpha', 'sorting bravo', 'sorting charlie'],
+      created_at: ['sorting bravo', 'sorting alpha', 'sorting charlie'],
+    });
+  });
+
+  it('answers 422 for an unknown order key', async () => {
+    const response = await admin.get('/api/roles?order_key=guard_name&order_dir=asc');
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      order_key: [ORDER_MESSAGES.keyInvalid(ROLE_ORDER_KEYS)],
+    });
   });
 
   it('answers 401 without a session and 403 to an editor', async () => {

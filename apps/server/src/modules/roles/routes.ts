@@ -2,13 +2,13 @@ import {
   idParamSchema,
   idsSchema,
   messageSchema,
-  pageQuerySchema,
   permissionChangeAnswerSchema,
   permissionIdsSchema,
   permissionListSchema,
   permissionQuerySchema,
   ROLE_MESSAGES,
   roleInputSchema,
+  roleListQuerySchema,
   roleListSchema,
   roleSchema,
 } from '@sitefleet/contract';
@@ -42,7 +42,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/roles',
     {
       config: { access: 'role-list' },
-      schema: { tags, querystring: pageQuerySchema, response: { 200: roleListSchema } },
+      schema: { tags, querystring: roleListQuerySchema, response: { 200: roleListSchema } },
     },
     (request) => listRoles(db, request.query),
   );

@@ -9,13 +9,14 @@ import {
   type PermissionFilter,
   type PermissionRow,
   ROLE_MESSAGES,
+  type RoleListQuery,
   SUPER_ADMIN_ROLE,
 } from '@sitefleet/contract';
-import { and, asc, count, desc, eq, inArray, lte, ne, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { permissions, rolePermissions, roles } from '../../db/schema.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { assertAllExist, pageOf, searchCondition } from '../../lib/listing.ts';
+import { assertAllExist, listOrder, pageOf, searchCondition } from '../../lib/listing.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 
 interface RoleInput {
@@ -110,8 +111,11 @@ async function badgesByRole(db: Db, roleIds: number[]) {
   return byRole;
 }
 
-/** GET /api/roles: newest first, searched by name. */
-export async function listRoles(db: Db, query: PageQuery) {
+/** The Roles list's order keys and their columns. */
+const ORDER_COLUMNS = { name: roles.name, created_at: roles.createdAt };
+
+/** GET /api/roles: searched by name, in the order asked (newest first by default). */
+export async function listRoles(db: Db, query: RoleListQuery) {
   const where = searchCondition(query.query, [roles.name]);
   const page = await pageOf(query, '/api/roles', {
     rows: (limit, offset) =>
@@ -119,7 +123,7 @@ export async function listRoles(db: Db, query: PageQuery) {
         .select(roleColumns)
         .from(roles)
         .where(where)
-        .orderBy(desc(roles.createdAt), desc(roles.id))
+        .orderBy(...listOrder(query, ORDER_COLUMNS, roles.id))
         .limit(limit)
         .offset(offset),
     count: async () => (await db.select({ total: count() }).from(roles).where(where))[0]!.total,

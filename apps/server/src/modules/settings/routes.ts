@@ -3,12 +3,12 @@ import {
   idParamSchema,
   idsSchema,
   messageSchema,
-  pageQuerySchema,
   SETTING_MESSAGES,
   settingAnswerSchema,
   settingCreateSchema,
   settingGroupOptionsSchema,
   settingGroupQuerySchema,
+  settingListQuerySchema,
   settingListSchema,
   settingSchema,
   settingUpdateSchema,
@@ -42,7 +42,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settings',
     {
       config: { access: 'setting-list' },
-      schema: { tags, querystring: pageQuerySchema, response: { 200: settingListSchema } },
+      schema: { tags, querystring: settingListQuerySchema, response: { 200: settingListSchema } },
     },
     (request) => listSettings(db, request.query, '/api/settings'),
   );

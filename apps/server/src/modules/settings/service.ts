@@ -1,9 +1,9 @@
 import {
   APP_NAME_SETTING,
-  type PageQuery,
   SETTING_MESSAGES,
   type Setting,
   type SettingGroupOption,
+  type SettingListQuery,
   type SettingType,
   type settingCreateSchema,
   type settingUpdateSchema,
@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { settingGroups, settingMainGroups, settings } from '../../db/schema.ts';
 import { type FieldErrors, notFound, validationError } from '../../errors.ts';
-import { assertAllExist, pageOf, searchCondition } from '../../lib/listing.ts';
+import { assertAllExist, listOrder, pageOf, searchCondition } from '../../lib/listing.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 
 type SettingCreate = z.output<typeof settingCreateSchema>;
@@ -84,13 +84,20 @@ async function groupExists(db: Db, groupId: number): Promise<boolean> {
   return group !== undefined;
 }
 
+/** The Settings list's order keys and their columns (the group's name is joined in). */
+const ORDER_COLUMNS = {
+  full_path: settings.fullPath,
+  group: settingGroups.name,
+  created_at: settings.createdAt,
+};
+
 /**
- * GET /api/settings and GET /api/settinggroups: by full path, searched by path or description,
- * optionally within one group.
+ * GET /api/settings and GET /api/settinggroups: searched by path or description, optionally within
+ * one group, in the order asked (by full path by default).
  */
 export async function listSettings(
   db: Db,
-  query: PageQuery & { groupid?: number },
+  query: SettingListQuery & { groupid?: number },
   path: '/api/settings' | '/api/settinggroups',
 ) {
   if (query.groupid !== undefined && !(await groupExists(db, query.groupid))) {
@@ -102,7 +109,11 @@ export async function listSettings(
   );
   const page = await pageOf(query, path, {
     rows: (limit, offset) =>
-      selectSettings(db).where(where).orderBy(asc(settings.fullPath)).limit(limit).offset(offset),
+      selectSettings(db)
+        .where(where)
+        .orderBy(...listOrder(query, ORDER_COLUMNS, settings.id))
+        .limit(limit)
+        .offset(offset),
     count: async () => (await db.select({ total: count() }).from(settings).where(where))[0]!.total,
   });
   return { ...page, data: page.data.map(toSetting) };

@@ -1,12 +1,19 @@
 import {
   APP_NAME_SETTING,
   MESSAGES,
+  ORDER_MESSAGES,
   SETTING_MESSAGES,
+  SETTING_ORDER_KEYS,
   SETTING_VALUE_MESSAGES,
   unknownIdsMessage,
 } from '@sitefleet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import {
+  type ApiClient,
+  expectSortsBothWays,
+  startTestServer,
+  type TestServer,
+} from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { SETTINGS_CATALOG } from '../../db/seed.ts';
 import { createSecretBox, loadSecretKey } from '../../lib/secrets.ts';
@@ -75,6 +82,39 @@ describe('GET /api/settings', () => {
     ]);
   });
 
+  it('sorts by full path, group and creation, by full path by default', async () => {
+    const groups = (await admin.get('/api/settinggroups/options')).body
+      .map((group: { id: number; name: string }) => group)
+      .sort((a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name));
+    for (const [name, group] of [
+      ['sorting.bravo', groups[2]],
+      ['sorting.alpha', groups[0]],
+      ['sorting.charlie', groups[1]],
+    ]) {
+      await createSetting({ name, group_id: group.id });
+    }
+    const path = '/api/settings?query=sorting.';
+    const fullPath = (setting: { full_path: string }) => setting.full_path;
+    expect((await admin.get(path)).body.data.map(fullPath)).toEqual([
+      'sorting.alpha',
+      'sorting.bravo',
+      'sorting.charlie',
+    ]);
+    await expectSortsBothWays(admin, path, fullPath, {
+      full_path: ['sorting.alpha', 'sorting.bravo', 'sorting.charlie'],
+      group: ['sorting.alpha', 'sorting.charlie', 'sorting.bravo'],
+      created_at: ['sorting.bravo', 'sorting.alpha', 'sorting.charlie'],
+    });
+  });
+
+  it('answers 422 for an unknown order key', async () => {
+    const response = await admin.get('/api/settings?order_key=value');
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      order_key: [ORDER_MESSAGES.keyInvalid(SETTING_ORDER_KEYS)],
+    });
+  });
+
   it('never answers the value of a secret', async () => {
     const apiKey = await settingByPath('ai.api_key');
     await admin.put(`/api/settings/${apiKey.id}`, { value: 'sk-very-secret' });
@@ -108,6 +148,11 @@ describe('GET /api/settinggroups', () => {
     expect(
       response.body.data.every((s: { group: { id: number } }) => s.group.id === appName.group.id),
     ).toBe(true);
+    const descending = await admin.get(
+      `/api/settinggroups?groupid=${appName.group.id}&order_key=full_path&order_dir=desc`,
+    );
+    const paths = descending.body.data.map((s: { full_path: string }) => s.full_path);
+    expect(paths).toEqual([...paths].sort().reverse());
     const searched = await admin.get(
       `/api/settinggroups?groupid=${appName.group.id}&query=support`,
     );

@@ -2,10 +2,10 @@ import {
   idParamSchema,
   idsSchema,
   messageSchema,
-  pageQuerySchema,
   roleOptionsSchema,
   USER_MESSAGES,
   userCreateSchema,
+  userListQuerySchema,
   userListSchema,
   userRowSchema,
   userUpdateSchema,
@@ -29,7 +29,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/users',
     {
       config: { access: 'user-list' },
-      schema: { tags, querystring: pageQuerySchema, response: { 200: userListSchema } },
+      schema: { tags, querystring: userListQuerySchema, response: { 200: userListSchema } },
     },
     (request) => listUsers(db, request.query),
   );

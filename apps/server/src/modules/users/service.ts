@@ -2,20 +2,20 @@ import {
   abilitiesFor,
   formatDateTime,
   hasAbility,
-  type PageQuery,
   type RoleRef,
   SUPER_ADMIN_ROLE,
   USER_MESSAGES,
+  type UserListQuery,
   type UserRow,
   type userCreateSchema,
   type userUpdateSchema,
 } from '@sitefleet/contract';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.ts';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { assertAllExist, pageOf, searchCondition } from '../../lib/listing.ts';
+import { assertAllExist, listOrder, pageOf, searchCondition } from '../../lib/listing.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { type AuthContext, destroyUserSessions } from '../auth/sessions.ts';
 
@@ -58,8 +58,11 @@ function toUserRow(
   };
 }
 
-/** GET /api/users: newest first, searched by name or e-mail. */
-export async function listUsers(db: Db, query: PageQuery) {
+/** The Users list's order keys and their columns. */
+const ORDER_COLUMNS = { name: users.name, email: users.email, created_at: users.createdAt };
+
+/** GET /api/users: searched by name or e-mail, in the order asked (newest first by default). */
+export async function listUsers(db: Db, query: UserListQuery) {
   const where = searchCondition(query.query, [users.name, users.email]);
   const page = await pageOf(query, '/api/users', {
     rows: (limit, offset) =>
@@ -67,7 +70,7 @@ export async function listUsers(db: Db, query: PageQuery) {
         .select(userColumns)
         .from(users)
         .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
+        .orderBy(...listOrder(query, ORDER_COLUMNS, users.id))
         .limit(limit)
         .offset(offset),
     count: async () => (await db.select({ total: count() }).from(users).where(where))[0]!.total,

@@ -1,8 +1,16 @@
-import { FIELD_MESSAGES, MESSAGES, USER_MESSAGES, unknownIdsMessage } from '@sitefleet/contract';
+import {
+  FIELD_MESSAGES,
+  MESSAGES,
+  ORDER_MESSAGES,
+  USER_MESSAGES,
+  USER_ORDER_KEYS,
+  unknownIdsMessage,
+} from '@sitefleet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   type ApiClient,
+  expectSortsBothWays,
   startTestServer,
   TEST_PASSWORD,
   type TestServer,
@@ -63,6 +71,35 @@ describe('GET /api/users', () => {
     ]);
     const byEmail = await admin.get('/api/users?query=ZEB@EXAMPLE');
     expect(byEmail.body.total).toBe(1);
+  });
+
+  it('sorts by name, e-mail and creation, newest first by default', async () => {
+    for (const [name, email] of [
+      ['Sorting Bravo', 'c.sorting@example.com'],
+      ['Sorting Alpha', 'b.sorting@example.com'],
+      ['Sorting Charlie', 'a.sorting@example.com'],
+    ]) {
+      await createUser({ name, email });
+    }
+    const path = '/api/users?query=sorting';
+    const names = (await admin.get(path)).body.data.map((user: { name: string }) => user.name);
+    expect(names).toEqual(['Sorting Charlie', 'Sorting Alpha', 'Sorting Bravo']);
+    await expectSortsBothWays(admin, path, (user: { name: string }) => user.name, {
+      name: ['Sorting Alpha', 'Sorting Bravo', 'Sorting Charlie'],
+      email: ['Sorting Charlie', 'Sorting Alpha', 'Sorting Bravo'],
+      created_at: ['Sorting Bravo', 'Sorting Alpha', 'Sorting Charlie'],
+    });
+  });
+
+  it('answers 422 for an unknown order key or direction', async () => {
+    const unknownKey = await admin.get('/api/users?order_key=password');
+    expect(unknownKey.status).toBe(422);
+    expect(unknownKey.body.errors).toEqual({
+      order_key: [ORDER_MESSAGES.keyInvalid(USER_ORDER_KEYS)],
+    });
+    const unknownDirection = await admin.get('/api/users?order_key=name&order_dir=up');
+    expect(unknownDirection.status).toBe(422);
+    expect(unknownDirection.body.errors).toEqual({ order_dir: [ORDER_MESSAGES.directionInvalid] });
   });
 
   it('pages', async () => {

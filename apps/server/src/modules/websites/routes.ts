@@ -1,10 +1,10 @@
 import {
   idParamSchema,
   idsSchema,
-  pageQuerySchema,
   webhookSecretSchema,
   websiteDeleteImpactSchema,
   websiteInputSchema,
+  websiteListQuerySchema,
   websiteOptionsSchema,
   websiteSchema,
   websiteSettingsInputSchema,
@@ -35,7 +35,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites',
     {
       config: { access: 'website-list' },
-      schema: { tags, querystring: pageQuerySchema, response: { 200: websitesPageSchema } },
+      schema: { tags, querystring: websiteListQuerySchema, response: { 200: websitesPageSchema } },
     },
     (request) => listWebsites(db, request.query),
   );

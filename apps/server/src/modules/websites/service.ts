@@ -1,23 +1,23 @@
 import {
   addMonths,
   isRenewalDue,
-  type PageQuery,
   toIsoDate,
   unknownIdsMessage,
   WEBSITE_MESSAGES,
   WEBSITE_STATUS,
   type Website,
   type WebsiteDeleteImpact,
+  type WebsiteListQuery,
   type WebsiteSettings,
   type WebsiteSettingsValues,
   type WebsiteValues,
 } from '@sitefleet/contract';
-import { count, desc, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categoryVariants, postVariants, websiteSettings, websites } from '../../db/schema.ts';
 import { newWebhookSecret } from '../../db/seed.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { assertAllExist, pageOf, searchCondition } from '../../lib/listing.ts';
+import { assertAllExist, listOrder, pageOf, searchCondition } from '../../lib/listing.ts';
 
 /** The columns a website answer shows: never the webhook secret. */
 const websiteColumns = {
@@ -75,7 +75,20 @@ async function withCounts(db: Db, rows: WebsiteRow[]): Promise<Website[]> {
   }));
 }
 
-export async function listWebsites(db: Db, request: PageQuery) {
+/** The Websites list's order keys and their columns. */
+const ORDER_COLUMNS = {
+  name: websites.name,
+  cost: websites.cost,
+  next_renewal_date: websites.nextRenewalDate,
+  views: websites.views,
+  created_at: websites.createdAt,
+};
+
+/**
+ * GET /api/websites: searched by name, url or hosting, in the order asked (newest first by
+ * default).
+ */
+export async function listWebsites(db: Db, request: WebsiteListQuery) {
   const where = searchCondition(request.query, [websites.name, websites.url, websites.hosting]);
   return pageOf(request, '/api/websites', {
     rows: async (limit, offset) =>
@@ -85,7 +98,7 @@ export async function listWebsites(db: Db, request: PageQuery) {
           .select(websiteColumns)
           .from(websites)
           .where(where)
-          .orderBy(desc(websites.createdAt), desc(websites.id))
+          .orderBy(...listOrder(request, ORDER_COLUMNS, websites.id))
           .limit(limit)
           .offset(offset),
       ),

@@ -2,15 +2,22 @@ import {
   addMonths,
   COST_MESSAGES,
   MESSAGES,
+  ORDER_MESSAGES,
   PROMPT_PLACEHOLDERS,
   RENEWAL_DUE_DAYS,
   toIsoDate,
   unknownIdsMessage,
   WEBSITE_MESSAGES,
+  WEBSITE_ORDER_KEYS,
 } from '@sitefleet/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import {
+  type ApiClient,
+  expectSortsBothWays,
+  startTestServer,
+  type TestServer,
+} from '../../../test/harness.ts';
 import {
   categories,
   categoryVariants,
@@ -272,6 +279,44 @@ describe('the websites list', () => {
       expect.objectContaining({ name: expect.any(String) }),
     ]);
     expect(Object.keys(all[0]!)).toEqual(['id', 'name']);
+  });
+
+  it('sorts by name, cost, renewal, views and creation; the id breaks ties', async () => {
+    for (const [name, cost, renewal, views] of [
+      ['Sorting Bravo', 200, '2031-03-01', 10],
+      ['Sorting Alpha', 300, '2031-01-01', 30],
+      ['Sorting Charlie', 200, '2031-02-01', 20],
+    ] as const) {
+      const website = await createWebsite({
+        name,
+        cost,
+        next_renewal_date: renewal,
+        hosting: 'Sort Hosting',
+      });
+      await server.database.db.update(websites).set({ views }).where(eq(websites.id, website.id));
+    }
+    const path = '/api/websites?query=sort%20hosting';
+    const name = (website: { name: string }) => website.name;
+    expect((await admin.get(path)).body.data.map(name)).toEqual([
+      'Sorting Charlie',
+      'Sorting Alpha',
+      'Sorting Bravo',
+    ]);
+    await expectSortsBothWays(admin, path, name, {
+      name: ['Sorting Alpha', 'Sorting Bravo', 'Sorting Charlie'],
+      cost: ['Sorting Bravo', 'Sorting Charlie', 'Sorting Alpha'],
+      next_renewal_date: ['Sorting Alpha', 'Sorting Charlie', 'Sorting Bravo'],
+      views: ['Sorting Bravo', 'Sorting Charlie', 'Sorting Alpha'],
+      created_at: ['Sorting Bravo', 'Sorting Alpha', 'Sorting Charlie'],
+    });
+  });
+
+  it('answers 422 for an unknown order key', async () => {
+    const response = await admin.get('/api/websites?order_key=posts_count&order_dir=desc');
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      order_key: [ORDER_MESSAGES.keyInvalid(WEBSITE_ORDER_KEYS)],
+    });
   });
 });
 
