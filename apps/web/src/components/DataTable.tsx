@@ -3,8 +3,6 @@ import {
   flexRender,
   getCoreRowModel,
   type RowData,
-  type SortingState,
-  type Updater,
   useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
@@ -29,7 +27,6 @@ declare module '@tanstack/react-table' {
 export interface DataTableProps<T> {
   /** The table's accessible name, e.g. 'Users'. */
   label: string;
-  /** Columns are not sortable unless they set `enableSorting: true`; their id is the sort key. */
   // biome-ignore lint/suspicious/noExplicitAny: TanStack's own type for columns of mixed values.
   columns: ColumnDef<T, any>[];
   /** The page's rows; undefined until the first answer. */
@@ -41,6 +38,12 @@ export interface DataTableProps<T> {
   isFetching?: boolean;
   /** Shown in place of the rows when the list failed to load. */
   error?: Error | null;
+  /**
+   * The list's order keys (the contract's, e.g. USER_ORDER_KEYS): a column whose id is one of them
+   * has a sort button in its header. The server sorts; `sort`/`onSortChange` keep the choice
+   * (useListParams keeps it in the URL).
+   */
+  sortKeys?: readonly string[];
   sort?: ListSort | null;
   onSortChange?: (sort: ListSort | null) => void;
   firstRowNumber?: number;
@@ -89,8 +92,10 @@ function selectColumn<T>(): ColumnDef<T> {
   };
 }
 
-function toSorting(sort: ListSort | null | undefined): SortingState {
-  return sort ? [{ id: sort.key, desc: sort.direction === 'desc' }] : [];
+/** A header's click: ascending first, then descending, then back to the server's order. */
+function nextSort(current: ListSort | null | undefined, key: string): ListSort | null {
+  if (current?.key !== key) return { key, direction: 'asc' };
+  return current.direction === 'asc' ? { key, direction: 'desc' } : null;
 }
 
 function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
@@ -100,8 +105,8 @@ function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
 
 /**
  * A list's table on TanStack Table, for rows the server pages, searches and sorts: the rows
- * given are shown as they are. Sorting is bound to the URL through `sort`/`onSortChange`
- * (useListParams), the selection through `useRowSelection`.
+ * given are shown as they are. Sorting is bound to the URL through `sortKeys`, `sort` and
+ * `onSortChange` (useListParams), the selection through `useRowSelection`.
  */
 export function DataTable<T>({
   label,
@@ -111,6 +116,7 @@ export function DataTable<T>({
   selection,
   isFetching = false,
   error = null,
+  sortKeys = [],
   sort,
   onSortChange,
   firstRowNumber = 1,
@@ -128,24 +134,13 @@ export function DataTable<T>({
     columns: allColumns,
     getRowId: (row) => String(rowId(row)),
     getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
     manualPagination: true,
-    defaultColumn: { enableSorting: false },
     enableRowSelection: selectable,
     state: {
       rowSelection: selection?.state ?? {},
-      sorting: toSorting(sort),
       columnVisibility: columnVisibility ?? {},
     },
     onRowSelectionChange: selection?.onChange,
-    onSortingChange: (updater: Updater<SortingState>) => {
-      const next = typeof updater === 'function' ? updater(toSorting(sort)) : updater;
-      const [first] = next;
-      onSortChange?.(first ? { key: first.id, direction: first.desc ? 'desc' : 'asc' } : null);
-    },
-    // Descending after ascending, then back to the server's order.
-    enableSortingRemoval: true,
-    sortDescFirst: false,
     meta: { firstRowNumber },
   });
 
@@ -185,7 +180,8 @@ export function DataTable<T>({
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => {
-                  const direction = header.column.getIsSorted();
+                  const key = header.column.id;
+                  const direction = sort?.key === key ? sort.direction : false;
                   const content = flexRender(header.column.columnDef.header, header.getContext());
                   return (
                     <th
@@ -196,11 +192,11 @@ export function DataTable<T>({
                         direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined
                       }
                     >
-                      {header.column.getCanSort() ? (
+                      {sortKeys.includes(key) ? (
                         <button
                           type="button"
                           className="btn btn-link p-0 fw-semibold text-reset text-decoration-none"
-                          onClick={header.column.getToggleSortingHandler()}
+                          onClick={() => onSortChange?.(nextSort(sort, key))}
                         >
                           {content}
                           <SortIcon direction={direction} />

@@ -1,7 +1,12 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ListParams, useKeepPageInRange, useListParams } from './use-list-params.ts';
+import {
+  type ListParams,
+  orderParams,
+  useKeepPageInRange,
+  useListParams,
+} from './use-list-params.ts';
 
 afterEach(cleanup);
 
@@ -85,6 +90,16 @@ describe('useListParams', () => {
 
     await act(() => list.current().setQuery('user'));
     expect(list.search()).toBe('?page=2&perm_query=user');
+  });
+});
+
+describe('orderParams', () => {
+  it("names the sort as the API's order_key and order_dir, and leaves no sort out", () => {
+    expect(orderParams({ key: 'name', direction: 'asc' })).toEqual({
+      order_key: 'name',
+      order_dir: 'asc',
+    });
+    expect(orderParams(null)).toEqual({});
   });
 });
 

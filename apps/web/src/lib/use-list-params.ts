@@ -8,6 +8,14 @@ export interface ListSort {
   direction: SortDirection;
 }
 
+/**
+ * The API's order parameters for a header sort; without one the request leaves them out and the
+ * server keeps the list's default order.
+ */
+export function orderParams(sort: ListSort | null) {
+  return sort ? { order_key: sort.key, order_dir: sort.direction } : {};
+}
+
 export interface ListParamsOptions<F extends string> {
   /** Names of the list's filters (e.g. 'status', 'website_id'); each is one search parameter. */
   filters?: readonly F[];

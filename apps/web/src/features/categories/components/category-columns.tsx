@@ -26,12 +26,6 @@ export const CATEGORY_COLUMNS = [
 ] as const satisfies readonly ToggleableColumn[];
 type CategoryColumnId = (typeof CATEGORY_COLUMNS)[number]['id'];
 
-/** The sortable columns, by the value they sort on; their ids are the API's order keys. */
-const SORT_VALUES: Partial<Record<CategoryColumnId, (category: CategoryRow) => string>> = {
-  name: (category) => category.name,
-  slug: (category) => category.slug,
-};
-
 function NameList({ items }: { items: readonly NamedRef[] }) {
   return (
     <div className="d-flex flex-wrap gap-1" style={{ minWidth: '12rem' }}>
@@ -75,9 +69,6 @@ export function useCategoryColumns(
           id,
           header: label,
           cell: ({ row }) => CELLS[id](row.original),
-          // TanStack sorts (here: asks the server to) only columns with a value to sort on.
-          accessorFn: SORT_VALUES[id],
-          enableSorting: SORT_VALUES[id] !== undefined,
         }),
       ),
       {

@@ -2,6 +2,7 @@ import {
   BULK_ACTION_LABELS,
   CATEGORY_ACTIONS,
   CATEGORY_MESSAGES,
+  CATEGORY_ORDER_KEYS,
   type CategoryAction,
   type CategoryDetailRow,
   type CategoryRow,
@@ -161,6 +162,7 @@ export function CategoriesPage() {
           selection={canAct ? selection : undefined}
           isFetching={categories.isFetching}
           error={categories.error}
+          sortKeys={CATEGORY_ORDER_KEYS}
           sort={sort}
           onSortChange={setSort}
           columnVisibility={columnVisibility.visibility}
