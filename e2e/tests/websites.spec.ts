@@ -100,6 +100,36 @@ test('a website is added once its errors are fixed, then edited', async ({ page 
   await expect(row).toContainText('31-01-2030');
 });
 
+test('the Name header sorts the websites both ways, and the URL keeps the order', async ({
+  page,
+}) => {
+  const group = uniqueName('Sorted');
+  for (const suffix of ['Bravo', 'Alpha', 'Charlie'])
+    await createWebsite(page, `${group} ${suffix}`);
+  await openWebsites(page, group);
+  const table = page.getByRole('table', { name: 'Websites' });
+  const names = table.getByRole('link', { name: group });
+  const nameHeader = table.getByRole('button', { name: 'Name', exact: true });
+  await expect(names).toHaveText([`${group} Charlie`, `${group} Alpha`, `${group} Bravo`]);
+  await expect(table.getByRole('button', { name: 'Hosting', exact: true })).toHaveCount(0);
+
+  await nameHeader.click();
+  await expect(names).toHaveText([`${group} Alpha`, `${group} Bravo`, `${group} Charlie`]);
+  await expect(page).toHaveURL(/[?&]sort=name(&|$)/);
+  await expect(table.getByRole('columnheader', { name: 'Name', exact: true })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+
+  await nameHeader.click();
+  await expect(names).toHaveText([`${group} Charlie`, `${group} Bravo`, `${group} Alpha`]);
+  await expect(page).toHaveURL(/[?&]dir=desc(&|$)/);
+
+  await page.reload();
+  await expect(names).toHaveText([`${group} Charlie`, `${group} Bravo`, `${group} Alpha`]);
+  await expect(page.getByRole('searchbox', { name: 'Search websites' })).toHaveValue(group);
+});
+
 test('Advance Settings keep a change in each tab; an error opens its tab', async ({ page }) => {
   const name = uniqueName('Settings site');
   await createWebsite(page, name);

@@ -1,10 +1,12 @@
 import { instancesPageSchema } from '@sitefleet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { type ListSort, orderParams } from '../../../lib/use-list-params.ts';
 
 export interface InstanceListRequest {
   page: number;
   query: string;
+  sort: ListSort | null;
 }
 
 export const instancesKey = ['instances'] as const;
@@ -13,10 +15,12 @@ export function instanceListKey(request: InstanceListRequest) {
   return [...instancesKey, request] as const;
 }
 
-/** GET /api/instances?page=&query= */
-export async function fetchInstances({ page, query }: InstanceListRequest) {
+/** GET /api/instances?page=&query=&order_key=&order_dir= */
+export async function fetchInstances({ page, query, sort }: InstanceListRequest) {
   return instancesPageSchema.parse(
-    await http.get('/api/instances', { query: { page, query: query || undefined } }),
+    await http.get('/api/instances', {
+      query: { page, query: query || undefined, ...orderParams(sort) },
+    }),
   );
 }
 

@@ -33,10 +33,10 @@ export function useInstanceColumns({
   const canSeeLogs = useCan('instance-logs');
   return useMemo(
     () => [
-      { id: 'instanceId', header: 'Instance#', accessorKey: 'instance_id' },
+      { id: 'instance_id', header: 'Instance#', accessorKey: 'instance_id' },
       { id: 'ip', header: 'Ip Address', accessorKey: 'ip_address' },
       {
-        id: 'state',
+        id: 'current_state',
         header: 'Current State',
         cell: ({ row }) => (
           <span className={stateBadgeClass(row.original.current_state)}>
@@ -54,7 +54,7 @@ export function useInstanceColumns({
         meta: { className: 'text-end text-nowrap' },
       },
       {
-        id: 'created',
+        id: 'created_at',
         header: 'Created At',
         cell: ({ row }) => formatDateTime(row.original.created_at),
         meta: { className: 'text-nowrap' },

@@ -1,4 +1,4 @@
-import { INSTANCE_MESSAGES, type Instance } from '@sitefleet/contract';
+import { INSTANCE_MESSAGES, INSTANCE_ORDER_KEYS, type Instance } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
@@ -25,7 +25,7 @@ type Dialog =
 
 export function InstancesPage() {
   const list = useListParams();
-  const request = { page: list.page, query: list.query };
+  const request = { page: list.page, query: list.query, sort: list.sort };
   const instances = useInstances(request);
   useKeepPageInRange(instances.data, list.setPage);
   const selection = useRowSelection(listReloadKey(instances, instanceListKey(request)));
@@ -86,6 +86,9 @@ export function InstancesPage() {
           selection={canDelete ? selection : undefined}
           isFetching={instances.isFetching}
           error={instances.error}
+          sortKeys={INSTANCE_ORDER_KEYS}
+          sort={list.sort}
+          onSortChange={list.setSort}
         />
       </ListCard>
 

@@ -1,10 +1,12 @@
 import { roleListSchema } from '@sitefleet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { type ListSort, orderParams } from '../../../lib/use-list-params.ts';
 
 export interface RoleListRequest {
   page: number;
   query: string;
+  sort: ListSort | null;
 }
 
 /** Every roles query (the list, one role) starts with this key. */
@@ -14,10 +16,12 @@ export function roleListKey(request: RoleListRequest) {
   return [...rolesKey, 'list', request] as const;
 }
 
-/** GET /api/roles?page=&query= */
-export async function fetchRoles({ page, query }: RoleListRequest) {
+/** GET /api/roles?page=&query=&order_key=&order_dir= */
+export async function fetchRoles({ page, query, sort }: RoleListRequest) {
   return roleListSchema.parse(
-    await http.get('/api/roles', { query: { page, query: query || undefined } }),
+    await http.get('/api/roles', {
+      query: { page, query: query || undefined, ...orderParams(sort) },
+    }),
   );
 }
 

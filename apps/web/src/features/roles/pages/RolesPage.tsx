@@ -1,4 +1,4 @@
-import { ROLE_MESSAGES, type RoleRow } from '@sitefleet/contract';
+import { ROLE_MESSAGES, ROLE_ORDER_KEYS, type RoleRow } from '@sitefleet/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
@@ -19,7 +19,7 @@ import { useRoleColumns } from '../components/RoleColumns.tsx';
 
 export function RolesPage() {
   const list = useListParams();
-  const request = { page: list.page, query: list.query };
+  const request = { page: list.page, query: list.query, sort: list.sort };
   const roles = useRoles(request);
   useKeepPageInRange(roles.data, list.setPage);
   const selection = useRowSelection(listReloadKey(roles, roleListKey(request)));
@@ -67,6 +67,9 @@ export function RolesPage() {
           selection={canDelete ? selection : undefined}
           isFetching={roles.isFetching}
           error={roles.error}
+          sortKeys={ROLE_ORDER_KEYS}
+          sort={list.sort}
+          onSortChange={list.setSort}
         />
       </ListCard>
 

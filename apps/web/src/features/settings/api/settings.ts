@@ -1,6 +1,7 @@
 import { settingListSchema } from '@sitefleet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { type ListSort, orderParams } from '../../../lib/use-list-params.ts';
 
 /** Every settings query (lists, groups, one setting) starts with this key. */
 export const settingsKey = ['settings'] as const;
@@ -8,6 +9,7 @@ export const settingsKey = ['settings'] as const;
 export interface SettingListRequest {
   page: number;
   query: string;
+  sort: ListSort | null;
   /** Only this group's settings (the 'Setting Group' card), from GET /api/settinggroups. */
   groupId?: number;
 }
@@ -16,14 +18,16 @@ export function settingListKey(request: SettingListRequest) {
   return [...settingsKey, 'list', request] as const;
 }
 
-/** GET /api/settings?page=&query=, or GET /api/settinggroups?page=&query=&groupid= for a group. */
-export async function fetchSettings({ page, query, groupId }: SettingListRequest) {
+/**
+ * GET /api/settings?page=&query=&order_key=&order_dir=, or GET /api/settinggroups with the same
+ * and groupid= for a group.
+ */
+export async function fetchSettings({ page, query, sort, groupId }: SettingListRequest) {
+  const listQuery = { page, query: query || undefined, ...orderParams(sort) };
   const answer =
     groupId === undefined
-      ? await http.get('/api/settings', { query: { page, query: query || undefined } })
-      : await http.get('/api/settinggroups', {
-          query: { page, query: query || undefined, groupid: groupId },
-        });
+      ? await http.get('/api/settings', { query: listQuery })
+      : await http.get('/api/settinggroups', { query: { ...listQuery, groupid: groupId } });
   return settingListSchema.parse(answer);
 }
 

@@ -27,7 +27,12 @@ export function useSettingColumns({
   const canDelete = useCan('setting-delete');
   return useMemo(
     () => [
-      { id: 'name', header: 'Name', accessorKey: 'full_path', meta: { className: 'text-nowrap' } },
+      {
+        id: 'full_path',
+        header: 'Name',
+        accessorKey: 'full_path',
+        meta: { className: 'text-nowrap' },
+      },
       { id: 'value', header: 'Value', cell: ({ row }) => <SettingValue setting={row.original} /> },
       { id: 'description', header: 'Description', accessorKey: 'description' },
       ...(withGroups ? GROUP_COLUMNS : []),

@@ -1,4 +1,4 @@
-import type { Setting } from '@sitefleet/contract';
+import { SETTING_ORDER_KEYS, type Setting } from '@sitefleet/contract';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
@@ -13,7 +13,12 @@ import { useSettingColumns } from './SettingColumns.tsx';
  */
 export function SettingGroupCard({ setting }: { setting: Setting }) {
   const list = useListParams({ prefix: 'group_' });
-  const settings = useSettings({ page: list.page, query: list.query, groupId: setting.group.id });
+  const settings = useSettings({
+    page: list.page,
+    query: list.query,
+    sort: list.sort,
+    groupId: setting.group.id,
+  });
   useKeepPageInRange(settings.data, list.setPage);
   const columns = useSettingColumns({ withGroups: false });
 
@@ -36,6 +41,9 @@ export function SettingGroupCard({ setting }: { setting: Setting }) {
           rowId={(row) => row.id}
           isFetching={settings.isFetching}
           error={settings.error}
+          sortKeys={SETTING_ORDER_KEYS}
+          sort={list.sort}
+          onSortChange={list.setSort}
           rowClassName={(row) => (row.id === setting.id ? 'table-active fw-semibold' : undefined)}
         />
       </ListCard>

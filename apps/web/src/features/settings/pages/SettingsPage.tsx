@@ -1,4 +1,4 @@
-import { SETTING_MESSAGES, type Setting } from '@sitefleet/contract';
+import { SETTING_MESSAGES, SETTING_ORDER_KEYS, type Setting } from '@sitefleet/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
@@ -19,7 +19,7 @@ import { useSettingColumns } from '../components/SettingColumns.tsx';
 
 export function SettingsPage() {
   const list = useListParams();
-  const request = { page: list.page, query: list.query };
+  const request = { page: list.page, query: list.query, sort: list.sort };
   const settings = useSettings(request);
   useKeepPageInRange(settings.data, list.setPage);
   const selection = useRowSelection(listReloadKey(settings, settingListKey(request)));
@@ -69,6 +69,9 @@ export function SettingsPage() {
           selection={canDelete ? selection : undefined}
           isFetching={settings.isFetching}
           error={settings.error}
+          sortKeys={SETTING_ORDER_KEYS}
+          sort={list.sort}
+          onSortChange={list.setSort}
         />
       </ListCard>
 

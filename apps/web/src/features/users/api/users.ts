@@ -1,10 +1,12 @@
 import { userListSchema } from '@sitefleet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { type ListSort, orderParams } from '../../../lib/use-list-params.ts';
 
 export interface UserListRequest {
   page: number;
   query: string;
+  sort: ListSort | null;
 }
 
 export const usersKey = ['users'] as const;
@@ -13,10 +15,12 @@ export function userListKey(request: UserListRequest) {
   return [...usersKey, request] as const;
 }
 
-/** GET /api/users?page=&query= */
-export async function fetchUsers({ page, query }: UserListRequest) {
+/** GET /api/users?page=&query=&order_key=&order_dir= */
+export async function fetchUsers({ page, query, sort }: UserListRequest) {
   return userListSchema.parse(
-    await http.get('/api/users', { query: { page, query: query || undefined } }),
+    await http.get('/api/users', {
+      query: { page, query: query || undefined, ...orderParams(sort) },
+    }),
   );
 }
 

@@ -20,7 +20,7 @@ export function useUserColumns({ onEdit, onDelete }: UserColumnsOptions): Column
       { id: 'name', header: 'Name', accessorKey: 'name' },
       { id: 'email', header: 'Email', accessorKey: 'email' },
       {
-        id: 'registered',
+        id: 'created_at',
         header: 'Registered Date',
         accessorKey: 'formatted_created_at',
         meta: { className: 'text-nowrap' },

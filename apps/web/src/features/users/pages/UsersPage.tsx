@@ -1,4 +1,4 @@
-import { USER_MESSAGES, type UserRow } from '@sitefleet/contract';
+import { USER_MESSAGES, USER_ORDER_KEYS, type UserRow } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
@@ -21,7 +21,7 @@ type FormState = { open: false } | { open: true; user: UserRow | null };
 
 export function UsersPage() {
   const list = useListParams();
-  const request = { page: list.page, query: list.query };
+  const request = { page: list.page, query: list.query, sort: list.sort };
   const users = useUsers(request);
   useKeepPageInRange(users.data, list.setPage);
   const selection = useRowSelection(listReloadKey(users, userListKey(request)));
@@ -76,6 +76,9 @@ export function UsersPage() {
           selection={canDelete ? selection : undefined}
           isFetching={users.isFetching}
           error={users.error}
+          sortKeys={USER_ORDER_KEYS}
+          sort={list.sort}
+          onSortChange={list.setSort}
           firstRowNumber={users.data?.from ?? 1}
         />
       </ListCard>

@@ -1,10 +1,12 @@
 import { websitesPageSchema } from '@sitefleet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { type ListSort, orderParams } from '../../../lib/use-list-params.ts';
 
 export interface WebsiteListRequest {
   page: number;
   query: string;
+  sort: ListSort | null;
 }
 
 /** Every websites query (list, settings, delete impact) starts with this key. */
@@ -14,10 +16,12 @@ export function websiteListKey(request: WebsiteListRequest) {
   return [...websitesKey, 'list', request] as const;
 }
 
-/** GET /api/websites?page=&query= */
-export async function fetchWebsites({ page, query }: WebsiteListRequest) {
+/** GET /api/websites?page=&query=&order_key=&order_dir= */
+export async function fetchWebsites({ page, query, sort }: WebsiteListRequest) {
   return websitesPageSchema.parse(
-    await http.get('/api/websites', { query: { page, query: query || undefined } }),
+    await http.get('/api/websites', {
+      query: { page, query: query || undefined, ...orderParams(sort) },
+    }),
   );
 }
 

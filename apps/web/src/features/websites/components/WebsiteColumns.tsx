@@ -86,7 +86,7 @@ export function useWebsiteColumns({
         meta: { className: 'text-nowrap' },
       },
       {
-        id: 'nextRenewal',
+        id: 'next_renewal_date',
         header: 'Next Renewal',
         meta: { className: 'text-nowrap' },
         cell: ({ row }) => (

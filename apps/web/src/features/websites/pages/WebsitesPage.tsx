@@ -1,4 +1,4 @@
-import type { Website } from '@sitefleet/contract';
+import { WEBSITE_ORDER_KEYS, type Website } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { DeleteSelectedButton } from '../../../components/DeleteSelectedButton.tsx';
@@ -25,7 +25,7 @@ type Dialog =
 
 export function WebsitesPage() {
   const list = useListParams();
-  const request = { page: list.page, query: list.query };
+  const request = { page: list.page, query: list.query, sort: list.sort };
   const websites = useWebsites(request);
   useKeepPageInRange(websites.data, list.setPage);
   const selection = useRowSelection(listReloadKey(websites, websiteListKey(request)));
@@ -83,6 +83,9 @@ export function WebsitesPage() {
           selection={canDelete ? selection : undefined}
           isFetching={websites.isFetching}
           error={websites.error}
+          sortKeys={WEBSITE_ORDER_KEYS}
+          sort={list.sort}
+          onSortChange={list.setSort}
           firstRowNumber={websites.data?.from ?? 1}
           rowClassName={renewalRowClass}
         />
