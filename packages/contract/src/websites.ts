@@ -72,6 +72,16 @@ export const websiteDeleteImpactSchema = z.object({
 });
 export type WebsiteDeleteImpact = z.infer<typeof websiteDeleteImpactSchema>;
 
+/** What deleting several websites takes with them: the totals, and each website's share by name. */
+export const websitesDeleteImpactSchema = websiteDeleteImpactSchema.extend({
+  websites: z.array(websiteDeleteImpactSchema.extend({ id: z.number(), name: z.string() })),
+});
+export type WebsitesDeleteImpact = z.infer<typeof websitesDeleteImpactSchema>;
+
+/** '2 category variants and 1 post variant', as every message about a delete's impact says it. */
+const variantCounts = (impact: WebsiteDeleteImpact) =>
+  `${plural(impact.category_variants, 'category variant')} and ${plural(impact.post_variants, 'post variant')}`;
+
 export const DURATION_MAX_MONTHS = 1200;
 
 /** Placeholders the category and post prompts may use; the generator fills them in. */
@@ -97,10 +107,16 @@ export const WEBSITE_MESSAGES = {
   unknownPlaceholders: (names: readonly string[]) =>
     `Unknown placeholder ${names.map((name) => `{${name}}`).join(', ')}. Use only ${PROMPT_PLACEHOLDER_LIST}.`,
   deleted: (websites: number, impact: WebsiteDeleteImpact) =>
-    `${plural(websites, 'website')} deleted, with ${plural(impact.category_variants, 'category variant')} and ${plural(impact.post_variants, 'post variant')}.`,
+    `${plural(websites, 'website')} deleted, with ${variantCounts(impact)}.`,
   /** The confirmation modal's warning before a website is deleted. */
   deleteImpact: (impact: WebsiteDeleteImpact) =>
-    `Its ${plural(impact.category_variants, 'category variant')} and ${plural(impact.post_variants, 'post variant')} will be deleted too. The categories and posts themselves stay.`,
+    `Its ${variantCounts(impact)} will be deleted too. The categories and posts themselves stay.`,
+  /** The Delete Selected confirmation's warning before several websites are deleted … */
+  bulkDeleteImpact: (impact: WebsiteDeleteImpact) =>
+    `Their ${variantCounts(impact)} will be deleted too. The categories and posts themselves stay.`,
+  /** … and each website's share under it. */
+  websiteVariants: (website: WebsitesDeleteImpact['websites'][number]) =>
+    `${website.name}: ${variantCounts(website)}`,
   created: 'Website created successfully!',
   updated: 'Website updated successfully!',
   settingsSaved: 'Website settings updated successfully!',

@@ -10,11 +10,13 @@ import {
   websiteSettingsInputSchema,
   websiteSettingsSchema,
   websitesDeletedSchema,
+  websitesDeleteImpactSchema,
   websitesPageSchema,
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import {
+  bulkDeleteImpact,
   createWebsite,
   deleteImpact,
   deleteWebsite,
@@ -79,6 +81,16 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       schema: { tags, params: idParamSchema, response: { 200: websiteDeleteImpactSchema } },
     },
     (request) => deleteImpact(db, request.params.id),
+  );
+
+  // A POST with the bulk calls' { ids } body, as Delete Selected sends them; it changes nothing.
+  app.post(
+    '/api/websites/delete-impact',
+    {
+      config: { access: 'website-delete' },
+      schema: { tags, body: idsSchema, response: { 200: websitesDeleteImpactSchema } },
+    },
+    (request) => bulkDeleteImpact(db, request.body.ids),
   );
 
   app.delete(

@@ -10,6 +10,7 @@ import {
   type WebsiteListQuery,
   type WebsiteSettings,
   type WebsiteSettingsValues,
+  type WebsitesDeleteImpact,
   type WebsiteValues,
 } from '@sitefleet/contract';
 import { count, eq, inArray } from 'drizzle-orm';
@@ -170,6 +171,33 @@ export async function deleteImpact(db: Db, id: number): Promise<WebsiteDeleteImp
   return {
     category_variants: counts.categories.get(id) ?? 0,
     post_variants: counts.posts.get(id) ?? 0,
+  };
+}
+
+/**
+ * How many category and post variants would go with these websites, each and in total, the
+ * websites by name. Any unknown id refuses the call, as the bulk delete would.
+ */
+export async function bulkDeleteImpact(db: Db, ids: number[]): Promise<WebsitesDeleteImpact> {
+  const unique = await assertAllExist(db, websites, websites.id, ids);
+  const named = await db
+    .select({ id: websites.id, name: websites.name })
+    .from(websites)
+    .where(inArray(websites.id, unique))
+    .orderBy(websites.name, websites.id);
+  const counts = await variantCounts(db, unique);
+  const shares = named.map(({ id, name }) => ({
+    id,
+    name,
+    category_variants: counts.categories.get(id) ?? 0,
+    post_variants: counts.posts.get(id) ?? 0,
+  }));
+  const total = (key: 'category_variants' | 'post_variants') =>
+    shares.reduce((sum, share) => sum + share[key], 0);
+  return {
+    category_variants: total('category_variants'),
+    post_variants: total('post_variants'),
+    websites: shares,
   };
 }
 

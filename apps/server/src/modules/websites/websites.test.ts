@@ -393,6 +393,48 @@ describe('variant counts and deleting', () => {
     expect((await admin.get('/api/websites/999999/delete-impact')).status).toBe(404);
   });
 
+  it('tells what deleting several websites takes with them, in total and for each by name', async () => {
+    const busy = await createWebsite({ name: 'Impact Busy' });
+    const quiet = await createWebsite({ name: 'Impact Quiet' });
+    const shared = await createWebsite({ name: 'Impact Shared' });
+    await contentOn([busy.id, shared.id], 'impacts-a');
+    await contentOn([busy.id], 'impacts-b');
+
+    const response = await admin.post('/api/websites/delete-impact', {
+      ids: [shared.id, quiet.id, busy.id, busy.id],
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      category_variants: 3,
+      post_variants: 3,
+      websites: [
+        { id: busy.id, name: 'Impact Busy', category_variants: 2, post_variants: 2 },
+        { id: quiet.id, name: 'Impact Quiet', category_variants: 0, post_variants: 0 },
+        { id: shared.id, name: 'Impact Shared', category_variants: 1, post_variants: 1 },
+      ],
+    });
+    const deleted = await admin.delete('/api/websites', { ids: [busy.id, quiet.id, shared.id] });
+    expect(deleted.body).toMatchObject({ category_variants: 3, post_variants: 3 });
+  });
+
+  it('refuses the impact of unknown, malformed or no ids', async () => {
+    const known = await createWebsite();
+    const unknown = await admin.post('/api/websites/delete-impact', { ids: [known.id, 999999] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ ids: [unknownIdsMessage([999999])] });
+    const malformed = await admin.post('/api/websites/delete-impact', { ids: ['x'] });
+    expect(malformed.status).toBe(422);
+    const none = await admin.post('/api/websites/delete-impact', { ids: [] });
+    expect(none.status).toBe(422);
+    expect(none.body.errors.ids).toBeDefined();
+    const withoutHeader = await admin.post(
+      '/api/websites/delete-impact',
+      { ids: [known.id] },
+      { withoutCsrfHeader: true },
+    );
+    expect(withoutHeader.body.message).toBe(MESSAGES.csrf);
+  });
+
   it('bulk deletes all the websites given, with their variants', async () => {
     const a = await createWebsite();
     const b = await createWebsite();
@@ -618,6 +660,7 @@ describe('who may do what', () => {
       () => viewer.post(`/api/websites/${website.id}/rotate-secret`),
       () => viewer.get(`/api/websites/${website.id}/settings`),
       () => viewer.get(`/api/websites/${website.id}/delete-impact`),
+      () => viewer.post('/api/websites/delete-impact', { ids: [website.id] }),
     ];
     for (const write of writes) {
       const response = await write();
