@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmModal } from './ConfirmModal.tsx';
 
 interface DeleteSelectedButtonProps {
@@ -8,10 +8,23 @@ interface DeleteSelectedButtonProps {
   onConfirm: () => Promise<unknown>;
   /** The dialog's question for a count; by default it names the count of rows. */
   question?: (count: number) => string;
+  /** Said under the question, e.g. what goes with the rows. */
+  details?: ReactNode;
+  /** Deleting waits, e.g. until `details` has loaded. */
+  confirmDisabled?: boolean;
+  /** Told when the dialog opens and closes, e.g. to ask the server about the rows only then. */
+  onOpenChange?: (open: boolean) => void;
 }
 
 /** 'Delete Selected (n)' while rows are ticked, asking for confirmation before it deletes. */
-export function DeleteSelectedButton({ count, onConfirm, question }: DeleteSelectedButtonProps) {
+export function DeleteSelectedButton({
+  count,
+  onConfirm,
+  question,
+  details,
+  confirmDisabled = false,
+  onOpenChange,
+}: DeleteSelectedButtonProps) {
   // The count when the dialog opened: the list may reload (and clear the ticks) while it closes.
   const [confirmingCount, setConfirmingCount] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -19,11 +32,16 @@ export function DeleteSelectedButton({ count, onConfirm, question }: DeleteSelec
   if (count === 0 && !confirming) return null;
   const shownCount = confirmingCount ?? count;
 
+  function setConfirming(openedCount: number | null) {
+    setConfirmingCount(openedCount);
+    onOpenChange?.(openedCount !== null);
+  }
+
   async function confirm() {
     setBusy(true);
     try {
       await onConfirm();
-      setConfirmingCount(null);
+      setConfirming(null);
     } catch {
       // The failure was reported by the caller's mutation; the dialog stays for another try.
     } finally {
@@ -33,11 +51,7 @@ export function DeleteSelectedButton({ count, onConfirm, question }: DeleteSelec
 
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-danger btn-sm"
-        onClick={() => setConfirmingCount(count)}
-      >
+      <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(count)}>
         <i className="bi bi-trash me-1" aria-hidden="true" />
         Delete Selected ({count})
       </button>
@@ -45,11 +59,15 @@ export function DeleteSelectedButton({ count, onConfirm, question }: DeleteSelec
         show={confirming}
         title="Delete Selected"
         busy={busy}
+        confirmDisabled={confirmDisabled}
         onConfirm={confirm}
-        onCancel={() => setConfirmingCount(null)}
+        onCancel={() => setConfirming(null)}
       >
-        {question?.(shownCount) ??
-          `Are you sure you want to delete the ${shownCount} selected ${shownCount === 1 ? 'row' : 'rows'} ?`}
+        <p className={details ? undefined : 'mb-0'}>
+          {question?.(shownCount) ??
+            `Are you sure you want to delete the ${shownCount} selected ${shownCount === 1 ? 'row' : 'rows'} ?`}
+        </p>
+        {details}
       </ConfirmModal>
     </>
   );
