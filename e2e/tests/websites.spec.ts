@@ -35,6 +35,26 @@ async function createWebsite(page: Page, name: string): Promise<Website> {
   return website;
 }
 
+/** A category on the given websites with one post: one category and one post variant each. */
+async function contentOn(page: Page, websiteIds: number[]) {
+  const categoryName = uniqueName('E2E category');
+  const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
+    name: categoryName,
+    slug: slugOf(categoryName),
+    description: 'Made by the websites test.',
+    keywords: 'e2e',
+    websites: websiteIds,
+  });
+  cleanups.push(() => removeIfPresent(page, `/api/categories/${category.id}`));
+  const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
+    title: uniqueName('E2E post'),
+    description: 'Made by the websites test.',
+    category_id: category.id,
+  });
+  cleanups.push(() => removeIfPresent(page, `/api/posts/${post.id}`));
+  return { categoryId: category.id, postId: post.id };
+}
+
 /** The websites list narrowed to one search, so that other rows never get in the way. */
 async function openWebsites(page: Page, query: string) {
   await page.goto(`/admin/websites?query=${encodeURIComponent(query)}`);
@@ -223,21 +243,7 @@ test('deleting a website names the variants that go; its categories and posts st
 }) => {
   const name = uniqueName('Deleted site');
   const website = await createWebsite(page, name);
-  const categoryName = uniqueName('E2E category');
-  const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
-    name: categoryName,
-    slug: slugOf(categoryName),
-    description: 'Made by the websites test.',
-    keywords: 'e2e',
-    websites: [website.id],
-  });
-  cleanups.push(() => removeIfPresent(page, `/api/categories/${category.id}`));
-  const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
-    title: uniqueName('E2E post'),
-    description: 'Made by the websites test.',
-    category_id: category.id,
-  });
-  cleanups.push(() => removeIfPresent(page, `/api/posts/${post.id}`));
+  const { categoryId, postId } = await contentOn(page, [website.id]);
   const impact = { category_variants: 1, post_variants: 1 };
 
   await openWebsites(page, name);
@@ -252,17 +258,19 @@ test('deleting a website names the variants that go; its categories and posts st
   const posts = await api<{ data: { id: number }[] }>(
     page,
     'GET',
-    `/api/posts?category_id=${category.id}`,
+    `/api/posts?category_id=${categoryId}`,
   );
-  expect(posts.data.map((row) => row.id)).toEqual([post.id]);
+  expect(posts.data.map((row) => row.id)).toEqual([postId]);
 });
 
-test('Delete Selected removes the ticked websites and shows the server message', async ({
+test('Delete Selected names the variants that go with each ticked website, then removes them', async ({
   page,
 }) => {
   const pair = uniqueName('Pair');
-  await createWebsite(page, `${pair} one`);
-  await createWebsite(page, `${pair} two`);
+  const one = await createWebsite(page, `${pair} one`);
+  const two = await createWebsite(page, `${pair} two`);
+  await contentOn(page, [one.id, two.id]);
+  await contentOn(page, [one.id]);
   await openWebsites(page, pair);
   const table = page.getByRole('table', { name: 'Websites' });
   await expect(table.getByRole('link', { name: new RegExp(pair) })).toHaveCount(2);
@@ -271,10 +279,14 @@ test('Delete Selected removes the ticked websites and shows the server message',
   await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Selected' });
   await expect(dialog).toContainText('delete the 2 selected websites');
+  const total = { category_variants: 3, post_variants: 3 };
+  await expect(dialog).toContainText(WEBSITE_MESSAGES.bulkDeleteImpact(total));
+  await expect(dialog.getByRole('listitem')).toHaveText([
+    WEBSITE_MESSAGES.websiteVariants({ ...one, category_variants: 2, post_variants: 2 }),
+    WEBSITE_MESSAGES.websiteVariants({ ...two, category_variants: 1, post_variants: 1 }),
+  ]);
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(
-    page.getByText(WEBSITE_MESSAGES.deleted(2, { category_variants: 0, post_variants: 0 })),
-  ).toBeVisible();
+  await expect(page.getByText(WEBSITE_MESSAGES.deleted(2, total))).toBeVisible();
   await expect(table.getByRole('cell', { name: 'No results found...' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Delete Selected/ })).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { websiteDeleteImpactSchema } from '@sitefleet/contract';
+import { websiteDeleteImpactSchema, websitesDeleteImpactSchema } from '@sitefleet/contract';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
@@ -15,6 +15,21 @@ export function useDeleteImpact(id: number | null) {
   return useQuery({
     queryKey: ['website-delete-impact', id],
     queryFn: id === null ? skipToken : () => fetchDeleteImpact(id),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** POST /api/websites/delete-impact: the same for several websites, in total and for each. */
+export async function fetchBulkDeleteImpact(ids: number[]) {
+  return websitesDeleteImpactSchema.parse(await http.post('/api/websites/delete-impact', { ids }));
+}
+
+/** Asked afresh each time the Delete Selected dialog opens, about its ids (null: it is closed). */
+export function useBulkDeleteImpact(ids: number[] | null) {
+  return useQuery({
+    queryKey: ['website-delete-impact', 'selected', ids],
+    queryFn: ids === null ? skipToken : () => fetchBulkDeleteImpact(ids),
     staleTime: 0,
     gcTime: 0,
   });

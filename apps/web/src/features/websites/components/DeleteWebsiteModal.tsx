@@ -1,7 +1,7 @@
 import { WEBSITE_MESSAGES, type Website } from '@sitefleet/contract';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { useDeleteImpact } from '../api/delete-impact.ts';
+import { DeleteImpactNote } from './DeleteImpactNote.tsx';
 
 interface DeleteWebsiteModalProps {
   /** The website to delete; null keeps the dialog closed. */
@@ -32,13 +32,9 @@ export function DeleteWebsiteModal({
       onCancel={onCancel}
     >
       <p>Are you sure you want to delete the website {website?.name} ?</p>
-      {impact.data && <p className="mb-0">{WEBSITE_MESSAGES.deleteImpact(impact.data)}</p>}
-      {impact.isPending && <LoadingSpinner small />}
-      {impact.isError && (
-        <p className="text-danger mb-0" role="alert">
-          {impact.error.message}
-        </p>
-      )}
+      <DeleteImpactNote impact={impact}>
+        {(answer) => <p className="mb-0">{WEBSITE_MESSAGES.deleteImpact(answer)}</p>}
+      </DeleteImpactNote>
     </ConfirmModal>
   );
 }

@@ -1,7 +1,6 @@
 import { WEBSITE_ORDER_KEYS, type Website } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
 import { DataTable } from '../../../components/DataTable.tsx';
-import { DeleteSelectedButton } from '../../../components/DeleteSelectedButton.tsx';
 import { IfAllowed } from '../../../components/IfAllowed.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -12,6 +11,7 @@ import { useDeleteRow, useDeleteRows } from '../../../lib/delete-rows.ts';
 import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
 import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
 import { useWebsites, websiteListKey, websitesKey } from '../api/websites.ts';
+import { DeleteSelectedWebsitesButton } from '../components/DeleteSelectedWebsitesButton.tsx';
 import { DeleteWebsiteModal } from '../components/DeleteWebsiteModal.tsx';
 import { renewalRowClass, useWebsiteColumns } from '../components/WebsiteColumns.tsx';
 import { WebsiteFormModal } from '../components/WebsiteFormModal.tsx';
@@ -51,12 +51,9 @@ export function WebsitesPage() {
         actions={
           <>
             <IfAllowed ability="website-delete">
-              <DeleteSelectedButton
-                count={selection.selectedIds.length}
+              <DeleteSelectedWebsitesButton
+                ids={selection.selectedIds}
                 onConfirm={() => deleteWebsites.mutateAsync(selection.selectedIds)}
-                question={(count) =>
-                  `Are you sure you want to delete the ${count} selected ${count === 1 ? 'website' : 'websites'} ? Their category and post variants go with them; the categories and posts themselves stay.`
-                }
               />
             </IfAllowed>
             <IfAllowed ability="website-create">
