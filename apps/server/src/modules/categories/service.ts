@@ -87,32 +87,32 @@ async function rowsFor(
                (SELECT count(*)::int FROM posts WHERE category_id = c.id) AS posts_count,
                ${namesJson(
                  sql`SELECT w.id, w.name FROM category_variants v
-                               JOIN websites w ON w.id = v.website_id
-                               WHERE v.category_id = c.id`,
+                     JOIN websites w ON w.id = v.website_id
+                     WHERE v.category_id = c.id`,
                  formLimit,
                )} AS websites,
                ${namesJson(
                  sql`SELECT p.id, p.name FROM category_parents cp
-                               JOIN categories p ON p.id = cp.parent_id
-                               WHERE cp.category_id = c.id`,
+                     JOIN categories p ON p.id = cp.parent_id
+                     WHERE cp.category_id = c.id`,
                  formLimit,
                )} AS parents,
                ${namesJson(
                  sql`SELECT DISTINCT g.id, g.name FROM category_parents cp
-                               JOIN category_parents gp ON gp.category_id = cp.parent_id
-                               JOIN categories g ON g.id = gp.parent_id
-                               WHERE cp.category_id = c.id`,
+                     JOIN category_parents gp ON gp.category_id = cp.parent_id
+                     JOIN categories g ON g.id = gp.parent_id
+                     WHERE cp.category_id = c.id`,
                  RELATED_LIST_LIMIT,
                )} AS "grandParents",
                ${namesJson(
                  sql`SELECT ch.id, ch.name FROM category_parents cp
-                               JOIN categories ch ON ch.id = cp.category_id
-                               WHERE cp.parent_id = c.id`,
+                     JOIN categories ch ON ch.id = cp.category_id
+                     WHERE cp.parent_id = c.id`,
                  RELATED_LIST_LIMIT,
                )} AS childrens,
                ${namesJson(
                  sql`SELECT own.id, own.name FROM categories own
-                               WHERE own.created_under_id = c.id`,
+                     WHERE own.created_under_id = c.id`,
                  RELATED_LIST_LIMIT,
                )} AS own_childrens
         FROM categories c
