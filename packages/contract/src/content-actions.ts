@@ -96,6 +96,22 @@ export function postedFlag(target: PublishTarget) {
 export const DELIVERY_STATUSES = ['queued', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/** What a variant's jobs go to: a website or a network, or `ai` to regenerate its description. */
+export const DELIVERY_TARGETS = [...PUBLISH_TARGETS, 'ai'] as const;
+export type DeliveryTarget = (typeof DELIVERY_TARGETS)[number];
+export const DELIVERY_TARGET_LABELS: Record<DeliveryTarget, string> = {
+  ...PUBLISH_TARGET_LABELS,
+  ai: 'Regeneration',
+};
+
+/** One target's delivery of a variant, as Detailed Review lists them. */
+export const targetDeliverySchema = z.object({
+  target: z.enum(DELIVERY_TARGETS),
+  status: z.enum(DELIVERY_STATUSES),
+  error: z.string().nullable(),
+});
+export type TargetDeliveryRow = z.infer<typeof targetDeliverySchema>;
+
 /** Why an action left a row alone. */
 export const SKIP_REASONS = {
   alreadyDone: 'already in that state',
@@ -172,7 +188,7 @@ export interface ContentJobData {
   variantId: number;
   version: number;
   /** A website or a network to publish to, or `ai` to regenerate the variant's description. */
-  target: PublishTarget | 'ai';
+  target: DeliveryTarget;
 }
 
 /** Where a record or variant has been posted: 1 yes, 0 no. */
@@ -199,6 +215,8 @@ export const detailRowBaseSchema = variantFlagsSchema.extend({
   version: z.number(),
   delivery_status: z.enum(DELIVERY_STATUSES).nullable(),
   delivery_error: z.string().nullable(),
+  /** Each target's delivery (delivery_status sums them up), in the order of DELIVERY_TARGETS. */
+  deliveries: z.array(targetDeliverySchema),
   created_at: z.string(),
 });
 

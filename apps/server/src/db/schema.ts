@@ -321,8 +321,17 @@ const variantFlags = () => ({
   isPostedToYoutube: flag('is_posted_to_youtube'),
   /** Bumped on every content change; with the id it is the delivery's idempotency key. */
   version: integer('version').notNull().default(1),
-  /** Latest delivery state shown in Detailed Review: queued, delivered, failed. */
+  /**
+   * Where each target's delivery stands: `{ "website": { "status": "delivered", "error": null },
+   * "facebook": { "status": "failed", "error": "…" } }` (`ai` for a regeneration).
+   */
+  deliveries: jsonb('deliveries')
+    .$type<Record<string, { status: string; error: string | null }>>()
+    .notNull()
+    .default({}),
+  /** Their summary, shown in Detailed Review: queued while any target is, else failed, else delivered. */
   deliveryStatus: text('delivery_status'),
+  /** The error of a failed target (or the note of one being retried). */
   deliveryError: text('delivery_error'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { ContentJobData } from '@sitefleet/contract';
+import type { ContentJobData, DeliveryTarget } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
@@ -23,6 +23,14 @@ export const QUEUES = {
   regenerate: 'content-regenerate',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** The queue of a job for `target`. */
+export const queueFor = (target: DeliveryTarget): QueueName =>
+  target === 'website'
+    ? QUEUES.websitePush
+    : target === 'ai'
+      ? QUEUES.regenerate
+      : QUEUES.socialPublish;
 
 /** How the queue retries and expires jobs; from the configuration (JOB_*, QUEUE_*). */
 export interface QueueSettings {

@@ -33,6 +33,13 @@ function variant(pivotId: number, website: string) {
     version: 1,
     delivery_status: pivotId === 32 ? 'failed' : null,
     delivery_error: pivotId === 32 ? 'HTTP 500 from the website' : null,
+    deliveries:
+      pivotId === 32
+        ? [
+            { target: 'website', status: 'failed', error: 'HTTP 500 from the website' },
+            { target: 'facebook', status: 'delivered', error: null },
+          ]
+        : [],
     created_at: '2026-11-22T10:00:00.000Z',
     category_name: 'Laptops',
   };
@@ -80,10 +87,11 @@ function renderReview() {
 }
 
 describe('DetailedReviewModal', () => {
-  it('shows each variant with its flags and a failed delivery with its reason', async () => {
+  it('shows each variant with its flags and a delivery per target, a failed one with its reason', async () => {
     renderReview();
     expect(await screen.findByText('Daily Recipes')).toBeDefined();
-    expect(screen.getByText('failed')).toBeDefined();
+    expect(screen.getByText('Website: failed')).toBeDefined();
+    expect(screen.getByText('Facebook: delivered')).toBeDefined();
     expect(screen.getByText('HTTP 500 from the website')).toBeDefined();
     expect(screen.getAllByText('No')).toHaveLength(2 * 9);
   });

@@ -1,4 +1,5 @@
 import {
+  DELIVERY_TARGET_LABELS,
   DETAIL_ACTION_LABELS,
   DETAIL_ACTIONS,
   type DeliveryStatus,
@@ -46,21 +47,51 @@ const DELIVERY_BADGES: Record<DeliveryStatus, string> = {
   failed: 'text-bg-danger',
 };
 
-/** The latest delivery of a variant (queued, delivered, or failed with the reason) and its attempts. */
+/** A delivery state as a badge: `label` says whose. */
+function DeliveryBadge({ status, label }: { status: DeliveryStatus; label?: string }) {
+  return (
+    <span className={`badge ${DELIVERY_BADGES[status]}`}>
+      {label ? `${label}: ${status}` : status}
+    </span>
+  );
+}
+
+function DeliveryError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <div className="small text-danger text-wrap" style={{ minWidth: '12rem' }}>
+      {error}
+    </div>
+  );
+}
+
+/**
+ * Where a variant's deliveries stand, one badge per target (website, networks, regeneration) with
+ * its error, and the button that opens its attempts. A variant delivered before targets were kept
+ * apart shows its one summary.
+ */
 function DeliveryCell({ row, onShowAttempts }: { row: DetailRow; onShowAttempts: () => void }) {
   return (
     <>
-      {row.delivery_status === null ? (
+      {row.deliveries.length > 0 ? (
+        <ul className="list-unstyled mb-0">
+          {row.deliveries.map((delivery) => (
+            <li key={delivery.target}>
+              <DeliveryBadge
+                status={delivery.status}
+                label={DELIVERY_TARGET_LABELS[delivery.target]}
+              />
+              <DeliveryError error={delivery.error} />
+            </li>
+          ))}
+        </ul>
+      ) : row.delivery_status === null ? (
         <span className="text-body-secondary">—</span>
       ) : (
-        <span className={`badge ${DELIVERY_BADGES[row.delivery_status]}`}>
-          {row.delivery_status}
-        </span>
-      )}
-      {row.delivery_error && (
-        <div className="small text-danger text-wrap" style={{ minWidth: '12rem' }}>
-          {row.delivery_error}
-        </div>
+        <>
+          <DeliveryBadge status={row.delivery_status} />
+          <DeliveryError error={row.delivery_error} />
+        </>
       )}
       <div>
         <Button variant="link" size="sm" className="p-0" onClick={onShowAttempts}>

@@ -2,7 +2,9 @@ import {
   type ActionAnswer,
   type CategoryAction,
   DEFAULT_PER_PAGE,
+  DELIVERY_TARGETS,
   type DeliveryStatus,
+  type DeliveryTarget,
   type DetailAction,
   type detailRowBaseSchema,
   type PostAction,
@@ -16,7 +18,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, preparedRows } from '../../db/client.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { type ContentJob, type Executor, type JobQueue, QUEUES } from '../../jobs/queue.ts';
+import { type ContentJob, type Executor, type JobQueue, queueFor } from '../../jobs/queue.ts';
+import { settingTargets, type TargetDelivery } from '../publishing/delivery-state.ts';
 
 /**
  * What categories and posts share: per-website variants, their bulk and detail actions, and the
@@ -301,8 +304,16 @@ interface VariantRecord {
   is_posted_to_youtube: boolean;
   delivery_status: DeliveryStatus | null;
   delivery_error: string | null;
+  deliveries: Partial<Record<DeliveryTarget, TargetDelivery>>;
   created_at: Date | string;
 }
+
+/** A variant's per-target deliveries as Detailed Review lists them, in the targets' order. */
+const deliveryList = (deliveries: VariantRecord['deliveries']) =>
+  DELIVERY_TARGETS.flatMap((target) => {
+    const delivery = deliveries[target];
+    return delivery ? [{ target, status: delivery.status, error: delivery.error }] : [];
+  });
 
 const FLAG_COLUMNS = [
   'synced',
@@ -354,7 +365,7 @@ export async function detailRows<K extends ContentKind>(
                  FLAG_COLUMNS.map((flag) => sql`v.${sql.identifier(flag)}`),
                  sql`, `,
                )},
-               v.delivery_status, v.delivery_error, v.created_at,
+               v.delivery_status, v.delivery_error, v.deliveries, v.created_at,
                r.${sql.identifier(kind.nameColumn)} AS record_name
         FROM ${sql.identifier(kind.variants)} v
         JOIN websites w ON w.id = v.website_id
@@ -365,6 +376,7 @@ export async function detailRows<K extends ContentKind>(
   const data = records.map(({ record_name, created_at, ...record }) => ({
     ...record,
     ...flagNumbers(record),
+    deliveries: deliveryList(record.deliveries),
     [kind.nameField]: record_name,
     created_at: isoText(created_at),
   })) as (z.infer<typeof detailRowBaseSchema> & Record<K['nameField'], string>)[];
@@ -433,14 +445,6 @@ function skipReason(rules: PublishRules): SQL {
     : sql`(CASE ${sql.join(cases, sql` `)} ELSE NULL END)`;
 }
 
-type JobTarget = PublishTarget | 'ai';
-const queueOf = (target: JobTarget) =>
-  target === 'website'
-    ? QUEUES.websitePush
-    : target === 'ai'
-      ? QUEUES.regenerate
-      : QUEUES.socialPublish;
-
 /**
  * Queues a job per selected variant and target, marks those variants 'queued', and counts the
  * others per reason. `variantCondition` is a condition on `v` (the variants).
@@ -450,7 +454,7 @@ async function queueJobs(
   queue: JobQueue,
   kind: ContentKind,
   variantCondition: SQL,
-  targets: readonly JobTarget[],
+  targets: readonly DeliveryTarget[],
   rules: PublishRules,
 ): Promise<{ queued: number; skipped: Skipped }> {
   const variants = sql.identifier(kind.variants);
@@ -464,14 +468,17 @@ async function queueJobs(
   );
   const marked = await selectRows<{ id: number; version: number }>(
     tx,
-    sql`UPDATE ${variants} v SET delivery_status = 'queued', delivery_error = NULL, updated_at = now()
+    sql`UPDATE ${variants} v
+        SET ${settingTargets(
+          Object.fromEntries(targets.map((target) => [target, { status: 'queued', error: null }])),
+        )}, updated_at = now()
         FROM websites w
         WHERE w.id = v.website_id AND ${variantCondition} AND ${reason} IS NULL
         RETURNING v.id, v.version`,
   );
   const jobs: ContentJob[] = marked.flatMap((variant) =>
     targets.map((target) => ({
-      queue: queueOf(target),
+      queue: queueFor(target),
       data: { kind: kind.kind, variantId: variant.id, version: variant.version, target },
     })),
   );
@@ -639,7 +646,7 @@ async function switchOnGeneration(tx: Executor, kind: ContentKind, ids: readonly
   return row?.changed ?? 0;
 }
 
-const DETAIL_TARGETS: Partial<Record<DetailAction, readonly JobTarget[]>> = {
+const DETAIL_TARGETS: Partial<Record<DetailAction, readonly DeliveryTarget[]>> = {
   post_to_website: ['website'],
   post_to_facebook: ['facebook'],
   post_to_twitter: ['twitter'],

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { failureNote, type RunningJob } from '../publishing/deliveries.ts';
+import { clearingTarget, settingTargets } from '../publishing/delivery-state.ts';
 import { kindOf, loadVariant, type VariantContent } from '../publishing/variants.ts';
 import { websitePrompt } from './prompts.ts';
 import { type ChatMessage, complete } from './provider.ts';
@@ -64,18 +65,20 @@ export async function regenerateVariant(context: AppContext, job: RunningJob): P
     const message = error instanceof Error ? error.message : String(error);
     const final = job.retryCount >= job.retryLimit;
     await context.db.execute(
-      sql`UPDATE ${variants} SET delivery_status = ${final ? 'failed' : 'queued'},
-                 delivery_error = ${failureNote(message, final)}, updated_at = now()
+      sql`UPDATE ${variants}
+          SET ${settingTargets({
+            ai: { status: final ? 'failed' : 'queued', error: failureNote(message, final) },
+          })}, updated_at = now()
           WHERE id = ${variantId}`,
     );
     throw error;
   }
-  // One statement, so the text, its version and the flags change together. The delivery state
-  // is cleared rather than 'delivered': the new text has not been sent anywhere yet.
+  // One statement, so the text, its version and the flags change together. The regeneration's
+  // state is cleared rather than 'delivered': the new text has not been sent anywhere yet.
   await context.db.execute(
     sql`UPDATE ${variants} SET description = ${description}, version = version + 1,
                is_updated_after_posted = is_updated_after_posted OR is_posted_to_website,
-               delivery_status = NULL, delivery_error = NULL, updated_at = now()
+               ${clearingTarget('ai')}, updated_at = now()
         WHERE id = ${variantId}`,
   );
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import { deliveryAttempts } from '../../db/schema.ts';
+import { settingTargets } from './delivery-state.ts';
 import { loadVariant, type VariantContent } from './variants.ts';
 
 /** How much of a failed answer is kept on the variant and its attempt. */
@@ -166,7 +167,8 @@ export async function runDelivery(
           : sql``;
       await tx.execute(
         sql`UPDATE ${variants} SET ${sql.identifier(POSTED_FLAG[target])} = true ${updated},
-                   delivery_status = 'delivered', delivery_error = NULL, updated_at = now()
+                   ${settingTargets({ [target]: { status: 'delivered', error: null } })},
+                   updated_at = now()
             WHERE id = ${variantId}`,
       );
     });
@@ -188,8 +190,9 @@ export async function runDelivery(
         error: failure.message,
       });
       await tx.execute(
-        sql`UPDATE ${variants} SET delivery_status = ${final ? 'failed' : 'queued'},
-                   delivery_error = ${label}, updated_at = now()
+        sql`UPDATE ${variants}
+            SET ${settingTargets({ [target]: { status: final ? 'failed' : 'queued', error: label } })},
+                updated_at = now()
             WHERE id = ${variantId}`,
       );
       // pg-boss retries any failed job that has tries left; a permanent failure has none.

@@ -1,8 +1,12 @@
-import type { PublishTarget } from '@sitefleet/contract';
+import type { DeliveryTarget } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { type ContentJob, type JobQueue, QUEUES } from '../../jobs/queue.ts';
+import { type ContentJob, type JobQueue, queueFor } from '../../jobs/queue.ts';
 import { idArray, selectRows } from '../categories/content.ts';
+import { settingDeliveries } from './delivery-state.ts';
+
+/** A target's state once queued again. */
+const QUEUED = JSON.stringify({ status: 'queued', error: null });
 
 export const RETRY_FAILED_TASK = 'deliveries:retry-failed';
 /** A failed delivery is tried again by the scheduled task once it has rested this long. */
@@ -15,24 +19,8 @@ const variantsTable = (kind: Kind) =>
   sql.identifier(kind === 'category' ? 'category_variants' : 'post_variants');
 
 /**
- * The targets whose latest attempt for each variant failed: what a retry sends again. A target
- * delivered after its failure is not retried.
- */
-async function failedTargets(context: AppContext, kind: Kind, variantIds: readonly number[]) {
-  return selectRows<{ variant_id: number; target: PublishTarget }>(
-    context.db,
-    sql`SELECT variant_id, target FROM (
-          SELECT DISTINCT ON (variant_id, target) variant_id, target, outcome
-          FROM delivery_attempts
-          WHERE kind = ${kind} AND variant_id = ANY(${idArray(variantIds)})
-          ORDER BY variant_id, target, created_at DESC, id DESC) latest
-        WHERE outcome = 'failed'`,
-  );
-}
-
-/**
- * Queues a new job for each failed target of the variants and marks them 'queued', in one
- * transaction. Answers how many jobs were queued.
+ * Queues a new job for each failed target of the variants and marks those targets queued, in one
+ * statement plus the jobs, in one transaction. Answers how many jobs were queued.
  */
 export async function retryDeliveries(
   context: AppContext,
@@ -41,26 +29,26 @@ export async function retryDeliveries(
   variantIds: readonly number[],
 ): Promise<number> {
   if (variantIds.length === 0) return 0;
-  const targets = await failedTargets(context, kind, variantIds);
-  if (targets.length === 0) return 0;
   return context.db.transaction(async (tx) => {
-    const marked = await selectRows<{ id: number; version: number }>(
+    const marked = await selectRows<{ id: number; version: number; targets: DeliveryTarget[] }>(
       tx,
-      sql`UPDATE ${variantsTable(kind)} SET delivery_status = 'queued', updated_at = now()
-          WHERE id = ANY(${idArray([...new Set(targets.map((row) => row.variant_id))])})
-          RETURNING id, version`,
+      sql`UPDATE ${variantsTable(kind)} v
+          SET ${settingDeliveries(
+            sql`v.deliveries || (SELECT jsonb_object_agg(t, ${QUEUED}::jsonb) FROM unnest(f.targets) t)`,
+          )}, updated_at = now()
+          FROM (SELECT id, array_agg(e.key ORDER BY e.key) AS targets
+                FROM ${variantsTable(kind)}, jsonb_each(deliveries) e
+                WHERE id = ANY(${idArray(variantIds)}) AND e.value->>'status' = 'failed'
+                GROUP BY id) f
+          WHERE v.id = f.id
+          RETURNING v.id, v.version, f.targets`,
     );
-    const versions = new Map(marked.map((row) => [row.id, row.version]));
-    const jobs: ContentJob[] = targets.flatMap(({ variant_id, target }) => {
-      const version = versions.get(variant_id);
-      if (version === undefined) return [];
-      return [
-        {
-          queue: target === 'website' ? QUEUES.websitePush : QUEUES.socialPublish,
-          data: { kind, variantId: variant_id, version, target },
-        },
-      ];
-    });
+    const jobs: ContentJob[] = marked.flatMap(({ id, version, targets }) =>
+      targets.map((target) => ({
+        queue: queueFor(target),
+        data: { kind, variantId: id, version, target },
+      })),
+    );
     return queue.enqueue(tx, jobs);
   });
 }

@@ -259,6 +259,42 @@ describe('website push', () => {
     ).toBe(true);
   });
 
+  it('keeps each target apart: a delivered website and a failed network sum up as failed', async () => {
+    const { variantId } = await publishNewPost();
+    await settled(variantId, 'delivered');
+    const facebook = await admin.post('/api/posts/details/action', {
+      ids: String(variantId),
+      action: 'post_to_facebook',
+    });
+    expect(facebook.body).toMatchObject({ queued: 1 });
+    const state = await settled(variantId, 'failed');
+    expect(state).toMatchObject({
+      is_posted_to_website: true,
+      delivery_error: 'Facebook is not configured',
+    });
+    const postId = (
+      await queryRows<{ post_id: number }>(
+        server.database.db,
+        sql`SELECT post_id FROM post_variants WHERE id = ${variantId}`,
+      )
+    )[0]!.post_id;
+    const [row] = (await admin.get(`/api/posts/details/${postId}`)).body.data;
+    expect(row.deliveries).toEqual([
+      { target: 'website', status: 'delivered', error: null },
+      { target: 'facebook', status: 'failed', error: 'Facebook is not configured' },
+    ]);
+    // 'Retry now' sends only what failed: the website is not posted again.
+    const requestsBefore = website.requests.length;
+    const retried = await admin.post(`/api/posts/details/${variantId}/retry`);
+    expect(retried.body).toEqual({ message: DELIVERY_MESSAGES.retried(1), queued: 1 });
+    await waitFor(
+      async () =>
+        (await admin.get(`/api/posts/details/${variantId}/deliveries`)).body.total === 3 && true,
+      { what: 'the retried Facebook attempt' },
+    );
+    expect(website.requests.length).toBe(requestsBefore);
+  });
+
   it('refuses the attempts of a variant to a viewer without review rights', async () => {
     const outsider = await server.userWithRoles([]);
     expect((await outsider.get('/api/posts/details/1/deliveries')).status).toBe(403);

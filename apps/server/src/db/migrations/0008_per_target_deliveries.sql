@@ -1,0 +1,2 @@
+ALTER TABLE "category_variants" ADD COLUMN "deliveries" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "post_variants" ADD COLUMN "deliveries" jsonb DEFAULT '{}'::jsonb NOT NULL;
