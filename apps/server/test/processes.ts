@@ -7,6 +7,8 @@ export interface RunningProcess {
   child: ChildProcess;
   /** Everything it printed so far. */
   output(): string;
+  /** Resolves with its exit code once it has exited. */
+  exited: Promise<number | null>;
   /** Resolves when its output matches, rejects if it exits first or after `timeoutMs`. */
   printed(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** SIGKILL: the process gets no chance to finish anything. */
@@ -33,11 +35,12 @@ export function startProcess(entry: string, env: Record<string, string>): Runnin
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const hasExited = () => child.exitCode !== null || child.signalCode !== null;
   return {
     child,
     output: () => output,
+    exited,
     printed(pattern, timeoutMs = 60_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {

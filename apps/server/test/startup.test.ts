@@ -1,28 +1,13 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, TEST_DB, type TestServer } from './harness.ts';
+import { startProcess } from './processes.ts';
 
-const serverRoot = fileURLToPath(new URL('..', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
-
-function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(tsx, ['src/main.ts'], {
-      cwd: serverRoot,
-      env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', ...env },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.once('exit', (code) => resolve({ code, output }));
-  });
+async function runMain(env: Record<string, string>) {
+  const main = startProcess('src/main.ts', { PORT: '0', LOG_LEVEL: 'silent', ...env });
+  const code = await main.exited;
+  return { code, output: main.output() };
 }
 
 // The checks run before any database opens: once is enough.
