@@ -20,8 +20,7 @@ import {
   TextField,
 } from '../../../components/form/FormField.tsx';
 import { MultiSelect } from '../../../components/MultiSelect.tsx';
-import { bindServerErrors } from '../../../lib/form-errors.ts';
-import { notifySuccess } from '../../../lib/toast.tsx';
+import { closeOnSave } from '../../../lib/form-errors.ts';
 import { useCategory } from '../api/categories.ts';
 import { type CategoryPayload, useSaveCategory } from '../api/save-category.ts';
 import { useWebsiteOptions } from '../api/website-options.ts';
@@ -97,13 +96,10 @@ function CategoryForm({ category, onClose }: CategoryFormModalProps) {
 
   const submit = form.handleSubmit((values) =>
     // The resolver hands over the schema's output: the payload the server expects.
-    save.mutate(values as unknown as CategoryPayload, {
-      onSuccess: () => {
-        notifySuccess(editing ? CATEGORY_MESSAGES.updated : CATEGORY_MESSAGES.created);
-        onClose();
-      },
-      onError: (error) => bindServerErrors(error, form),
-    }),
+    save.mutate(
+      values as unknown as CategoryPayload,
+      closeOnSave(form, editing ? CATEGORY_MESSAGES.updated : CATEGORY_MESSAGES.created, onClose),
+    ),
   );
 
   return (

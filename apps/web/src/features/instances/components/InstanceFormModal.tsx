@@ -13,8 +13,7 @@ import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { SelectField, TextField } from '../../../components/form/FormField.tsx';
 import { RotateSecret } from '../../../components/RotateSecret.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
-import { bindServerErrors } from '../../../lib/form-errors.ts';
-import { notifySuccess } from '../../../lib/toast.tsx';
+import { closeOnSave } from '../../../lib/form-errors.ts';
 import { useRotateAgentToken, useSaveInstance } from '../api/save-instance.ts';
 
 /** The form's values as typed: the cost stays text, so that 'abc' can be told from an empty field. */
@@ -73,13 +72,10 @@ export function InstanceFormModal({ instance, onClose }: InstanceFormModalProps)
   const save = useSaveInstance(instance?.id ?? null);
 
   const submit = form.handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: () => {
-        notifySuccess(instance ? INSTANCE_MESSAGES.updated : INSTANCE_MESSAGES.created);
-        onClose();
-      },
-      onError: (error) => bindServerErrors(error, form),
-    }),
+    save.mutate(
+      values,
+      closeOnSave(form, instance ? INSTANCE_MESSAGES.updated : INSTANCE_MESSAGES.created, onClose),
+    ),
   );
 
   return (

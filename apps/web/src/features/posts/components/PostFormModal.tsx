@@ -12,8 +12,7 @@ import {
 import { SearchSelect } from '../../../components/SearchSelect.tsx';
 import { useCategoryChoice } from '../../../lib/category-options.ts';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
-import { bindServerErrors } from '../../../lib/form-errors.ts';
-import { notifySuccess } from '../../../lib/toast.tsx';
+import { closeOnSave } from '../../../lib/form-errors.ts';
 import { useSavePost } from '../api/save-post.ts';
 
 interface PostFormValues {
@@ -48,13 +47,10 @@ export function PostFormModal({ post, onClose }: PostFormModalProps) {
   const categoryId = useId();
 
   const submit = form.handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: () => {
-        notifySuccess(editing ? POST_MESSAGES.updated : POST_MESSAGES.created);
-        onClose();
-      },
-      onError: (error) => bindServerErrors(error, form),
-    }),
+    save.mutate(
+      values,
+      closeOnSave(form, editing ? POST_MESSAGES.updated : POST_MESSAGES.created, onClose),
+    ),
   );
 
   return (

@@ -11,8 +11,7 @@ import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { describedBy, FormField, TextField } from '../../../components/form/FormField.tsx';
 import { MultiSelect } from '../../../components/MultiSelect.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
-import { bindServerErrors } from '../../../lib/form-errors.ts';
-import { notifySuccess } from '../../../lib/toast.tsx';
+import { closeOnSave } from '../../../lib/form-errors.ts';
 import { useRoleOptions } from '../api/role-options.ts';
 import { useSaveUser } from '../api/save-user.ts';
 
@@ -47,13 +46,10 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
   const rolesId = useId();
 
   const submit = form.handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: () => {
-        notifySuccess(editing ? USER_MESSAGES.updated : USER_MESSAGES.created);
-        onClose();
-      },
-      onError: (error) => bindServerErrors(error, form),
-    }),
+    save.mutate(
+      values,
+      closeOnSave(form, editing ? USER_MESSAGES.updated : USER_MESSAGES.created, onClose),
+    ),
   );
 
   return (

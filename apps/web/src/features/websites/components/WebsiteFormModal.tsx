@@ -10,8 +10,7 @@ import { FormModal } from '../../../components/FormModal.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { SelectField, TextField } from '../../../components/form/FormField.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
-import { bindServerErrors } from '../../../lib/form-errors.ts';
-import { notifySuccess } from '../../../lib/toast.tsx';
+import { closeOnSave } from '../../../lib/form-errors.ts';
 import { useSaveWebsite } from '../api/save-website.ts';
 
 /** The form's values as typed: numbers stay text, so that 'abc' can be told from an empty field. */
@@ -55,13 +54,10 @@ export function WebsiteFormModal({ website, onClose }: WebsiteFormModalProps) {
   const save = useSaveWebsite(website?.id ?? null);
 
   const submit = form.handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: () => {
-        notifySuccess(editing ? WEBSITE_MESSAGES.updated : WEBSITE_MESSAGES.created);
-        onClose();
-      },
-      onError: (error) => bindServerErrors(error, form),
-    }),
+    save.mutate(
+      values,
+      closeOnSave(form, editing ? WEBSITE_MESSAGES.updated : WEBSITE_MESSAGES.created, onClose),
+    ),
   );
 
   return (
