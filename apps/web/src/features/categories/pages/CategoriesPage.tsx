@@ -9,6 +9,7 @@ import {
   categoryDetailListSchema,
 } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
+import { AddNewButton } from '../../../components/AddNewButton.tsx';
 import { BulkActionsMenu } from '../../../components/BulkActionsMenu.tsx';
 import { ColumnVisibilityMenu } from '../../../components/ColumnVisibilityMenu.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
@@ -16,7 +17,6 @@ import {
   DetailedReviewModal,
   type DetailedReviewSubject,
 } from '../../../components/DetailedReviewModal.tsx';
-import { IfAllowed } from '../../../components/IfAllowed.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
@@ -133,16 +133,11 @@ export function CategoriesPage() {
                 onSelect={(action) => bulkAction.mutate({ action, ids: selection.selectedIds })}
               />
             )}
-            <IfAllowed ability="category-create">
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
-                onClick={() => setForm({ open: true, category: null })}
-              >
-                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                Add New Category
-              </button>
-            </IfAllowed>
+            <AddNewButton
+              ability="category-create"
+              label="Add New Category"
+              onClick={() => setForm({ open: true, category: null })}
+            />
           </>
         }
         footer={

@@ -1,5 +1,6 @@
 import { INSTANCE_MESSAGES, INSTANCE_ORDER_KEYS, type Instance } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
+import { AddNewButton } from '../../../components/AddNewButton.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { DeleteSelectedButton } from '../../../components/DeleteSelectedButton.tsx';
@@ -62,16 +63,11 @@ export function InstancesPage() {
                 }
               />
             </IfAllowed>
-            <IfAllowed ability="instance-create">
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
-                onClick={() => setDialog({ kind: 'form', instance: null })}
-              >
-                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                Add New Instance
-              </button>
-            </IfAllowed>
+            <AddNewButton
+              ability="instance-create"
+              label="Add New Instance"
+              onClick={() => setDialog({ kind: 'form', instance: null })}
+            />
           </>
         }
         footer={

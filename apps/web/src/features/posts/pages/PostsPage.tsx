@@ -8,6 +8,7 @@ import {
   postDetailListSchema,
 } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
+import { AddNewButton } from '../../../components/AddNewButton.tsx';
 import { BulkActionsMenu } from '../../../components/BulkActionsMenu.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
@@ -15,7 +16,6 @@ import {
   DetailedReviewModal,
   type DetailedReviewSubject,
 } from '../../../components/DetailedReviewModal.tsx';
-import { IfAllowed } from '../../../components/IfAllowed.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
@@ -84,16 +84,11 @@ export function PostsPage() {
                 onSelect={(action) => bulkAction.mutate({ action, ids: selection.selectedIds })}
               />
             )}
-            <IfAllowed ability="post-create">
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
-                onClick={() => setForm({ open: true, post: null })}
-              >
-                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                Add New Post
-              </button>
-            </IfAllowed>
+            <AddNewButton
+              ability="post-create"
+              label="Add New Post"
+              onClick={() => setForm({ open: true, post: null })}
+            />
           </>
         }
         footer={<Pagination page={posts.data} onPageChange={list.setPage} label="Posts pages" />}

@@ -1,6 +1,6 @@
 import { ROLE_MESSAGES, ROLE_ORDER_KEYS, type RoleRow } from '@sitefleet/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { AddNewButton } from '../../../components/AddNewButton.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { DeleteSelectedButton } from '../../../components/DeleteSelectedButton.tsx';
@@ -49,12 +49,7 @@ export function RolesPage() {
                 }
               />
             </IfAllowed>
-            <IfAllowed ability="role-create">
-              <Link to={paths.roleCreate} className="btn btn-primary btn-sm">
-                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                Add New Role
-              </Link>
-            </IfAllowed>
+            <AddNewButton ability="role-create" label="Add New Role" to={paths.roleCreate} />
           </>
         }
         footer={<Pagination page={roles.data} onPageChange={list.setPage} label="Roles pages" />}

@@ -1,6 +1,6 @@
 import { SETTING_MESSAGES, SETTING_ORDER_KEYS, type Setting } from '@sitefleet/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { AddNewButton } from '../../../components/AddNewButton.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { DeleteSelectedButton } from '../../../components/DeleteSelectedButton.tsx';
@@ -49,12 +49,11 @@ export function SettingsPage() {
                 }
               />
             </IfAllowed>
-            <IfAllowed ability="setting-create">
-              <Link to={paths.settingCreate} className="btn btn-primary btn-sm">
-                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                Add New Setting
-              </Link>
-            </IfAllowed>
+            <AddNewButton
+              ability="setting-create"
+              label="Add New Setting"
+              to={paths.settingCreate}
+            />
           </>
         }
         footer={

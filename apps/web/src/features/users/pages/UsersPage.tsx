@@ -1,5 +1,6 @@
 import { USER_MESSAGES, USER_ORDER_KEYS, type UserRow } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
+import { AddNewButton } from '../../../components/AddNewButton.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { DeleteSelectedButton } from '../../../components/DeleteSelectedButton.tsx';
@@ -54,16 +55,11 @@ export function UsersPage() {
                 }
               />
             </IfAllowed>
-            <IfAllowed ability="user-create">
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
-                onClick={() => setForm({ open: true, user: null })}
-              >
-                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                Add New User
-              </button>
-            </IfAllowed>
+            <AddNewButton
+              ability="user-create"
+              label="Add New User"
+              onClick={() => setForm({ open: true, user: null })}
+            />
           </>
         }
         footer={<Pagination page={users.data} onPageChange={list.setPage} label="Users pages" />}

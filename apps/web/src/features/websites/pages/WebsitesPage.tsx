@@ -1,5 +1,6 @@
 import { WEBSITE_ORDER_KEYS, type Website } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
+import { AddNewButton } from '../../../components/AddNewButton.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { IfAllowed } from '../../../components/IfAllowed.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
@@ -56,16 +57,11 @@ export function WebsitesPage() {
                 onConfirm={() => deleteWebsites.mutateAsync(selection.selectedIds)}
               />
             </IfAllowed>
-            <IfAllowed ability="website-create">
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
-                onClick={() => setDialog({ kind: 'form', website: null })}
-              >
-                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                Add New Website
-              </button>
-            </IfAllowed>
+            <AddNewButton
+              ability="website-create"
+              label="Add New Website"
+              onClick={() => setDialog({ kind: 'form', website: null })}
+            />
           </>
         }
         footer={
