@@ -107,6 +107,7 @@ describe('category form', () => {
     const row = list.body.data.find((listed: CategoryRow) => listed.id === wide.id);
     expect(row.websites).toHaveLength(RELATED_LIST_LIMIT);
     expect((await admin.get('/api/categories/999999')).status).toBe(404);
+    expect((await admin.get('/api/categories/0')).status).toBe(422);
   });
 
   it('answers every message of the form, word for word', async () => {

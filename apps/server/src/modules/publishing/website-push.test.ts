@@ -219,6 +219,8 @@ describe('website push', () => {
     expect(again.status).toBe(422);
     expect(again.body.errors.pivotId).toEqual([DELIVERY_MESSAGES.nothingToRetry]);
     expect((await admin.post('/api/posts/details/999999/retry')).status).toBe(404);
+    expect((await admin.post('/api/posts/details/abc/retry')).status).toBe(422);
+    expect((await admin.get('/api/categories/details/0/deliveries')).status).toBe(422);
   });
 
   it('fails at once, without retrying, when the website has no webhook URL', async () => {
