@@ -432,6 +432,16 @@ export const posts = pgTable(
   ],
 );
 
+/**
+ * How many posts each range of POST_RANGE_SIZE ids holds, kept by triggers on posts (migration
+ * 0009): a deep page of the newest-first list starts from the range it falls in instead of
+ * walking every newer post, and the unfiltered list's exact total is a sum of these rows.
+ */
+export const postRanges = pgTable('post_ranges', {
+  rangeStart: integer('range_start').primaryKey(),
+  posts: integer('posts').notNull(),
+});
+
 export const postVariants = pgTable(
   'post_variants',
   {
