@@ -359,9 +359,10 @@ describe('every post, newest first', () => {
     const lastPage = Math.ceil(total / 15);
     for (const page of [1, 2, 67, 68, 150, lastPage - 1, lastPage, lastPage + 1]) {
       const response = await admin.get(`/api/posts?page=${page}`);
-      expect(response.body.data.map((row: PostRow) => row.id), `page ${page}`).toEqual(
-        await expectedPage(page),
-      );
+      expect(
+        response.body.data.map((row: PostRow) => row.id),
+        `page ${page}`,
+      ).toEqual(await expectedPage(page));
       expect(response.body).toMatchObject({ total, total_is_estimate: false, last_page: lastPage });
     }
   }
