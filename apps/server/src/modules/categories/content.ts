@@ -124,15 +124,40 @@ export interface ListPage {
    * variants each looked up): it is done once for the page and the count.
    */
   findOnce: boolean;
+  /**
+   * The best plan depends on the values (a search term: a rare one is found through the trigram
+   * index, a common one along the list's order), so the statement is planned for each request
+   * instead of being prepared once per connection.
+   */
+  planEachTime: boolean;
 }
+
+/** Reads a list's statement, prepared unless its plan depends on the values. */
+const listRows = <T>(db: Executor, list: ListPage, query: SQL) =>
+  list.planEachTime ? selectRows<T>(db, query) : preparedRows<T>(db, query);
+
+/**
+ * Lists lately counted past EXACT_COUNT_LIMIT, until when: their first pages skip the count and
+ * answer the estimate, as deep pages do. A list that shrinks meanwhile is counted again once the
+ * entry expires; until then its total stays flagged as an estimate.
+ */
+const largeLists = new Map<string, number>();
+
+function rememberLarge(cacheKey: string) {
+  if (largeLists.size >= ESTIMATE_CACHE_SIZE) largeLists.clear();
+  largeLists.set(cacheKey, Date.now() + ESTIMATE_TTL_MS);
+}
+
+const knownLarge = (cacheKey: string) => (largeLists.get(cacheKey) ?? 0) > Date.now();
 
 /**
  * One scan finds the first EXACT_COUNT_LIMIT + 1 rows, counts them and keeps the page's.
  * row_number() numbers the rows in the order the sorted subquery yields them.
  */
 async function numberedPage(db: Executor, list: ListPage, offset: number) {
-  const rows = await selectRows<{ id: number; total: number }>(
+  const rows = await listRows<{ id: number; total: number }>(
     db,
+    list,
     sql`SELECT id, total FROM (
           SELECT id, count(*) OVER ()::int AS total, row_number() OVER () AS position
           FROM (SELECT ${list.idColumn} AS id ${list.fromWhere} ORDER BY ${list.orderBy}
@@ -149,8 +174,9 @@ async function numberedPage(db: Executor, list: ListPage, offset: number) {
  * a count that stops past EXACT_COUNT_LIMIT, in one statement.
  */
 async function pageAndCount(db: Executor, list: ListPage, offset: number) {
-  const [row] = await selectRows<{ ids: number[]; total: number }>(
+  const [row] = await listRows<{ ids: number[]; total: number }>(
     db,
+    list,
     sql`SELECT ARRAY(SELECT ${list.idColumn} ${list.fromWhere} ORDER BY ${list.orderBy}
                      LIMIT ${list.perPage} OFFSET ${offset}) AS ids,
                (SELECT count(*)::int FROM (SELECT 1 ${list.fromWhere}
@@ -159,39 +185,47 @@ async function pageAndCount(db: Executor, list: ListPage, offset: number) {
   return { ids: row?.ids ?? [], counted: row?.total };
 }
 
+/** The page alone, for a list known to be past EXACT_COUNT_LIMIT, with the estimated total. */
+async function pageAndEstimate(db: Executor, list: ListPage, offset: number) {
+  const [rows, total] = await Promise.all([
+    listRows<{ id: number }>(
+      db,
+      list,
+      sql`SELECT ${list.idColumn} AS id ${list.fromWhere} ORDER BY ${list.orderBy}
+          LIMIT ${list.perPage} OFFSET ${offset}`,
+    ),
+    estimatedRows(db, list.fromWhere, list.cacheKey),
+  ]);
+  const ids = rows.map((row) => row.id);
+  // A short page is the last one: its total is known exactly.
+  if (ids.length > 0 && ids.length < list.perPage) {
+    return { ids, total: offset + ids.length, estimated: false };
+  }
+  if (ids.length === 0) {
+    const counted = await cappedCount(db, list.fromWhere);
+    if (counted <= EXACT_COUNT_LIMIT) return { ids, total: counted, estimated: false };
+  }
+  return { ids, total, estimated: true };
+}
+
 /**
  * The ids of one page, in order, and the list's total, without a full count of a big table: an
  * exact count up to EXACT_COUNT_LIMIT rows, the planner's estimate beyond. Pages within the first
  * EXACT_COUNT_LIMIT rows take one statement (which, for a list found at a cost, numbers those
- * rows once); deeper pages take the page alone and the estimate.
+ * rows once); deeper pages, and the pages of a list lately found larger, take the page alone and
+ * the estimate.
  */
 export async function pageIds(db: Db, list: ListPage) {
   const offset = (list.page - 1) * list.perPage;
-  if (offset + list.perPage > EXACT_COUNT_LIMIT) {
-    const [rows, total] = await Promise.all([
-      selectRows<{ id: number }>(
-        db,
-        sql`SELECT ${list.idColumn} AS id ${list.fromWhere} ORDER BY ${list.orderBy}
-            LIMIT ${list.perPage} OFFSET ${offset}`,
-      ),
-      estimatedRows(db, list.fromWhere, list.cacheKey),
-    ]);
-    const ids = rows.map((row) => row.id);
-    // A short page is the last one: its total is known exactly.
-    if (ids.length > 0 && ids.length < list.perPage) {
-      return { ids, total: offset + ids.length, estimated: false };
-    }
-    if (ids.length === 0) {
-      const counted = await cappedCount(db, list.fromWhere);
-      if (counted <= EXACT_COUNT_LIMIT) return { ids, total: counted, estimated: false };
-    }
-    return { ids, total, estimated: true };
+  if (offset + list.perPage > EXACT_COUNT_LIMIT || (!list.findOnce && knownLarge(list.cacheKey))) {
+    return pageAndEstimate(db, list, offset);
   }
   const { ids, counted } = list.findOnce
     ? await numberedPage(db, list, offset)
     : await pageAndCount(db, list, offset);
   const total = counted ?? (offset === 0 ? 0 : await cappedCount(db, list.fromWhere));
   if (total <= EXACT_COUNT_LIMIT) return { ids, total, estimated: false };
+  rememberLarge(list.cacheKey);
   return { ids, total: await estimatedRows(db, list.fromWhere, list.cacheKey), estimated: true };
 }
 
@@ -338,7 +372,8 @@ const flagNumbers = (record: Record<FlagColumn, boolean>) =>
 
 /**
  * A page of a record's variants for Detailed Review, with its website, ordered by website name.
- * The record's name or title is answered as the kind's `nameField`.
+ * The record's name or title is answered as the kind's `nameField`. A record has at most one
+ * variant per website, so the page and the exact total come from one prepared statement.
  */
 export async function detailRows<K extends ContentKind>(
   db: Db,
@@ -347,40 +382,47 @@ export async function detailRows<K extends ContentKind>(
   options: { page: number; perPage?: number; path: string },
 ) {
   const perPage = options.perPage ?? DEFAULT_PER_PAGE;
-  const page = await pageIds(db, {
-    fromWhere: sql`FROM ${sql.identifier(kind.variants)} v JOIN websites w ON w.id = v.website_id
-                   WHERE v.${sql.identifier(kind.owner)} = ${recordId}`,
-    idColumn: sql`v.id`,
-    orderBy: sql`w.name, v.id`,
-    page: options.page,
-    perPage,
-    cacheKey: `${kind.variants}:${recordId}`,
-    findOnce: false,
-  });
-  if (page.ids.length === 0) await assertRecordExists(db, kind, recordId);
-  const records = await preparedRows<VariantRecord & { record_name: string }>(
+  const records = await preparedRows<VariantRecord & { record_name: string; total: number }>(
     db,
-    sql`SELECT v.id AS pivot_id, w.id AS website_id, w.name AS website_name, v.description,
-               v.version, ${sql.join(
+    sql`SELECT v.id AS pivot_id, v.website_id,
+               (SELECT w.name FROM websites w WHERE w.id = v.website_id) AS website_name,
+               v.description, v.version, ${sql.join(
                  FLAG_COLUMNS.map((flag) => sql`v.${sql.identifier(flag)}`),
                  sql`, `,
                )},
                v.delivery_status, v.delivery_error, v.deliveries, v.created_at,
-               r.${sql.identifier(kind.nameColumn)} AS record_name
+               r.${sql.identifier(kind.nameColumn)} AS record_name,
+               count(*) OVER ()::int AS total
         FROM ${sql.identifier(kind.variants)} v
-        JOIN websites w ON w.id = v.website_id
         JOIN ${sql.identifier(kind.records)} r ON r.id = v.${sql.identifier(kind.owner)}
-        WHERE v.id = ANY(${idArray(page.ids)})
-        ORDER BY w.name, v.id`,
+        WHERE v.${sql.identifier(kind.owner)} = ${recordId}
+        ORDER BY website_name, v.id
+        LIMIT ${perPage} OFFSET ${(options.page - 1) * perPage}`,
   );
-  const data = records.map(({ record_name, created_at, ...record }) => ({
+  const total = records[0]?.total ?? (await variantCount(db, kind, recordId));
+  const data = records.map(({ record_name, created_at, total: _total, ...record }) => ({
     ...record,
     ...flagNumbers(record),
     deliveries: deliveryList(record.deliveries),
     [kind.nameField]: record_name,
     created_at: isoText(created_at),
   })) as (z.infer<typeof detailRowBaseSchema> & Record<K['nameField'], string>)[];
-  return estimatedPage(data, { page: options.page, perPage, path: options.path }, page);
+  return estimatedPage(
+    data,
+    { page: options.page, perPage, path: options.path },
+    { total, estimated: false },
+  );
+}
+
+/** How many variants a record has, for a page past its last; 404 when there is no such record. */
+async function variantCount(db: Db, kind: ContentKind, recordId: number) {
+  await assertRecordExists(db, kind, recordId);
+  const [row] = await selectRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM ${sql.identifier(kind.variants)}
+        WHERE ${sql.identifier(kind.owner)} = ${recordId}`,
+  );
+  return row?.total ?? 0;
 }
 
 // ── Actions ───────────────────────────────────────────────────────────────────────────────────

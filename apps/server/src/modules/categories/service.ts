@@ -138,6 +138,7 @@ export async function listCategories(db: Db, query: CategoryListQuery) {
     page: query.page,
     perPage,
     findOnce: query.query !== '' || query.website_id !== undefined,
+    planEachTime: query.query !== '',
     cacheKey: JSON.stringify([
       'categories',
       query.query,

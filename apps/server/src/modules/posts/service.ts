@@ -130,6 +130,7 @@ export async function listPosts(db: Db, query: PostListQuery) {
     page: query.page,
     perPage,
     findOnce: query.query !== '' || query.website_id !== undefined,
+    planEachTime: query.query !== '',
     cacheKey: JSON.stringify([
       'posts',
       query.query,
