@@ -126,15 +126,14 @@ export interface ListPage {
   findOnce: boolean;
   /**
    * The best plan depends on the values (a search term: a rare one is found through the trigram
-   * index, a common one along the list's order), so the statement is planned for each request
-   * instead of being prepared once per connection.
+   * index, a common one along the list's order), so the page is planned for each request instead
+   * of being prepared once per connection.
    */
   planEachTime: boolean;
 }
 
-/** Reads a list's statement, prepared unless its plan depends on the values. */
-const listRows = <T>(db: Executor, list: ListPage, query: SQL) =>
-  list.planEachTime ? selectRows<T>(db, query) : preparedRows<T>(db, query);
+/** Selects the answer's rows whose id is in `ids`, an int[] expression, in any order. */
+export type RowsOf = (ids: SQL) => SQL;
 
 /**
  * Lists lately counted past EXACT_COUNT_LIMIT, until when: their first pages skip the count and
@@ -151,82 +150,101 @@ function rememberLarge(cacheKey: string) {
 const knownLarge = (cacheKey: string) => (largeLists.get(cacheKey) ?? 0) > Date.now();
 
 /**
+ * Runs `page` (one row: the page's `ids` in order and the counted `total`, or null) and selects
+ * the rows of those ids. Prepared, both are one statement: a round trip less per request. A page
+ * planned each time is read first, so that the rows' statement, whose plan suits any page, stays
+ * prepared.
+ */
+export async function pageWithRows<R extends { id: number }>(
+  db: Executor,
+  page: SQL,
+  rowsOf: RowsOf,
+  { planEachTime = false } = {},
+): Promise<{ ids: number[]; counted: number | undefined; records: R[] }> {
+  if (planEachTime) {
+    const [found] = await selectRows<{ ids: number[]; total: number | null }>(db, page);
+    const ids = found?.ids ?? [];
+    const records = ids.length > 0 ? await preparedRows<R>(db, rowsOf(idArray(ids))) : [];
+    return { ids, counted: found?.total ?? undefined, records };
+  }
+  const rows = await preparedRows<R & { page_ids: number[]; page_total: number | null }>(
+    db,
+    sql`WITH page AS MATERIALIZED (${page})
+        SELECT page.ids AS page_ids, page.total AS page_total, found.*
+        FROM page LEFT JOIN LATERAL (${rowsOf(sql`page.ids`)}) found ON TRUE`,
+  );
+  const records = rows
+    .filter((row) => row.id !== null)
+    .map(({ page_ids: _ids, page_total: _total, ...record }) => record as unknown as R);
+  return { ids: rows[0]?.page_ids ?? [], counted: rows[0]?.page_total ?? undefined, records };
+}
+
+/**
  * One scan finds the first EXACT_COUNT_LIMIT + 1 rows, counts them and keeps the page's.
  * row_number() numbers the rows in the order the sorted subquery yields them.
  */
-async function numberedPage(db: Executor, list: ListPage, offset: number) {
-  const rows = await listRows<{ id: number; total: number }>(
-    db,
-    list,
-    sql`SELECT id, total FROM (
+const numberedPage = (list: ListPage, offset: number) =>
+  sql`SELECT COALESCE(array_agg(id ORDER BY position), '{}') AS ids, max(total) AS total FROM (
+        SELECT id, total, position FROM (
           SELECT id, count(*) OVER ()::int AS total, row_number() OVER () AS position
           FROM (SELECT ${list.idColumn} AS id ${list.fromWhere} ORDER BY ${list.orderBy}
                 LIMIT ${EXACT_COUNT_LIMIT + 1}) first_rows
         ) numbered
-        WHERE position > ${offset} ORDER BY position LIMIT ${list.perPage}`,
-  );
-  // A page past the last row carries no count: the caller counts apart.
-  return { ids: rows.map((row) => row.id), counted: rows[0]?.total };
-}
+        WHERE position > ${offset} ORDER BY position LIMIT ${list.perPage}) page_rows`;
 
 /**
- * Other lists: the page through the list's order (an index walk that stops after the page) and
- * a count that stops past EXACT_COUNT_LIMIT, in one statement.
+ * Other lists: the page through the list's order (an index walk that stops after the page) and,
+ * unless `counting` is off, a count that stops past EXACT_COUNT_LIMIT.
  */
-async function pageAndCount(db: Executor, list: ListPage, offset: number) {
-  const [row] = await listRows<{ ids: number[]; total: number }>(
-    db,
-    list,
-    sql`SELECT ARRAY(SELECT ${list.idColumn} ${list.fromWhere} ORDER BY ${list.orderBy}
-                     LIMIT ${list.perPage} OFFSET ${offset}) AS ids,
-               (SELECT count(*)::int FROM (SELECT 1 ${list.fromWhere}
-                                           LIMIT ${EXACT_COUNT_LIMIT + 1}) capped) AS total`,
-  );
-  return { ids: row?.ids ?? [], counted: row?.total };
-}
-
-/** The page alone, for a list known to be past EXACT_COUNT_LIMIT, with the estimated total. */
-async function pageAndEstimate(db: Executor, list: ListPage, offset: number) {
-  const [rows, total] = await Promise.all([
-    listRows<{ id: number }>(
-      db,
-      list,
-      sql`SELECT ${list.idColumn} AS id ${list.fromWhere} ORDER BY ${list.orderBy}
-          LIMIT ${list.perPage} OFFSET ${offset}`,
-    ),
-    estimatedRows(db, list.fromWhere, list.cacheKey),
-  ]);
-  const ids = rows.map((row) => row.id);
-  // A short page is the last one: its total is known exactly.
-  if (ids.length > 0 && ids.length < list.perPage) {
-    return { ids, total: offset + ids.length, estimated: false };
-  }
-  if (ids.length === 0) {
-    const counted = await cappedCount(db, list.fromWhere);
-    if (counted <= EXACT_COUNT_LIMIT) return { ids, total: counted, estimated: false };
-  }
-  return { ids, total, estimated: true };
-}
+const orderedPage = (list: ListPage, offset: number, counting: boolean) =>
+  sql`SELECT ARRAY(SELECT ${list.idColumn} ${list.fromWhere} ORDER BY ${list.orderBy}
+                   LIMIT ${list.perPage} OFFSET ${offset}) AS ids,
+             ${
+               counting
+                 ? sql`(SELECT count(*)::int FROM (SELECT 1 ${list.fromWhere}
+                                                   LIMIT ${EXACT_COUNT_LIMIT + 1}) capped)`
+                 : sql`NULL::int`
+             } AS total`;
 
 /**
- * The ids of one page, in order, and the list's total, without a full count of a big table: an
- * exact count up to EXACT_COUNT_LIMIT rows, the planner's estimate beyond. Pages within the first
- * EXACT_COUNT_LIMIT rows take one statement (which, for a list found at a cost, numbers those
- * rows once); deeper pages, and the pages of a list lately found larger, take the page alone and
- * the estimate.
+ * One page of a list with its rows (`rowsOf`), in order, and the list's total, without a full
+ * count of a big table: an exact count up to EXACT_COUNT_LIMIT rows, the planner's estimate
+ * beyond. Pages within the first EXACT_COUNT_LIMIT rows are counted in the same statement (a
+ * list found at a cost numbers those rows once); deeper pages, and the first pages of a list
+ * lately found larger, take the page alone and the estimate.
  */
-export async function pageIds(db: Db, list: ListPage) {
+export async function listPage<R extends { id: number }>(
+  db: Db,
+  list: ListPage,
+  rowsOf: RowsOf,
+): Promise<{ records: R[]; ids: number[]; total: number; estimated: boolean }> {
   const offset = (list.page - 1) * list.perPage;
-  if (offset + list.perPage > EXACT_COUNT_LIMIT || (!list.findOnce && knownLarge(list.cacheKey))) {
-    return pageAndEstimate(db, list, offset);
+  const estimating =
+    offset + list.perPage > EXACT_COUNT_LIMIT || (!list.findOnce && knownLarge(list.cacheKey));
+  const statement = estimating
+    ? orderedPage(list, offset, false)
+    : list.findOnce
+      ? numberedPage(list, offset)
+      : orderedPage(list, offset, true);
+  const { ids, counted, records } = await pageWithRows<R>(db, statement, rowsOf, list);
+  const found = { records, ids };
+  if (estimating) {
+    // A short page is the last one: its total is known exactly.
+    if (ids.length > 0 && ids.length < list.perPage) {
+      return { ...found, total: offset + ids.length, estimated: false };
+    }
+    if (ids.length === 0) {
+      const total = await cappedCount(db, list.fromWhere);
+      if (total <= EXACT_COUNT_LIMIT) return { ...found, total, estimated: false };
+    }
+  } else {
+    // A page past the last row carries no count of a found list: it is counted apart.
+    const total = counted ?? (offset === 0 ? 0 : await cappedCount(db, list.fromWhere));
+    if (total <= EXACT_COUNT_LIMIT) return { ...found, total, estimated: false };
+    rememberLarge(list.cacheKey);
   }
-  const { ids, counted } = list.findOnce
-    ? await numberedPage(db, list, offset)
-    : await pageAndCount(db, list, offset);
-  const total = counted ?? (offset === 0 ? 0 : await cappedCount(db, list.fromWhere));
-  if (total <= EXACT_COUNT_LIMIT) return { ids, total, estimated: false };
-  rememberLarge(list.cacheKey);
-  return { ids, total: await estimatedRows(db, list.fromWhere, list.cacheKey), estimated: true };
+  const total = await estimatedRows(db, list.fromWhere, list.cacheKey);
+  return { ...found, total, estimated: true };
 }
 
 /** Counts the list's rows, stopping past EXACT_COUNT_LIMIT (a page asked beyond the last). */

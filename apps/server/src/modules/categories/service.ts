@@ -21,8 +21,9 @@ import {
   idArray,
   inPageOrder,
   isoText,
+  listPage,
   markContentChanged,
-  pageIds,
+  type RowsOf,
   selectRows,
   syncPostVariants,
 } from './content.ts';
@@ -68,94 +69,99 @@ const namesJson = (source: SQL, limit: number) => sql`(
   FROM (${source} ORDER BY name, id LIMIT ${sql.raw(String(limit))}) r)`;
 
 /**
- * Categories in the order of `ids`, with their posts count and related names: websites, parents,
- * grand parents (parents' parents), sub-categories and sub-categories created under each. One
- * prepared statement over the page's ids. A list row carries RELATED_LIST_LIMIT names per list;
- * a single category (`complete`) carries every website and parent, as its edit form saves them.
+ * The categories of `ids` (an int[] expression) with their posts count and related names:
+ * websites, parents, grand parents (parents' parents), sub-categories and sub-categories created
+ * under each. A list row carries RELATED_LIST_LIMIT names per list; a single category
+ * (`complete`) carries every website and parent, as its edit form saves them.
  */
-async function rowsFor(
-  db: Executor,
-  ids: readonly number[],
-  { complete = false } = {},
-): Promise<CategoryRow[]> {
-  if (ids.length === 0) return [];
-  const formLimit = complete ? CATEGORY_FORM_LIST_MAX : RELATED_LIST_LIMIT;
-  const records = await preparedRows<CategoryRecord>(
-    db,
-    sql`SELECT c.id, c.name, c.slug, c.description, c.type, c.keywords, c.status, c.is_approved,
-               c.synced, c.auto_google_sync, c.created_at,
-               (SELECT count(*)::int FROM posts WHERE category_id = c.id) AS posts_count,
-               ${namesJson(
-                 sql`SELECT w.id, w.name FROM category_variants v
-                     JOIN websites w ON w.id = v.website_id
-                     WHERE v.category_id = c.id`,
-                 formLimit,
-               )} AS websites,
-               ${namesJson(
-                 sql`SELECT p.id, p.name FROM category_parents cp
-                     JOIN categories p ON p.id = cp.parent_id
-                     WHERE cp.category_id = c.id`,
-                 formLimit,
-               )} AS parents,
-               ${namesJson(
-                 sql`SELECT DISTINCT g.id, g.name FROM category_parents cp
-                     JOIN category_parents gp ON gp.category_id = cp.parent_id
-                     JOIN categories g ON g.id = gp.parent_id
-                     WHERE cp.category_id = c.id`,
-                 RELATED_LIST_LIMIT,
-               )} AS "grandParents",
-               ${namesJson(
-                 sql`SELECT ch.id, ch.name FROM category_parents cp
-                     JOIN categories ch ON ch.id = cp.category_id
-                     WHERE cp.parent_id = c.id`,
-                 RELATED_LIST_LIMIT,
-               )} AS childrens,
-               ${namesJson(
-                 sql`SELECT own.id, own.name FROM categories own
-                     WHERE own.created_under_id = c.id`,
-                 RELATED_LIST_LIMIT,
-               )} AS own_childrens
-        FROM categories c
-        WHERE c.id = ANY(${idArray(ids)})`,
-  );
-  return inPageOrder(ids, records, (record) => ({
-    ...record,
-    created_at: isoText(record.created_at),
-  }));
-}
+const categoryRows =
+  ({ complete = false } = {}): RowsOf =>
+  (ids) => {
+    const formLimit = complete ? CATEGORY_FORM_LIST_MAX : RELATED_LIST_LIMIT;
+    return sql`SELECT c.id, c.name, c.slug, c.description, c.type, c.keywords, c.status,
+                      c.is_approved, c.synced, c.auto_google_sync, c.created_at,
+                      (SELECT count(*)::int FROM posts WHERE category_id = c.id) AS posts_count,
+                      ${namesJson(
+                        sql`SELECT w.id, w.name FROM category_variants v
+                            JOIN websites w ON w.id = v.website_id
+                            WHERE v.category_id = c.id`,
+                        formLimit,
+                      )} AS websites,
+                      ${namesJson(
+                        sql`SELECT p.id, p.name FROM category_parents cp
+                            JOIN categories p ON p.id = cp.parent_id
+                            WHERE cp.category_id = c.id`,
+                        formLimit,
+                      )} AS parents,
+                      ${namesJson(
+                        sql`SELECT DISTINCT g.id, g.name FROM category_parents cp
+                            JOIN category_parents gp ON gp.category_id = cp.parent_id
+                            JOIN categories g ON g.id = gp.parent_id
+                            WHERE cp.category_id = c.id`,
+                        RELATED_LIST_LIMIT,
+                      )} AS "grandParents",
+                      ${namesJson(
+                        sql`SELECT ch.id, ch.name FROM category_parents cp
+                            JOIN categories ch ON ch.id = cp.category_id
+                            WHERE cp.parent_id = c.id`,
+                        RELATED_LIST_LIMIT,
+                      )} AS childrens,
+                      ${namesJson(
+                        sql`SELECT own.id, own.name FROM categories own
+                            WHERE own.created_under_id = c.id`,
+                        RELATED_LIST_LIMIT,
+                      )} AS own_childrens
+               FROM categories c
+               WHERE c.id = ANY(${ids})`;
+  };
+
+/** The answer's rows, in the order of `ids`. */
+const inCategoryOrder = (ids: readonly number[], records: readonly CategoryRecord[]) =>
+  inPageOrder(ids, records, (record) => ({ ...record, created_at: isoText(record.created_at) }));
 
 /**
  * GET /api/categories: the page's ids come first (filtered, sorted, LIMITed on the categories
- * alone), then their related data in set-based queries over those ids.
+ * alone), then their related data, over those ids only.
  */
 export async function listCategories(db: Db, query: CategoryListQuery) {
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
   const direction = sql.raw((query.order_dir ?? query.order_by ?? 'desc').toUpperCase());
-  const page = await pageIds(db, {
-    fromWhere: sql`FROM categories c WHERE ${listConditions(query)}`,
-    idColumn: sql`c.id`,
-    orderBy: sql`${ORDER_COLUMNS[query.order_key]} ${direction}, c.id ${direction}`,
-    page: query.page,
-    perPage,
-    findOnce: query.query !== '' || query.website_id !== undefined,
-    planEachTime: query.query !== '',
-    cacheKey: JSON.stringify([
-      'categories',
-      query.query,
-      query.website_id,
-      query.status,
-      query.is_approved,
-      query.synced,
-      query.auto_google_sync,
-    ]),
-  });
-  const data = await rowsFor(db, page.ids);
-  return estimatedPage(data, { page: query.page, perPage, path: '/api/categories' }, page);
+  const page = await listPage<CategoryRecord>(
+    db,
+    {
+      fromWhere: sql`FROM categories c WHERE ${listConditions(query)}`,
+      idColumn: sql`c.id`,
+      orderBy: sql`${ORDER_COLUMNS[query.order_key]} ${direction}, c.id ${direction}`,
+      page: query.page,
+      perPage,
+      findOnce: query.query !== '' || query.website_id !== undefined,
+      planEachTime: query.query !== '',
+      cacheKey: JSON.stringify([
+        'categories',
+        query.query,
+        query.website_id,
+        query.status,
+        query.is_approved,
+        query.synced,
+        query.auto_google_sync,
+      ]),
+    },
+    categoryRows(),
+  );
+  return estimatedPage(
+    inCategoryOrder(page.ids, page.records),
+    { page: query.page, perPage, path: '/api/categories' },
+    page,
+  );
 }
 
 /** One category with every website and parent: GET /api/categories/{id} and the form's answers. */
 export async function categoryRow(db: Executor, id: number): Promise<CategoryRow> {
-  const [row] = await rowsFor(db, [id], { complete: true });
+  const records = await preparedRows<CategoryRecord>(
+    db,
+    categoryRows({ complete: true })(idArray([id])),
+  );
+  const [row] = inCategoryOrder([id], records);
   if (!row) throw notFound();
   return row;
 }

@@ -16,9 +16,11 @@ import {
   idArray,
   inPageOrder,
   isoText,
+  listPage,
   markContentChanged,
   POST_KIND,
-  pageIds,
+  pageWithRows,
+  type RowsOf,
   selectRows,
   syncPostVariants,
 } from '../categories/content.ts';
@@ -46,41 +48,39 @@ type PostRecord = Omit<PostRow, 'category' | 'created_at'> & {
 };
 
 /**
- * Posts in the order of `ids`, with their category and the flags derived from their variants
- * (1 when every variant is posted to that place). One prepared statement over the given ids.
+ * The posts of `ids` (an int[] expression) with their category and the flags derived from their
+ * variants (1 when every variant is posted to that place).
  */
-async function rowsFor(db: Executor, ids: readonly number[]): Promise<PostRow[]> {
-  if (ids.length === 0) return [];
-  const records = await preparedRows<PostRecord>(
-    db,
-    sql`SELECT p.id, p.title, p.description, p.content_reference, p.status, p.category_id,
-               c.name AS category_name, p.created_at,
-               COALESCE(f.website, 0) AS is_posted_to_website,
-               COALESCE(f.facebook, 0) AS is_posted_to_facebook,
-               COALESCE(f.twitter, 0) AS is_posted_to_twitter,
-               COALESCE(f.linkedin, 0) AS is_posted_to_linkedin,
-               COALESCE(f.tiktok, 0) AS is_posted_to_tiktok,
-               COALESCE(f.youtube, 0) AS is_posted_to_youtube
-        FROM posts p
-        JOIN categories c ON c.id = p.category_id
-        LEFT JOIN (
-          SELECT post_id,
-                 bool_and(is_posted_to_website)::int AS website,
-                 bool_and(is_posted_to_facebook)::int AS facebook,
-                 bool_and(is_posted_to_twitter)::int AS twitter,
-                 bool_and(is_posted_to_linkedin)::int AS linkedin,
-                 bool_and(is_posted_to_tiktok)::int AS tiktok,
-                 bool_and(is_posted_to_youtube)::int AS youtube
-          FROM post_variants WHERE post_id = ANY(${idArray(ids)}) GROUP BY post_id
-        ) f ON f.post_id = p.id
-        WHERE p.id = ANY(${idArray(ids)})`,
-  );
-  return inPageOrder(ids, records, ({ category_name, ...post }) => ({
+const postRows: RowsOf = (ids) =>
+  sql`SELECT p.id, p.title, p.description, p.content_reference, p.status, p.category_id,
+             c.name AS category_name, p.created_at,
+             COALESCE(f.website, 0) AS is_posted_to_website,
+             COALESCE(f.facebook, 0) AS is_posted_to_facebook,
+             COALESCE(f.twitter, 0) AS is_posted_to_twitter,
+             COALESCE(f.linkedin, 0) AS is_posted_to_linkedin,
+             COALESCE(f.tiktok, 0) AS is_posted_to_tiktok,
+             COALESCE(f.youtube, 0) AS is_posted_to_youtube
+      FROM posts p
+      JOIN categories c ON c.id = p.category_id
+      LEFT JOIN (
+        SELECT post_id,
+               bool_and(is_posted_to_website)::int AS website,
+               bool_and(is_posted_to_facebook)::int AS facebook,
+               bool_and(is_posted_to_twitter)::int AS twitter,
+               bool_and(is_posted_to_linkedin)::int AS linkedin,
+               bool_and(is_posted_to_tiktok)::int AS tiktok,
+               bool_and(is_posted_to_youtube)::int AS youtube
+        FROM post_variants WHERE post_id = ANY(${ids}) GROUP BY post_id
+      ) f ON f.post_id = p.id
+      WHERE p.id = ANY(${ids})`;
+
+/** The answer's rows, in the order of `ids`. */
+const inPostOrder = (ids: readonly number[], records: readonly PostRecord[]): PostRow[] =>
+  inPageOrder(ids, records, ({ category_name, ...post }) => ({
     ...post,
     category: { id: post.category_id, name: category_name },
     created_at: isoText(post.created_at),
   }));
-}
 
 /** Ids per row of `post_ranges`, as its triggers group them (migration 0009). */
 const POST_RANGE_SIZE = 1000;
@@ -90,24 +90,18 @@ const POST_RANGE_SIZE = 1000;
  * starts in the range that holds its first row, so a deep page walks at most one range of ids
  * instead of every newer post.
  */
-async function newestPostsPage(db: Db, offset: number, perPage: number) {
-  const [row] = await preparedRows<{ ids: number[]; total: number | null }>(
-    db,
-    sql`WITH start AS (
-          SELECT range_start, through - posts AS before
-          FROM (SELECT range_start, posts,
-                       sum(posts) OVER (ORDER BY range_start DESC) AS through
-                FROM post_ranges) running
-          WHERE through > ${offset} ORDER BY range_start DESC LIMIT 1
-        )
-        SELECT ARRAY(SELECT p.id FROM posts p
-                     WHERE p.id < (SELECT range_start + ${POST_RANGE_SIZE} FROM start)
-                     ORDER BY p.id DESC
-                     LIMIT ${perPage} OFFSET (SELECT ${offset} - before FROM start)) AS ids,
-               (SELECT sum(posts)::int FROM post_ranges) AS total`,
-  );
-  return { ids: row?.ids ?? [], total: row?.total ?? 0, estimated: false };
-}
+const newestPostsPage = (offset: number, perPage: number) =>
+  sql`WITH start AS (
+        SELECT range_start, through - posts AS before
+        FROM (SELECT range_start, posts, sum(posts) OVER (ORDER BY range_start DESC) AS through
+              FROM post_ranges) running
+        WHERE through > ${offset} ORDER BY range_start DESC LIMIT 1
+      )
+      SELECT ARRAY(SELECT p.id FROM posts p
+                   WHERE p.id < (SELECT range_start + ${POST_RANGE_SIZE} FROM start)
+                   ORDER BY p.id DESC
+                   LIMIT ${perPage} OFFSET (SELECT ${offset} - before FROM start)) AS ids,
+             (SELECT COALESCE(sum(posts), 0)::int FROM post_ranges) AS total`;
 
 const isUnfiltered = (query: PostListQuery) =>
   query.query === '' &&
@@ -118,33 +112,43 @@ const isUnfiltered = (query: PostListQuery) =>
 /** GET /api/posts, newest first: the page's ids come first, then their category and flags. */
 export async function listPosts(db: Db, query: PostListQuery) {
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+  const paging = { page: query.page, perPage, path: '/api/posts' };
   if (isUnfiltered(query)) {
-    const page = await newestPostsPage(db, (query.page - 1) * perPage, perPage);
-    const data = await rowsFor(db, page.ids);
-    return estimatedPage(data, { page: query.page, perPage, path: '/api/posts' }, page);
+    const { ids, counted, records } = await pageWithRows<PostRecord>(
+      db,
+      newestPostsPage((query.page - 1) * perPage, perPage),
+      postRows,
+    );
+    return estimatedPage(inPostOrder(ids, records), paging, {
+      total: counted ?? 0,
+      estimated: false,
+    });
   }
-  const page = await pageIds(db, {
-    fromWhere: sql`FROM posts p WHERE ${listConditions(query)}`,
-    idColumn: sql`p.id`,
-    orderBy: sql`p.id DESC`,
-    page: query.page,
-    perPage,
-    findOnce: query.query !== '' || query.website_id !== undefined,
-    planEachTime: query.query !== '',
-    cacheKey: JSON.stringify([
-      'posts',
-      query.query,
-      query.category_id,
-      query.website_id,
-      query.status,
-    ]),
-  });
-  const data = await rowsFor(db, page.ids);
-  return estimatedPage(data, { page: query.page, perPage, path: '/api/posts' }, page);
+  const page = await listPage<PostRecord>(
+    db,
+    {
+      fromWhere: sql`FROM posts p WHERE ${listConditions(query)}`,
+      idColumn: sql`p.id`,
+      orderBy: sql`p.id DESC`,
+      page: query.page,
+      perPage,
+      findOnce: query.query !== '' || query.website_id !== undefined,
+      planEachTime: query.query !== '',
+      cacheKey: JSON.stringify([
+        'posts',
+        query.query,
+        query.category_id,
+        query.website_id,
+        query.status,
+      ]),
+    },
+    postRows,
+  );
+  return estimatedPage(inPostOrder(page.ids, page.records), paging, page);
 }
 
 async function postRow(db: Executor, id: number): Promise<PostRow> {
-  const [row] = await rowsFor(db, [id]);
+  const [row] = inPostOrder([id], await preparedRows<PostRecord>(db, postRows(idArray([id]))));
   if (!row) throw notFound();
   return row;
 }
