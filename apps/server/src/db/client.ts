@@ -36,17 +36,22 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle connection the server drops (restart, failover) must not crash the process: the
-    // pool replaces it on the next query.
-    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    const max = options.poolSize ?? 10;
+    const pool = connectionPool(options.url, max);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // The prepared reads' own connections keep one generic plan per statement: left to choose,
+    // PostgreSQL plans again on every run any statement whose values change its estimates (a
+    // LIMIT, an array's length), which for a page's rows costs more than running them.
+    const generic = connectionPool(options.url, max, '-c plan_cache_mode=force_generic_plan');
+    preparedPools.set(db, generic);
     return {
       db,
       kind: 'postgres',
-      maxConnections: options.poolSize ?? 10,
+      maxConnections: max,
       migrate: () => migratePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), generic.end()]);
+      },
     };
   }
   // Loaded only when used: PGlite's module alone adds some 45 MB to a server on PostgreSQL.
@@ -72,6 +77,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
+function connectionPool(url: string, max: number, options?: string) {
+  const pool = new pg.Pool({ connectionString: url, max, ...(options ? { options } : {}) });
+  // An idle connection the server drops (restart, failover) must not crash the process: the
+  // pool replaces it on the next query.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  return pool;
+}
+
+/** The connections of each PostgreSQL database's prepared reads (`preparedRows`). */
+const preparedPools = new WeakMap<object, pg.Pool>();
+
 /** Runs raw SQL and returns its rows, on either driver. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -93,14 +109,14 @@ const textDates = {
 
 /**
  * Runs a read whose text is fixed (only its values vary) and answers its rows. On PostgreSQL it is
- * a named prepared statement: each pooled connection parses and plans it once, which for a short
- * lookup by ids is most of its cost. Only for statements whose plan suits any values, since
- * PostgreSQL settles on one generic plan after a few runs. Inside a transaction, and on PGlite,
- * the statement runs as any other.
+ * a named prepared statement on the prepared reads' connections: each parses and plans it once,
+ * which for a short lookup by ids is most of its cost. Only for statements whose plan suits any
+ * values, since that one generic plan serves every run. Inside a transaction, and on PGlite, the
+ * statement runs as any other.
  */
 export async function preparedRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) {
+  const client = preparedPools.get(db);
+  if (!client) {
     const result = (await db.execute(query)) as unknown as { rows: T[] };
     return result.rows;
   }
