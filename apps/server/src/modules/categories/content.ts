@@ -167,16 +167,22 @@ export async function pageWithRows<R extends { id: number }>(
     const records = ids.length > 0 ? await preparedRows<R>(db, rowsOf(idArray(ids))) : [];
     return { ids, counted: found?.total ?? undefined, records };
   }
-  const rows = await preparedRows<R & { page_ids: number[]; page_total: number | null }>(
+  // The rows come in the page's order, so their ids are the page's: the array is not sent back.
+  const rows = await preparedRows<R & { page_total: number | null }>(
     db,
     sql`WITH page AS MATERIALIZED (${page})
-        SELECT page.ids AS page_ids, page.total AS page_total, found.*
-        FROM page LEFT JOIN LATERAL (${rowsOf(sql`page.ids`)}) found ON TRUE`,
+        SELECT page.total AS page_total, found.*
+        FROM page LEFT JOIN LATERAL (${rowsOf(sql`page.ids`)}) found ON TRUE
+        ORDER BY array_position(page.ids, found.id)`,
   );
   const records = rows
     .filter((row) => row.id !== null)
-    .map(({ page_ids: _ids, page_total: _total, ...record }) => record as unknown as R);
-  return { ids: rows[0]?.page_ids ?? [], counted: rows[0]?.page_total ?? undefined, records };
+    .map(({ page_total: _total, ...record }) => record as unknown as R);
+  return {
+    ids: records.map((record) => record.id),
+    counted: rows[0]?.page_total ?? undefined,
+    records,
+  };
 }
 
 /**
