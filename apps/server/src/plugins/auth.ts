@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { forbidden, HttpError, unauthenticated } from '../errors.ts';
-import { type AuthContext, loadSession, SESSION_COOKIE } from '../modules/auth/sessions.ts';
+import {
+  type AuthContext,
+  forgetCachedSessions,
+  loadSession,
+  SESSION_COOKIE,
+} from '../modules/auth/sessions.ts';
 
 /**
  * What a route requires of its caller: nobody (`public`), any signed-in user (`signed-in`), an
@@ -56,5 +61,11 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) =
     if (!request.auth) throw unauthenticated();
     if (access === 'signed-in') return;
     if (!access || !hasAbility(request.auth.abilities, access)) throw forbidden();
+  });
+
+  // A write may have changed who may do what (a sign-out, a password, roles, permissions): the
+  // sessions this process keeps are read again, from the request after this answer on.
+  app.addHook('onSend', async (request) => {
+    if (!SAFE_METHODS.has(request.method)) forgetCachedSessions();
   });
 });

@@ -1,6 +1,8 @@
 import { MESSAGES } from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { ADMIN, startTestServer, type TestServer, waitFor } from '../../../test/harness.ts';
+import { queryRows } from '../../db/client.ts';
 import { MAX_LOGIN_FAILURES } from './throttle.ts';
 
 let server: TestServer;
@@ -127,6 +129,51 @@ describe('profile and abilities', () => {
   it('answers the application settings', async () => {
     const response = await (await server.admin()).get('/api/settings/fetch');
     expect(response.body['app.name']).toBe('Sitefleet');
+  });
+});
+
+describe('a changed role', () => {
+  const roleNamed = async (name: string) =>
+    (
+      await queryRows<{ id: number }>(
+        server.database.db,
+        sql`SELECT id FROM roles WHERE name = ${name}`,
+      )
+    )[0]!.id;
+  const permissionNamed = async (name: string) =>
+    (
+      await queryRows<{ id: number }>(
+        server.database.db,
+        sql`SELECT id FROM permissions WHERE name = ${name}`,
+      )
+    )[0]!.id;
+
+  it('applies to its users from the request after the change', async () => {
+    const admin = await server.admin();
+    const viewer = await server.userWithRoles(['viewer']);
+    expect((await viewer.get('/api/websites?page=1')).status).toBe(200);
+    const role = await roleNamed('viewer');
+    const websiteList = await permissionNamed('website-list');
+    const revoked = await admin.patch(`/api/roles/${role}/revoke-permissions`, {
+      permissionsids: [websiteList],
+    });
+    expect(revoked.status).toBe(200);
+    expect((await viewer.get('/api/websites?page=1')).status).toBe(403);
+    await admin.patch(`/api/roles/${role}/assign-permissions`, { permissionsids: [websiteList] });
+    expect((await viewer.get('/api/websites?page=1')).status).toBe(200);
+  });
+
+  it('applies shortly when another server process made it', async () => {
+    const viewer = await server.userWithRoles(['viewer']);
+    expect((await viewer.get('/api/instances?page=1')).status).toBe(200);
+    const role = await roleNamed('viewer');
+    const instanceList = await permissionNamed('instance-list');
+    await server.database.db.execute(
+      sql`DELETE FROM role_permissions WHERE role_id = ${role} AND permission_id = ${instanceList}`,
+    );
+    await waitFor(async () => (await viewer.get('/api/instances?page=1')).status === 403, {
+      what: 'the revoked permission to apply',
+    });
   });
 });
 

@@ -44,6 +44,7 @@ interface SessionRow {
   user_id: number;
   remember: boolean;
   last_seen_at: string | Date;
+  expires_at: string | Date;
   name: string;
   email: string;
   roles: string[];
@@ -51,15 +52,39 @@ interface SessionRow {
 }
 
 /**
- * One query per request: the session, its user, the user's roles and permissions. Roles are read
- * fresh each time, so a changed role takes effect on its users' next request; the statement is
- * prepared, so each request only runs it.
+ * How long a process reuses a session it read. Signed-in requests come in bursts, and reading the
+ * session with its roles and permissions is the fixed cost of every call.
+ */
+export const SESSION_CACHE_MS = 1000;
+const SESSION_CACHE_SIZE = 10_000;
+const cachedSessions = new Map<string, { auth: AuthContext; until: number }>();
+/** Bumped by each forgetting, so that a read begun before it is not kept after it. */
+let cacheGeneration = 0;
+
+/**
+ * Forgets every session this process keeps. The server calls it after answering any write (a
+ * sign-out, a password, a user's roles, a role's permissions all change through one), so in that
+ * process a change applies to the very next request; in another server process, within
+ * SESSION_CACHE_MS.
+ */
+export function forgetCachedSessions() {
+  cachedSessions.clear();
+  cacheGeneration += 1;
+}
+
+/**
+ * The session, its user, the user's roles and permissions, read in one prepared statement and
+ * kept for SESSION_CACHE_MS (never past the session's end). Roles are read with the session, so a
+ * changed role takes effect on its users' next request.
  */
 export async function loadSession(db: Db, token: string): Promise<AuthContext | null> {
   const id = hashToken(token);
+  const cached = cachedSessions.get(id);
+  if (cached && cached.until > Date.now()) return cached.auth;
+  const generation = cacheGeneration;
   const [row] = await preparedRows<SessionRow>(
     db,
-    sql`SELECT s.user_id, s.remember, s.last_seen_at, u.name, u.email,
+    sql`SELECT s.user_id, s.remember, s.last_seen_at, s.expires_at, u.name, u.email,
           COALESCE((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur
                     JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles,
           COALESCE((SELECT array_agg(DISTINCT p.name) FROM user_roles ur
@@ -81,7 +106,7 @@ export async function loadSession(db: Db, token: string): Promise<AuthContext | 
       )
       .where(eq(sessions.id, id));
   }
-  return {
+  const auth: AuthContext = {
     sessionId: id,
     userId: row.user_id,
     name: row.name,
@@ -89,10 +114,17 @@ export async function loadSession(db: Db, token: string): Promise<AuthContext | 
     roles: row.roles,
     abilities: abilitiesFor(row.roles, row.permissions),
   };
+  if (generation === cacheGeneration) {
+    if (cachedSessions.size >= SESSION_CACHE_SIZE) cachedSessions.clear();
+    const until = Math.min(Date.now() + SESSION_CACHE_MS, new Date(row.expires_at).getTime());
+    cachedSessions.set(id, { auth, until });
+  }
+  return auth;
 }
 
 export async function destroySession(db: Db, token: string) {
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  forgetCachedSessions();
 }
 
 /** Ends a user's sessions, but for the one given (the caller's own, after a password change). */
@@ -104,6 +136,7 @@ export async function destroyUserSessions(db: Db, userId: number, exceptSessionI
         ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
         : eq(sessions.userId, userId),
     );
+  forgetCachedSessions();
 }
 
 export async function pruneExpiredSessions(db: Db): Promise<number> {
