@@ -191,7 +191,13 @@ export async function runDelivery(
       });
       await tx.execute(
         sql`UPDATE ${variants}
-            SET ${settingTargets({ [target]: { status: final ? 'failed' : 'queued', error: label } })},
+            SET ${settingTargets({
+              [target]: {
+                status: final ? 'failed' : 'queued',
+                error: label,
+                ...(failure.permanent && { permanent: true }),
+              },
+            })},
                 updated_at = now()
             WHERE id = ${variantId}`,
       );

@@ -5,6 +5,11 @@ import { type SQL, sql } from 'drizzle-orm';
 export interface TargetDelivery {
   status: DeliveryStatus;
   error: string | null;
+  /**
+   * A failure that trying again cannot mend (a network not configured, a website without a
+   * webhook URL): the scheduled retry leaves it to the operator's 'Retry now'.
+   */
+  permanent?: boolean;
 }
 
 /**

@@ -18,15 +18,20 @@ type Kind = 'category' | 'post';
 const variantsTable = (kind: Kind) =>
   sql.identifier(kind === 'category' ? 'category_variants' : 'post_variants');
 
+/** A target's failure that another try may mend (not marked `permanent`). */
+const MENDABLE = sql`NOT COALESCE((e.value->>'permanent')::boolean, false)`;
+
 /**
  * Queues a new job for each failed target of the variants and marks those targets queued, in one
- * statement plus the jobs, in one transaction. Answers how many jobs were queued.
+ * statement plus the jobs, in one transaction. Answers how many jobs were queued. `mendableOnly`
+ * leaves out the permanent failures, which only a change of settings can mend.
  */
 export async function retryDeliveries(
   context: AppContext,
   queue: JobQueue,
   kind: Kind,
   variantIds: readonly number[],
+  { mendableOnly = false } = {},
 ): Promise<number> {
   if (variantIds.length === 0) return 0;
   return context.db.transaction(async (tx) => {
@@ -39,6 +44,7 @@ export async function retryDeliveries(
           FROM (SELECT id, array_agg(e.key ORDER BY e.key) AS targets
                 FROM ${variantsTable(kind)}, jsonb_each(deliveries) e
                 WHERE id = ANY(${idArray(variantIds)}) AND e.value->>'status' = 'failed'
+                  ${mendableOnly ? sql`AND ${MENDABLE}` : sql``}
                 GROUP BY id) f
           WHERE v.id = f.id
           RETURNING v.id, v.version, f.targets`,
@@ -53,14 +59,19 @@ export async function retryDeliveries(
   });
 }
 
-/** The scheduled retry: failed deliveries that have rested for an hour are queued again. */
+/**
+ * The scheduled retry: failed deliveries that have rested for an hour are queued again, but for
+ * permanent failures, which would fail the same way every hour.
+ */
 export async function retryFailedDeliveries(context: AppContext, queue: JobQueue) {
   let queued = 0;
   for (const kind of ['category', 'post'] as const) {
     const rested = await selectRows<{ id: number }>(
       context.db,
-      sql`SELECT id FROM ${variantsTable(kind)}
+      sql`SELECT id FROM ${variantsTable(kind)} v
           WHERE delivery_status = 'failed' AND updated_at < now() - ${RETRY_AFTER}::interval
+            AND EXISTS (SELECT 1 FROM jsonb_each(v.deliveries) e
+                        WHERE e.value->>'status' = 'failed' AND ${MENDABLE})
           ORDER BY updated_at LIMIT ${RETRY_BATCH}`,
     );
     queued += await retryDeliveries(
@@ -68,6 +79,7 @@ export async function retryFailedDeliveries(context: AppContext, queue: JobQueue
       queue,
       kind,
       rested.map((row) => row.id),
+      { mendableOnly: true },
     );
   }
   return queued;

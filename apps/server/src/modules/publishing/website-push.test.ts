@@ -14,6 +14,7 @@ import { queryRows } from '../../db/client.ts';
 import { categories, categoryVariants } from '../../db/schema.ts';
 import { POST_KIND } from '../categories/content.ts';
 import { insertTestWebsites, storedVariants } from '../categories/test-fixtures.ts';
+import { retryFailedDeliveries } from './retry.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -80,6 +81,30 @@ async function publishNewPost() {
   expect(action.body).toMatchObject({ queued: 1 });
   const [variant] = await storedVariants(server.database.db, POST_KIND, post.id);
   return { post, variantId: variant!.id };
+}
+
+/** A published post on website B, which has no webhook URL: its push fails for good. */
+async function publishWithoutWebhook() {
+  counter += 1;
+  const { db } = server.database;
+  const [other] = await db
+    .insert(categories)
+    .values({
+      name: `Sport ${counter}`,
+      slug: `sport-${counter}`,
+      description: 'Sport',
+      keywords: 'sport',
+    })
+    .returning({ id: categories.id });
+  await db.insert(categoryVariants).values({ categoryId: other!.id, websiteId: siteB });
+  const created = await admin.post('/api/posts', {
+    title: `Match report ${counter}`,
+    description: 'The match',
+    category_id: other!.id,
+  });
+  await admin.post('/api/posts/action', { ids: String(created.body.id), action: 'publish_web' });
+  const [variant] = await storedVariants(db, POST_KIND, created.body.id);
+  return variant!.id;
 }
 
 const variantState = async (variantId: number) =>
@@ -224,23 +249,39 @@ describe('website push', () => {
   });
 
   it('fails at once, without retrying, when the website has no webhook URL', async () => {
-    const { db } = server.database;
-    const [other] = await db
-      .insert(categories)
-      .values({ name: 'Sport', slug: 'sport', description: 'Sport', keywords: 'sport' })
-      .returning({ id: categories.id });
-    await db.insert(categoryVariants).values({ categoryId: other!.id, websiteId: siteB });
-    const created = await admin.post('/api/posts', {
-      title: 'Match report',
-      description: 'The match',
-      category_id: other!.id,
-    });
-    await admin.post('/api/posts/action', { ids: String(created.body.id), action: 'publish_web' });
-    const [variant] = await storedVariants(db, POST_KIND, created.body.id);
-    const state = await settled(variant!.id, 'failed');
+    const variantId = await publishWithoutWebhook();
+    const state = await settled(variantId, 'failed');
     expect(state.delivery_error).toBe('The website has no post webhook URL (Advance Settings)');
-    const attempts = (await admin.get(`/api/posts/details/${variant!.id}/deliveries`)).body;
+    const attempts = (await admin.get(`/api/posts/details/${variantId}/deliveries`)).body;
     expect(attempts.total).toBe(1);
+  });
+
+  it('queues rested failures again on schedule, leaving permanent ones to Retry now', async () => {
+    website.answer(() => ({ status: 503, text: 'busy' }));
+    const { variantId: mendable } = await publishNewPost();
+    await settled(mendable, 'failed');
+    const permanent = await publishWithoutWebhook();
+    await settled(permanent, 'failed');
+    await server.database.db.execute(
+      sql`UPDATE post_variants SET updated_at = now() - interval '2 hours'
+          WHERE id IN (${mendable}, ${permanent})`,
+    );
+
+    website.answer(() => ({ status: 200, json: {} }));
+    const { appContext, queue } = server.app;
+    expect(await retryFailedDeliveries(appContext, queue)).toBe(1);
+    await settled(mendable, 'delivered');
+    expect(await retryFailedDeliveries(appContext, queue)).toBe(0);
+    const attemptsOf = async (variantId: number) =>
+      (await admin.get(`/api/posts/details/${variantId}/deliveries`)).body.total;
+    expect(await attemptsOf(permanent)).toBe(1);
+
+    const retried = await admin.post(`/api/posts/details/${permanent}/retry`);
+    expect(retried.body).toMatchObject({ queued: 1 });
+    await waitFor(async () => (await attemptsOf(permanent)) === 2, {
+      what: 'the second attempt of the permanent failure',
+    });
+    expect((await variantState(permanent)).delivery_status).toBe('failed');
   });
 
   it('pushes a category to the category webhook', async () => {
