@@ -23,7 +23,11 @@ test('the admin signs in, sees the dashboard with real counts, and signs out', a
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('stat-websites')).toHaveText('5');
   await page.getByRole('button', { name: 'Scheduled Tasks' }).click();
-  await expect(page.getByRole('cell', { name: 'sessions:prune' })).toBeVisible();
+  const tasks = page.getByRole('table', { name: 'Scheduled Tasks' });
+  await expect(tasks.getByRole('row')).toHaveCount(11);
+  await page.getByLabel('Search tasks').fill('sessions');
+  await expect(tasks.getByRole('cell', { name: 'sessions:prune' })).toBeVisible();
+  await expect(tasks.getByRole('row')).toHaveCount(2);
   await page.getByRole('link', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/admin/dashboard');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INSTANCE_STAT_FILTERS, RECORD_STAT_FILTERS, SCHEDULED_TASK_STATUSES } from './options.ts';
+import { paginatedSchema } from './pagination.ts';
 
 export const instanceStatQuerySchema = z.object({
   status: z.enum(INSTANCE_STAT_FILTERS).default('all'),
@@ -41,6 +42,14 @@ export const scheduledTaskSchema = z.object({
   status: z.enum(SCHEDULED_TASK_STATUSES),
 });
 export const scheduledTasksAnswerSchema = z.array(scheduledTaskSchema);
+
+/**
+ * GET /api/stats/scheduled-tasks/page: the same tasks a page at a time (two per website and one
+ * per instance make thousands on a big network), by next run, searched by command.
+ */
+export const scheduledTasksPageSchema = paginatedSchema(scheduledTaskSchema);
+/** Tasks per page of the control sidebar's table. */
+export const SCHEDULED_TASKS_PER_PAGE = 10;
 
 export const googleAuthAnswerSchema = z.object({ auth_url: z.string() });
 export const googleCallbackSchema = z.strictObject({

@@ -1,9 +1,11 @@
 import {
   instanceDetailsAnswerSchema,
   instanceStatQuerySchema,
+  pageQuerySchema,
   recordStatQuerySchema,
   STAT_ANSWER_KEYS,
   scheduledTasksAnswerSchema,
+  scheduledTasksPageSchema,
   topItemSchema,
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +16,7 @@ import {
   countRecords,
   instanceDetails,
   scheduledTaskList,
+  scheduledTaskPage,
   topCategories,
   topWebsites,
 } from './service.ts';
@@ -80,5 +83,18 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
       schema: { tags: ['dashboard'], response: { 200: scheduledTasksAnswerSchema } },
     },
     () => scheduledTaskList(db),
+  );
+
+  app.get(
+    '/api/stats/scheduled-tasks/page',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['dashboard'],
+        querystring: pageQuerySchema,
+        response: { 200: scheduledTasksPageSchema },
+      },
+    },
+    (request) => scheduledTaskPage(db, request.query),
   );
 };

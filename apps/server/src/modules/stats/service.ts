@@ -1,8 +1,9 @@
-import type { InstanceStatFilter, RecordStatFilter } from '@sitefleet/contract';
-import { count, desc, gte, ne, type SQL, sql } from 'drizzle-orm';
+import type { InstanceStatFilter, PageQuery, RecordStatFilter } from '@sitefleet/contract';
+import { asc, count, desc, gte, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { categories, instances, posts, scheduledTasks, websites } from '../../db/schema.ts';
+import { pageOf, searchCondition } from '../../lib/listing.ts';
 
 const DAYS: Partial<Record<RecordStatFilter, number>> = {
   '30_days': 30,
@@ -90,15 +91,47 @@ export async function topCategories(db: Db) {
     .limit(TOP_LIST_SIZE);
 }
 
-export async function scheduledTaskList(db: Db) {
-  const rows = await db.select().from(scheduledTasks).orderBy(scheduledTasks.nextRun);
-  const now = Date.now();
-  return rows.map((task) => ({
+type TaskRow = typeof scheduledTasks.$inferSelect;
+
+/** A task as answered: a scheduled task whose time has come shows as 'Due'. */
+function toScheduledTask(task: TaskRow, now: number) {
+  return {
     command: task.command,
     next_run: task.nextRun?.toISOString() ?? null,
     status:
       task.status === 'Scheduled' && task.nextRun && task.nextRun.getTime() <= now
         ? ('Due' as const)
         : (task.status as 'Due' | 'Running' | 'Scheduled' | 'Failed'),
-  }));
+  };
+}
+
+const TASK_ORDER = [asc(scheduledTasks.nextRun), asc(scheduledTasks.command)] as const;
+
+export async function scheduledTaskList(db: Db) {
+  const rows = await db
+    .select()
+    .from(scheduledTasks)
+    .orderBy(...TASK_ORDER);
+  const now = Date.now();
+  return rows.map((task) => toScheduledTask(task, now));
+}
+
+/** GET /api/stats/scheduled-tasks/page: a page of the tasks, by next run, searched by command. */
+export async function scheduledTaskPage(db: Db, request: PageQuery) {
+  const where = searchCondition(request.query, [scheduledTasks.command]);
+  const now = Date.now();
+  return pageOf(request, '/api/stats/scheduled-tasks/page', {
+    rows: async (limit, offset) =>
+      (
+        await db
+          .select()
+          .from(scheduledTasks)
+          .where(where)
+          .orderBy(...TASK_ORDER)
+          .limit(limit)
+          .offset(offset)
+      ).map((task) => toScheduledTask(task, now)),
+    count: async () =>
+      (await db.select({ total: count() }).from(scheduledTasks).where(where))[0]!.total,
+  });
 }

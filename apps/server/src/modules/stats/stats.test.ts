@@ -103,6 +103,24 @@ describe('dashboard stats', () => {
       expect.objectContaining({ command: 'sessions:prune', status: 'Scheduled' }),
     );
   });
+
+  it('pages the scheduled tasks by next run, searched by command', async () => {
+    const all = (await admin.get('/api/stats/scheduled-tasks')).body as { command: string }[];
+    const first = await admin.get('/api/stats/scheduled-tasks/page?page=1&per_page=2');
+    expect(first.body).toMatchObject({ total: all.length, per_page: 2, current_page: 1 });
+    expect(first.body.data).toEqual(all.slice(0, 2));
+    const second = await admin.get('/api/stats/scheduled-tasks/page?page=2&per_page=2');
+    expect(second.body.data).toEqual(all.slice(2, 4));
+
+    const searched = await admin.get('/api/stats/scheduled-tasks/page?query=SESSIONS');
+    expect(searched.body).toMatchObject({
+      total: 1,
+      data: [{ command: 'sessions:prune', status: 'Scheduled' }],
+    });
+    const none = await admin.get('/api/stats/scheduled-tasks/page?query=nothing%25like');
+    expect(none.body).toMatchObject({ total: 0, data: [] });
+    expect((await admin.get('/api/stats/scheduled-tasks/page?page=0')).status).toBe(422);
+  });
 });
 
 describe('who may read the dashboard', () => {
@@ -118,5 +136,7 @@ describe('who may read the dashboard', () => {
     expect((await nobody.get('/api/stats/websites')).status).toBe(403);
     expect((await nobody.get('/api/details/instances')).status).toBe(403);
     expect((await nobody.get('/api/stats/scheduled-tasks')).status).toBe(200);
+    expect((await nobody.get('/api/stats/scheduled-tasks/page')).status).toBe(200);
+    expect((await server.client().get('/api/stats/scheduled-tasks/page')).status).toBe(401);
   });
 });

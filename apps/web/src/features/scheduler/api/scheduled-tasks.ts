@@ -1,20 +1,26 @@
-import { scheduledTasksAnswerSchema } from '@sitefleet/contract';
-import { useQuery } from '@tanstack/react-query';
+import { SCHEDULED_TASKS_PER_PAGE, scheduledTasksPageSchema } from '@sitefleet/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/http.ts';
 
-export type ScheduledTask = z.infer<typeof scheduledTasksAnswerSchema>[number];
+export type ScheduledTask = z.infer<typeof scheduledTasksPageSchema>['data'][number];
 
-export async function fetchScheduledTasks(): Promise<ScheduledTask[]> {
-  return scheduledTasksAnswerSchema.parse(await http.get('/api/stats/scheduled-tasks'));
+/** GET /api/stats/scheduled-tasks/page: a page of the tasks by next run, searched by command. */
+export async function fetchScheduledTaskPage(page: number, query: string) {
+  return scheduledTasksPageSchema.parse(
+    await http.get('/api/stats/scheduled-tasks/page', {
+      query: { page, per_page: SCHEDULED_TASKS_PER_PAGE, query: query || undefined },
+    }),
+  );
 }
 
 /** Loads only while `enabled` (the control sidebar is open), and afresh each time it opens. */
-export function useScheduledTasks(enabled: boolean) {
+export function useScheduledTaskPage(enabled: boolean, page: number, query: string) {
   return useQuery({
-    queryKey: ['scheduled-tasks'],
-    queryFn: fetchScheduledTasks,
+    queryKey: ['scheduled-tasks', page, query],
+    queryFn: () => fetchScheduledTaskPage(page, query),
     enabled,
     staleTime: 0,
+    placeholderData: keepPreviousData,
   });
 }
