@@ -156,6 +156,33 @@ export const SETTINGS_CATALOG: Record<string, Record<string, SettingSeed[]>> = {
         description: 'OAuth 2.0 user access token of the X account, with the tweet.write scope',
         isSecret: true,
       },
+      {
+        fullPath: 'social.twitter.refresh_token',
+        value: null,
+        type: 'text',
+        description:
+          'Its refresh token (the offline.access scope): X access tokens end after 2 hours, and a new one is fetched with it',
+        isSecret: true,
+      },
+      {
+        fullPath: 'social.twitter.expires_at',
+        value: null,
+        type: 'text',
+        description: 'When the X access token ends (ISO date); kept up to date by each refresh',
+      },
+      {
+        fullPath: 'social.twitter.client_id',
+        value: null,
+        type: 'text',
+        description: 'OAuth 2.0 client ID of the X app, which refreshes the tokens',
+      },
+      {
+        fullPath: 'social.twitter.client_secret',
+        value: null,
+        type: 'text',
+        description: 'OAuth 2.0 client secret of the X app (none for a public client)',
+        isSecret: true,
+      },
       ...socialWebhookSettings('twitter'),
       {
         fullPath: 'social.linkedin.base_url',
@@ -197,6 +224,34 @@ export const SETTINGS_CATALOG: Record<string, Record<string, SettingSeed[]>> = {
         value: null,
         type: 'text',
         description: 'User access token of the TikTok account, with the video.publish scope',
+        isSecret: true,
+      },
+      {
+        fullPath: 'social.tiktok.refresh_token',
+        value: null,
+        type: 'text',
+        description:
+          'Its refresh token: TikTok access tokens end after 24 hours, and a new one is fetched with it',
+        isSecret: true,
+      },
+      {
+        fullPath: 'social.tiktok.expires_at',
+        value: null,
+        type: 'text',
+        description:
+          'When the TikTok access token ends (ISO date); kept up to date by each refresh',
+      },
+      {
+        fullPath: 'social.tiktok.client_key',
+        value: null,
+        type: 'text',
+        description: 'Client key of the TikTok app, which refreshes the tokens',
+      },
+      {
+        fullPath: 'social.tiktok.client_secret',
+        value: null,
+        type: 'text',
+        description: 'Client secret of the TikTok app',
         isSecret: true,
       },
       {

@@ -15,6 +15,7 @@ import {
 import { queryRows } from '../../db/client.ts';
 import { categories, categoryVariants } from '../../db/schema.ts';
 import { insertTestWebsites } from '../categories/test-fixtures.ts';
+import { settingValues } from '../settings/fetch.ts';
 
 /** A request one of the fake services received, its body as sent. */
 interface Received {
@@ -49,7 +50,33 @@ class FakeNetworks {
   url = '';
   private routes: Record<string, (request: Received) => Answer> = {
     'POST /facebook/v23.0/PAGE-1/feed': () => json(200, { id: 'PAGE-1_1001' }),
-    'POST /x/2/tweets': () => json(201, { data: { id: '1880000000000000001', text: '…' } }),
+    'POST /x/2/tweets': (request) =>
+      request.headers.authorization === 'Bearer x-ended-token'
+        ? json(401, { title: 'Unauthorized', status: 401, detail: 'Unauthorized' })
+        : json(201, { data: { id: '1880000000000000001', text: '…' } }),
+    'POST /x/2/oauth2/token': (request) =>
+      new URLSearchParams(request.body.toString()).get('refresh_token') === 'x-revoked'
+        ? json(400, {
+            error: 'invalid_request',
+            error_description: 'Value passed for the token was invalid.',
+          })
+        : json(200, {
+            token_type: 'bearer',
+            expires_in: 7200,
+            access_token: 'x-fresh-token',
+            scope: 'tweet.write tweet.read users.read offline.access',
+            refresh_token: 'x-refresh-2',
+          }),
+    'POST /tiktok/v2/oauth/token/': () =>
+      json(200, {
+        access_token: 'tt-fresh-token',
+        expires_in: 86400,
+        open_id: 'open-1',
+        refresh_expires_in: 31536000,
+        refresh_token: 'tt-refresh-2',
+        scope: 'video.publish',
+        token_type: 'Bearer',
+      }),
     'POST /linkedin/rest/posts': () => ({
       status: 201,
       headers: { 'x-restli-id': 'urn:li:share:7100000000000000001' },
@@ -413,6 +440,121 @@ describe('native connectors', () => {
         external_id: 'p_pub_url~v2.7100000000000000001',
       }),
     ]);
+  });
+
+  describe('user tokens that end', () => {
+    const storedTokens = (network: string) =>
+      settingValues(server.database.db, server.app.appContext.secrets, `social.${network}.`);
+    const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+    it('refreshes an ended X token with the refresh token, then tweets with the new one', async () => {
+      await setSettings({
+        'social.twitter.base_url': `${fake.url}/x`,
+        'social.twitter.access_token': 'x-ended-token',
+        'social.twitter.expires_at': hoursFromNow(-1),
+        'social.twitter.refresh_token': 'x-refresh-1',
+        'social.twitter.client_id': 'x-client',
+        'social.twitter.client_secret': 'x-secret',
+      });
+      const { post, variant } = await approvedPost();
+      await bulkPublish(post.id, 'publish_twitter');
+      await posted(variant.id, 'twitter');
+
+      const [refresh] = fake.at('/x/2/oauth2/token');
+      expect(refresh!.headers.authorization).toBe(
+        `Basic ${Buffer.from('x-client:x-secret').toString('base64')}`,
+      );
+      expect(Object.fromEntries(new URLSearchParams(refresh!.body.toString()))).toEqual({
+        grant_type: 'refresh_token',
+        refresh_token: 'x-refresh-1',
+        client_id: 'x-client',
+      });
+      expect(fake.at('/x/2/tweets').map((tweet) => tweet.headers.authorization)).toEqual([
+        'Bearer x-fresh-token',
+      ]);
+      const stored = await storedTokens('twitter');
+      expect(stored).toMatchObject({
+        'social.twitter.access_token': 'x-fresh-token',
+        'social.twitter.refresh_token': 'x-refresh-2',
+      });
+      expect(Date.parse(stored['social.twitter.expires_at']!)).toBeGreaterThan(Date.now());
+    });
+
+    it('refreshes once more when X refuses a token it had not said was ending', async () => {
+      await setSettings({
+        'social.twitter.access_token': 'x-ended-token',
+        'social.twitter.refresh_token': 'x-refresh-2',
+      });
+      await server.database.db.execute(
+        sql`UPDATE settings SET value = NULL WHERE full_path = 'social.twitter.expires_at'`,
+      );
+      const { post, variant } = await approvedPost();
+      await bulkPublish(post.id, 'publish_twitter');
+      await posted(variant.id, 'twitter');
+      expect(fake.at('/x/2/tweets').map((tweet) => tweet.headers.authorization)).toEqual([
+        'Bearer x-ended-token',
+        'Bearer x-fresh-token',
+      ]);
+      expect(fake.at('/x/2/oauth2/token')).toHaveLength(1);
+    });
+
+    it('fails for good, saying so, when X refuses the refresh token', async () => {
+      await setSettings({
+        'social.twitter.access_token': 'x-ended-token',
+        'social.twitter.expires_at': hoursFromNow(-1),
+        'social.twitter.refresh_token': 'x-revoked',
+      });
+      const { post, variant } = await approvedPost();
+      await bulkPublish(post.id, 'publish_twitter');
+      await failedForGood(variant.id);
+      const [attempt] = await attemptsOf(variant.id);
+      expect(attempt!.error).toBe(
+        `${PUBLISH_TARGET_LABELS.twitter} refused to refresh the access token: HTTP 400: ` +
+          '{"error":"invalid_request","error_description":"Value passed for the token was invalid."}',
+      );
+      expect(fake.at('/x/2/tweets')).toHaveLength(0);
+    });
+
+    it('refreshes an ended TikTok token with the app key and secret', async () => {
+      await setSettings({
+        'social.tiktok.base_url': `${fake.url}/tiktok`,
+        'social.tiktok.access_token': 'tt-ended-token',
+        'social.tiktok.expires_at': hoursFromNow(-2),
+        'social.tiktok.refresh_token': 'tt-refresh-1',
+        'social.tiktok.client_key': 'tt-key',
+        'social.tiktok.client_secret': 'tt-secret',
+        'social.tiktok.photo_url': 'https://media.example.com/cover.jpg',
+      });
+      const { post, variant } = await approvedPost();
+      await bulkPublish(post.id, 'publish_tiktok');
+      await posted(variant.id, 'tiktok');
+      const [refresh] = fake.at('/tiktok/v2/oauth/token/');
+      expect(Object.fromEntries(new URLSearchParams(refresh!.body.toString()))).toEqual({
+        client_key: 'tt-key',
+        client_secret: 'tt-secret',
+        grant_type: 'refresh_token',
+        refresh_token: 'tt-refresh-1',
+      });
+      const [init] = fake.at('/tiktok/v2/post/publish/content/init/');
+      expect(init!.headers.authorization).toBe('Bearer tt-fresh-token');
+      expect(await storedTokens('tiktok')).toMatchObject({
+        'social.tiktok.access_token': 'tt-fresh-token',
+        'social.tiktok.refresh_token': 'tt-refresh-2',
+      });
+    });
+
+    it('keeps the stored token when it has not ended', async () => {
+      await setSettings({
+        'social.tiktok.access_token': 'tt-token',
+        'social.tiktok.expires_at': hoursFromNow(3),
+      });
+      const { post, variant } = await approvedPost();
+      await bulkPublish(post.id, 'publish_tiktok');
+      await posted(variant.id, 'tiktok');
+      expect(fake.at('/tiktok/v2/oauth/token/')).toHaveLength(0);
+      const [init] = fake.at('/tiktok/v2/post/publish/content/init/');
+      expect(init!.headers.authorization).toBe('Bearer tt-token');
+    });
   });
 
   describe('YouTube', () => {

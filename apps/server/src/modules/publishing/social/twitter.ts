@@ -7,6 +7,7 @@ import {
   type SocialConnector,
   variantLink,
 } from './connector.ts';
+import { withUserToken } from './user-tokens.ts';
 
 const TWEET_LENGTH = 280;
 /** X counts every link as this many characters (its t.co address), whatever its real length. */
@@ -48,16 +49,21 @@ function tweetText(variant: VariantContent): string {
 
 /**
  * X: a tweet through API v2 (`POST /2/tweets`, `{ text }`) with an OAuth 2.0 user access token
- * that holds tweet.write. X answers `{ "data": { "id": "…", "text": "…" } }`.
+ * that holds tweet.write, refreshed when it ends. X answers `{ "data": { "id": "…", "text": "…" } }`.
  */
 export const twitterConnector: SocialConnector = {
   network: 'twitter',
-  async publish(variant, { settings, timeoutMs }) {
-    const setting = requiredSettings('twitter', settings, ['base_url', 'access_token']);
-    const { statusCode, json } = await postJson(
-      endpoint(setting.base_url, '/2/tweets'),
-      JSON.stringify({ text: tweetText(variant) }),
-      { headers: { authorization: `Bearer ${setting.access_token}` }, timeoutMs },
+  async publish(variant, call) {
+    const setting = requiredSettings('twitter', call.settings, ['base_url']);
+    const { statusCode, json } = await withUserToken(call, 'twitter', (accessToken) =>
+      postJson(
+        endpoint(setting.base_url, '/2/tweets'),
+        JSON.stringify({ text: tweetText(variant) }),
+        {
+          headers: { authorization: `Bearer ${accessToken}` },
+          timeoutMs: call.timeoutMs,
+        },
+      ),
     );
     const id = (json as { data?: { id?: unknown } } | null)?.data?.id;
     return { statusCode, externalId: externalIdOf(id) };
