@@ -10,6 +10,9 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What runs a statement: the database or an open transaction. */
+export type Executor = Pick<Db, 'execute'>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -114,7 +117,7 @@ const textDates = {
  * values, since that one generic plan serves every run. Inside a transaction, and on PGlite, the
  * statement runs as any other.
  */
-export async function preparedRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+export async function preparedRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const client = preparedPools.get(db);
   if (!client) {
     const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -16,9 +16,9 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, preparedRows } from '../../db/client.ts';
+import { type Db, type Executor, preparedRows } from '../../db/client.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { type ContentJob, type Executor, type JobQueue, queueFor } from '../../jobs/queue.ts';
+import { type ContentJob, type JobQueue, queueFor } from '../../jobs/queue.ts';
 import { settingTargets, type TargetDelivery } from '../publishing/delivery-state.ts';
 
 /**

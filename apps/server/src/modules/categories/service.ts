@@ -12,7 +12,7 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, preparedRows } from '../../db/client.ts';
+import { type Db, type Executor, preparedRows } from '../../db/client.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { likePattern } from '../../lib/listing.ts';
 import {
@@ -28,7 +28,6 @@ import {
   syncPostVariants,
 } from './content.ts';
 
-type Executor = Pick<Db, 'execute'>;
 type CategoryCreate = z.output<typeof categoryCreateSchema>;
 type CategoryUpdate = z.output<typeof categoryUpdateSchema>;
 

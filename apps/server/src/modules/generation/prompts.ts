@@ -1,6 +1,6 @@
 import { fillPrompt, splitKeywords } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../jobs/queue.ts';
+import type { Executor } from '../../db/client.ts';
 import { selectRows } from '../categories/content.ts';
 
 /** What the generator writes when the website has no prompt of its own. */

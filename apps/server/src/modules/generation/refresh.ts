@@ -8,8 +8,7 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import type { Executor } from '../../jobs/queue.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import {
   every,
   type TaskContext,

@@ -7,7 +7,7 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, preparedRows } from '../../db/client.ts';
+import { type Db, type Executor, preparedRows } from '../../db/client.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { likePattern } from '../../lib/listing.ts';
 import {
@@ -25,7 +25,6 @@ import {
   syncPostVariants,
 } from '../categories/content.ts';
 
-type Executor = Pick<Db, 'execute'>;
 type PostForm = z.output<typeof postFormSchema>;
 
 function listConditions(query: PostListQuery): SQL {
