@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { type Config, loadConfig } from '../config.ts';
-import type { Database, Db, Executor } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 
 /**
  * The durable job queue (pg-boss, in the `pgboss` schema of the application's database). Jobs are
