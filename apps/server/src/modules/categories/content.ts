@@ -132,6 +132,15 @@ export interface ListPage {
   planEachTime: boolean;
 }
 
+/**
+ * What makes a content list costly to find, from its query: a search term or a website filter is
+ * found once for the page and the count, and a search term decides the plan.
+ */
+export const findingCost = (query: { query: string; website_id?: number }) => ({
+  findOnce: query.query !== '' || query.website_id !== undefined,
+  planEachTime: query.query !== '',
+});
+
 /** Selects the answer's rows whose id is in `ids`, an int[] expression, in any order. */
 export type RowsOf = (ids: SQL) => SQL;
 

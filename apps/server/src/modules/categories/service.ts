@@ -18,6 +18,7 @@ import { likePattern } from '../../lib/listing.ts';
 import {
   CATEGORY_KIND,
   estimatedPage,
+  findingCost,
   idArray,
   inPageOrder,
   isoText,
@@ -133,8 +134,7 @@ export async function listCategories(db: Db, query: CategoryListQuery) {
       orderBy: sql`${ORDER_COLUMNS[query.order_key]} ${direction}, c.id ${direction}`,
       page: query.page,
       perPage,
-      findOnce: query.query !== '' || query.website_id !== undefined,
-      planEachTime: query.query !== '',
+      ...findingCost(query),
       cacheKey: JSON.stringify([
         'categories',
         query.query,

@@ -13,6 +13,7 @@ import { likePattern } from '../../lib/listing.ts';
 import {
   assertIdsExist,
   estimatedPage,
+  findingCost,
   idArray,
   inPageOrder,
   isoText,
@@ -131,8 +132,7 @@ export async function listPosts(db: Db, query: PostListQuery) {
       orderBy: sql`p.id DESC`,
       page: query.page,
       perPage,
-      findOnce: query.query !== '' || query.website_id !== undefined,
-      planEachTime: query.query !== '',
+      ...findingCost(query),
       cacheKey: JSON.stringify([
         'posts',
         query.query,
