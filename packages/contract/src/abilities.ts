@@ -19,36 +19,51 @@ export type Resource = (typeof RESOURCES)[number];
 export type PermissionLevel = 1 | 2 | 3 | 4 | 5;
 
 const CRUD_LEVELS = { list: 5, create: 3, update: 2, delete: 1 } as const;
+/** The actions every resource has. */
+export const CRUD_ACTIONS = Object.keys(CRUD_LEVELS) as (keyof typeof CRUD_LEVELS)[];
 
 /** Actions beyond list/create/update/delete, per resource. */
-const EXTRA_ACTIONS: Partial<Record<Resource, Record<string, PermissionLevel>>> = {
+export const EXTRA_ACTIONS = {
   role: { assign: 1 },
   website: { settings: 2 },
   instance: { logs: 4 },
   category: { sync: 3, action: 2, review: 4 },
   post: { sync: 3, action: 2, review: 4 },
-};
+} as const satisfies Partial<Record<Resource, Record<string, PermissionLevel>>>;
+
+type ExtraActionOf<R extends Resource> = R extends keyof typeof EXTRA_ACTIONS
+  ? keyof (typeof EXTRA_ACTIONS)[R] & string
+  : never;
+
+/**
+ * Every permission name, as a literal type: `resource-action` for each resource's CRUD actions
+ * and its extra ones. A misspelt ability in a route or a screen fails the type check.
+ */
+export type Ability = {
+  [R in Resource]: `${R}-${(typeof CRUD_ACTIONS)[number] | ExtraActionOf<R>}`;
+}[Resource];
 
 export interface PermissionDefinition {
-  name: string;
+  name: Ability;
   level: PermissionLevel;
 }
 
-export const PERMISSIONS: readonly PermissionDefinition[] = RESOURCES.flatMap((resource) => [
-  ...Object.entries(CRUD_LEVELS).map(([action, level]) => ({
-    name: `${resource}-${action}`,
-    level: level as PermissionLevel,
-  })),
-  ...Object.entries(EXTRA_ACTIONS[resource] ?? {}).map(([action, level]) => ({
-    name: `${resource}-${action}`,
-    level,
-  })),
-]);
+const extraActionsOf = (resource: Resource): Record<string, PermissionLevel> =>
+  (EXTRA_ACTIONS as Partial<Record<Resource, Record<string, PermissionLevel>>>)[resource] ?? {};
 
-export const PERMISSION_NAMES = PERMISSIONS.map((p) => p.name);
+export const PERMISSIONS: readonly PermissionDefinition[] = RESOURCES.flatMap((resource) =>
+  [...Object.entries(CRUD_LEVELS), ...Object.entries(extraActionsOf(resource))].map(
+    ([action, level]) => ({ name: `${resource}-${action}` as Ability, level }),
+  ),
+);
+
+export const PERMISSION_NAMES: readonly Ability[] = PERMISSIONS.map((p) => p.name);
 
 /** The ability every admin role adds on top of its permissions: it grants everything. */
 export const MANAGE_ALL = 'manage-all';
+
+/** An ability a user can hold: a permission, or manage-all. */
+export type HeldAbility = Ability | typeof MANAGE_ALL;
 
 /** Role names (compared in lowercase) that grant manage-all. */
 export const ADMIN_ROLE_NAMES = ['admin', 'super admin'] as const;
@@ -58,7 +73,7 @@ export const DEFAULT_GUARD = 'web';
 const CONTENT_RESOURCES: Resource[] = ['website', 'instance', 'category', 'post', 'profile'];
 
 /** The roles the seed creates, with the permissions each one holds. */
-export const SEEDED_ROLES: Record<string, readonly string[]> = {
+export const SEEDED_ROLES: Record<string, readonly Ability[]> = {
   'super admin': PERMISSION_NAMES,
   admin: PERMISSION_NAMES,
   editor: PERMISSION_NAMES.filter((name) =>
@@ -67,17 +82,43 @@ export const SEEDED_ROLES: Record<string, readonly string[]> = {
   viewer: PERMISSION_NAMES.filter((name) => name.endsWith('-list')),
 };
 
+export function isSuperAdminRoleName(name: string): boolean {
+  return name.toLowerCase() === SUPER_ADMIN_ROLE;
+}
+
+/** Only a super admin gives or takes the super admin role, or touches a super admin. */
+export function holdsSuperAdmin(roleNames: readonly string[]): boolean {
+  return roleNames.some(isSuperAdminRoleName);
+}
+
+/** Abilities whose screens show websites: any one of them reads the website names. */
+export const WEBSITE_READING_ABILITIES = ['website-list', 'category-list', 'post-list'] as const;
+
 export function isAdminRoleName(name: string): boolean {
   return (ADMIN_ROLE_NAMES as readonly string[]).includes(name.toLowerCase());
 }
 
-/** What a user may do: their permission names, plus manage-all for the admin roles. */
-export function abilitiesFor(roleNames: readonly string[], permissionNames: readonly string[]) {
-  const abilities = new Set(permissionNames);
+/**
+ * What a user may do: their permission names, plus manage-all for the admin roles. The names are
+ * the permissions table's, which holds the PERMISSIONS above and nothing else.
+ */
+export function abilitiesFor(
+  roleNames: readonly string[],
+  permissionNames: readonly string[],
+): HeldAbility[] {
+  const abilities = new Set(permissionNames as readonly HeldAbility[]);
   if (roleNames.some(isAdminRoleName)) abilities.add(MANAGE_ALL);
   return [...abilities].sort();
 }
 
-export function hasAbility(abilities: readonly string[], ability: string): boolean {
+export function hasAbility(abilities: readonly string[], ability: HeldAbility): boolean {
   return abilities.includes(MANAGE_ALL) || abilities.includes(ability);
+}
+
+/** True when the abilities grant at least one of those listed. */
+export function hasAnyAbility(
+  abilities: readonly string[],
+  wanted: readonly HeldAbility[],
+): boolean {
+  return wanted.some((ability) => hasAbility(abilities, ability));
 }

@@ -102,7 +102,6 @@ export const agentReportSchema = z.strictObject({
     .max(AGENT_REPORT_MAX_ITEMS, AGENT_MESSAGES.overLimit(AGENT_REPORT_MAX_ITEMS, 'posts'))
     .optional(),
 });
-export type AgentReport = z.input<typeof agentReportSchema>;
 export type AgentReportValues = z.output<typeof agentReportSchema>;
 
 export const agentReportAnswerSchema = z.object({
@@ -126,7 +125,6 @@ export const agentHeartbeatSchema = z.strictObject({
     .optional()
     .describe("The instance's public IPv4 address; left out, the request's address is taken."),
 });
-export type AgentHeartbeat = z.input<typeof agentHeartbeatSchema>;
 
 export const agentHeartbeatAnswerSchema = z.object({
   ip_address: z.string(),

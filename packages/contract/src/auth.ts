@@ -9,7 +9,6 @@ export const loginSchema = z.strictObject({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
   remember: z.boolean().optional().default(false),
 });
-export type LoginInput = z.input<typeof loginSchema>;
 
 export const profileSchema = z.object({
   id: z.number(),

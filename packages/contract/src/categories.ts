@@ -8,7 +8,14 @@ import {
 } from './content-actions.ts';
 import { requiredText } from './fields.ts';
 import { CATEGORY_TYPES, RECORD_STATUS_OPTIONS, YES_NO_OPTIONS } from './options.ts';
-import { ORDER_DIRECTIONS, pageQuerySchema, readOrderDirection } from './pagination.ts';
+import {
+  MAX_ID,
+  ORDER_DIRECTIONS,
+  type OrderDirection,
+  pageQuerySchema,
+  readOrderDirection,
+  searchTermSchema,
+} from './pagination.ts';
 
 export const CATEGORY_MESSAGES = {
   nameRequired: 'Name is required',
@@ -71,7 +78,9 @@ export const CATEGORY_FORM_LIST_MAX = 1000;
 
 const idList = (message: string) =>
   z
-    .array(z.number({ error: message }).int().positive(message), { error: message })
+    .array(z.number({ error: message }).int().positive(message).max(MAX_ID, message), {
+      error: message,
+    })
     .max(CATEGORY_FORM_LIST_MAX);
 
 const categoryFields = {
@@ -84,9 +93,14 @@ const categoryFields = {
   type: z.enum(CATEGORY_TYPES, { error: CATEGORY_MESSAGES.typeInvalid }).default('default'),
   keywords: requiredText(CATEGORY_MESSAGES.keywordsRequired, CATEGORY_KEYWORDS_MAX),
   websites: z
-    .array(z.number({ error: CATEGORY_MESSAGES.websitesRequired }).int().positive(), {
-      error: CATEGORY_MESSAGES.websitesRequired,
-    })
+    .array(
+      z
+        .number({ error: CATEGORY_MESSAGES.websitesRequired })
+        .int()
+        .positive()
+        .max(MAX_ID, CATEGORY_MESSAGES.websitesRequired),
+      { error: CATEGORY_MESSAGES.websitesRequired },
+    )
     .min(1, CATEGORY_MESSAGES.websitesEmpty)
     .max(CATEGORY_FORM_LIST_MAX),
   parents: idList(CATEGORY_MESSAGES.parentsInvalid).default([]),
@@ -113,6 +127,17 @@ export const CATEGORY_ORDER_KEY_LABELS: Record<CategoryOrderKey, string> = {
   name: 'Name',
   slug: 'Slug',
   created_at: 'Created At',
+};
+
+/**
+ * The direction an order key takes when the request names none: names A→Z, ids and dates newest
+ * first (the list's default, by id, is newest first).
+ */
+export const CATEGORY_ORDER_DEFAULT_DIRECTIONS: Record<CategoryOrderKey, OrderDirection> = {
+  id: 'desc',
+  name: 'asc',
+  slug: 'asc',
+  created_at: 'desc',
 };
 
 /** The Categories list's status filter: 1 Active, 0 Inactive (spec §4; the form stores 2). */
@@ -184,7 +209,7 @@ export const RELATED_LIST_LIMIT = 25;
 export const categoryOptionsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).optional(),
   per_page: z.coerce.number().int().min(1).max(100).optional(),
-  query: z.string().trim().max(200).optional().default(''),
+  query: searchTermSchema,
 });
 export const CATEGORY_OPTIONS_LIMIT = 1000;
 export const categoryOptionsSchema = z.array(namedRefSchema);
@@ -200,6 +225,11 @@ export const categoryDetailListSchema = estimatedPageSchema(categoryDetailRowSch
 export const categoryDeleteSchema = z.object({
   move_to: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
-    z.coerce.number().int().positive(CATEGORY_MESSAGES.moveTargetMissing).optional(),
+    z.coerce
+      .number()
+      .int()
+      .positive(CATEGORY_MESSAGES.moveTargetMissing)
+      .max(MAX_ID, CATEGORY_MESSAGES.moveTargetMissing)
+      .optional(),
   ),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idsSchema, paginatedSchema } from './pagination.ts';
+import { idsSchema, MAX_ID, MIN_INT, paginatedSchema } from './pagination.ts';
 
 /**
  * Bulk and detail actions on categories, posts and their per-website variants. The identifiers
@@ -110,7 +110,6 @@ export const targetDeliverySchema = z.object({
   status: z.enum(DELIVERY_STATUSES),
   error: z.string().nullable(),
 });
-export type TargetDeliveryRow = z.infer<typeof targetDeliverySchema>;
 
 /** Why an action left a row alone. */
 export const SKIP_REASONS = {
@@ -160,9 +159,6 @@ export const detailActionSchema = z.strictObject({
   ids: actionIdsField,
   action: actionField(DETAIL_ACTIONS),
 });
-export type CategoryActionInput = z.input<typeof categoryActionSchema>;
-export type PostActionInput = z.input<typeof postActionSchema>;
-export type DetailActionInput = z.input<typeof detailActionSchema>;
 
 /**
  * What every action answers. `changed`: rows whose stored state the action changed (records for
@@ -231,7 +227,9 @@ export const detailPathSchema = z.object({
     .transform((segment) => {
       const [id, page] = segment.split('&page=');
       return { id: Number(id), page: page === undefined ? undefined : Number(page) };
-    }),
+    })
+    .refine(({ id }) => id <= MAX_ID, 'The id must be a whole number')
+    .refine(({ page }) => page === undefined || page <= MAX_ID, 'The page is too far'),
 });
 
 /** A list filter from the query string; an empty value (`?status=`) means no filter. */
@@ -247,9 +245,9 @@ export const yesNoFilter = optionalQueryNumber(
     .pipe(z.union([z.literal(0), z.literal(1)])),
 );
 /** Status filter: 1 Active, any other number Inactive (the edit form stores 2). */
-export const statusFilter = optionalQueryNumber(z.coerce.number().int());
+export const statusFilter = optionalQueryNumber(z.coerce.number().int().min(MIN_INT).max(MAX_ID));
 /** A filter by the id of a related row (website, category). */
-export const idFilter = optionalQueryNumber(z.coerce.number().int().positive());
+export const idFilter = optionalQueryNumber(z.coerce.number().int().positive().max(MAX_ID));
 
 /**
  * A page of a big list. Past a bound, `total` (and so `last_page`) is the planner's estimate

@@ -6,6 +6,7 @@ export const FIELD_MESSAGES = {
   tooLong: (max: number) => `Must be at most ${max} characters`,
   notText: 'Must be text',
   nulCharacter: 'Must not contain the NUL character',
+  noRowSelected: 'Select at least one row.',
 } as const;
 
 /** PostgreSQL text cannot hold U+0000: refusing it here keeps it from becoming a server error. */

@@ -111,6 +111,10 @@ export type InstanceListQuery = z.infer<typeof instanceListQuerySchema>;
 /** POST /api/instances/{id}/rotate-token: the agent's new token, shown this once. */
 export const agentTokenSchema = z.object({ token: z.string() });
 
+/** POST /api/instances: the new instance and its agent's first token, shown this once. */
+export const instanceCreatedSchema = instanceSchema.extend({ agent_token: z.string() });
+export type InstanceCreated = z.infer<typeof instanceCreatedSchema>;
+
 // ── Instance Detailed Logs ───────────────────────────────────────────────────────────────────
 
 export const INSTANCE_LOGS_PER_PAGE = 10;

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES, WITHOUT_NUL } from './fields.ts';
 
+/** A list's search box: trimmed, at most 200 characters, no NUL; empty when absent. */
+export const searchTermSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(WITHOUT_NUL, FIELD_MESSAGES.nulCharacter)
+  .optional()
+  .default('');
+
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).optional(),
-  query: z
-    .string()
-    .trim()
-    .max(200)
-    .regex(WITHOUT_NUL, FIELD_MESSAGES.nulCharacter)
-    .optional()
-    .default(''),
+  query: searchTermSchema,
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
@@ -92,6 +95,9 @@ export function paginatedSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/** How many rows come before page `page` (counted from 1) of `perPage` rows. */
+export const pageOffset = (page: number, perPage: number) => (page - 1) * perPage;
+
 /** Builds the paged answer; `path` is the list's own URL path, used for the page links. */
 export function paginate<T>(
   data: T[],
@@ -100,7 +106,7 @@ export function paginate<T>(
   const { page, perPage, total, path } = options;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const link = (n: number) => `${path}?page=${n}`;
-  const from = data.length > 0 ? (page - 1) * perPage + 1 : null;
+  const from = data.length > 0 ? pageOffset(page, perPage) + 1 : null;
   return {
     data,
     current_page: page,
@@ -119,8 +125,13 @@ export function paginate<T>(
 /** Rows per page when a list's request does not say. */
 export const DEFAULT_PER_PAGE = 15;
 
+/** The page sizes a list offers (each within pageQuerySchema's per_page limit). */
+export const PER_PAGE_CHOICES = [DEFAULT_PER_PAGE, 25, 50, 100] as const;
+
 /** The largest id a serial column holds: a larger one is bad input, not a database error. */
 export const MAX_ID = 2_147_483_647;
+/** The smallest value of an integer column. */
+export const MIN_INT = -2_147_483_648;
 
 /** Body of every bulk call (bulk delete, actions): the ids of the rows it acts on. */
 export const idsSchema = z.strictObject({
@@ -132,12 +143,11 @@ export const idsSchema = z.strictObject({
         .positive('Each id must be a positive whole number')
         .max(MAX_ID, 'Each id must be a positive whole number'),
       {
-        error: 'Select at least one row.',
+        error: FIELD_MESSAGES.noRowSelected,
       },
     )
-    .min(1, 'Select at least one row.'),
+    .min(1, FIELD_MESSAGES.noRowSelected),
 });
-export type IdsInput = z.infer<typeof idsSchema>;
 
 export const idParamSchema = z.object({
   id: z.coerce.number().int().positive().max(MAX_ID),

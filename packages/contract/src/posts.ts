@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { namedRefSchema } from './categories.ts';
+import { CATEGORY_STATUS_FILTER_OPTIONS, namedRefSchema } from './categories.ts';
 import {
   detailRowBaseSchema,
   estimatedPageSchema,
@@ -9,7 +9,14 @@ import {
 } from './content-actions.ts';
 import { optionalHttpUrl, requiredText } from './fields.ts';
 import { RECORD_STATUS_OPTIONS } from './options.ts';
-import { idsSchema, pageQuerySchema } from './pagination.ts';
+import {
+  idsSchema,
+  MAX_ID,
+  ORDER_DIRECTIONS,
+  ORDER_MESSAGES,
+  pageQuerySchema,
+  readOrderDirection,
+} from './pagination.ts';
 
 export const POST_MESSAGES = {
   /** SERVER-SEMANTICS fixes the original's 'Name is required' for the title. */
@@ -38,7 +45,8 @@ const postFields = {
     z
       .number({ error: POST_MESSAGES.categoryRequired })
       .int(POST_MESSAGES.categoryRequired)
-      .positive(POST_MESSAGES.categoryRequired),
+      .positive(POST_MESSAGES.categoryRequired)
+      .max(MAX_ID, POST_MESSAGES.categoryRequired),
   ),
   /** Optional: empty text and null mean none. */
   content_reference: optionalHttpUrl(POST_MESSAGES.contentReferenceInvalid).optional(),
@@ -57,10 +65,29 @@ export const postFormSchema = z.strictObject(postFields);
 export type PostFormInput = z.input<typeof postFormSchema>;
 
 /** GET /api/posts: newest first; filters by category, website and status (1 Active, else Inactive). */
+/** The Posts list's status filter: Active (1) or Inactive (any other status), as for categories. */
+export const POST_STATUS_FILTER_OPTIONS = CATEGORY_STATUS_FILTER_OPTIONS;
+
+/** Columns the Posts list can be sorted by (each has an index but the title's trigram one). */
+export const POST_ORDER_KEYS = ['title', 'created_at'] as const;
+export type PostOrderKey = (typeof POST_ORDER_KEYS)[number];
+
+/**
+ * GET /api/posts. Without `order_key` the list is newest first, by id (the quick path of a list
+ * of millions); `order_dir` defaults to ascending for the title, descending for the date.
+ */
 export const postListQuerySchema = pageQuerySchema.extend({
   category_id: idFilter,
   website_id: idFilter,
   status: statusFilter,
+  order_key: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(POST_ORDER_KEYS, { error: ORDER_MESSAGES.keyInvalid(POST_ORDER_KEYS) }).optional(),
+  ),
+  order_dir: z.preprocess(
+    readOrderDirection,
+    z.enum(ORDER_DIRECTIONS, { error: ORDER_MESSAGES.directionInvalid }).optional(),
+  ),
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 

@@ -21,6 +21,8 @@ export const ROLE_MESSAGES = {
   superAdminRenamed: 'The super admin role cannot be renamed',
   superAdminDeleted: 'The super admin role cannot be deleted',
   superAdminRevoked: 'The super admin role cannot lose permissions',
+  superAdminPermissions: "Only a super admin can change the super admin role's permissions",
+  superAdminNameReserved: 'Only a super admin can give a role the name super admin',
   permissionsRequired: 'Select at least one permission',
   permissionIdInvalid: 'Each permission id must be a positive whole number',
   unknownPermissions: (ids: readonly number[]) =>
@@ -69,7 +71,6 @@ export const permissionIdsSchema = z.strictObject({
     )
     .min(1, ROLE_MESSAGES.permissionsRequired),
 });
-export type PermissionIdsInput = z.input<typeof permissionIdsSchema>;
 
 /** A permission as a role shows it: its name coloured by level. */
 export const permissionBadgeSchema = z.object({
@@ -80,10 +81,13 @@ export const permissionBadgeSchema = z.object({
 });
 export type PermissionBadge = z.infer<typeof permissionBadgeSchema>;
 
-/** Bootstrap colour of a permission badge: 1 red, 2 and 3 orange, others default. */
-export function permissionLevelColour(level: number): 'danger' | 'warning' | 'secondary' {
+/**
+ * Colour of a permission badge: 1 red, 2 and 3 orange, others default. Bootstrap's names, but
+ * 'orange', which the web app adds (Bootstrap's 'warning' is yellow).
+ */
+export function permissionLevelColour(level: number): 'danger' | 'orange' | 'secondary' {
   if (level === 1) return 'danger';
-  if (level === 2 || level === 3) return 'warning';
+  if (level === 2 || level === 3) return 'orange';
   return 'secondary';
 }
 

@@ -184,7 +184,6 @@ export const settingGroupQuerySchema = settingListQuerySchema.extend({
     )
     .optional(),
 });
-export type SettingGroupQuery = z.input<typeof settingGroupQuerySchema>;
 
 /** GET /api/settinggroups/options: the groups for the create form's group select. */
 export const settingGroupOptionSchema = groupRefSchema.extend({ maingroup: groupRefSchema });

@@ -31,15 +31,13 @@ export const instanceDetailsAnswerSchema = z.object({
 });
 
 export const topItemSchema = z.object({ id: z.number(), name: z.string(), views: z.number() });
-export const topListsAnswerSchema = z.object({
-  websites: z.array(topItemSchema),
-  categories: z.array(topItemSchema),
-});
 
 export const scheduledTaskSchema = z.object({
   command: z.string(),
   next_run: z.string().nullable(),
   status: z.enum(SCHEDULED_TASK_STATUSES),
+  /** Why the last run failed, for a 'Failed' task. */
+  error: z.string().nullable(),
 });
 export const scheduledTasksAnswerSchema = z.array(scheduledTaskSchema);
 

@@ -26,6 +26,9 @@ export const USER_MESSAGES = {
     `You cannot give roles with abilities you do not have: ${names.join(', ')}`,
   idMismatch: 'The id does not match the user being edited',
   userAboveCaller: 'You cannot edit or delete a user who has abilities you do not have',
+  superAdminTarget: 'Only a super admin can edit, reset the password of or delete a super admin',
+  superAdminRoleGiven: 'Only a super admin can give or remove the super admin role',
+  ownRoles: 'You cannot change your own roles',
   cannotDeleteSelf: 'You cannot delete your own account',
   lastSuperAdmin: 'The last super admin cannot be deleted',
   lastSuperAdminRole: 'The last super admin cannot lose the super admin role',
@@ -79,7 +82,6 @@ export const userCreateSchema = z.strictObject({
   password: newPasswordField,
   roles: roleIdsField,
 });
-export type UserCreateInput = z.input<typeof userCreateSchema>;
 
 /** PUT /api/users/{id}: `id`, when sent, must be the edited user's. */
 export const userUpdateSchema = z.strictObject({

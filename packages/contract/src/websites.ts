@@ -205,7 +205,6 @@ export type WebsiteListQuery = z.infer<typeof websiteListQuerySchema>;
 
 /** GET /api/getAllWebsites: every website, for dropdowns and filters. */
 export const websiteOptionSchema = z.object({ id: z.number(), name: z.string() });
-export type WebsiteOption = z.infer<typeof websiteOptionSchema>;
 export const websiteOptionsSchema = z.array(websiteOptionSchema);
 
 /** DELETE /api/websites/{id} and DELETE /api/websites: what went with the websites. */
