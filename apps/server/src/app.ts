@@ -14,20 +14,22 @@ import { type AppContext, createAppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { queueSettings, startQueue } from './jobs/queue.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
+import { profileRoutes } from './modules/auth/profile-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
+import { categoryContentRoutes, postContentRoutes } from './modules/content/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
 import { instancesRoutes } from './modules/instances/routes.ts';
 import { postsRoutes } from './modules/posts/routes.ts';
-import { profileRoutes } from './modules/profile/routes.ts';
-import { publishingRoutes } from './modules/publishing/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { websitesRoutes } from './modules/websites/routes.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { type Access, authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { publicOriginPlugin } from './plugins/public-origin.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -36,7 +38,7 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 export interface RegisteredRoute {
   method: string;
   url: string;
-  access: string | undefined;
+  access: Access | undefined;
 }
 
 declare module 'fastify' {
@@ -54,6 +56,12 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A number of hops trusts the nearest ones, as Fastify does (its types leave numbers out). */
+function trustedProxies(setting: Config['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 /** Builds the whole HTTP application: external plugins, then app plugins, then modules. */
 export async function buildApp({ config, database, logger }: BuildAppOptions) {
   const app = Fastify({
@@ -62,7 +70,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   const registeredRoutes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
@@ -77,9 +85,17 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
+    // Sent by the public-origin plugin, over HTTPS only.
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       directives: {
+        'default-src': ["'self'"],
+        'connect-src': ["'self'"],
         'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        // react-select and the toasts insert their own <style> elements.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'frame-ancestors': ["'none'"],
         // Served over plain HTTP on a LAN too: upgrading its requests to HTTPS would break it.
         'upgrade-insecure-requests': null,
       },
@@ -100,6 +116,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   });
 
   await app.register(errorsPlugin);
+  await app.register(publicOriginPlugin, { publicOrigins: config.PUBLIC_URL });
+  await app.register(jsonBodyPlugin);
   await app.register(authPlugin, { db: database.db });
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR ?? defaultWebDist });
 
@@ -120,8 +138,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     websitesRoutes,
     instancesRoutes,
     categoriesRoutes,
+    categoryContentRoutes,
     postsRoutes,
-    publishingRoutes,
+    postContentRoutes,
     agentRoutes,
   ]) {
     await app.register(routes, context);

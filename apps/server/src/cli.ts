@@ -5,11 +5,12 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { seedDemo } from './db/demo.ts';
+import { checkDerivedState, describeDrift, repairDerivedState } from './db/integrity.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { users } from './db/schema.ts';
 import { createUser, seedBase } from './db/seed.ts';
-import { hashPassword } from './modules/auth/passwords.ts';
-import { destroyUserSessions } from './modules/auth/sessions.ts';
+import { hashPassword } from './lib/passwords.ts';
+import { destroyUserSessions } from './plugins/sessions.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -18,6 +19,8 @@ Commands:
   password:reset  --email E [--password P]      ends the user's sessions
   db:migrate      applies the migrations
   db:seed         permissions, roles and settings; with --demo, demo content too
+  db:check        checks the state the lists derive from their rows and repairs what differs;
+                  with --dry-run, only reports
 
 Without --password, a random password is generated and printed once.`;
 
@@ -29,6 +32,7 @@ const { positionals, values } = parseArgs({
     password: { type: 'string' },
     role: { type: 'string', multiple: true },
     demo: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -58,6 +62,17 @@ const commands: Record<string, (database: Database) => Promise<string>> = {
     return wasEmpty
       ? `Seeded, with demo data. Sign in as ${config.ADMIN_EMAIL}.`
       : `Permissions, roles and settings are up to date.${values.demo ? ' Demo data added.' : ''}`;
+  },
+  async 'db:check'(database) {
+    const dryRun = values['dry-run'] === true;
+    const drifts = dryRun
+      ? await checkDerivedState(database.db)
+      : await repairDerivedState(database.db);
+    if (drifts.length === 0) return 'Derived state is consistent: nothing to repair.';
+    const lines = drifts.map((drift) => `  ${describeDrift(drift)}`).join('\n');
+    return dryRun
+      ? `Derived state differs (not repaired, --dry-run):\n${lines}`
+      : `Repaired derived state:\n${lines}`;
   },
   async 'user:create'(database) {
     const email = required(values.email, 'email').trim().toLowerCase();

@@ -3,9 +3,55 @@ import { z } from 'zod';
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 export const DEFAULT_ADMIN_PASSWORD = 'admin12345';
 
+/**
+ * TRUST_PROXY: how far to believe X-Forwarded-* headers. `false` (none), `true` (any hop), a number
+ * of hops, or a comma-separated list of proxy addresses or CIDR ranges.
+ */
+const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((value, context): boolean | number | string[] => {
+    const text = value.trim();
+    if (text === '' || text === 'false') return false;
+    if (text === 'true') return true;
+    if (/^\d+$/.test(text)) return Number(text);
+    const addresses = text.split(',').map((part) => part.trim());
+    if (addresses.some((part) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part))) {
+      context.addIssue({
+        code: 'custom',
+        message: 'TRUST_PROXY must be true, false, a number of hops or a list of addresses',
+      });
+      return z.NEVER;
+    }
+    return addresses;
+  });
+
+/** PUBLIC_URL: the origin or origins (comma-separated) browsers reach the server at. */
+const publicUrlSchema = z
+  .string()
+  .optional()
+  .transform((value, context): string[] => {
+    const parts = (value ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const origins: string[] = [];
+    for (const part of parts) {
+      const url = URL.parse(part);
+      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+        context.addIssue({ code: 'custom', message: `PUBLIC_URL: ${part} is not an http(s) URL` });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
+  TRUST_PROXY: trustProxySchema,
+  PUBLIC_URL: publicUrlSchema,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -42,6 +88,11 @@ const configSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   /** Time-out of one delivery attempt (website webhook or social network). */
   DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * Internal addresses (loopback, private, link-local…) the server may call all the same, as
+   * addresses or CIDR ranges, comma-separated: none by default.
+   */
+  OUTBOUND_ALLOWED_RANGES: z.string().default(''),
   /** Time-out of one call to the AI provider. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
 });

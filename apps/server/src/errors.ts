@@ -15,7 +15,7 @@ export class HttpError extends Error {
 }
 
 export function validationError(errors: Record<string, string | string[]>): HttpError {
-  const normalised: FieldErrors = {};
+  const normalised: FieldErrors = Object.create(null);
   for (const [field, messages] of Object.entries(errors)) {
     normalised[field] = Array.isArray(messages) ? messages : [messages];
   }

@@ -1,10 +1,11 @@
 import { buildApp } from './app.ts';
+import { startBackgroundWork } from './background.ts';
 import { loadConfig, usesDefaultAdminPassword } from './config.ts';
 import { seedDemo } from './db/demo.ts';
+import { describeDrift, repairDerivedState } from './db/integrity.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedBase } from './db/seed.ts';
-import { startBackgroundWork } from './jobs/background.ts';
 
 async function main() {
   const config = loadConfig();
@@ -23,8 +24,12 @@ async function main() {
     password: config.ADMIN_PASSWORD,
   });
   if (wasEmpty) await seedDemo(database.db);
+  // Rows loaded behind the triggers' back (a restore, a replica-mode load) must not leave the
+  // lists wrong until the next scheduled check.
+  const repaired = await repairDerivedState(database.db);
 
   const app = await buildApp({ config, database });
+  for (const drift of repaired) app.log.warn(`Repaired derived state: ${describeDrift(drift)}`);
   if (usesDefaultAdminPassword(config)) {
     app.log.warn(
       'The demo admin password is in use. Set ADMIN_PASSWORD, or change it with `npm run cli -- password:reset`.',

@@ -4,10 +4,10 @@
  * the one server process that holds its data directory.
  */
 import pino from 'pino';
+import { startBackgroundWork } from './background.ts';
 import { loadConfig } from './config.ts';
 import { createAppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
-import { startBackgroundWork } from './jobs/background.ts';
 import { queueSettings, startQueue } from './jobs/queue.ts';
 
 async function main() {

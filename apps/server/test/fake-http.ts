@@ -58,6 +58,9 @@ export async function startFakeHttp(): Promise<FakeHttpServer> {
       response.end(body);
     });
   });
+  // Connections stay open until close(): a keep-alive socket the server dropped on its own timer
+  // while the client reused it would fail a request ('fetch failed') on a loaded machine.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { createUser, seedBase } from '../src/db/seed.ts';
 import { startWorkers } from '../src/jobs/workers.ts';
+import { JOB_HANDLERS } from '../src/pipeline/handlers.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 export const TEST_PASSWORD = 'password123';
@@ -219,10 +220,14 @@ export async function startTestServer(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
+    // The tests' receivers (webhooks, social networks, the AI provider, Google) listen here.
+    OUTBOUND_ALLOWED_RANGES: '127.0.0.1',
     ...env,
   });
   const app = await buildApp({ config, database, logger: false });
-  const stopWorkers = workers ? await startWorkers(app.appContext, app.queue) : async () => {};
+  const stopWorkers = workers
+    ? await startWorkers(app.appContext, app.queue, JOB_HANDLERS)
+    : async () => {};
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

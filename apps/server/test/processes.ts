@@ -21,10 +21,15 @@ export interface RunningProcess {
  * Starts one of the server's entry points (`src/main.ts`, `src/worker.ts`) as a real process:
  * node itself with tsx loaded, so that a signal reaches the process that does the work.
  */
-export function startProcess(entry: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+export function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  args: readonly string[] = [],
+): RunningProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: serverRoot,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    // The tests' receivers listen on the loopback address, which the server otherwise refuses.
+    env: { ...process.env, LOG_LEVEL: 'info', OUTBOUND_ALLOWED_RANGES: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

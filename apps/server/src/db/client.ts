@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -91,11 +91,14 @@ function connectionPool(url: string, max: number, options?: string) {
 /** The connections of each PostgreSQL database's prepared reads (`preparedRows`). */
 const preparedPools = new WeakMap<object, pg.Pool>();
 
-/** Runs raw SQL and returns its rows, on either driver. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+/** Runs raw SQL on the database or a transaction and answers its rows, on either driver. */
+export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** A list of ids as one array parameter (`= ANY(...)`), however many there are. */
+export const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 const dialect = new PgDialect();
 
@@ -119,10 +122,7 @@ const textDates = {
  */
 export async function preparedRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const client = preparedPools.get(db);
-  if (!client) {
-    const result = (await db.execute(query)) as unknown as { rows: T[] };
-    return result.rows;
-  }
+  if (!client) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = createHash('sha1').update(text).digest('base64url');
   try {

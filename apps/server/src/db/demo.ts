@@ -1,4 +1,5 @@
 import { GAP_OPTIONS, INSTANCE_REGIONS, INSTANCE_TYPES } from '@sitefleet/contract';
+import { newWebhookSecret } from '../lib/secrets.ts';
 import type { Db } from './client.ts';
 import {
   categories,
@@ -11,7 +12,6 @@ import {
   websiteSettings,
   websites,
 } from './schema.ts';
-import { newWebhookSecret } from './seed.ts';
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);

@@ -56,6 +56,9 @@ export interface ContentJob {
   data: ContentJobData;
 }
 
+/** A job as a worker receives it, with its try count. */
+export type RunningJob = PgBoss.JobWithMetadata<ContentJobData>;
+
 export interface JobQueue {
   boss: PgBoss;
   /** Inserts the jobs through `executor`, inside its transaction; answers how many were queued. */

@@ -5,7 +5,8 @@ import { createTestDatabase, TEST_DB, waitFor } from '../../test/harness.ts';
 import { type RunningProcess, startProcess } from '../../test/processes.ts';
 import { type Database, queryRows } from '../db/client.ts';
 import { categories, categoryVariants, websiteSettings, websites } from '../db/schema.ts';
-import { newWebhookSecret, seedBase } from '../db/seed.ts';
+import { seedBase } from '../db/seed.ts';
+import { newWebhookSecret } from '../lib/secrets.ts';
 import { type JobQueue, QUEUES, type QueueSettings, startQueue } from './queue.ts';
 
 /** Quick retries and expiry, so that a job held by a killed worker comes back within seconds. */

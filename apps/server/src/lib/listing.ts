@@ -1,14 +1,6 @@
-import {
-  DEFAULT_PER_PAGE,
-  type OrderDirection,
-  type Paginated,
-  paginate,
-  unknownIdsMessage,
-} from '@sitefleet/contract';
-import { asc, desc, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
-import { validationError } from '../errors.ts';
+import type { OrderDirection } from '@sitefleet/contract';
+import { asc, desc, ilike, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /** Escapes LIKE's wildcards so that a search for "50%" means the text "50%". */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -35,36 +27,4 @@ export function listOrder<Key extends string>(
 ): SQL[] {
   const direction = query.order_dir === 'asc' ? asc : desc;
   return [direction(columns[query.order_key]), direction(idColumn)];
-}
-
-export interface PageRequest {
-  page: number;
-  per_page?: number;
-}
-
-/** Runs a list's page query and its count, and shapes the paged answer. */
-export async function pageOf<T>(
-  request: PageRequest,
-  path: string,
-  query: {
-    rows: (limit: number, offset: number) => Promise<T[]>;
-    count: () => Promise<number>;
-  },
-): Promise<Paginated<T>> {
-  const perPage = request.per_page ?? DEFAULT_PER_PAGE;
-  const [data, total] = await Promise.all([
-    query.rows(perPage, (request.page - 1) * perPage),
-    query.count(),
-  ]);
-  return paginate(data, { page: request.page, perPage, total, path });
-}
-
-/** Bulk calls are all-or-nothing: any unknown id refuses the whole call with a 422. */
-export async function assertAllExist(db: Db, table: PgTable, idColumn: PgColumn, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const found = await db.select({ id: idColumn }).from(table).where(inArray(idColumn, unique));
-  const known = new Set(found.map((row) => row.id as number));
-  const missing = unique.filter((id) => !known.has(id));
-  if (missing.length > 0) throw validationError({ ids: unknownIdsMessage(missing) });
-  return unique;
 }

@@ -1,8 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { appSecrets } from '../db/schema.ts';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /** Encrypts secrets at rest (social tokens, API keys, Google tokens) with AES-256-GCM. */
 export interface SecretBox {
@@ -11,7 +7,6 @@ export interface SecretBox {
 }
 
 const VERSION = 'v1';
-const GENERATED_KEY_NAME = 'secrets_key';
 
 export function createSecretBox(key: Buffer): SecretBox {
   return {
@@ -38,20 +33,8 @@ export function createSecretBox(key: Buffer): SecretBox {
   };
 }
 
-/**
- * The key comes from SESSION_SECRET (required in production). Without it — a development
- * machine — a random key is generated once and kept in the database, which every process shares.
- */
-export async function loadSecretKey(db: Db, config: Config): Promise<Buffer> {
-  if (config.SESSION_SECRET) {
-    return Buffer.from(
-      hkdfSync('sha256', config.SESSION_SECRET, 'sitefleet', 'secrets at rest', 32),
-    );
-  }
-  await db
-    .insert(appSecrets)
-    .values({ name: GENERATED_KEY_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, GENERATED_KEY_NAME));
-  return Buffer.from(row!.value, 'base64url');
-}
+/** An agent token as it is stored: its SHA-256, so that a leaked table does not leak the tokens. */
+export const hashAgentToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new key that signs a website's webhook calls. */
+export const newWebhookSecret = () => randomBytes(32).toString('base64url');

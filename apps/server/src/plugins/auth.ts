@@ -1,25 +1,34 @@
-import { hasAbility, MESSAGES } from '@sitefleet/contract';
+import { type Ability, hasAbility, hasAnyAbility, MESSAGES } from '@sitefleet/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { forbidden, HttpError, unauthenticated } from '../errors.ts';
-import {
-  type AuthContext,
-  forgetCachedSessions,
-  loadSession,
-  SESSION_COOKIE,
-} from '../modules/auth/sessions.ts';
+import { type AuthContext, forgetCachedSessions, loadSession, SESSION_COOKIE } from './sessions.ts';
 
 /**
  * What a route requires of its caller: nobody (`public`), any signed-in user (`signed-in`), an
  * instance's agent with its bearer token (`agent`, checked by the agent routes themselves), or an
- * ability such as `user-delete`. Every route declares one; a route without is refused.
+ * ability such as `user-delete`, or a list of abilities any one of which will do. Every route
+ * declares one; a route without is refused.
  */
-export type Access = 'public' | 'signed-in' | 'agent' | (string & {});
+export type Access = 'public' | 'signed-in' | 'agent' | Ability | readonly Ability[];
+
+function grants(abilities: readonly string[], access: Access | undefined): boolean {
+  if (!access || access === 'public' || access === 'signed-in' || access === 'agent') return false;
+  return typeof access === 'string'
+    ? hasAbility(abilities, access)
+    : hasAnyAbility(abilities, access);
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A GET that changes data (the spec's sync calls): checked against cross-site requests as
+     * every POST, PUT and DELETE is. A cross-site page can make a browser send a GET with its
+     * cookies, but not with the X-Requested-With header.
+     */
+    changesData?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -29,7 +38,7 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function checkCsrf(request: FastifyRequest) {
-  if (SAFE_METHODS.has(request.method)) return;
+  if (SAFE_METHODS.has(request.method) && !request.routeOptions.config.changesData) return;
   if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
     throw new HttpError(403, MESSAGES.csrf);
   }
@@ -60,7 +69,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) =
     request.auth = token ? await loadSession(options.db, token) : null;
     if (!request.auth) throw unauthenticated();
     if (access === 'signed-in') return;
-    if (!access || !hasAbility(request.auth.abilities, access)) throw forbidden();
+    if (!grants(request.auth.abilities, access)) throw forbidden();
   });
 
   // A write may have changed who may do what (a sign-out, a password, roles, permissions): the

@@ -19,9 +19,12 @@ interface ZodIssueLike {
   keys?: string[];
 }
 
-/** Turns validation issues into the spec's `errors` object: field → messages. */
+/**
+ * Turns validation issues into the spec's `errors` object: field → messages. The map has no
+ * prototype, so a field named `constructor` or `__proto__` is a field like any other.
+ */
 export function fieldErrorsFromIssues(issues: readonly ZodIssueLike[]): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = Object.create(null);
   const add = (field: string, message: string) => {
     const list = errors[field] ?? [];
     if (!list.includes(message)) list.push(message);

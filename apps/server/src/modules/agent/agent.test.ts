@@ -23,9 +23,10 @@ import {
   websites,
 } from '../../db/schema.ts';
 import { schedulerTick, type TaskContext } from '../../jobs/scheduler.ts';
-import { DEFAULT_PROMPTS } from '../generation/prompts.ts';
-import { dispatchCommand, instanceDispatchTasks, nextGapTime } from './dispatch.ts';
+import { instanceDispatchTasks } from '../../pipeline/agent/dispatch.ts';
+import { DEFAULT_PROMPTS } from '../../pipeline/ai/prompts.ts';
 import { LOG_STATUS } from './instructions.ts';
+import { dispatchCommand, nextGapTime } from './schedule.ts';
 
 const silentLog = { error: () => {}, warn: () => {}, info: () => {} };
 let server: TestServer;

@@ -18,16 +18,12 @@ import {
   websites,
 } from '../../db/schema.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../errors.ts';
-import { createCategory } from '../categories/service.ts';
+import { hashAgentToken } from '../../lib/secrets.ts';
 import {
-  CATEGORY_REFRESH,
   hasRecordNamed,
-  POST_REFRESH,
-  uniqueSlug,
-} from '../generation/refresh.ts';
-import { hashAgentToken } from '../instances/service.ts';
-import { createPost } from '../posts/service.ts';
-import { nextDispatchAt } from './dispatch.ts';
+  insertGeneratedCategory,
+  insertGeneratedPost,
+} from '../content/generated.ts';
 import {
   type AgentInstance,
   describeWork,
@@ -38,6 +34,7 @@ import {
   openInstruction,
   writeInstanceLog,
 } from './instructions.ts';
+import { nextDispatchAt } from './schedule.ts';
 
 // ── Authentication ───────────────────────────────────────────────────────────────────────────
 
@@ -159,27 +156,25 @@ async function createReportedRecords(db: Db, instruction: Instruction, report: A
   const skipped: string[] = [];
   const categoryId = instruction.categoryId!;
   for (const category of report.categories ?? []) {
-    if (await hasRecordNamed(db, CATEGORY_REFRESH, categoryId, category.name)) {
+    if (await hasRecordNamed(db, 'category', categoryId, category.name)) {
       skipped.push(category.name);
       continue;
     }
-    const row = await createCategory(db, {
-      ...category,
-      slug: await uniqueSlug(db, category.name),
-      type: 'default',
-      websites: [instruction.websiteId],
-      parents: [categoryId],
-    });
-    created.push({ id: row.id, name: row.name });
+    const id = await insertGeneratedCategory(
+      db,
+      { websiteId: instruction.websiteId, sourceId: categoryId },
+      category,
+    );
+    created.push({ id, name: category.name });
   }
   for (const post of report.posts ?? []) {
-    if (await hasRecordNamed(db, POST_REFRESH, categoryId, post.title)) {
+    if (await hasRecordNamed(db, 'post', categoryId, post.title)) {
       skipped.push(post.title);
       continue;
     }
     // The post gets a variant on each website of its category, the instruction's among them.
-    const row = await createPost(db, { ...post, category_id: categoryId });
-    created.push({ id: row.id, name: row.title });
+    const id = await insertGeneratedPost(db, categoryId, post);
+    created.push({ id, name: post.title });
   }
   return { created, skipped };
 }

@@ -3,31 +3,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { destroySession, SESSION_COOKIE } from '../../plugins/sessions.ts';
+import { dropChallenge } from './login-challenges.ts';
 import { authenticate, getProfile } from './service.ts';
-import { createSession, destroySession, REMEMBER_MS, SESSION_COOKIE } from './sessions.ts';
+import { beginSession, openSecondStep } from './sign-in.ts';
+import { twoFactorLoginRoutes } from './two-factor-routes.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const { db } = context;
+  await app.register(twoFactorLoginRoutes, context);
+
   app.post(
     '/login',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: loginSchema } },
     async (request, reply) => {
       const userId = await authenticate(db, { ...request.body, ip: request.ip });
-      const previous = request.cookies[SESSION_COOKIE];
-      if (previous) await destroySession(db, previous);
-      const { token } = await createSession(db, {
-        userId,
-        remember: request.body.remember,
-        ipAddress: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      reply.setCookie(SESSION_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        // Without 'Remember Me' the cookie ends with the browser session.
-        ...(request.body.remember ? { maxAge: REMEMBER_MS / 1000 } : {}),
-      });
+      await dropChallenge(db, request);
+      const input = { userId, remember: request.body.remember };
+      const secondStep = await openSecondStep(db, request, reply, input);
+      if (secondStep) return secondStep;
+      await beginSession(db, request, reply, input);
       const user = await getProfile(db, userId);
       return { message: 'Signed in successfully.', user };
     },

@@ -3,16 +3,28 @@ import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
-import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from './throttle.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import {
+  assertNotThrottled,
+  clearFailures,
+  ipThrottleKey,
+  MAX_IP_LOGIN_FAILURES,
+  recordFailure,
+  throttleKey,
+} from './throttle.ts';
 
-/** Checks the credentials, counting failures per e-mail and IP. Answers the user's id. */
+/**
+ * Checks the credentials, counting failures per e-mail and IP, and per IP alone. A success clears
+ * the first count only: signing in to one's own account must not reset a spray from the address.
+ */
 export async function authenticate(
   db: Db,
   input: { email: string; password: string; ip: string },
 ): Promise<number> {
   const email = input.email.trim().toLowerCase();
   const key = throttleKey(email, input.ip);
+  const ipKey = ipThrottleKey(input.ip);
+  await assertNotThrottled(db, ipKey, MAX_IP_LOGIN_FAILURES);
   await assertNotThrottled(db, key);
   const [user] = await db
     .select({ id: users.id, password: users.password })
@@ -23,6 +35,7 @@ export async function authenticate(
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
     await recordFailure(db, key);
+    await recordFailure(db, ipKey);
     throw new HttpError(422, MESSAGES.invalidCredentials, {
       email: [MESSAGES.invalidCredentials],
     });

@@ -5,14 +5,19 @@ import { loginThrottles } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 
 export const MAX_LOGIN_FAILURES = 5;
+/** Failures from one address across every e-mail: one password sprayed over all the accounts. */
+export const MAX_IP_LOGIN_FAILURES = 20;
 export const THROTTLE_WINDOW_SECONDS = 60;
 
 /** Sign-in attempts are counted per e-mail and IP address, in the database shared by all processes. */
 export const throttleKey = (email: string, ip: string) => `${email.toLowerCase()}|${ip}`;
 
-export async function assertNotThrottled(db: Db, key: string) {
+/** The count of one address's failures whatever the e-mail (no e-mail is `*`). */
+export const ipThrottleKey = (ip: string) => `*|${ip}`;
+
+export async function assertNotThrottled(db: Db, key: string, maxFailures = MAX_LOGIN_FAILURES) {
   const [row] = await db.select().from(loginThrottles).where(eq(loginThrottles.key, key));
-  if (!row || row.failures < MAX_LOGIN_FAILURES) return;
+  if (!row || row.failures < maxFailures) return;
   const seconds = Math.ceil((row.windowEndsAt.getTime() - Date.now()) / 1000);
   if (seconds <= 0) return;
   throw new HttpError(429, MESSAGES.throttled(seconds), undefined, {

@@ -5,6 +5,7 @@ import {
   type CategoryCreateInput,
   type CategoryRow,
   DETAIL_ACTIONS,
+  FIELD_MESSAGES,
   RELATED_LIST_LIMIT,
   SKIP_REASONS,
   unknownIdsMessage,
@@ -14,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { websites } from '../../db/schema.ts';
-import { newWebhookSecret } from '../../db/seed.ts';
-import { CATEGORY_KIND } from './content.ts';
-import { insertTestWebsites, queuedJobs, storedVariants } from './test-fixtures.ts';
+import { newWebhookSecret } from '../../lib/secrets.ts';
+import { CATEGORY_KIND } from '../content/kinds.ts';
+import { insertTestWebsites, queuedJobs, storedVariants } from '../content/test-fixtures.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -282,6 +283,19 @@ describe('category list', () => {
     expect((await list('order_key=posts_count')).status).toBe(422);
   });
 
+  it('sorts names A→Z and dates newest first when the direction is left out', async () => {
+    expect(names((await list('order_key=name')).body)).toEqual([
+      'Alpha list',
+      'Mid list',
+      'Zeta list',
+    ]);
+    expect(names((await list('order_key=created_at')).body)).toEqual([
+      'Mid list',
+      'Alpha list',
+      'Zeta list',
+    ]);
+  });
+
   it('pages with per_page', async () => {
     const second = await list('per_page=2&page=2');
     expect(second.body).toMatchObject({ total: 3, last_page: 2, from: 3, to: 3 });
@@ -403,7 +417,7 @@ describe('category actions', () => {
 
     const empty = await admin.post('/api/categories/action', { ids: '', action: 'approve' });
     expect(empty.status).toBe(422);
-    expect(empty.body.errors.ids).toBeDefined();
+    expect(empty.body.errors.ids).toEqual([FIELD_MESSAGES.noRowSelected]);
     const badAction = await admin.post('/api/categories/action', {
       ids: [row.id],
       action: 'publish_facebook',

@@ -1,8 +1,5 @@
 import {
-  ACTION_MESSAGES,
-  actionAnswerSchema,
   CATEGORY_MESSAGES,
-  categoryActionSchema,
   categoryCreateSchema,
   categoryDeleteSchema,
   categoryDetailListSchema,
@@ -12,27 +9,19 @@ import {
   categoryOptionsSchema,
   categoryRowSchema,
   categoryUpdateSchema,
-  detailActionSchema,
   detailPathSchema,
   hasAbility,
   idParamSchema,
-  MESSAGES,
   messageSchema,
 } from '@sitefleet/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { forbidden, HttpError } from '../../errors.ts';
+import { forbidden } from '../../errors.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import {
-  CATEGORY_KIND,
-  detailRows,
-  runBulkAction,
-  runDetailAction,
-  syncRecord,
-} from './content.ts';
+import { CATEGORY_KIND } from '../content/kinds.ts';
+import { detailRows } from '../content/review.ts';
 import {
   categoryOptions,
   categoryRow,
@@ -42,20 +31,9 @@ import {
   updateCategory,
 } from './service.ts';
 
-/**
- * The spec's sync call is a GET that changes data. A cross-site page can make a browser send a
- * GET with its cookies, but not with this header: require it, as for every other change.
- */
-export function requireAjaxHeader(request: FastifyRequest) {
-  if (request.headers['x-requested-with'] !== 'XMLHttpRequest')
-    throw new HttpError(403, MESSAGES.csrf);
-}
-
 const tags = ['categories'];
 
 export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
-  const { queue } = app;
-
   app.get(
     '/api/categories',
     {
@@ -147,42 +125,5 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         path: `/api/categories/details/${id}`,
       });
     },
-  );
-
-  app.get(
-    '/api/categories/sync/:id',
-    {
-      config: { access: 'category-sync' },
-      preHandler: async (request) => requireAjaxHeader(request),
-      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
-    },
-    async (request) => {
-      await syncRecord(db, CATEGORY_KIND, request.params.id);
-      return { message: CATEGORY_MESSAGES.synced };
-    },
-  );
-
-  app.post(
-    '/api/categories/action',
-    {
-      config: { access: 'category-action' },
-      schema: { tags, body: categoryActionSchema, response: { 200: actionAnswerSchema } },
-    },
-    async (request) => ({
-      message: ACTION_MESSAGES.categoriesUpdated,
-      ...(await runBulkAction(db, queue, CATEGORY_KIND, request.body.ids, request.body.action)),
-    }),
-  );
-
-  app.post(
-    '/api/categories/details/action',
-    {
-      config: { access: 'category-action' },
-      schema: { tags, body: detailActionSchema, response: { 200: actionAnswerSchema } },
-    },
-    async (request) => ({
-      message: ACTION_MESSAGES.detailsUpdated,
-      ...(await runDetailAction(db, queue, CATEGORY_KIND, request.body.ids, request.body.action)),
-    }),
   );
 };

@@ -2,6 +2,7 @@ import {
   CATEGORY_FORM_LIST_MAX,
   CATEGORY_MESSAGES,
   CATEGORY_OPTIONS_LIMIT,
+  CATEGORY_ORDER_DEFAULT_DIRECTIONS,
   type CategoryListQuery,
   type CategoryRow,
   type categoryCreateSchema,
@@ -12,22 +13,25 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, type Executor, preparedRows } from '../../db/client.ts';
+import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../db/client.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { likePattern } from '../../lib/listing.ts';
+import { CATEGORY_KIND } from '../content/kinds.ts';
 import {
-  CATEGORY_KIND,
   estimatedPage,
   findingCost,
-  idArray,
   inPageOrder,
   isoText,
   listPage,
-  markContentChanged,
   type RowsOf,
-  selectRows,
-  syncPostVariants,
-} from './content.ts';
+} from '../content/paging.ts';
+import {
+  assertFormReferences,
+  insertCategory,
+  replaceParents,
+  syncWebsites,
+} from '../content/records.ts';
+import { markContentChanged, syncPostVariants } from '../content/variants.ts';
 
 type CategoryCreate = z.output<typeof categoryCreateSchema>;
 type CategoryUpdate = z.output<typeof categoryUpdateSchema>;
@@ -125,7 +129,13 @@ const inCategoryOrder = (ids: readonly number[], records: readonly CategoryRecor
  */
 export async function listCategories(db: Db, query: CategoryListQuery) {
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
-  const direction = sql.raw((query.order_dir ?? query.order_by ?? 'desc').toUpperCase());
+  const direction = sql.raw(
+    (
+      query.order_dir ??
+      query.order_by ??
+      CATEGORY_ORDER_DEFAULT_DIRECTIONS[query.order_key]
+    ).toUpperCase(),
+  );
   const page = await listPage<CategoryRecord>(
     db,
     {
@@ -167,35 +177,6 @@ export async function categoryRow(db: Executor, id: number): Promise<CategoryRow
 
 // ── Form ──────────────────────────────────────────────────────────────────────────────────────
 
-async function assertFormReferences(
-  db: Executor,
-  input: { slug: string; websites: number[]; parents: number[] },
-  editedId?: number,
-) {
-  const websites = await missingIds(db, 'websites', input.websites);
-  const parents = await missingIds(db, 'categories', input.parents);
-  const slugOwners = await selectRows<{ id: number }>(
-    db,
-    sql`SELECT id FROM categories WHERE slug = ${input.slug} AND id <> ${editedId ?? 0}`,
-  );
-  const errors: Record<string, string> = {};
-  if (websites.length > 0) errors.websites = CATEGORY_MESSAGES.unknownWebsites(websites);
-  if (parents.length > 0) errors.parents = CATEGORY_MESSAGES.unknownParents(parents);
-  if (slugOwners.length > 0) errors.slug = CATEGORY_MESSAGES.slugTaken;
-  if (Object.keys(errors).length > 0) throw validationError(errors);
-}
-
-async function missingIds(db: Executor, table: 'websites' | 'categories', ids: number[]) {
-  if (ids.length === 0) return [];
-  const rows = await selectRows<{ id: number }>(
-    db,
-    sql`SELECT wanted.id FROM unnest(${idArray(ids)}) AS wanted(id)
-        WHERE NOT EXISTS (SELECT 1 FROM ${sql.identifier(table)} t WHERE t.id = wanted.id)
-        ORDER BY wanted.id`,
-  );
-  return rows.map((row) => row.id);
-}
-
 /** The categories below `id` (children, their children …); UNION stops on any loop. */
 const descendantsOf = (id: number) => sql`
   WITH RECURSIVE below(id) AS (
@@ -207,7 +188,7 @@ const descendantsOf = (id: number) => sql`
 async function assertNoCycle(db: Executor, id: number, parents: readonly number[]) {
   if (parents.includes(id)) throw validationError({ parents: CATEGORY_MESSAGES.parentIsSelf });
   if (parents.length === 0) return;
-  const looping = await selectRows<{ name: string }>(
+  const looping = await queryRows<{ name: string }>(
     db,
     sql`${descendantsOf(id)}
         SELECT c.name FROM below JOIN categories c ON c.id = below.id
@@ -220,50 +201,13 @@ async function assertNoCycle(db: Executor, id: number, parents: readonly number[
   }
 }
 
-/**
- * Gives the category exactly one variant per chosen website (new ones start from the category's
- * description) and its posts one per website too.
- */
-async function syncWebsites(db: Executor, id: number, websites: number[], description: string) {
-  await db.execute(sql`
-    DELETE FROM category_variants
-    WHERE category_id = ${id} AND website_id <> ALL(${idArray(websites)})`);
-  await db.execute(sql`
-    INSERT INTO category_variants (category_id, website_id, description)
-    SELECT ${id}, website_id, ${description} FROM unnest(${idArray(websites)}) AS chosen(website_id)
-    ON CONFLICT (category_id, website_id) DO NOTHING`);
-  await syncPostVariants(db, sql`p.category_id = ${id}`);
-}
-
-async function replaceParents(db: Executor, id: number, parents: number[]) {
-  await db.execute(sql`DELETE FROM category_parents WHERE category_id = ${id}`);
-  if (parents.length === 0) return;
-  await db.execute(sql`
-    INSERT INTO category_parents (category_id, parent_id)
-    SELECT ${id}, parent_id FROM unnest(${idArray(parents)}) AS chosen(parent_id)
-    ON CONFLICT DO NOTHING`);
-}
-
 export async function createCategory(db: Db, input: CategoryCreate) {
-  return db.transaction(async (tx) => {
-    await assertFormReferences(tx, input);
-    const [created] = await selectRows<{ id: number }>(
-      tx,
-      sql`INSERT INTO categories (name, slug, description, type, keywords, created_under_id)
-          VALUES (${input.name}, ${input.slug}, ${input.description}, ${input.type},
-                  ${input.keywords}, ${input.parents[0] ?? null})
-          RETURNING id`,
-    );
-    const id = created!.id;
-    await replaceParents(tx, id, input.parents);
-    await syncWebsites(tx, id, input.websites, input.description);
-    return categoryRow(tx, id);
-  });
+  return db.transaction(async (tx) => categoryRow(tx, await insertCategory(tx, input)));
 }
 
 export async function updateCategory(db: Db, id: number, input: CategoryUpdate) {
   return db.transaction(async (tx) => {
-    const [before] = await selectRows<{
+    const [before] = await queryRows<{
       name: string;
       slug: string;
       description: string;
@@ -309,7 +253,7 @@ export async function updateCategory(db: Db, id: number, input: CategoryUpdate) 
  */
 export async function deleteCategory(db: Db, id: number, moveTo: number | undefined) {
   await db.transaction(async (tx) => {
-    const [found] = await selectRows<{ posts: number; children: number }>(
+    const [found] = await queryRows<{ posts: number; children: number }>(
       tx,
       sql`SELECT (SELECT count(*)::int FROM posts WHERE category_id = ${id}) AS posts,
                  (SELECT count(*)::int FROM category_parents WHERE parent_id = ${id}) AS children
@@ -337,7 +281,7 @@ export async function deleteCategory(db: Db, id: number, moveTo: number | undefi
 }
 
 async function assertMoveTarget(db: Executor, id: number, moveTo: number) {
-  const [target] = await selectRows<{ inside: boolean }>(
+  const [target] = await queryRows<{ inside: boolean }>(
     db,
     sql`${descendantsOf(id)}
         SELECT (c.id = ${id} OR EXISTS (SELECT 1 FROM below WHERE below.id = c.id)) AS inside
@@ -358,7 +302,7 @@ export async function categoryOptions(db: Db, id: number, search: string): Promi
     );
   }
   if (search) conditions.push(sql`c.name ILIKE ${likePattern(search)}`);
-  return selectRows<NamedRef>(
+  return queryRows<NamedRef>(
     db,
     sql`SELECT c.id, c.name FROM categories c WHERE ${sql.join(conditions, sql` AND `)}
         ORDER BY c.name, c.id LIMIT ${CATEGORY_OPTIONS_LIMIT}`,

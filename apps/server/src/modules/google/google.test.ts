@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { settings } from '../../db/schema.ts';
-import { createSecretBox, loadSecretKey } from '../../lib/secrets.ts';
+import { loadSecretKey } from '../../db/secret-key.ts';
+import { createSecretBox } from '../../lib/secrets.ts';
 import { GOOGLE_TOKEN_SETTINGS, googleAccessToken } from './service.ts';
 
 /** A local stand-in for Google's token endpoint: records each form it receives. */
@@ -60,6 +61,39 @@ describe('Google authorisation', () => {
       const response = await (await unconfigured.admin()).get('/api/google-auth');
       expect(response.status).toBe(409);
       expect(response.body.message).toBe(MESSAGES.googleNotConfigured);
+      expect(response.body.message).toContain('google.client_id and google.client_secret');
+      expect(response.body.message).toContain('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
+    } finally {
+      await unconfigured.close();
+    }
+  });
+
+  it('reads the client from the Google settings at each call, before the environment', async () => {
+    const unconfigured = await startTestServer({ GOOGLE_AUTH_URL: 'http://127.0.0.1:9/auth' });
+    try {
+      const admin = await unconfigured.admin();
+      const setSetting = async (fullPath: string, value: string) => {
+        const listed = await admin.get(`/api/settings?query=${fullPath}`);
+        const setting = listed.body.data.find(
+          (row: { full_path: string }) => row.full_path === fullPath,
+        );
+        expect(setting, fullPath).toMatchObject({ is_secret: true, group: { name: 'Google' } });
+        const saved = await admin.put(`/api/settings/${setting.id}`, { value });
+        expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      };
+      await setSetting('google.client_id', 'client-from-settings');
+      // One half of the client is not a client.
+      expect((await admin.get('/api/google-auth')).status).toBe(409);
+      await setSetting('google.client_secret', 'secret-from-settings');
+      const answer = await admin.get('/api/google-auth');
+      expect(answer.status).toBe(200);
+      expect(new URL(answer.body.auth_url).searchParams.get('client_id')).toBe(
+        'client-from-settings',
+      );
+      // Stored sealed, like every secret setting.
+      const rows = await unconfigured.database.db.select().from(settings);
+      const stored = rows.find((row) => row.fullPath === 'google.client_secret');
+      expect(stored?.value).not.toContain('secret-from-settings');
     } finally {
       await unconfigured.close();
     }

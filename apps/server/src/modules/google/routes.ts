@@ -18,6 +18,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request) => ({
       auth_url: await buildAuthUrl(
         db,
+        secrets,
         config,
         currentUser(request).sessionId,
         `${request.protocol}://${request.host}`,

@@ -4,9 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, settings } from '../../db/schema.ts';
+import { readSettings } from '../../db/settings.ts';
 import { HttpError, validationError } from '../../errors.ts';
+import { outboundFetch } from '../../lib/outbound.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import { settingValues } from '../settings/fetch.ts';
+import type { SettingKey } from '../../lib/settings-catalog.ts';
 
 const YOUTUBE_UPLOAD_SCOPE = 'https://www.googleapis.com/auth/youtube.upload';
 const TOKEN_TIMEOUT_MS = 10_000;
@@ -17,21 +19,47 @@ export const GOOGLE_TOKEN_SETTINGS = {
   accessToken: 'social.youtube.access_token',
   refreshToken: 'social.youtube.refresh_token',
   expiresAt: 'social.youtube.expires_at',
-} as const;
+} as const satisfies Record<string, SettingKey>;
 
-function clientOf(config: Config) {
-  if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) {
-    throw new HttpError(409, MESSAGES.googleNotConfigured);
+/** The OAuth client's settings (group Google), sealed like every secret setting. */
+export const GOOGLE_CLIENT_SETTINGS = {
+  clientId: 'google.client_id',
+  clientSecret: 'google.client_secret',
+} as const satisfies Record<string, SettingKey>;
+
+/**
+ * The OAuth client, read at each call so that a change in Settings applies at once: the Google
+ * settings when both are set, else GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; null without either.
+ */
+export async function googleClient(db: Db, secrets: SecretBox, config: Config) {
+  const stored = await readSettings(db, secrets, Object.values(GOOGLE_CLIENT_SETTINGS));
+  const clientId = stored[GOOGLE_CLIENT_SETTINGS.clientId];
+  const clientSecret = stored[GOOGLE_CLIENT_SETTINGS.clientSecret];
+  if (clientId && clientSecret) return { clientId, clientSecret };
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    return { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET };
   }
-  return { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET };
+  return null;
+}
+
+async function clientOf(db: Db, secrets: SecretBox, config: Config) {
+  const client = await googleClient(db, secrets, config);
+  if (!client) throw new HttpError(409, MESSAGES.googleNotConfigured);
+  return client;
 }
 
 const redirectUri = (config: Config, origin: string) =>
   config.GOOGLE_REDIRECT_URI ?? `${origin}/youtube/callback`;
 
 /** The consent URL; its state is kept on the caller's session and checked at the callback. */
-export async function buildAuthUrl(db: Db, config: Config, sessionId: string, origin: string) {
-  const { clientId } = clientOf(config);
+export async function buildAuthUrl(
+  db: Db,
+  secrets: SecretBox,
+  config: Config,
+  sessionId: string,
+  origin: string,
+) {
+  const { clientId } = await clientOf(db, secrets, config);
   const state = randomBytes(24).toString('base64url');
   await db.update(sessions).set({ oauthState: state }).where(eq(sessions.id, sessionId));
   const url = new URL(config.GOOGLE_AUTH_URL);
@@ -55,7 +83,7 @@ interface TokenAnswer {
 }
 
 async function requestTokens(config: Config, form: Record<string, string>) {
-  const response = await fetch(config.GOOGLE_TOKEN_URL, {
+  const response = await outboundFetch(config.GOOGLE_TOKEN_URL, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: new URLSearchParams(form),
@@ -97,7 +125,7 @@ export async function completeAuthorisation(
   config: Config,
   input: { sessionId: string; code: string; state: string; origin: string },
 ) {
-  const { clientId, clientSecret } = clientOf(config);
+  const { clientId, clientSecret } = await clientOf(db, secrets, config);
   const [session] = await db
     .select({ oauthState: sessions.oauthState })
     .from(sessions)
@@ -124,13 +152,13 @@ export async function googleAccessToken(
   secrets: SecretBox,
   config: Config,
 ): Promise<string> {
-  const stored = await settingValues(db, secrets, 'social.youtube.');
+  const stored = await readSettings(db, secrets, Object.values(GOOGLE_TOKEN_SETTINGS));
   const accessToken = stored[GOOGLE_TOKEN_SETTINGS.accessToken];
   const expiresAt = Date.parse(stored[GOOGLE_TOKEN_SETTINGS.expiresAt] ?? '');
   if (accessToken && expiresAt - EXPIRY_MARGIN_MS > Date.now()) return accessToken;
   const refreshToken = stored[GOOGLE_TOKEN_SETTINGS.refreshToken];
   if (!refreshToken) throw new Error(MESSAGES.googleNotConnected);
-  const { clientId, clientSecret } = clientOf(config);
+  const { clientId, clientSecret } = await clientOf(db, secrets, config);
   const answer = await requestTokens(config, {
     grant_type: 'refresh_token',
     refresh_token: refreshToken,

@@ -75,6 +75,7 @@ describe('the instance form', () => {
       type: 'small',
       cost: 420.75,
       created_at: expect.any(String),
+      agent_token: expect.any(String),
     });
   });
 
@@ -347,6 +348,26 @@ describe('Instance Detailed Logs', () => {
 });
 
 describe('the agent token', () => {
+  it('is issued with the instance and answered this once, and the agent signs in with it', async () => {
+    const response = await admin.post('/api/instances', instanceInput());
+    expect(response.status).toBe(201);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const token = response.body.agent_token as string;
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    const [row] = await server.database.db
+      .select({ hash: instances.agentTokenHash })
+      .from(instances)
+      .where(eq(instances.id, response.body.id));
+    expect(row!.hash).toBe(createHash('sha256').update(token).digest('hex'));
+    const shown = JSON.stringify((await admin.get(`/api/instances/${response.body.id}`)).body);
+    expect(shown).not.toContain(token);
+    const agent = server.client();
+    const heartbeat = (bearer: string) =>
+      agent.post('/api/agent/heartbeat', {}, { headers: { authorization: `Bearer ${bearer}` } });
+    expect((await heartbeat(`${token}x`)).status).toBe(401);
+    expect((await heartbeat(token)).status).toBe(200);
+  });
+
   it('is shown once, stored only as its SHA-256, and never answered again', async () => {
     const instance = await createInstance();
     const response = await admin.post(`/api/instances/${instance.id}/rotate-token`);

@@ -2,6 +2,7 @@ import {
   agentTokenSchema,
   idParamSchema,
   idsSchema,
+  instanceCreatedSchema,
   instanceInputSchema,
   instanceListQuerySchema,
   instanceLogsPageSchema,
@@ -52,9 +53,13 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     '/api/instances',
     {
       config: { access: 'instance-create' },
-      schema: { tags, body: instanceInputSchema, response: { 201: instanceSchema } },
+      schema: { tags, body: instanceInputSchema, response: { 201: instanceCreatedSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createInstance(db, request.body)),
+    async (request, reply) => {
+      // The answer holds the agent's token, shown once: no cache may keep a copy.
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send(await createInstance(db, request.body));
+    },
   );
 
   app.put(

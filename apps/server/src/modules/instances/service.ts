@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   INSTANCE_LOGS_PER_PAGE,
   INSTANCE_MESSAGES,
   type Instance,
+  type InstanceCreated,
   type InstanceListQuery,
   type InstanceLogsPage,
   type InstanceValues,
@@ -10,9 +11,12 @@ import {
 } from '@sitefleet/contract';
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { assertIdsExist } from '../../db/ids.ts';
 import { instanceLogs, instances } from '../../db/schema.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { assertAllExist, listOrder, pageOf, searchCondition } from '../../lib/listing.ts';
+import { listOrder, searchCondition } from '../../lib/listing.ts';
+import { hashAgentToken } from '../../lib/secrets.ts';
+import { pageOf } from '../content/paging.ts';
 
 /** The columns an instance answer shows: never the agent token's hash. */
 const instanceColumns = {
@@ -108,11 +112,19 @@ const columnsFrom = (values: InstanceValues) => ({
   cost: values.cost,
 });
 
-export async function createInstance(db: Db, values: InstanceValues): Promise<Instance> {
+/**
+ * Adds an instance with its agent's first token, which the answer carries this once: the agent
+ * can sign in from the start, without a rotation first.
+ */
+export async function createInstance(db: Db, values: InstanceValues): Promise<InstanceCreated> {
+  const token = newAgentToken();
   const [row] = await withUniqueInstanceId(() =>
-    db.insert(instances).values(columnsFrom(values)).returning(instanceColumns),
+    db
+      .insert(instances)
+      .values({ ...columnsFrom(values), agentTokenHash: hashAgentToken(token) })
+      .returning(instanceColumns),
   );
-  return toInstance(row!);
+  return { ...toInstance(row!), agent_token: token };
 }
 
 export async function updateInstance(
@@ -143,7 +155,7 @@ export async function deleteInstance(db: Db, id: number) {
 /** Deletes the instances and their logs, all or nothing. */
 export async function deleteInstances(db: Db, ids: number[]) {
   return db.transaction(async (tx) => {
-    const unique = await assertAllExist(tx, instances, instances.id, ids);
+    const unique = await assertIdsExist(tx, 'instances', ids);
     const deleted = await tx
       .delete(instances)
       .where(inArray(instances.id, unique))
@@ -197,12 +209,11 @@ export async function instanceLogsPage(
   };
 }
 
-/** How agent tokens are stored: a leaked table does not leak working tokens. */
-export const hashAgentToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newAgentToken = () => randomBytes(32).toString('base64url');
 
 /** Issues a new agent token for the instance; the answer is the only time it is shown. */
 export async function rotateAgentToken(db: Db, id: number) {
-  const token = randomBytes(32).toString('base64url');
+  const token = newAgentToken();
   const [updated] = await db
     .update(instances)
     .set({ agentTokenHash: hashAgentToken(token), updatedAt: new Date() })

@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { categories, categoryVariants } from '../../db/schema.ts';
-import { EXACT_COUNT_LIMIT, POST_KIND } from '../categories/content.ts';
-import { insertTestWebsites, queuedJobs, storedVariants } from '../categories/test-fixtures.ts';
+import { POST_KIND } from '../content/kinds.ts';
+import { EXACT_COUNT_LIMIT } from '../content/paging.ts';
+import { insertTestWebsites, queuedJobs, storedVariants } from '../content/test-fixtures.ts';
 
 let server: TestServer;
 let admin: ApiClient;

@@ -1,13 +1,9 @@
 import {
-  ACTION_MESSAGES,
-  actionAnswerSchema,
-  detailActionSchema,
   detailPathSchema,
   idParamSchema,
   messageSchema,
   POST_MESSAGES,
   pageQuerySchema,
-  postActionSchema,
   postBulkDeleteSchema,
   postDetailListSchema,
   postFormSchema,
@@ -18,21 +14,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
-import {
-  detailRows,
-  POST_KIND,
-  runBulkAction,
-  runDetailAction,
-  syncRecord,
-} from '../categories/content.ts';
-import { requireAjaxHeader } from '../categories/routes.ts';
+import { POST_KIND } from '../content/kinds.ts';
+import { detailRows } from '../content/review.ts';
 import { createPost, deletePost, deletePosts, listPosts, updatePost } from './service.ts';
 
 const tags = ['posts'];
 
 export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
-  const { queue } = app;
-
   app.get(
     '/api/posts',
     {
@@ -110,42 +98,5 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         path: `/api/posts/details/${id}`,
       });
     },
-  );
-
-  app.get(
-    '/api/posts/sync/:id',
-    {
-      config: { access: 'post-sync' },
-      preHandler: async (request) => requireAjaxHeader(request),
-      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
-    },
-    async (request) => {
-      await syncRecord(db, POST_KIND, request.params.id);
-      return { message: POST_MESSAGES.synced };
-    },
-  );
-
-  app.post(
-    '/api/posts/action',
-    {
-      config: { access: 'post-action' },
-      schema: { tags, body: postActionSchema, response: { 200: actionAnswerSchema } },
-    },
-    async (request) => ({
-      message: ACTION_MESSAGES.postsUpdated,
-      ...(await runBulkAction(db, queue, POST_KIND, request.body.ids, request.body.action)),
-    }),
-  );
-
-  app.post(
-    '/api/posts/details/action',
-    {
-      config: { access: 'post-action' },
-      schema: { tags, body: detailActionSchema, response: { 200: actionAnswerSchema } },
-    },
-    async (request) => ({
-      message: ACTION_MESSAGES.detailsUpdated,
-      ...(await runDetailAction(db, queue, POST_KIND, request.body.ids, request.body.action)),
-    }),
   );
 };

@@ -1,30 +1,30 @@
 import {
   DEFAULT_PER_PAGE,
-  POST_MESSAGES,
   type PostListQuery,
+  type PostOrderKey,
   type PostRow,
+  pageOffset,
   type postFormSchema,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, type Executor, preparedRows } from '../../db/client.ts';
-import { notFound, validationError } from '../../errors.ts';
+import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../db/client.ts';
+import { assertIdsExist } from '../../db/ids.ts';
+import { notFound } from '../../errors.ts';
 import { likePattern } from '../../lib/listing.ts';
+import { POST_KIND } from '../content/kinds.ts';
 import {
-  assertIdsExist,
   estimatedPage,
   findingCost,
-  idArray,
   inPageOrder,
   isoText,
   listPage,
-  markContentChanged,
-  POST_KIND,
+  newestPostsPage,
   pageWithRows,
   type RowsOf,
-  selectRows,
-  syncPostVariants,
-} from '../categories/content.ts';
+} from '../content/paging.ts';
+import { assertCategoryExists, insertPost } from '../content/records.ts';
+import { markContentChanged, syncPostVariants } from '../content/variants.ts';
 
 type PostForm = z.output<typeof postFormSchema>;
 
@@ -82,41 +82,40 @@ const inPostOrder = (ids: readonly number[], records: readonly PostRecord[]): Po
     created_at: isoText(post.created_at),
   }));
 
-/** Ids per row of `post_ranges`, as its triggers group them (migration 0009). */
-const POST_RANGE_SIZE = 1000;
-
-/**
- * A page of every post, newest first, with the exact total, from the per-range counts: the page
- * starts in the range that holds its first row, so a deep page walks at most one range of ids
- * instead of every newer post.
- */
-const newestPostsPage = (offset: number, perPage: number) =>
-  sql`WITH start AS (
-        SELECT range_start, through - posts AS before
-        FROM (SELECT range_start, posts, sum(posts) OVER (ORDER BY range_start DESC) AS through
-              FROM post_ranges) running
-        WHERE through > ${offset} ORDER BY range_start DESC LIMIT 1
-      )
-      SELECT ARRAY(SELECT p.id FROM posts p
-                   WHERE p.id < (SELECT range_start + ${POST_RANGE_SIZE} FROM start)
-                   ORDER BY p.id DESC
-                   LIMIT ${perPage} OFFSET (SELECT ${offset} - before FROM start)) AS ids,
-             (SELECT COALESCE(sum(posts), 0)::int FROM post_ranges) AS total`;
-
 const isUnfiltered = (query: PostListQuery) =>
+  query.order_key === undefined &&
   query.query === '' &&
   query.category_id === undefined &&
   query.website_id === undefined &&
   query.status === undefined;
 
-/** GET /api/posts, newest first: the page's ids come first, then their category and flags. */
+const ORDER_COLUMNS: Record<PostOrderKey, SQL> = {
+  title: sql`p.title`,
+  created_at: sql`p.created_at`,
+};
+const DEFAULT_DIRECTIONS: Record<PostOrderKey, 'ASC' | 'DESC'> = {
+  title: 'ASC',
+  created_at: 'DESC',
+};
+
+/** The list's ORDER BY: newest first by default, else the key then the id, in one direction. */
+function listOrder(query: PostListQuery): SQL {
+  if (query.order_key === undefined) return sql`p.id DESC`;
+  const direction = sql.raw(query.order_dir?.toUpperCase() ?? DEFAULT_DIRECTIONS[query.order_key]);
+  return sql`${ORDER_COLUMNS[query.order_key]} ${direction}, p.id ${direction}`;
+}
+
+/**
+ * GET /api/posts, newest first unless sorted: the page's ids come first, then their category and
+ * flags. The unfiltered, unsorted list takes a quicker path.
+ */
 export async function listPosts(db: Db, query: PostListQuery) {
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
   const paging = { page: query.page, perPage, path: '/api/posts' };
   if (isUnfiltered(query)) {
     const { ids, counted, records } = await pageWithRows<PostRecord>(
       db,
-      newestPostsPage((query.page - 1) * perPage, perPage),
+      newestPostsPage(pageOffset(query.page, perPage), perPage),
       postRows,
     );
     return estimatedPage(inPostOrder(ids, records), paging, {
@@ -129,7 +128,7 @@ export async function listPosts(db: Db, query: PostListQuery) {
     {
       fromWhere: sql`FROM posts p WHERE ${listConditions(query)}`,
       idColumn: sql`p.id`,
-      orderBy: sql`p.id DESC`,
+      orderBy: listOrder(query),
       page: query.page,
       perPage,
       ...findingCost(query),
@@ -152,28 +151,9 @@ async function postRow(db: Executor, id: number): Promise<PostRow> {
   return row;
 }
 
-async function assertCategoryExists(db: Executor, categoryId: number) {
-  const [found] = await selectRows<{ id: number }>(
-    db,
-    sql`SELECT id FROM categories WHERE id = ${categoryId}`,
-  );
-  if (!found) throw validationError({ category_id: POST_MESSAGES.categoryMissing });
-}
-
 /** POST /api/posts: the post gets one variant per website of its category. */
 export async function createPost(db: Db, input: PostForm) {
-  return db.transaction(async (tx) => {
-    await assertCategoryExists(tx, input.category_id);
-    const [created] = await selectRows<{ id: number }>(
-      tx,
-      sql`INSERT INTO posts (title, description, content_reference, status, category_id)
-          VALUES (${input.title}, ${input.description}, ${input.content_reference ?? null},
-                  ${input.status ?? 1}, ${input.category_id})
-          RETURNING id`,
-    );
-    await syncPostVariants(tx, sql`p.id = ${created!.id}`);
-    return postRow(tx, created!.id);
-  });
+  return db.transaction(async (tx) => postRow(tx, await insertPost(tx, input)));
 }
 
 /**
@@ -182,7 +162,7 @@ export async function createPost(db: Db, input: PostForm) {
  */
 export async function updatePost(db: Db, id: number, input: PostForm) {
   return db.transaction(async (tx) => {
-    const [before] = await selectRows<{
+    const [before] = await queryRows<{
       title: string;
       description: string;
       content_reference: string | null;
@@ -218,7 +198,7 @@ export async function updatePost(db: Db, id: number, input: PostForm) {
 }
 
 export async function deletePost(db: Db, id: number) {
-  const deleted = await selectRows<{ id: number }>(
+  const deleted = await queryRows<{ id: number }>(
     db,
     sql`DELETE FROM posts WHERE id = ${id} RETURNING id`,
   );
@@ -227,9 +207,8 @@ export async function deletePost(db: Db, id: number) {
 
 /** DELETE /api/posts { ids }: all or nothing; answers how many were deleted. */
 export async function deletePosts(db: Db, ids: readonly number[]) {
-  const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
-    await assertIdsExist(tx, 'posts', unique);
+    const unique = await assertIdsExist(tx, 'posts', ids);
     await tx.execute(sql`DELETE FROM posts WHERE id = ANY(${idArray(unique)})`);
     return unique.length;
   });

@@ -26,6 +26,7 @@ import {
   revokePermissions,
   updateRole,
 } from './service.ts';
+import { roleTwoFactorRoutes } from './two-factor-routes.ts';
 
 const tags = ['roles'];
 
@@ -37,7 +38,10 @@ const permissionChange = {
   response: { 200: permissionChangeAnswerSchema },
 };
 
-export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const { db } = context;
+  await app.register(roleTwoFactorRoutes, context);
+
   app.get(
     '/api/roles',
     {
@@ -116,7 +120,8 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
       config: { access: 'role-assign' },
       schema: permissionChange,
     },
-    (request) => revokePermissions(db, request.params.id, request.body.permissionsids),
+    (request) =>
+      revokePermissions(db, currentUser(request), request.params.id, request.body.permissionsids),
   );
 
   app.get(

@@ -1,7 +1,9 @@
 import {
   formatDateTime,
   hasAbility,
+  holdsSuperAdmin,
   isAdminRoleName,
+  isSuperAdminRoleName,
   MANAGE_ALL,
   MAX_PERMISSION_BADGES,
   type PageQuery,
@@ -10,14 +12,15 @@ import {
   type PermissionRow,
   ROLE_MESSAGES,
   type RoleListQuery,
-  SUPER_ADMIN_ROLE,
 } from '@sitefleet/contract';
 import { and, asc, count, eq, inArray, lte, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { assertIdsExist } from '../../db/ids.ts';
 import { permissions, rolePermissions, roles } from '../../db/schema.ts';
-import { notFound, validationError } from '../../errors.ts';
-import { assertAllExist, listOrder, pageOf, searchCondition } from '../../lib/listing.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import { forbidden, notFound, validationError } from '../../errors.ts';
+import { listOrder, searchCondition } from '../../lib/listing.ts';
+import type { AuthContext } from '../../plugins/sessions.ts';
+import { pageOf } from '../content/paging.ts';
 
 interface RoleInput {
   name: string;
@@ -40,7 +43,14 @@ const badgeColumns = {
   level: permissions.level,
 };
 
-const isSuperAdminRole = (name: string) => name.toLowerCase() === SUPER_ADMIN_ROLE;
+const isSuperAdminRole = isSuperAdminRoleName;
+
+/** The super admin role's permissions are a super admin's to change, nobody else's. */
+function assertMayChangePermissions(caller: AuthContext, role: RoleRecord) {
+  if (isSuperAdminRole(role.name) && !holdsSuperAdmin(caller.roles)) {
+    throw forbidden(ROLE_MESSAGES.superAdminPermissions);
+  }
+}
 
 function roleFields(role: RoleRecord) {
   return {
@@ -162,6 +172,9 @@ async function assertNameAvailable(
   if (renamed && isAdminRoleName(input.name) && !hasAbility(caller.abilities, MANAGE_ALL)) {
     throw validationError({ name: ROLE_MESSAGES.adminNameReserved });
   }
+  if (renamed && isSuperAdminRole(input.name) && !holdsSuperAdmin(caller.roles)) {
+    throw forbidden(ROLE_MESSAGES.superAdminNameReserved);
+  }
   const [taken] = await db
     .select({ id: roles.id })
     .from(roles)
@@ -219,7 +232,7 @@ export async function deleteRole(db: Db, id: number) {
 /** DELETE /api/roles: answers how many were deleted. */
 export function deleteRoles(db: Db, ids: number[]) {
   return db.transaction(async (tx) => {
-    const unique = await assertAllExist(tx, roles, roles.id, ids);
+    const unique = await assertIdsExist(tx, 'roles', ids);
     await removeRoles(tx, unique, 'ids');
     return unique.length;
   });
@@ -258,6 +271,7 @@ export function assignPermissions(
 ) {
   return db.transaction(async (tx) => {
     const role = await existingRole(tx, roleId);
+    assertMayChangePermissions(caller, role);
     const given = await permissionsFor(tx, role, permissionIds);
     const beyondCaller = given.filter(
       (permission) => !hasAbility(caller.abilities, permission.name),
@@ -280,9 +294,15 @@ export function assignPermissions(
 }
 
 /** PATCH /api/roles/{id}/revoke-permissions. The super admin role always holds every permission. */
-export function revokePermissions(db: Db, roleId: number, permissionIds: number[]) {
+export function revokePermissions(
+  db: Db,
+  caller: AuthContext,
+  roleId: number,
+  permissionIds: number[],
+) {
   return db.transaction(async (tx) => {
     const role = await existingRole(tx, roleId);
+    assertMayChangePermissions(caller, role);
     if (isSuperAdminRole(role.name)) {
       throw validationError({ permissionsids: ROLE_MESSAGES.superAdminRevoked });
     }

@@ -12,10 +12,12 @@ import {
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { assertIdsExist } from '../../db/ids.ts';
 import { settingGroups, settingMainGroups, settings } from '../../db/schema.ts';
 import { type FieldErrors, notFound, validationError } from '../../errors.ts';
-import { assertAllExist, listOrder, pageOf, searchCondition } from '../../lib/listing.ts';
+import { listOrder, searchCondition } from '../../lib/listing.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
+import { pageOf } from '../content/paging.ts';
 
 type SettingCreate = z.output<typeof settingCreateSchema>;
 type SettingUpdate = z.output<typeof settingUpdateSchema>;
@@ -237,7 +239,7 @@ export async function deleteSetting(db: Db, id: number) {
 /** DELETE /api/settings: answers how many were deleted. */
 export function deleteSettings(db: Db, ids: number[]) {
   return db.transaction(async (tx) => {
-    const unique = await assertAllExist(tx, settings, settings.id, ids);
+    const unique = await assertIdsExist(tx, 'settings', ids);
     await removeSettings(tx, unique, 'ids');
     return unique.length;
   });

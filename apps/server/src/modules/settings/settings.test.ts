@@ -15,9 +15,10 @@ import {
   type TestServer,
 } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
-import { SETTINGS_CATALOG } from '../../db/seed.ts';
-import { createSecretBox, loadSecretKey } from '../../lib/secrets.ts';
-import { settingValues } from './fetch.ts';
+import { loadSecretKey } from '../../db/secret-key.ts';
+import { settingValues } from '../../db/settings.ts';
+import { createSecretBox } from '../../lib/secrets.ts';
+import { SETTINGS_CATALOG } from '../../lib/settings-catalog.ts';
 
 let server: TestServer;
 let admin: ApiClient;

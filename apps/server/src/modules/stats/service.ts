@@ -3,7 +3,8 @@ import { asc, count, desc, gte, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { categories, instances, posts, scheduledTasks, websites } from '../../db/schema.ts';
-import { pageOf, searchCondition } from '../../lib/listing.ts';
+import { searchCondition } from '../../lib/listing.ts';
+import { pageOf } from '../content/paging.ts';
 
 const DAYS: Partial<Record<RecordStatFilter, number>> = {
   '30_days': 30,
@@ -102,6 +103,7 @@ function toScheduledTask(task: TaskRow, now: number) {
       task.status === 'Scheduled' && task.nextRun && task.nextRun.getTime() <= now
         ? ('Due' as const)
         : (task.status as 'Due' | 'Running' | 'Scheduled' | 'Failed'),
+    error: task.status === 'Failed' ? task.lastError : null,
   };
 }
 

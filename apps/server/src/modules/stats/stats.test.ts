@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { seedDemo } from '../../db/demo.ts';
-import { instances, posts, websites } from '../../db/schema.ts';
+import { instances, posts, scheduledTasks, websites } from '../../db/schema.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -102,6 +102,26 @@ describe('dashboard stats', () => {
     expect(body).toContainEqual(
       expect.objectContaining({ command: 'sessions:prune', status: 'Scheduled' }),
     );
+  });
+
+  it("gives a failed task's error, and no error for the others", async () => {
+    await server.database.db
+      .update(scheduledTasks)
+      .set({ status: 'Failed', lastError: 'The website did not answer' })
+      .where(eq(scheduledTasks.command, 'sessions:prune'));
+    try {
+      const searched = await admin.get('/api/stats/scheduled-tasks/page?query=sessions');
+      expect(searched.body.data).toEqual([
+        expect.objectContaining({ status: 'Failed', error: 'The website did not answer' }),
+      ]);
+      const all = (await admin.get('/api/stats/scheduled-tasks')).body as { error: unknown }[];
+      expect(all.filter((task) => task.error !== null)).toHaveLength(1);
+    } finally {
+      await server.database.db
+        .update(scheduledTasks)
+        .set({ status: 'Scheduled', lastError: null })
+        .where(eq(scheduledTasks.command, 'sessions:prune'));
+    }
   });
 
   it('pages the scheduled tasks by next run, searched by command', async () => {

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { userAccessRoutes } from './access-routes.ts';
 import {
   createUser,
   deleteUser,
@@ -24,7 +25,10 @@ import {
 
 const tags = ['users'];
 
-export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const { db } = context;
+  await app.register(userAccessRoutes, context);
+
   app.get(
     '/api/users',
     {

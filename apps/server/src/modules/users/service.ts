@@ -2,6 +2,8 @@ import {
   abilitiesFor,
   formatDateTime,
   hasAbility,
+  holdsSuperAdmin,
+  isSuperAdminRoleName,
   type RoleRef,
   SUPER_ADMIN_ROLE,
   USER_MESSAGES,
@@ -13,11 +15,13 @@ import {
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.ts';
+import { assertIdsExist } from '../../db/ids.ts';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
-import { notFound, validationError } from '../../errors.ts';
-import { assertAllExist, listOrder, pageOf, searchCondition } from '../../lib/listing.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { type AuthContext, destroyUserSessions } from '../auth/sessions.ts';
+import { forbidden, notFound, validationError } from '../../errors.ts';
+import { listOrder, searchCondition } from '../../lib/listing.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { type AuthContext, destroyUserSessions } from '../../plugins/sessions.ts';
+import { pageOf } from '../content/paging.ts';
 
 type UserCreate = z.output<typeof userCreateSchema>;
 type UserUpdate = z.output<typeof userUpdateSchema>;
@@ -131,8 +135,8 @@ async function rolesAgainstCaller(
 
 /**
  * Checks the roles a form gives a user: they exist, and nobody hands out more than they hold —
- * each role the user does not have yet must grant only abilities the caller has. Answers the
- * distinct ids.
+ * each role the user does not have yet must grant only abilities the caller has, and only a super
+ * admin gives the super admin role (an admin holds every ability too). Answers the distinct ids.
  */
 async function grantableRoleIds(
   db: Db,
@@ -144,6 +148,12 @@ async function grantableRoleIds(
   const found = await rolesAgainstCaller(db, caller, unique);
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length > 0) throw validationError({ roles: USER_MESSAGES.unknownRoles(missing) });
+  const givesSuperAdmin = [...found].some(
+    ([id, role]) => isSuperAdminRoleName(role.name) && !heldRoleIds.includes(id),
+  );
+  if (givesSuperAdmin && !holdsSuperAdmin(caller.roles)) {
+    throw forbidden(USER_MESSAGES.superAdminRoleGiven);
+  }
   const beyondCaller = [...found]
     .filter(([id, role]) => role.exceedsCaller && !heldRoleIds.includes(id))
     .map(([, role]) => role.name);
@@ -155,14 +165,10 @@ async function grantableRoleIds(
 
 /**
  * Nobody edits or deletes a user who can do more than they can: with user-update alone one could
- * otherwise set an administrator's password and sign in as them.
+ * otherwise set an administrator's password and sign in as them. A super admin stands above an
+ * admin though both hold every ability: only a super admin touches one.
  */
-async function assertNotAboveCaller(
-  db: Db,
-  caller: AuthContext,
-  userIds: number[],
-  field: 'id' | 'ids',
-) {
+export async function assertNotAboveCaller(db: Db, caller: AuthContext, userIds: number[]) {
   const held = await db
     .select({ roleId: userRoles.roleId })
     .from(userRoles)
@@ -171,7 +177,11 @@ async function assertNotAboveCaller(
     ...new Set(held.map((role) => role.roleId)),
   ]);
   if ([...measured.values()].some((role) => role.exceedsCaller)) {
-    throw validationError({ [field]: USER_MESSAGES.userAboveCaller });
+    throw forbidden(USER_MESSAGES.userAboveCaller);
+  }
+  const targetsSuperAdmin = [...measured.values()].some((role) => isSuperAdminRoleName(role.name));
+  if (targetsSuperAdmin && !holdsSuperAdmin(caller.roles)) {
+    throw forbidden(USER_MESSAGES.superAdminTarget);
   }
 }
 
@@ -193,7 +203,8 @@ async function lockSuperAdmins(db: Db): Promise<Set<number>> {
   return new Set(rows.map((row) => row.id));
 }
 
-const isSuperAdminRoleName = (name: string) => name.toLowerCase() === SUPER_ADMIN_ROLE;
+const sameIds = (left: number[], right: number[]) =>
+  new Set(left).size === new Set(right).size && left.every((id) => right.includes(id));
 
 async function replaceRoles(db: Db, userId: number, roleIds: number[]) {
   await db.delete(userRoles).where(eq(userRoles.userId, userId));
@@ -232,7 +243,7 @@ export async function updateUser(db: Db, caller: AuthContext, id: number, input:
     const superAdmins = input.roles ? await lockSuperAdmins(tx) : new Set<number>();
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
     if (!existing) throw notFound();
-    await assertNotAboveCaller(tx, caller, [id], 'id');
+    await assertNotAboveCaller(tx, caller, [id]);
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
@@ -244,6 +255,15 @@ export async function updateUser(db: Db, caller: AuthContext, id: number, input:
         .from(userRoles)
         .innerJoin(roles, eq(roles.id, userRoles.roleId))
         .where(eq(userRoles.userId, id));
+      if (
+        id === caller.userId &&
+        !sameIds(
+          input.roles,
+          held.map((role) => role.id),
+        )
+      ) {
+        throw forbidden(USER_MESSAGES.ownRoles);
+      }
       const roleIds = await grantableRoleIds(
         tx,
         caller,
@@ -282,7 +302,7 @@ async function removeUsers(db: Db, caller: AuthContext, ids: number[], field: 'i
   if (ids.includes(caller.userId)) {
     throw validationError({ [field]: USER_MESSAGES.cannotDeleteSelf });
   }
-  await assertNotAboveCaller(db, caller, ids, field);
+  await assertNotAboveCaller(db, caller, ids);
   const superAdmins = await lockSuperAdmins(db);
   if (superAdmins.size > 0 && [...superAdmins].every((id) => ids.includes(id))) {
     throw validationError({ [field]: USER_MESSAGES.lastSuperAdmin });
@@ -301,7 +321,7 @@ export async function deleteUser(db: Db, caller: AuthContext, id: number) {
 /** DELETE /api/users: answers how many were deleted. */
 export function deleteUsers(db: Db, caller: AuthContext, ids: number[]) {
   return db.transaction(async (tx) => {
-    const unique = await assertAllExist(tx, users, users.id, ids);
+    const unique = await assertIdsExist(tx, 'users', ids);
     await removeUsers(tx, caller, unique, 'ids');
     return unique.length;
   });

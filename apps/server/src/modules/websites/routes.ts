@@ -1,6 +1,7 @@
 import {
   idParamSchema,
   idsSchema,
+  WEBSITE_READING_ABILITIES,
   webhookSecretSchema,
   websiteDeleteImpactSchema,
   websiteInputSchema,
@@ -147,11 +148,11 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     },
   );
 
-  // Any signed-in user: the category and post forms need the website names to pick from.
+  // The category and post screens need the website names to pick from, as the websites list does.
   app.get(
     '/api/getAllWebsites',
     {
-      config: { access: 'signed-in' },
+      config: { access: WEBSITE_READING_ABILITIES },
       schema: { tags, response: { 200: websiteOptionsSchema } },
     },
     () => websiteOptions(db),

@@ -15,10 +15,12 @@ import {
 } from '@sitefleet/contract';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { assertIdsExist } from '../../db/ids.ts';
 import { categoryVariants, postVariants, websiteSettings, websites } from '../../db/schema.ts';
-import { newWebhookSecret } from '../../db/seed.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { assertAllExist, listOrder, pageOf, searchCondition } from '../../lib/listing.ts';
+import { listOrder, searchCondition } from '../../lib/listing.ts';
+import { newWebhookSecret } from '../../lib/secrets.ts';
+import { pageOf } from '../content/paging.ts';
 
 /** The columns a website answer shows: never the webhook secret. */
 const websiteColumns = {
@@ -179,7 +181,7 @@ export async function deleteImpact(db: Db, id: number): Promise<WebsiteDeleteImp
  * websites by name. Any unknown id refuses the call, as the bulk delete would.
  */
 export async function bulkDeleteImpact(db: Db, ids: number[]): Promise<WebsitesDeleteImpact> {
-  const unique = await assertAllExist(db, websites, websites.id, ids);
+  const unique = await assertIdsExist(db, 'websites', ids);
   const named = await db
     .select({ id: websites.id, name: websites.name })
     .from(websites)
@@ -233,7 +235,7 @@ export async function deleteWebsite(db: Db, id: number) {
 
 export async function deleteWebsites(db: Db, ids: number[]) {
   return db.transaction(async (tx) => {
-    const unique = await assertAllExist(tx, websites, websites.id, ids);
+    const unique = await assertIdsExist(tx, 'websites', ids);
     const { deleted, impact } = await deleteWithVariants(tx, unique);
     // Another request deleted some of them meanwhile: refuse the whole call, as for unknown ids.
     const missing = unique.filter((id) => !deleted.includes(id));

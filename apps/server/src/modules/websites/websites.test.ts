@@ -1,6 +1,7 @@
 import {
   addMonths,
   COST_MESSAGES,
+  FIELD_MESSAGES,
   MESSAGES,
   ORDER_MESSAGES,
   PROMPT_PLACEHOLDERS,
@@ -426,7 +427,7 @@ describe('variant counts and deleting', () => {
     expect(malformed.status).toBe(422);
     const none = await admin.post('/api/websites/delete-impact', { ids: [] });
     expect(none.status).toBe(422);
-    expect(none.body.errors.ids).toBeDefined();
+    expect(none.body.errors.ids).toEqual([FIELD_MESSAGES.noRowSelected]);
     const withoutHeader = await admin.post(
       '/api/websites/delete-impact',
       { ids: [known.id] },
@@ -465,7 +466,7 @@ describe('variant counts and deleting', () => {
   it('refuses an empty id list', async () => {
     const response = await admin.delete('/api/websites', { ids: [] });
     expect(response.status).toBe(422);
-    expect(response.body.errors.ids).toBeDefined();
+    expect(response.body.errors.ids).toEqual([FIELD_MESSAGES.noRowSelected]);
   });
 });
 

@@ -1,0 +1,56 @@
+import type { AppContext } from './context.ts';
+import { describeDrift, repairDerivedState } from './db/integrity.ts';
+import { SESSION_PRUNE_TASK } from './db/seed.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { every, startScheduler, type TaskContext, type TaskDefinition } from './jobs/scheduler.ts';
+import { startWorkers } from './jobs/workers.ts';
+import { RETRY_FAILED_TASK, retryFailedDeliveries } from './modules/content/retry.ts';
+import { JOB_HANDLERS, TASK_SOURCES } from './pipeline/handlers.ts';
+import { pruneExpiredSessions } from './plugins/sessions.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+export const DERIVED_STATE_TASK = 'db:check';
+
+/** The tasks every installation has. */
+export const FIXED_TASKS: TaskDefinition[] = [
+  {
+    command: SESSION_PRUNE_TASK,
+    nextRun: every(HOUR_MS),
+    run: async (context) => {
+      await pruneExpiredSessions(context.db);
+    },
+  },
+  {
+    command: RETRY_FAILED_TASK,
+    nextRun: every(HOUR_MS),
+    run: async (context) => {
+      await retryFailedDeliveries(context, context.queue);
+    },
+  },
+  {
+    command: DERIVED_STATE_TASK,
+    nextRun: every(HOUR_MS),
+    run: async (context) => {
+      for (const drift of await repairDerivedState(context.db)) {
+        context.log.warn(`Repaired derived state: ${describeDrift(drift)}`);
+      }
+    },
+  },
+];
+
+/**
+ * Starts what runs besides the HTTP API: the job workers and the scheduler. The server runs them
+ * unless RUN_WORKERS=false; `npm run worker` runs them alone. Answers a function that stops both.
+ */
+export async function startBackgroundWork(
+  context: AppContext,
+  queue: JobQueue,
+  log: TaskContext['log'],
+) {
+  const stopWorkers = await startWorkers(context, queue, JOB_HANDLERS);
+  const stopScheduler = startScheduler({ ...context, queue, log }, FIXED_TASKS, TASK_SOURCES);
+  return async () => {
+    await stopScheduler();
+    await stopWorkers();
+  };
+}

@@ -1,0 +1,110 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from './client.ts';
+
+/**
+ * What a list reads from derived state that triggers keep, and how to tell when it has drifted.
+ * Triggers do not fire for every way rows arrive: a load with `session_replication_role =
+ * replica`, a restore that disables them, or an ALTER TABLE … DISABLE TRIGGER leave the derived
+ * rows behind. Checking is one read under one snapshot; repairing locks the source table against
+ * writers first, so no insert can slip between the recount and its write.
+ */
+interface DerivedState {
+  /** The derived table, as reported. */
+  name: string;
+  /** The table whose rows it is derived from, locked while it is repaired. */
+  source: string;
+  /** Rows `(key, actual, kept)` for every key whose kept value differs from the source's. */
+  differences: SQL;
+  /** Sets the kept value of `wrong` (the differences, as a CTE) to the actual one. */
+  repair: SQL;
+}
+
+/** Ids per row of `post_ranges`, as its triggers group them (migration 0009). */
+const POST_RANGE_SIZE = 1000;
+
+const postRangeDifferences = sql`
+  SELECT range_start AS key, COALESCE(actual.posts, 0) AS actual, COALESCE(kept.posts, 0) AS kept
+  FROM (SELECT id - id % ${sql.raw(String(POST_RANGE_SIZE))} AS range_start, count(*)::int AS posts
+        FROM posts GROUP BY 1) actual
+  FULL JOIN post_ranges kept USING (range_start)
+  WHERE COALESCE(actual.posts, 0) <> COALESCE(kept.posts, 0)`;
+
+const DERIVED_STATES: DerivedState[] = [
+  {
+    name: 'post_ranges',
+    source: 'posts',
+    differences: postRangeDifferences,
+    repair: sql`
+      INSERT INTO post_ranges (range_start, posts) SELECT key, actual FROM wrong
+      ON CONFLICT (range_start) DO UPDATE SET posts = EXCLUDED.posts`,
+  },
+];
+
+/** One derived table's drift: how many of its rows differed, and the totals on both sides. */
+export interface Drift {
+  name: string;
+  wrongRows: number;
+  /** The sum of the kept values and of the actual ones over the rows that differ. */
+  kept: number;
+  actual: number;
+}
+
+interface Difference {
+  key: number;
+  actual: number;
+  kept: number;
+}
+
+function driftOf(state: DerivedState, rows: readonly Difference[]): Drift | undefined {
+  if (rows.length === 0) return undefined;
+  const sum = (pick: (row: Difference) => number) =>
+    rows.reduce((total, row) => total + Number(pick(row)), 0);
+  return {
+    name: state.name,
+    wrongRows: rows.length,
+    kept: sum((row) => row.kept),
+    actual: sum((row) => row.actual),
+  };
+}
+
+/** The derived state that differs from its source now; an empty list when all is consistent. */
+export async function checkDerivedState(db: Db): Promise<Drift[]> {
+  const drifts: Drift[] = [];
+  for (const state of DERIVED_STATES) {
+    const drift = driftOf(state, await queryRows<Difference>(db, state.differences));
+    if (drift) drifts.push(drift);
+  }
+  return drifts;
+}
+
+async function repairState(db: Db, state: DerivedState): Promise<Drift | undefined> {
+  return db.transaction(async (tx) => {
+    // Blocks inserts, updates and deletes of the source (and a second repair) until commit, but
+    // not its readers: the recount below then sees every committed row and no writer behind it.
+    await tx.execute(sql.raw(`LOCK TABLE ${state.source} IN SHARE ROW EXCLUSIVE MODE`));
+    const { rows } = (await tx.execute(
+      sql`WITH wrong AS (${state.differences}), fixed AS (${state.repair} RETURNING 1)
+          SELECT key, actual, kept FROM wrong, (SELECT count(*) FROM fixed) done`,
+    )) as unknown as { rows: Difference[] };
+    return driftOf(state, rows);
+  });
+}
+
+/**
+ * Checks every derived table and repairs those that drifted; answers what it found (and so
+ * repaired). The check runs without locks; only a drifted table's source is locked, briefly.
+ */
+export async function repairDerivedState(db: Db): Promise<Drift[]> {
+  const repaired: Drift[] = [];
+  for (const drift of await checkDerivedState(db)) {
+    const state = DERIVED_STATES.find((candidate) => candidate.name === drift.name)!;
+    const found = await repairState(db, state);
+    if (found) repaired.push(found);
+  }
+  return repaired;
+}
+
+/** A line per drift, for logs and the CLI. */
+export function describeDrift(drift: Drift): string {
+  return `${drift.name}: ${drift.wrongRows} row(s) differed (kept ${drift.kept}, actual ${drift.actual})`;
+}

@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, flag, trigram, updatedAt } from './columns.ts';
+import { websites } from './websites.ts';
+
+/** Categories and posts, with their per-website variants and the post ranges. */
+
+/** Delivery flags shared by category and post variants. */
+const variantFlags = () => ({
+  description: text('description').notNull().default(''),
+  synced: flag('synced'),
+  isApproved: flag('is_approved'),
+  isUpdatedAfterPosted: flag('is_updated_after_posted'),
+  isPostedToWebsite: flag('is_posted_to_website'),
+  isPostedToFacebook: flag('is_posted_to_facebook'),
+  isPostedToTwitter: flag('is_posted_to_twitter'),
+  isPostedToLinkedin: flag('is_posted_to_linkedin'),
+  isPostedToTiktok: flag('is_posted_to_tiktok'),
+  isPostedToYoutube: flag('is_posted_to_youtube'),
+  /** Bumped on every content change; with the id it is the delivery's idempotency key. */
+  version: integer('version').notNull().default(1),
+  /**
+   * Where each target's delivery stands: `{ "website": { "status": "delivered", "error": null },
+   * "facebook": { "status": "failed", "error": "…" } }` (`ai` for a regeneration).
+   */
+  deliveries: jsonb('deliveries')
+    .$type<Record<string, { status: string; error: string | null }>>()
+    .notNull()
+    .default({}),
+  /** Their summary, shown in Detailed Review: queued while any target is, else failed, else delivered. */
+  deliveryStatus: text('delivery_status'),
+  /** The error of a failed target (or the note of one being retried). */
+  deliveryError: text('delivery_error'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull(),
+    type: text('type').notNull().default('default'),
+    keywords: text('keywords').notNull(),
+    status: smallint('status').notNull().default(1),
+    isApproved: smallint('is_approved').notNull().default(0),
+    autoGoogleSync: smallint('auto_google_sync').notNull().default(0),
+    synced: smallint('synced').notNull().default(0),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    /** The category this one was created under (its own_childrens). */
+    createdUnderId: integer('created_under_id').references((): AnyPgColumn => categories.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_slug_unique').on(t.slug),
+    trigram('categories_name_trgm', t.name),
+    /** The Categories list sorted by name: an ordered walk that stops after one page. */
+    index('categories_name_id_idx').on(t.name, t.id),
+    index('categories_status_idx').on(t.status),
+    index('categories_created_at_idx').on(t.createdAt),
+    index('categories_views_idx').on(t.views),
+    index('categories_created_under_idx').on(t.createdUnderId),
+  ],
+);
+
+export const categoryParents = pgTable(
+  'category_parents',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.parentId] }),
+    index('category_parents_parent_idx').on(t.parentId),
+  ],
+);
+
+export const categoryVariants = pgTable(
+  'category_variants',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    ...variantFlags(),
+  },
+  (t) => [
+    uniqueIndex('category_variants_category_website_unique').on(t.categoryId, t.websiteId),
+    /** The scheduled retry finds failed deliveries without reading every variant. */
+    index('category_variants_failed_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.deliveryStatus} = 'failed'`),
+    /** Filters by website, and drives them: a website's category ids without touching rows. */
+    index('category_variants_website_category_idx').on(t.websiteId, t.categoryId),
+  ],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    contentReference: text('content_reference'),
+    status: smallint('status').notNull().default(1),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    trigram('posts_title_trgm', t.title),
+    index('posts_category_idx').on(t.categoryId),
+    index('posts_created_at_idx').on(t.createdAt),
+    index('posts_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * How many posts each range of POST_RANGE_SIZE ids holds, kept by triggers on posts (migration
+ * 0009): a deep page of the newest-first list starts from the range it falls in instead of
+ * walking every newer post, and the unfiltered list's exact total is a sum of these rows.
+ */
+export const postRanges = pgTable('post_ranges', {
+  rangeStart: integer('range_start').primaryKey(),
+  posts: integer('posts').notNull(),
+});
+
+export const postVariants = pgTable(
+  'post_variants',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    ...variantFlags(),
+  },
+  (t) => [
+    uniqueIndex('post_variants_post_website_unique').on(t.postId, t.websiteId),
+    /** The scheduled retry finds failed deliveries without reading every variant. */
+    index('post_variants_failed_idx').on(t.updatedAt).where(sql`${t.deliveryStatus} = 'failed'`),
+    /** Filters by website, and drives them: a website's post ids without touching rows. */
+    index('post_variants_website_post_idx').on(t.websiteId, t.postId),
+  ],
+);

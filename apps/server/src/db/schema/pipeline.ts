@@ -1,0 +1,87 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { categories } from './content.ts';
+import { instances, websites } from './websites.ts';
+
+/** Delivery attempts, agent instructions and the scheduler's tasks. */
+
+/**
+ * One try at delivering a variant to a target (a website or a social network): what the worker
+ * sent, what came back and how long it took. Detailed Review lists them.
+ */
+export const deliveryAttempts = pgTable(
+  'delivery_attempts',
+  {
+    id: serial('id').primaryKey(),
+    /** `category` or `post`: which variants table `variant_id` points into. */
+    kind: text('kind').notNull(),
+    variantId: integer('variant_id').notNull(),
+    /** `website` or a social network. */
+    target: text('target').notNull(),
+    /** The queue job this attempt ran for; its retries share it. */
+    jobId: text('job_id').notNull(),
+    /** 1 for the first try of the job. */
+    attempt: integer('attempt').notNull(),
+    version: integer('version').notNull(),
+    /** `delivered` or `failed`. */
+    outcome: text('outcome').notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+    /** The id the network or website gave the published item. */
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('delivery_attempts_variant_idx').on(t.kind, t.variantId, t.createdAt)],
+);
+
+/**
+ * What an instance's browser agent is told to generate at its gap time, and what it reported.
+ * Each instruction and each report is also an instance-log row.
+ */
+export const agentInstructions = pgTable(
+  'agent_instructions',
+  {
+    id: serial('id').primaryKey(),
+    instanceId: integer('instance_id')
+      .notNull()
+      .references(() => instances.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** `categories` or `posts`. */
+    generate: text('generate').notNull(),
+    /** The auto-sync category the new sub-categories or posts go under. */
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+    prompt: text('prompt').notNull(),
+    /** How many records the report may create. */
+    limit: integer('limit').notNull(),
+    /** `pending` until the agent fetches it, then `sent`, then `reported`. */
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+  },
+  (t) => [index('agent_instructions_instance_status_idx').on(t.instanceId, t.status)],
+);
+
+// ── Scheduler ─────────────────────────────────────────────────────────────────────────────────
+
+export const scheduledTasks = pgTable(
+  'scheduled_tasks',
+  {
+    id: serial('id').primaryKey(),
+    /** Stable identity of the task, e.g. `sessions:prune` or `website:3:category-refresh`. */
+    command: text('command').notNull(),
+    nextRun: timestamp('next_run', { withTimezone: true }),
+    status: text('status').notNull().default('Scheduled'),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('scheduled_tasks_command_unique').on(t.command),
+    index('scheduled_tasks_next_run_idx').on(t.nextRun),
+  ],
+);

@@ -1,0 +1,117 @@
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, trigram, updatedAt } from './columns.ts';
+
+/** Websites with their settings, and the instances that run agents. */
+
+export const websites = pgTable(
+  'websites',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    status: smallint('status').notNull().default(1),
+    hosting: text('hosting').notNull(),
+    cost: numeric('cost', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    /** Billing period in months. */
+    duration: integer('duration').notNull(),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    nextRenewalDate: date('next_renewal_date', { mode: 'string' }),
+    webhookSecret: text('webhook_secret').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    trigram('websites_name_trgm', t.name),
+    trigram('websites_url_trgm', t.url),
+    trigram('websites_hosting_trgm', t.hosting),
+    index('websites_created_at_idx').on(t.createdAt),
+    index('websites_views_idx').on(t.views),
+    /** The Websites list's sorts, the id breaking ties: walks that stop after one page. */
+    index('websites_name_id_idx').on(t.name, t.id),
+    index('websites_cost_id_idx').on(t.cost, t.id),
+    index('websites_next_renewal_date_id_idx').on(t.nextRenewalDate, t.id),
+  ],
+);
+
+export const websiteSettings = pgTable('website_settings', {
+  websiteId: integer('website_id')
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  googleAdsense: text('google_adsense'),
+  googleAnalytics: text('google_analytics'),
+  seoDescription: text('seo_description'),
+  seoTitle: text('seo_title'),
+  seoKeywords: text('seo_keywords'),
+  seoMeta: text('seo_meta'),
+  referenceSites: text('reference_sites'),
+  categoryPrompt: text('category_prompt'),
+  postPrompt: text('post_prompt'),
+  categoryRefresh: smallint('category_refresh'),
+  categoriesLimit: smallint('categories_limit').notNull().default(0),
+  postRefresh: smallint('post_refresh'),
+  postsLimit: smallint('posts_limit').notNull().default(0),
+  browserRefresh: smallint('browser_refresh'),
+  categoryWebhookUrl: text('category_webhook_url'),
+  postWebhookUrl: text('post_webhook_url'),
+  updatedAt: updatedAt(),
+});
+
+export const instances = pgTable(
+  'instances',
+  {
+    id: serial('id').primaryKey(),
+    instanceId: text('instance_id').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    currentState: text('current_state').notNull(),
+    /** Time of day, HH:MM, at which the instance's agent runs. */
+    gap: text('gap').notNull(),
+    region: text('region').notNull(),
+    type: text('type').notNull(),
+    cost: numeric('cost', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    /** SHA-256 of the agent's token; the token itself is shown once. */
+    agentTokenHash: text('agent_token_hash'),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('instances_instance_id_unique').on(t.instanceId),
+    trigram('instances_instance_id_trgm', t.instanceId),
+    trigram('instances_ip_address_trgm', t.ipAddress),
+    trigram('instances_region_trgm', t.region),
+    index('instances_current_state_idx').on(t.currentState),
+    index('instances_created_at_idx').on(t.createdAt),
+    /** The Instances list's sorts, the id breaking ties: walks that stop after one page. */
+    index('instances_region_id_idx').on(t.region, t.id),
+    index('instances_cost_id_idx').on(t.cost, t.id),
+  ],
+);
+
+export const instanceLogs = pgTable(
+  'instance_logs',
+  {
+    id: serial('id').primaryKey(),
+    instanceId: integer('instance_id')
+      .notNull()
+      .references(() => instances.id, { onDelete: 'cascade' }),
+    ipAddress: text('ip_address').notNull(),
+    gap: text('gap').notNull(),
+    status: text('status').notNull(),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('instance_logs_instance_created_idx').on(t.instanceId, t.createdAt)],
+);

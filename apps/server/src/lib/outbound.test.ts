@@ -1,0 +1,142 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeHttpServer, startFakeHttp } from '../../test/fake-http.ts';
+import { FAST_QUEUE_ENV, startTestServer, type TestServer, waitFor } from '../../test/harness.ts';
+import { queryRows } from '../db/client.ts';
+import { categories, categoryVariants } from '../db/schema.ts';
+import { insertTestWebsites } from '../modules/content/test-fixtures.ts';
+import {
+  allowOutboundRanges,
+  assertOutboundUrl,
+  isAllowedAddress,
+  OutboundRefused,
+  outboundFetch,
+  parseAllowedRanges,
+} from './outbound.ts';
+
+describe('the addresses the server refuses to call', () => {
+  it.each([
+    '127.0.0.1',
+    '127.8.9.10',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::',
+    '::1',
+    'fe80::1',
+    'fd00:ec2::254',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:169.254.169.254',
+    '64:ff9b::a9fe:a9fe',
+  ])('%s', (address) => {
+    allowOutboundRanges(parseAllowedRanges(''));
+    expect(isAllowedAddress(address)).toBe(false);
+  });
+
+  it.each([
+    'http://0x7f000001/',
+    'http://2130706433/',
+    'http://0177.0.0.1/',
+    'http://127.1/',
+    'http://[::1]/',
+    'http://[::ffff:a9fe:a9fe]/',
+    'http://localhost/',
+    'http://169.254.169.254/latest/meta-data/',
+    'file:///etc/passwd',
+  ])('refuses %s before connecting', async (url) => {
+    allowOutboundRanges(parseAllowedRanges(''));
+    await expect(assertOutboundUrl(url)).rejects.toBeInstanceOf(OutboundRefused);
+  });
+
+  it('lets public addresses through, and internal ones a deployment allows', () => {
+    allowOutboundRanges(parseAllowedRanges('10.0.0.0/8, 127.0.0.1'));
+    expect(isAllowedAddress('93.184.215.14')).toBe(true);
+    expect(isAllowedAddress('2606:4700::1111')).toBe(true);
+    expect(isAllowedAddress('10.20.30.40')).toBe(true);
+    expect(isAllowedAddress('127.0.0.1')).toBe(true);
+    expect(isAllowedAddress('127.0.0.2')).toBe(false);
+    expect(isAllowedAddress('192.168.0.1')).toBe(false);
+  });
+});
+
+describe('redirects', () => {
+  let redirector: ReturnType<typeof createServer>;
+  let url: string;
+  beforeAll(async () => {
+    redirector = createServer((request, response) => {
+      const target = request.url === '/to-metadata' ? 'http://169.254.169.254/' : '/landed';
+      if (request.url === '/landed') response.writeHead(200).end('landed');
+      else response.writeHead(302, { location: target }).end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => redirector.close(() => resolve())));
+
+  it('are checked at every hop: one to the metadata address is refused', async () => {
+    allowOutboundRanges(parseAllowedRanges('127.0.0.1'));
+    await expect(outboundFetch(`${url}/to-metadata`)).rejects.toThrow(/169\.254\.169\.254/);
+    const allowed = await outboundFetch(`${url}/to-self`);
+    expect(await allowed.text()).toBe('landed');
+  });
+});
+
+describe('a website webhook on an internal address', () => {
+  let server: TestServer;
+  let receiver: FakeHttpServer;
+  beforeAll(async () => {
+    receiver = await startFakeHttp();
+    // This deployment allows no internal range: the receiver on 127.0.0.1 is off limits.
+    server = await startTestServer(
+      { ...FAST_QUEUE_ENV, OUTBOUND_ALLOWED_RANGES: '' },
+      { workers: true },
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+    await receiver.close();
+  });
+
+  it('is never called, and the variant says why', async () => {
+    const admin = await server.admin();
+    const { db } = server.database;
+    const [site] = await insertTestWebsites(db);
+    const saved = await admin.patch(`/api/websites/${site}/update-settings`, {
+      post_webhook_url: `${receiver.url}/hooks/posts`,
+    });
+    expect(saved.status).toBe(200);
+    const [category] = await db
+      .insert(categories)
+      .values({ name: 'Inside', slug: 'inside', description: 'Inside', keywords: 'inside' })
+      .returning({ id: categories.id });
+    await db.insert(categoryVariants).values({ categoryId: category!.id, websiteId: site! });
+    const post = await admin.post('/api/posts', {
+      title: 'Internal',
+      description: 'Internal',
+      category_id: category!.id,
+    });
+    await admin.post('/api/posts/action', { ids: String(post.body.id), action: 'publish_web' });
+    const state = await waitFor(
+      async () => {
+        const [row] = await queryRows<{ delivery_status: string; delivery_error: string | null }>(
+          db,
+          sql`SELECT delivery_status, delivery_error FROM post_variants WHERE post_id = ${post.body.id}`,
+        );
+        return row?.delivery_status === 'failed' && row;
+      },
+      { what: 'the refused push to be recorded' },
+    );
+    expect(state.delivery_error).toMatch(/^Refused: 127\.0\.0\.1 is an internal address/);
+    expect(receiver.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,123 @@
+import {
+  activeSessionListSchema,
+  messageSchema,
+  recoveryCodesAnswerSchema,
+  SESSION_MESSAGES,
+  sessionParamsSchema,
+  sessionsEndedAnswerSchema,
+  TWO_FACTOR_MESSAGES,
+  twoFactorDisableSchema,
+  twoFactorEnableSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from '@sitefleet/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { removeTwoFactor } from '../../db/two-factor.ts';
+import { validationError } from '../../errors.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { destroyUserSessions, SESSION_COOKIE } from '../../plugins/sessions.ts';
+import { checkCurrentPassword } from './profile.ts';
+import { endUserSession, listUserSessions } from './session-list.ts';
+import {
+  confirmTwoFactorSetup,
+  isTwoFactorEnabled,
+  roleRequiresTwoFactor,
+  startTwoFactorSetup,
+  twoFactorStatus,
+} from './two-factor.ts';
+
+const tags = ['profile'];
+
+/**
+ * The caller's own two-factor sign-in and sessions. Like the rest of the profile they need no
+ * ability beyond being signed in: they only ever touch the caller's own rows.
+ */
+const OWN = { access: 'signed-in' } as const;
+
+export const profileSecurityRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, secrets },
+) => {
+  app.get(
+    '/api/profile/two-factor',
+    { config: OWN, schema: { tags, response: { 200: twoFactorStatusSchema } } },
+    (request) => twoFactorStatus(db, currentUser(request).userId),
+  );
+
+  app.post(
+    '/api/profile/two-factor/setup',
+    { config: OWN, schema: { tags, response: { 200: twoFactorSetupSchema } } },
+    (request) => startTwoFactorSetup(db, secrets, currentUser(request).userId),
+  );
+
+  app.post(
+    '/api/profile/two-factor/enable',
+    {
+      config: OWN,
+      schema: { tags, body: twoFactorEnableSchema, response: { 200: recoveryCodesAnswerSchema } },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      const codes = await confirmTwoFactorSetup(db, secrets, caller.userId, request.body.code);
+      await destroyUserSessions(db, caller.userId, caller.sessionId);
+      return { message: TWO_FACTOR_MESSAGES.enabled, recovery_codes: codes };
+    },
+  );
+
+  app.post(
+    '/api/profile/two-factor/disable',
+    {
+      config: OWN,
+      schema: { tags, body: twoFactorDisableSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      if (!(await isTwoFactorEnabled(db, caller.userId))) {
+        throw validationError({ currentPassword: TWO_FACTOR_MESSAGES.notEnabled });
+      }
+      if (await roleRequiresTwoFactor(db, caller.userId)) {
+        throw validationError({ currentPassword: TWO_FACTOR_MESSAGES.requiredByRole });
+      }
+      await checkCurrentPassword(db, caller.userId, request.body.currentPassword);
+      await db.transaction(async (tx) => {
+        await removeTwoFactor(tx, caller.userId);
+        await destroyUserSessions(tx, caller.userId, caller.sessionId);
+      });
+      return { message: TWO_FACTOR_MESSAGES.disabled };
+    },
+  );
+
+  app.get(
+    '/api/profile/sessions',
+    { config: OWN, schema: { tags, response: { 200: activeSessionListSchema } } },
+    (request) => {
+      const caller = currentUser(request);
+      return listUserSessions(db, caller.userId, caller.sessionId);
+    },
+  );
+
+  app.delete(
+    '/api/profile/sessions/:id',
+    {
+      config: OWN,
+      schema: { tags, params: sessionParamsSchema, response: { 200: messageSchema } },
+    },
+    async (request, reply) => {
+      const caller = currentUser(request);
+      await endUserSession(db, caller.userId, request.params.id);
+      if (request.params.id === caller.sessionId) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: SESSION_MESSAGES.signedOut };
+    },
+  );
+
+  app.post(
+    '/api/profile/sessions/sign-out-others',
+    { config: OWN, schema: { tags, response: { 200: sessionsEndedAnswerSchema } } },
+    async (request) => {
+      const caller = currentUser(request);
+      const count = await destroyUserSessions(db, caller.userId, caller.sessionId);
+      return { message: SESSION_MESSAGES.othersSignedOut(count), count };
+    },
+  );
+};

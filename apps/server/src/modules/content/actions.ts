@@ -1,0 +1,332 @@
+import {
+  type ActionAnswer,
+  type CategoryAction,
+  type DeliveryTarget,
+  type DetailAction,
+  type PostAction,
+  type PublishTarget,
+  SKIP_REASONS,
+  SOCIAL_NETWORKS,
+} from '@sitefleet/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, type Executor, idArray, queryRows } from '../../db/client.ts';
+import { assertIdsExist } from '../../db/ids.ts';
+import { notFound } from '../../errors.ts';
+import { type ContentJob, type JobQueue, queueFor } from '../../jobs/queue.ts';
+import { settingTargets } from './delivery-state.ts';
+import type { ContentKind } from './kinds.ts';
+
+/**
+ * The bulk actions of the Categories and Posts lists and the actions of Detailed Review, each a
+ * few set-based statements in one transaction, whatever the number of rows. Publishing actions
+ * only queue jobs: the pipeline carries them out.
+ */
+
+type Skipped = ActionAnswer['skipped'];
+
+/** Sync (GET /api/{categories,posts}/sync/{id}): the record and all its variants are marked synced. */
+export function syncRecord(db: Db, kind: ContentKind, id: number) {
+  return db.transaction(async (tx) => {
+    const [found] = await queryRows<{ id: number }>(
+      tx,
+      sql`SELECT id FROM ${sql.identifier(kind.records)} WHERE id = ${id} FOR UPDATE`,
+    );
+    if (!found) throw notFound();
+    await markRecords(tx, kind, 'synced', [id]);
+  });
+}
+type Outcome = Omit<ActionAnswer, 'message'>;
+
+const VARIANT_FLAGS = { synced: 'synced', approved: 'is_approved' } as const;
+/** The categories' own columns for the same flags (posts have none: theirs live on variants). */
+const CATEGORY_FLAGS = { synced: 'synced', approved: 'is_approved' } as const;
+
+/** Which rules decide that a variant is not published. */
+interface PublishRules {
+  /** Only active websites receive publishing jobs (always on for publishing). */
+  activeWebsite: boolean;
+  approved: boolean;
+  /** Skip variants already posted to their website and not changed since (webSync). */
+  changedSincePosted: boolean;
+}
+
+const PUBLISH_ANY: PublishRules = {
+  activeWebsite: true,
+  approved: false,
+  changedSincePosted: false,
+};
+const PUBLISH_APPROVED: PublishRules = {
+  activeWebsite: true,
+  approved: true,
+  changedSincePosted: false,
+};
+const WEB_SYNC: PublishRules = { activeWebsite: true, approved: true, changedSincePosted: true };
+const REGENERATE: PublishRules = {
+  activeWebsite: false,
+  approved: false,
+  changedSincePosted: false,
+};
+
+/** The reason a variant `v` of website `w` is left alone under `rules`, or NULL to queue it. */
+function skipReason(rules: PublishRules): SQL {
+  const cases: SQL[] = [];
+  if (rules.activeWebsite) cases.push(sql`WHEN w.status <> 1 THEN ${SKIP_REASONS.websiteInactive}`);
+  if (rules.approved) cases.push(sql`WHEN NOT v.is_approved THEN ${SKIP_REASONS.notApproved}`);
+  if (rules.changedSincePosted) {
+    cases.push(
+      sql`WHEN v.is_posted_to_website AND NOT v.is_updated_after_posted THEN ${SKIP_REASONS.alreadyPosted}`,
+    );
+  }
+  return cases.length === 0
+    ? sql`NULL::text`
+    : sql`(CASE ${sql.join(cases, sql` `)} ELSE NULL END)`;
+}
+
+/**
+ * Queues a job per selected variant and target, marks those variants 'queued', and counts the
+ * others per reason. `variantCondition` is a condition on `v` (the variants).
+ */
+async function queueJobs(
+  tx: Executor,
+  queue: JobQueue,
+  kind: ContentKind,
+  variantCondition: SQL,
+  targets: readonly DeliveryTarget[],
+  rules: PublishRules,
+): Promise<{ queued: number; skipped: Skipped }> {
+  const variants = sql.identifier(kind.variants);
+  const reason = skipReason(rules);
+  const skipped = await queryRows<{ reason: string; count: number }>(
+    tx,
+    sql`SELECT reason, count(*)::int AS count FROM (
+          SELECT ${reason} AS reason FROM ${variants} v JOIN websites w ON w.id = v.website_id
+          WHERE ${variantCondition}) reasons
+        WHERE reason IS NOT NULL GROUP BY reason ORDER BY reason`,
+  );
+  const marked = await queryRows<{ id: number; version: number }>(
+    tx,
+    sql`UPDATE ${variants} v
+        SET ${settingTargets(
+          Object.fromEntries(targets.map((target) => [target, { status: 'queued', error: null }])),
+        )}, updated_at = now()
+        FROM websites w
+        WHERE w.id = v.website_id AND ${variantCondition} AND ${reason} IS NULL
+        RETURNING v.id, v.version`,
+  );
+  const jobs: ContentJob[] = marked.flatMap((variant) =>
+    targets.map((target) => ({
+      queue: queueFor(target),
+      data: { kind: kind.kind, variantId: variant.id, version: variant.version, target },
+    })),
+  );
+  const queued = await queue.enqueue(tx, jobs);
+  return { queued, skipped };
+}
+
+/** Sets a flag on the variants matching `variantCondition`; answers the owners it changed. */
+async function setVariantFlag(
+  tx: Executor,
+  kind: ContentKind,
+  flag: keyof typeof VARIANT_FLAGS,
+  variantCondition: SQL,
+  countColumn: 'id' | 'owner',
+): Promise<number[]> {
+  const column = sql.identifier(VARIANT_FLAGS[flag]);
+  const returned = countColumn === 'id' ? sql`v.id` : sql`v.${sql.identifier(kind.owner)}`;
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE ${sql.identifier(kind.variants)} v SET ${column} = true, updated_at = now()
+        WHERE ${variantCondition} AND NOT v.${column}
+        RETURNING ${returned} AS id`,
+  );
+  return [...new Set(rows.map((row) => row.id))];
+}
+
+/** A category's own flag follows its variants: set once every variant has it. */
+async function settleCategoryFlag(
+  tx: Executor,
+  flag: keyof typeof VARIANT_FLAGS,
+  categoryCondition: SQL,
+): Promise<number[]> {
+  const own = sql.identifier(CATEGORY_FLAGS[flag]);
+  const variantFlag = sql.identifier(VARIANT_FLAGS[flag]);
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE categories c SET ${own} = 1, updated_at = now()
+        WHERE ${categoryCondition} AND c.${own} <> 1
+          AND NOT EXISTS (SELECT 1 FROM category_variants v
+                          WHERE v.category_id = c.id AND NOT v.${variantFlag})
+        RETURNING c.id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** changed + skipped for an action that either changes a row or finds it already so. */
+function flagOutcome(total: number, changed: number): Outcome {
+  const already = total - changed;
+  return {
+    changed,
+    queued: 0,
+    skipped: already > 0 ? [{ reason: SKIP_REASONS.alreadyDone, count: already }] : [],
+  };
+}
+
+async function setRecordColumn(
+  tx: Executor,
+  kind: ContentKind,
+  column: 'status' | 'auto_google_sync',
+  value: number,
+  ids: readonly number[],
+) {
+  const name = sql.identifier(column);
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE ${sql.identifier(kind.records)} SET ${name} = ${value}, updated_at = now()
+        WHERE id = ANY(${idArray(ids)}) AND ${name} <> ${value} RETURNING id`,
+  );
+  return rows.length;
+}
+
+/** Marks records (and all their variants) synced or approved. */
+async function markRecords(
+  tx: Executor,
+  kind: ContentKind,
+  flag: keyof typeof VARIANT_FLAGS,
+  ids: readonly number[],
+) {
+  const owners = sql`v.${sql.identifier(kind.owner)} = ANY(${idArray(ids)})`;
+  const changed = new Set(await setVariantFlag(tx, kind, flag, owners, 'owner'));
+  if (kind.kind === 'category') {
+    const own = sql.identifier(CATEGORY_FLAGS[flag]);
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`UPDATE categories SET ${own} = 1, updated_at = now()
+          WHERE id = ANY(${idArray(ids)}) AND ${own} <> 1 RETURNING id`,
+    );
+    for (const row of rows) changed.add(row.id);
+  }
+  return changed.size;
+}
+
+/**
+ * Runs a bulk action of the Categories or Posts list on records `ids`, in one transaction: the
+ * records must all exist; flags change on the records and their variants; publishing actions
+ * queue jobs in the same transaction.
+ */
+export function runBulkAction(
+  db: Db,
+  queue: JobQueue,
+  kind: ContentKind,
+  ids: readonly number[],
+  action: CategoryAction | PostAction,
+): Promise<Outcome> {
+  const unique = [...new Set(ids)];
+  const owners = sql`v.${sql.identifier(kind.owner)} = ANY(${idArray(unique)})`;
+  return db.transaction(async (tx) => {
+    await assertIdsExist(tx, kind.records, unique);
+    switch (action) {
+      case 'synced':
+        return flagOutcome(unique.length, await markRecords(tx, kind, 'synced', unique));
+      case 'approve':
+        return flagOutcome(unique.length, await markRecords(tx, kind, 'approved', unique));
+      case 'enable':
+      case 'disable': {
+        const status = action === 'enable' ? 1 : 2;
+        return flagOutcome(
+          unique.length,
+          await setRecordColumn(tx, kind, 'status', status, unique),
+        );
+      }
+      case 'auto_google_sync':
+        return flagOutcome(unique.length, await switchOnGeneration(tx, kind, unique));
+      case 'webSync':
+        return { changed: 0, ...(await queueJobs(tx, queue, kind, owners, ['website'], WEB_SYNC)) };
+      case 'forceWebSync':
+        return {
+          changed: 0,
+          ...(await queueJobs(tx, queue, kind, owners, ['website'], PUBLISH_ANY)),
+        };
+      case 'publish_web': {
+        const changed = await markRecords(tx, kind, 'approved', unique);
+        return { changed, ...(await queueJobs(tx, queue, kind, owners, ['website'], PUBLISH_ANY)) };
+      }
+      case 'publish_facebook':
+      case 'publish_tiktok':
+      case 'publish_twitter':
+      case 'publish_linkedin': {
+        const network = action.slice('publish_'.length) as PublishTarget;
+        return {
+          changed: 0,
+          ...(await queueJobs(tx, queue, kind, owners, [network], PUBLISH_APPROVED)),
+        };
+      }
+    }
+  });
+}
+
+/**
+ * SyncVertex: automatic generation runs per category, so for posts it is switched on for their
+ * categories; `changed` counts the records whose (category's) setting changed.
+ */
+async function switchOnGeneration(tx: Executor, kind: ContentKind, ids: readonly number[]) {
+  if (kind.kind === 'category') return setRecordColumn(tx, kind, 'auto_google_sync', 1, ids);
+  const [row] = await queryRows<{ changed: number }>(
+    tx,
+    sql`WITH switched AS (
+          UPDATE categories SET auto_google_sync = 1, updated_at = now()
+          WHERE id IN (SELECT category_id FROM posts WHERE id = ANY(${idArray(ids)}))
+            AND auto_google_sync <> 1
+          RETURNING id)
+        SELECT count(*)::int AS changed FROM posts
+        WHERE id = ANY(${idArray(ids)}) AND category_id IN (SELECT id FROM switched)`,
+  );
+  return row?.changed ?? 0;
+}
+
+const DETAIL_TARGETS: Partial<Record<DetailAction, readonly DeliveryTarget[]>> = {
+  post_to_website: ['website'],
+  post_to_facebook: ['facebook'],
+  post_to_twitter: ['twitter'],
+  post_to_linkedin: ['linkedin'],
+  post_to_tiktok: ['tiktok'],
+  post_to_youtube: ['youtube'],
+  post_to_all: ['website', ...SOCIAL_NETWORKS],
+};
+
+/**
+ * Runs a Detailed Review action on variants (`ids` are pivot ids), in one transaction. Posting
+ * needs an approved variant on an active website; regeneration queues whatever the flags.
+ */
+export function runDetailAction(
+  db: Db,
+  queue: JobQueue,
+  kind: ContentKind,
+  ids: readonly number[],
+  action: DetailAction,
+): Promise<Outcome> {
+  const unique = [...new Set(ids)];
+  const selected = sql`v.id = ANY(${idArray(unique)})`;
+  return db.transaction(async (tx) => {
+    await assertIdsExist(tx, kind.variants, unique);
+    if (action === 'mark_approved' || action === 'mark_synced') {
+      const flag = action === 'mark_approved' ? 'approved' : 'synced';
+      const changed = await setVariantFlag(tx, kind, flag, selected, 'id');
+      if (kind.kind === 'category') {
+        await settleCategoryFlag(
+          tx,
+          flag,
+          sql`c.id IN (SELECT category_id FROM category_variants WHERE id = ANY(${idArray(unique)}))`,
+        );
+      }
+      return flagOutcome(unique.length, changed.length);
+    }
+    if (action === 'regenerate_content') {
+      return { changed: 0, ...(await queueJobs(tx, queue, kind, selected, ['ai'], REGENERATE)) };
+    }
+    const targets = DETAIL_TARGETS[action] ?? [];
+    return {
+      changed: 0,
+      ...(await queueJobs(tx, queue, kind, selected, targets, PUBLISH_APPROVED)),
+    };
+  });
+}

@@ -1,0 +1,271 @@
+import { DEFAULT_PER_PAGE, type Paginated, pageOffset, paginate } from '@sitefleet/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../db/client.ts';
+
+/**
+ * Every list of the product is paged here: the small lists count and page in two queries
+ * (`pageOf`); the big content lists find a page without a full count (`listPage`), and the list
+ * of every post reads its total and its page's start from the per-range counts (`post_ranges`).
+ */
+
+export interface PageRequest {
+  page: number;
+  per_page?: number;
+}
+
+/** Runs a list's page query and its count, and shapes the paged answer. */
+export async function pageOf<T>(
+  request: PageRequest,
+  path: string,
+  query: {
+    rows: (limit: number, offset: number) => Promise<T[]>;
+    count: () => Promise<number>;
+  },
+): Promise<Paginated<T>> {
+  const perPage = request.per_page ?? DEFAULT_PER_PAGE;
+  const [data, total] = await Promise.all([
+    query.rows(perPage, pageOffset(request.page, perPage)),
+    query.count(),
+  ]);
+  return paginate(data, { page: request.page, perPage, total, path });
+}
+
+/** Records in the order of `ids` (the page's), shaped for the answer; vanished ones are left out. */
+export function inPageOrder<R extends { id: number }, T>(
+  ids: readonly number[],
+  records: readonly R[],
+  shape: (record: R) => T,
+): T[] {
+  const byId = new Map(records.map((record) => [record.id, record]));
+  return ids.flatMap((id) => {
+    const record = byId.get(id);
+    return record ? [shape(record)] : [];
+  });
+}
+
+/** Timestamps arrive as Date or text depending on the driver; answers carry ISO text. */
+export const isoText = (value: Date | string) => new Date(value).toISOString();
+
+/** Up to this many rows a list's total is counted exactly; beyond, the planner estimates it. */
+export const EXACT_COUNT_LIMIT = 1000;
+/** How long a list's estimated total is reused before the planner is asked again. */
+const ESTIMATE_TTL_MS = 30_000;
+const ESTIMATE_CACHE_SIZE = 1000;
+const estimates = new Map<string, { total: number; expires: number }>();
+
+/**
+ * The planner's estimate (from the table statistics) of how many rows `SELECT 1 ${fromWhere}`
+ * has, kept for a while under `cacheKey`: an estimate need not be asked for on every page.
+ */
+async function estimatedRows(db: Executor, fromWhere: SQL, cacheKey: string) {
+  const cached = estimates.get(cacheKey);
+  if (cached && cached.expires > Date.now()) return cached.total;
+  const [plan] = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    db,
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`,
+  );
+  const total = Math.max(
+    Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0),
+    EXACT_COUNT_LIMIT + 1,
+  );
+  if (estimates.size >= ESTIMATE_CACHE_SIZE) estimates.clear();
+  estimates.set(cacheKey, { total, expires: Date.now() + ESTIMATE_TTL_MS });
+  return total;
+}
+
+export interface ListPage {
+  /** `FROM … WHERE …` of the list. */
+  fromWhere: SQL;
+  /** The rows' id, and the order of the list (ending with a unique column). */
+  idColumn: SQL;
+  orderBy: SQL;
+  page: number;
+  perPage: number;
+  /** Names the list and its filters, for the cached estimate. */
+  cacheKey: string;
+  /**
+   * Finding the list's rows is the costly part (a search term's trigram index scan, a website's
+   * variants each looked up): it is done once for the page and the count.
+   */
+  findOnce: boolean;
+  /**
+   * The best plan depends on the values (a search term: a rare one is found through the trigram
+   * index, a common one along the list's order), so the page is planned for each request instead
+   * of being prepared once per connection.
+   */
+  planEachTime: boolean;
+}
+
+/**
+ * What makes a content list costly to find, from its query: a search term or a website filter is
+ * found once for the page and the count, and a search term decides the plan.
+ */
+export const findingCost = (query: { query: string; website_id?: number }) => ({
+  findOnce: query.query !== '' || query.website_id !== undefined,
+  planEachTime: query.query !== '',
+});
+
+/** Selects the answer's rows whose id is in `ids`, an int[] expression, in any order. */
+export type RowsOf = (ids: SQL) => SQL;
+
+/**
+ * Lists lately counted past EXACT_COUNT_LIMIT, until when: their first pages skip the count and
+ * answer the estimate, as deep pages do. A list that shrinks meanwhile is counted again once the
+ * entry expires; until then its total stays flagged as an estimate.
+ */
+const largeLists = new Map<string, number>();
+
+function rememberLarge(cacheKey: string) {
+  if (largeLists.size >= ESTIMATE_CACHE_SIZE) largeLists.clear();
+  largeLists.set(cacheKey, Date.now() + ESTIMATE_TTL_MS);
+}
+
+const knownLarge = (cacheKey: string) => (largeLists.get(cacheKey) ?? 0) > Date.now();
+
+/**
+ * Runs `page` (one row: the page's `ids` in order and the counted `total`, or null) and selects
+ * the rows of those ids. Prepared, both are one statement: a round trip less per request. A page
+ * planned each time is read first, so that the rows' statement, whose plan suits any page, stays
+ * prepared.
+ */
+export async function pageWithRows<R extends { id: number }>(
+  db: Executor,
+  page: SQL,
+  rowsOf: RowsOf,
+  { planEachTime = false } = {},
+): Promise<{ ids: number[]; counted: number | undefined; records: R[] }> {
+  if (planEachTime) {
+    const [found] = await queryRows<{ ids: number[]; total: number | null }>(db, page);
+    const ids = found?.ids ?? [];
+    const records = ids.length > 0 ? await preparedRows<R>(db, rowsOf(idArray(ids))) : [];
+    return { ids, counted: found?.total ?? undefined, records };
+  }
+  // The rows come in the page's order, so their ids are the page's: the array is not sent back.
+  const rows = await preparedRows<R & { page_total: number | null }>(
+    db,
+    sql`WITH page AS MATERIALIZED (${page})
+        SELECT page.total AS page_total, found.*
+        FROM page LEFT JOIN LATERAL (${rowsOf(sql`page.ids`)}) found ON TRUE
+        ORDER BY array_position(page.ids, found.id)`,
+  );
+  const records = rows
+    .filter((row) => row.id !== null)
+    .map(({ page_total: _total, ...record }) => record as unknown as R);
+  return {
+    ids: records.map((record) => record.id),
+    counted: rows[0]?.page_total ?? undefined,
+    records,
+  };
+}
+
+/**
+ * One scan finds the first EXACT_COUNT_LIMIT + 1 rows, counts them and keeps the page's.
+ * row_number() numbers the rows in the order the sorted subquery yields them.
+ */
+const numberedPage = (list: ListPage, offset: number) =>
+  sql`SELECT COALESCE(array_agg(id ORDER BY position), '{}') AS ids, max(total) AS total FROM (
+        SELECT id, total, position FROM (
+          SELECT id, count(*) OVER ()::int AS total, row_number() OVER () AS position
+          FROM (SELECT ${list.idColumn} AS id ${list.fromWhere} ORDER BY ${list.orderBy}
+                LIMIT ${EXACT_COUNT_LIMIT + 1}) first_rows
+        ) numbered
+        WHERE position > ${offset} ORDER BY position LIMIT ${list.perPage}) page_rows`;
+
+/**
+ * Other lists: the page through the list's order (an index walk that stops after the page) and,
+ * unless `counting` is off, a count that stops past EXACT_COUNT_LIMIT.
+ */
+const orderedPage = (list: ListPage, offset: number, counting: boolean) =>
+  sql`SELECT ARRAY(SELECT ${list.idColumn} ${list.fromWhere} ORDER BY ${list.orderBy}
+                   LIMIT ${list.perPage} OFFSET ${offset}) AS ids,
+             ${
+               counting
+                 ? sql`(SELECT count(*)::int FROM (SELECT 1 ${list.fromWhere}
+                                                   LIMIT ${EXACT_COUNT_LIMIT + 1}) capped)`
+                 : sql`NULL::int`
+             } AS total`;
+
+/**
+ * One page of a list with its rows (`rowsOf`), in order, and the list's total, without a full
+ * count of a big table: an exact count up to EXACT_COUNT_LIMIT rows, the planner's estimate
+ * beyond. Pages within the first EXACT_COUNT_LIMIT rows are counted in the same statement (a
+ * list found at a cost numbers those rows once); deeper pages, and the first pages of a list
+ * lately found larger, take the page alone and the estimate.
+ */
+export async function listPage<R extends { id: number }>(
+  db: Db,
+  list: ListPage,
+  rowsOf: RowsOf,
+): Promise<{ records: R[]; ids: number[]; total: number; estimated: boolean }> {
+  const offset = pageOffset(list.page, list.perPage);
+  const estimating =
+    offset + list.perPage > EXACT_COUNT_LIMIT || (!list.findOnce && knownLarge(list.cacheKey));
+  const statement = estimating
+    ? orderedPage(list, offset, false)
+    : list.findOnce
+      ? numberedPage(list, offset)
+      : orderedPage(list, offset, true);
+  const { ids, counted, records } = await pageWithRows<R>(db, statement, rowsOf, list);
+  const found = { records, ids };
+  if (estimating) {
+    // A short page is the last one: its total is known exactly.
+    if (ids.length > 0 && ids.length < list.perPage) {
+      return { ...found, total: offset + ids.length, estimated: false };
+    }
+    if (ids.length === 0) {
+      const total = await cappedCount(db, list.fromWhere);
+      if (total <= EXACT_COUNT_LIMIT) return { ...found, total, estimated: false };
+    }
+  } else {
+    // A page past the last row carries no count of a found list: it is counted apart.
+    const total = counted ?? (offset === 0 ? 0 : await cappedCount(db, list.fromWhere));
+    if (total <= EXACT_COUNT_LIMIT) return { ...found, total, estimated: false };
+    rememberLarge(list.cacheKey);
+  }
+  const total = await estimatedRows(db, list.fromWhere, list.cacheKey);
+  return { ...found, total, estimated: true };
+}
+
+/** Counts the list's rows, stopping past EXACT_COUNT_LIMIT (a page asked beyond the last). */
+async function cappedCount(db: Executor, fromWhere: SQL) {
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM (SELECT 1 ${fromWhere} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
+  );
+  return row?.total ?? 0;
+}
+
+/** Shapes a page whose total may be an estimate; the total never falls short of the rows seen. */
+export function estimatedPage<T>(
+  data: T[],
+  options: { page: number; perPage: number; path: string },
+  counted: { total: number; estimated: boolean },
+) {
+  const seen = data.length > 0 ? pageOffset(options.page, options.perPage) + data.length : 0;
+  const total = Math.max(counted.total, seen);
+  return {
+    ...paginate(data, { ...options, total }),
+    total_is_estimate: counted.estimated,
+  };
+}
+
+/** Ids per row of `post_ranges`, as its triggers group them (migration 0009). */
+export const POST_RANGE_SIZE = 1000;
+
+/**
+ * A page of every post, newest first, with the exact total, from the per-range counts: the page
+ * starts in the range that holds its first row, so a deep page walks at most one range of ids
+ * instead of every newer post.
+ */
+export const newestPostsPage = (offset: number, perPage: number) =>
+  sql`WITH start AS (
+        SELECT range_start, through - posts AS before
+        FROM (SELECT range_start, posts, sum(posts) OVER (ORDER BY range_start DESC) AS through
+              FROM post_ranges) running
+        WHERE through > ${offset} ORDER BY range_start DESC LIMIT 1
+      )
+      SELECT ARRAY(SELECT p.id FROM posts p
+                   WHERE p.id < (SELECT range_start + ${POST_RANGE_SIZE} FROM start)
+                   ORDER BY p.id DESC
+                   LIMIT ${perPage} OFFSET (SELECT ${offset} - before FROM start)) AS ids,
+             (SELECT COALESCE(sum(posts), 0)::int FROM post_ranges) AS total`;

@@ -1,0 +1,162 @@
+import {
+  DEFAULT_PER_PAGE,
+  DELIVERY_TARGETS,
+  type DeliveryAttempt,
+  type DeliveryStatus,
+  type DeliveryTarget,
+  type detailRowBaseSchema,
+  pageOffset,
+} from '@sitefleet/contract';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, preparedRows, queryRows } from '../../db/client.ts';
+import { assertRowExists } from '../../db/ids.ts';
+import { deliveryAttempts } from '../../db/schema.ts';
+import type { TargetDelivery } from './delivery-state.ts';
+import type { ContentKind } from './kinds.ts';
+import { estimatedPage, isoText, pageOf } from './paging.ts';
+
+/** Detailed Review: a record's variants, one per website, and each variant's delivery attempts. */
+
+interface VariantRecord {
+  pivot_id: number;
+  website_id: number;
+  website_name: string;
+  description: string;
+  version: number;
+  synced: boolean;
+  is_approved: boolean;
+  is_updated_after_posted: boolean;
+  is_posted_to_website: boolean;
+  is_posted_to_facebook: boolean;
+  is_posted_to_twitter: boolean;
+  is_posted_to_linkedin: boolean;
+  is_posted_to_tiktok: boolean;
+  is_posted_to_youtube: boolean;
+  delivery_status: DeliveryStatus | null;
+  delivery_error: string | null;
+  deliveries: Partial<Record<DeliveryTarget, TargetDelivery>>;
+  created_at: Date | string;
+}
+
+/** A variant's per-target deliveries as Detailed Review lists them, in the targets' order. */
+const deliveryList = (deliveries: VariantRecord['deliveries']) =>
+  DELIVERY_TARGETS.flatMap((target) => {
+    const delivery = deliveries[target];
+    return delivery ? [{ target, status: delivery.status, error: delivery.error }] : [];
+  });
+
+const FLAG_COLUMNS = [
+  'synced',
+  'is_approved',
+  'is_updated_after_posted',
+  'is_posted_to_website',
+  'is_posted_to_facebook',
+  'is_posted_to_twitter',
+  'is_posted_to_linkedin',
+  'is_posted_to_tiktok',
+  'is_posted_to_youtube',
+] as const;
+
+type FlagColumn = (typeof FLAG_COLUMNS)[number];
+
+/** The answer's flags are 1 or 0, like the records' own flags. */
+const flagNumbers = (record: Record<FlagColumn, boolean>) =>
+  Object.fromEntries(FLAG_COLUMNS.map((flag) => [flag, record[flag] ? 1 : 0])) as Record<
+    FlagColumn,
+    number
+  >;
+
+/**
+ * A page of a record's variants for Detailed Review, with its website, ordered by website name.
+ * The record's name or title is answered as the kind's `nameField`. A record has at most one
+ * variant per website, so the page and the exact total come from one prepared statement.
+ */
+export async function detailRows<K extends ContentKind>(
+  db: Db,
+  kind: K,
+  recordId: number,
+  options: { page: number; perPage?: number; path: string },
+) {
+  const perPage = options.perPage ?? DEFAULT_PER_PAGE;
+  const records = await preparedRows<VariantRecord & { record_name: string; total: number }>(
+    db,
+    sql`SELECT v.id AS pivot_id, v.website_id,
+               (SELECT w.name FROM websites w WHERE w.id = v.website_id) AS website_name,
+               v.description, v.version, ${sql.join(
+                 FLAG_COLUMNS.map((flag) => sql`v.${sql.identifier(flag)}`),
+                 sql`, `,
+               )},
+               v.delivery_status, v.delivery_error, v.deliveries, v.created_at,
+               r.${sql.identifier(kind.nameColumn)} AS record_name,
+               count(*) OVER ()::int AS total
+        FROM ${sql.identifier(kind.variants)} v
+        JOIN ${sql.identifier(kind.records)} r ON r.id = v.${sql.identifier(kind.owner)}
+        WHERE v.${sql.identifier(kind.owner)} = ${recordId}
+        ORDER BY website_name, v.id
+        LIMIT ${perPage} OFFSET ${pageOffset(options.page, perPage)}`,
+  );
+  const total = records[0]?.total ?? (await variantCount(db, kind, recordId));
+  const data = records.map(({ record_name, created_at, total: _total, ...record }) => ({
+    ...record,
+    ...flagNumbers(record),
+    deliveries: deliveryList(record.deliveries),
+    [kind.nameField]: record_name,
+    created_at: isoText(created_at),
+  })) as (z.infer<typeof detailRowBaseSchema> & Record<K['nameField'], string>)[];
+  return estimatedPage(
+    data,
+    { page: options.page, perPage, path: options.path },
+    { total, estimated: false },
+  );
+}
+
+/** How many variants a record has, for a page past its last; 404 when there is no such record. */
+async function variantCount(db: Db, kind: ContentKind, recordId: number) {
+  await assertRowExists(db, kind.records, recordId);
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM ${sql.identifier(kind.variants)}
+        WHERE ${sql.identifier(kind.owner)} = ${recordId}`,
+  );
+  return row?.total ?? 0;
+}
+
+/** A page of a variant's delivery attempts, newest first. */
+export async function deliveryAttemptsPage(
+  db: Db,
+  kind: 'category' | 'post',
+  variantId: number,
+  options: { page: number; perPage?: number; path: string },
+) {
+  const where = and(eq(deliveryAttempts.kind, kind), eq(deliveryAttempts.variantId, variantId));
+  return pageOf({ page: options.page, per_page: options.perPage }, options.path, {
+    rows: async (limit, offset) => {
+      const rows = await db
+        .select()
+        .from(deliveryAttempts)
+        .where(where)
+        .orderBy(desc(deliveryAttempts.createdAt), desc(deliveryAttempts.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(
+        (row): DeliveryAttempt => ({
+          id: row.id,
+          target: row.target as DeliveryAttempt['target'],
+          attempt: row.attempt,
+          version: row.version,
+          outcome: row.outcome as DeliveryAttempt['outcome'],
+          status_code: row.statusCode,
+          duration_ms: row.durationMs,
+          error: row.error,
+          external_id: row.externalId,
+          created_at: row.createdAt.toISOString(),
+        }),
+      );
+    },
+    count: async () => {
+      const [total] = await db.select({ total: count() }).from(deliveryAttempts).where(where);
+      return total?.total ?? 0;
+    },
+  });
+}

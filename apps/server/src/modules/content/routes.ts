@@ -1,0 +1,149 @@
+import {
+  type Ability,
+  ACTION_MESSAGES,
+  actionAnswerSchema,
+  CATEGORY_MESSAGES,
+  categoryActionSchema,
+  DELIVERY_MESSAGES,
+  deliveryAttemptListSchema,
+  detailActionSchema,
+  idParamSchema,
+  messageSchema,
+  POST_MESSAGES,
+  pageQuerySchema,
+  pivotParamSchema,
+  postActionSchema,
+  retryAnswerSchema,
+} from '@sitefleet/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { assertRowExists } from '../../db/ids.ts';
+import { validationError } from '../../errors.ts';
+import { runBulkAction, runDetailAction, syncRecord } from './actions.ts';
+import { CATEGORY_KIND, type ContentKind, POST_KIND } from './kinds.ts';
+import { retryDeliveries } from './retry.ts';
+import { deliveryAttemptsPage } from './review.ts';
+
+/** How one kind of content is reached over HTTP: its path, abilities, messages and actions. */
+interface ContentRoutesOf {
+  kind: ContentKind;
+  path: 'categories' | 'posts';
+  abilities: { review: Ability; sync: Ability; act: Ability };
+  messages: { synced: string; updated: string };
+  actionSchema: typeof categoryActionSchema | typeof postActionSchema;
+}
+
+const CATEGORIES: ContentRoutesOf = {
+  kind: CATEGORY_KIND,
+  path: 'categories',
+  abilities: { review: 'category-review', sync: 'category-sync', act: 'category-action' },
+  messages: { synced: CATEGORY_MESSAGES.synced, updated: ACTION_MESSAGES.categoriesUpdated },
+  actionSchema: categoryActionSchema,
+};
+
+const POSTS: ContentRoutesOf = {
+  kind: POST_KIND,
+  path: 'posts',
+  abilities: { review: 'post-review', sync: 'post-sync', act: 'post-action' },
+  messages: { synced: POST_MESSAGES.synced, updated: ACTION_MESSAGES.postsUpdated },
+  actionSchema: postActionSchema,
+};
+
+/**
+ * The routes categories and posts share: sync, the bulk actions of the list, the Detailed Review
+ * actions, and a variant's delivery attempts and 'retry now'. Each kind registers its own list,
+ * form and Detailed Review rows.
+ */
+function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext> {
+  const { kind, path, abilities, messages } = of;
+  const tags = [path];
+  return async (app, context) => {
+    const { db } = context;
+    const { queue } = app;
+
+    app.get(
+      `/api/${path}/sync/:id`,
+      {
+        // The spec's sync call is a GET that changes data: it is checked as every other change.
+        config: { access: abilities.sync, changesData: true },
+        schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+      },
+      async (request) => {
+        await syncRecord(db, kind, request.params.id);
+        return { message: messages.synced };
+      },
+    );
+
+    app.post(
+      `/api/${path}/action`,
+      {
+        config: { access: abilities.act },
+        schema: { tags, body: of.actionSchema, response: { 200: actionAnswerSchema } },
+      },
+      async (request) => ({
+        message: messages.updated,
+        ...(await runBulkAction(db, queue, kind, request.body.ids, request.body.action)),
+      }),
+    );
+
+    app.post(
+      `/api/${path}/details/action`,
+      {
+        config: { access: abilities.act },
+        schema: { tags, body: detailActionSchema, response: { 200: actionAnswerSchema } },
+      },
+      async (request) => ({
+        message: ACTION_MESSAGES.detailsUpdated,
+        ...(await runDetailAction(db, queue, kind, request.body.ids, request.body.action)),
+      }),
+    );
+
+    app.get(
+      `/api/${path}/details/:pivotId/deliveries`,
+      {
+        config: { access: abilities.review },
+        schema: {
+          tags,
+          description:
+            'Every delivery attempt of one variant (a Detailed Review row), newest first.',
+          params: pivotParamSchema,
+          querystring: pageQuerySchema.pick({ page: true, per_page: true }),
+          response: { 200: deliveryAttemptListSchema },
+        },
+      },
+      async (request) => {
+        const { pivotId } = request.params;
+        await assertRowExists(db, kind.variants, pivotId);
+        return deliveryAttemptsPage(db, kind.kind, pivotId, {
+          page: request.query.page,
+          perPage: request.query.per_page,
+          path: `/api/${path}/details/${pivotId}/deliveries`,
+        });
+      },
+    );
+
+    app.post(
+      `/api/${path}/details/:pivotId/retry`,
+      {
+        config: { access: abilities.act },
+        schema: {
+          tags,
+          description:
+            'Queues the failed deliveries of one variant again now (each target whose latest attempt failed).',
+          params: pivotParamSchema,
+          response: { 200: retryAnswerSchema },
+        },
+      },
+      async (request) => {
+        const { pivotId } = request.params;
+        await assertRowExists(db, kind.variants, pivotId);
+        const queued = await retryDeliveries(context, queue, kind.kind, [pivotId]);
+        if (queued === 0) throw validationError({ pivotId: DELIVERY_MESSAGES.nothingToRetry });
+        return { message: DELIVERY_MESSAGES.retried(queued), queued };
+      },
+    );
+  };
+}
+
+export const categoryContentRoutes = contentRoutesOf(CATEGORIES);
+export const postContentRoutes = contentRoutesOf(POSTS);

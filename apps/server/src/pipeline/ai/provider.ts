@@ -1,0 +1,128 @@
+import type OpenAI from 'openai';
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { readSettings } from '../../db/settings.ts';
+import { outboundFetch } from '../../lib/outbound.ts';
+import { ANSWER_EXCERPT_LENGTH } from '../delivery.ts';
+
+/**
+ * The AI provider: any OpenAI-compatible chat-completions API, named by the application settings
+ * ai.base_url, ai.model and ai.api_key. The settings are read on every call, so a change applies
+ * to the next job without a restart.
+ */
+
+export const AI_NOT_CONFIGURED = 'The AI provider is not configured';
+
+export type ChatMessage = ChatCompletionMessageParam;
+
+type OpenAIModule = typeof import('openai');
+let openAIModule: Promise<OpenAIModule> | undefined;
+/** The SDK is loaded on the first call: a server that never generates does not hold it. */
+const loadOpenAI = () => {
+  openAIModule ??= import('openai');
+  return openAIModule;
+};
+
+async function providerClient(context: AppContext) {
+  const values = await readSettings(context.db, context.secrets, [
+    'ai.base_url',
+    'ai.model',
+    'ai.api_key',
+  ]);
+  const baseURL = values['ai.base_url'];
+  const model = values['ai.model'];
+  const apiKey = values['ai.api_key'];
+  if (!baseURL || !model || !apiKey) throw new Error(AI_NOT_CONFIGURED);
+  const sdk = await loadOpenAI();
+  const client = new sdk.default({
+    baseURL,
+    apiKey,
+    timeout: context.config.AI_TIMEOUT_MS,
+    // The job queue retries with back-off; retries inside the client would hide failures from it.
+    maxRetries: 0,
+    fetch: outboundFetch,
+    // Everything comes from the settings: no organisation or project from the environment.
+    organization: null,
+    project: null,
+  });
+  return { client, model, sdk };
+}
+
+const excerpt = (text: string) => text.slice(0, ANSWER_EXCERPT_LENGTH);
+
+/** The provider's error as a message an operator can act on. */
+function providerFailure(
+  { APIConnectionError, APIConnectionTimeoutError, APIError }: OpenAIModule,
+  error: unknown,
+  timeoutMs: number,
+): Error {
+  if (error instanceof APIConnectionTimeoutError) {
+    return new Error(`The AI provider did not answer within ${timeoutMs} ms`);
+  }
+  if (error instanceof APIConnectionError) {
+    const cause = error.cause as { code?: string; message?: string } | undefined;
+    return new Error(
+      `Could not reach the AI provider: ${cause?.code ?? cause?.message ?? error.message}`,
+    );
+  }
+  if (error instanceof APIError) {
+    return new Error(`The AI provider failed: ${excerpt(error.message)}`);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The model's text answer to `messages` (in `responseFormat` when given). */
+export async function complete(
+  context: AppContext,
+  messages: ChatMessage[],
+  responseFormat?: ChatCompletionCreateParamsNonStreaming['response_format'],
+): Promise<string> {
+  const { client, model, sdk } = await providerClient(context);
+  let completion: OpenAI.ChatCompletion;
+  try {
+    completion = await client.chat.completions.create({
+      model,
+      messages,
+      ...(responseFormat ? { response_format: responseFormat } : {}),
+    });
+  } catch (error) {
+    throw providerFailure(sdk, error, context.config.AI_TIMEOUT_MS);
+  }
+  const choice = completion.choices[0];
+  // A cut-off answer is half-made content: it is a failure, never saved.
+  if (choice?.finish_reason === 'length') {
+    throw new Error('The AI provider cut its answer off at its length limit');
+  }
+  const text = choice?.message.content?.trim();
+  if (!text) throw new Error('The AI provider answered without any text');
+  return text;
+}
+
+/**
+ * The model's answer as JSON, checked against `schema`. Text that is not JSON, or JSON of another
+ * shape, is a failure: callers save nothing from it.
+ */
+export async function completeJson<T>(
+  context: AppContext,
+  messages: ChatMessage[],
+  schema: z.ZodType<T>,
+): Promise<T> {
+  const text = await complete(context, messages, { type: 'json_object' });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`The AI provider did not answer JSON: ${excerpt(text)}`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new Error(
+      `The AI provider's answer does not have the expected form: ${excerpt(z.prettifyError(parsed.error))}`,
+    );
+  }
+  return parsed.data;
+}

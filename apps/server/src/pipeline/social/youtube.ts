@@ -1,0 +1,128 @@
+import type { VariantContent } from '../../modules/content/variants.ts';
+import { googleAccessToken, googleClient } from '../../modules/google/service.ts';
+import { answerJson, DeliveryError, postJson, sendRequest } from '../delivery.ts';
+import {
+  endpoint,
+  externalIdOf,
+  notConfigured,
+  requiredSettings,
+  type SocialConnector,
+  shorten,
+  socialText,
+} from './connector.ts';
+
+const YOUTUBE_TITLE_LENGTH = 100;
+/** YouTube counts a description's limit in UTF-8 bytes. */
+const YOUTUBE_DESCRIPTION_BYTES = 5000;
+/** What YouTube takes as a video upload: any video type, or bytes of no declared type. */
+const VIDEO_TYPE = /^(video\/[\w.+-]+|application\/octet-stream)$/;
+
+/** YouTube refuses titles and descriptions that contain angle brackets. */
+const withoutAngleBrackets = (text: string) => text.replace(/[<>]/g, '');
+
+/** `text` cut to at most `maxBytes` of UTF-8, ending with an ellipsis when cut. */
+function shortenToBytes(text: string, maxBytes: number): string {
+  const bytes = Buffer.from(text);
+  if (bytes.length <= maxBytes) return text;
+  const ellipsis = '…';
+  const kept = bytes.subarray(0, maxBytes - Buffer.byteLength(ellipsis));
+  // A character cut in the middle decodes as U+FFFD: it is dropped.
+  return `${new TextDecoder().decode(kept).replace(/\uFFFD$/, '')}${ellipsis}`;
+}
+
+const notAVideo = (reason: string) =>
+  new DeliveryError(`YouTube takes videos only: ${reason}`, undefined, true);
+
+/** The video a post's content reference points to, opened for streaming with its type and size. */
+async function openVideo(variant: VariantContent, timeoutMs: number) {
+  const reference = variant.record.contentReference;
+  if (!reference) throw notAVideo(`this ${variant.kind} has no content reference`);
+  // The size sent to YouTube must be the size of the bytes as they travel: no compression.
+  const response = await sendRequest(reference, {
+    method: 'GET',
+    headers: { 'accept-encoding': 'identity' },
+    timeoutMs,
+  });
+  const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  const length = response.headers.get('content-length');
+  if (!response.body || !VIDEO_TYPE.test(type) || !length) {
+    await response.body?.cancel();
+    throw notAVideo(
+      VIDEO_TYPE.test(type)
+        ? 'the content reference does not say its size (Content-Length)'
+        : `the content reference is not a video (${type || 'no content type'})`,
+    );
+  }
+  return { type, length, body: response.body };
+}
+
+/**
+ * YouTube has no public API for a text post (community posts are not in the Data API), and the
+ * Google authorisation asks for the youtube.upload scope, whose one write is `videos.insert`. So
+ * YouTube publishes the video the post's content reference points to (a video file such as an
+ * .mp4 address), with the variant's title and text: the resumable upload protocol's POST of the
+ * metadata answers an upload address in `Location`, and a PUT of the bytes there answers the new
+ * video resource, whose `id` is kept. The video is streamed from its source to YouTube, never held
+ * in memory; the delivery time-out covers each request, the transfer included. A reference that
+ * is not a video fails for good with that reason; operators who want text on YouTube anyway can
+ * set social.youtube.webhook_url and relay it their own way.
+ */
+export const youtubeConnector: SocialConnector = {
+  network: 'youtube',
+  async publish(variant, { context, settings, timeoutMs }) {
+    // Connected means the Google flow stored a refresh token, with the client that refreshes it.
+    const setting = requiredSettings('youtube', settings, [
+      'base_url',
+      'refresh_token',
+      'privacy_status',
+      'category_id',
+    ]);
+    if (!(await googleClient(context.db, context.secrets, context.config))) {
+      throw notConfigured('youtube');
+    }
+    const video = await openVideo(variant, timeoutMs);
+    try {
+      const accessToken = await googleAccessToken(context.db, context.secrets, context.config);
+      const authorization = `Bearer ${accessToken}`;
+      const session = await postJson(
+        endpoint(
+          setting.base_url,
+          '/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status',
+        ),
+        JSON.stringify({
+          snippet: {
+            title: shorten(withoutAngleBrackets(variant.record.title), YOUTUBE_TITLE_LENGTH),
+            description: shortenToBytes(
+              withoutAngleBrackets(socialText(variant)),
+              YOUTUBE_DESCRIPTION_BYTES,
+            ),
+            categoryId: setting.category_id,
+          },
+          status: { privacyStatus: setting.privacy_status },
+        }),
+        {
+          headers: {
+            authorization,
+            'x-upload-content-type': video.type,
+            'x-upload-content-length': video.length,
+          },
+          timeoutMs,
+        },
+      );
+      const uploadUrl = session.headers.get('location');
+      if (!uploadUrl) throw new DeliveryError('YouTube answered no upload address (Location)');
+      const uploaded = await sendRequest(uploadUrl, {
+        method: 'PUT',
+        headers: { authorization, 'content-type': video.type, 'content-length': video.length },
+        body: video.body,
+        timeoutMs,
+      });
+      const json = (await answerJson(uploaded)) as { id?: unknown } | null;
+      return { statusCode: uploaded.status, externalId: externalIdOf(json?.id) };
+    } catch (error) {
+      // Failed before the transfer took the video: the source's connection is not left open.
+      await video.body.cancel().catch(() => {});
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,346 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DELIVERY_MESSAGES, type PostRow } from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeHttpServer, startFakeHttp } from '../../../test/fake-http.ts';
+import {
+  type ApiClient,
+  FAST_QUEUE_ENV,
+  startTestServer,
+  type TestServer,
+  waitFor,
+} from '../../../test/harness.ts';
+import { queryRows } from '../../db/client.ts';
+import { categories, categoryVariants } from '../../db/schema.ts';
+import { POST_KIND } from '../../modules/content/kinds.ts';
+import { retryFailedDeliveries } from '../../modules/content/retry.ts';
+import { insertTestWebsites, storedVariants } from '../../modules/content/test-fixtures.ts';
+
+let server: TestServer;
+let admin: ApiClient;
+let website: FakeHttpServer;
+let siteA: number;
+let siteB: number;
+let category: number;
+let secret: string;
+
+/** What the README tells a website to do with a push: check the signature of the raw body. */
+function signatureIsValid(body: string, header: string | undefined, key: string) {
+  const expected = `sha256=${createHmac('sha256', key).update(body).digest('hex')}`;
+  return (
+    header !== undefined &&
+    header.length === expected.length &&
+    timingSafeEqual(Buffer.from(header), Buffer.from(expected))
+  );
+}
+
+beforeAll(async () => {
+  website = await startFakeHttp();
+  server = await startTestServer(FAST_QUEUE_ENV, { workers: true });
+  admin = await server.admin();
+  const { db } = server.database;
+  [siteA, siteB] = await insertTestWebsites(db);
+  const settings = await admin.patch(`/api/websites/${siteA}/update-settings`, {
+    post_webhook_url: `${website.url}/hooks/posts`,
+    category_webhook_url: `${website.url}/hooks/categories`,
+  });
+  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+  secret = (await admin.post(`/api/websites/${siteA}/rotate-secret`)).body.webhook_secret;
+  const [row] = await db
+    .insert(categories)
+    .values({ name: 'News', slug: 'news', description: 'News', keywords: 'news' })
+    .returning({ id: categories.id });
+  category = row!.id;
+  await db.insert(categoryVariants).values({ categoryId: category, websiteId: siteA });
+});
+afterAll(async () => {
+  await server.close();
+  await website.close();
+});
+beforeEach(() => {
+  website.requests.length = 0;
+  website.answer(() => ({ status: 200, json: { id: 'site-post-1' } }));
+});
+
+let counter = 0;
+/** A new post on website A, approved and published (approve + website push in one action). */
+async function publishNewPost() {
+  counter += 1;
+  const created = await admin.post('/api/posts', {
+    title: `Launch day ${counter}`,
+    description: `What happened on launch day ${counter}`,
+    category_id: category,
+    content_reference: 'https://source.example.com/launch',
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const post = created.body as PostRow;
+  const action = await admin.post('/api/posts/action', {
+    ids: String(post.id),
+    action: 'publish_web',
+  });
+  expect(action.body).toMatchObject({ queued: 1 });
+  const [variant] = await storedVariants(server.database.db, POST_KIND, post.id);
+  return { post, variantId: variant!.id };
+}
+
+/** A published post on website B, which has no webhook URL: its push fails for good. */
+async function publishWithoutWebhook() {
+  counter += 1;
+  const { db } = server.database;
+  const [other] = await db
+    .insert(categories)
+    .values({
+      name: `Sport ${counter}`,
+      slug: `sport-${counter}`,
+      description: 'Sport',
+      keywords: 'sport',
+    })
+    .returning({ id: categories.id });
+  await db.insert(categoryVariants).values({ categoryId: other!.id, websiteId: siteB });
+  const created = await admin.post('/api/posts', {
+    title: `Match report ${counter}`,
+    description: 'The match',
+    category_id: other!.id,
+  });
+  await admin.post('/api/posts/action', { ids: String(created.body.id), action: 'publish_web' });
+  const [variant] = await storedVariants(db, POST_KIND, created.body.id);
+  return variant!.id;
+}
+
+const variantState = async (variantId: number) =>
+  (
+    await queryRows<{
+      is_posted_to_website: boolean;
+      is_updated_after_posted: boolean;
+      delivery_status: string | null;
+      delivery_error: string | null;
+      version: number;
+    }>(
+      server.database.db,
+      sql`SELECT is_posted_to_website, is_updated_after_posted, delivery_status, delivery_error,
+                 version
+          FROM post_variants WHERE id = ${variantId}`,
+    )
+  )[0]!;
+
+const settled = (variantId: number, status: 'delivered' | 'failed') =>
+  waitFor(
+    async () => {
+      const state = await variantState(variantId);
+      return state.delivery_status === status && state;
+    },
+    { what: `variant ${variantId} to be ${status}` },
+  );
+
+describe('website push', () => {
+  it('POSTs the signed post to the website and marks the variant posted', async () => {
+    const { post, variantId } = await publishNewPost();
+    const state = await settled(variantId, 'delivered');
+    expect(state).toMatchObject({ is_posted_to_website: true, is_updated_after_posted: false });
+
+    expect(website.requests).toHaveLength(1);
+    const [request] = website.requests;
+    expect(request!.method).toBe('POST');
+    expect(request!.url).toBe('/hooks/posts');
+    expect(
+      signatureIsValid(request!.body, request!.headers['x-sitefleet-signature'] as string, secret),
+    ).toBe(true);
+    expect(
+      signatureIsValid(
+        request!.body,
+        request!.headers['x-sitefleet-signature'] as string,
+        'another secret',
+      ),
+    ).toBe(false);
+    expect(request!.headers['idempotency-key']).toBe(`post-${variantId}-v${state.version}`);
+    expect(request!.headers['x-sitefleet-event']).toBe('post.published');
+    const payload = JSON.parse(request!.body);
+    expect(payload).toMatchObject({
+      event: 'post.published',
+      idempotency_key: `post-${variantId}-v${state.version}`,
+      website: { id: siteA },
+      variant: { id: variantId, version: state.version },
+      post: {
+        id: post.id,
+        title: post.title,
+        description: post.description,
+        content_reference: 'https://source.example.com/launch',
+        category: { id: category, name: 'News', slug: 'news' },
+      },
+    });
+    expect(Number(request!.headers['x-sitefleet-timestamp'])).toBe(
+      Math.floor(Date.parse(payload.sent_at) / 1000),
+    );
+
+    const attempts = await admin.get(`/api/posts/details/${variantId}/deliveries`);
+    expect(attempts.status).toBe(200);
+    expect(attempts.body.data).toEqual([
+      expect.objectContaining({
+        target: 'website',
+        attempt: 1,
+        outcome: 'delivered',
+        status_code: 200,
+        external_id: 'site-post-1',
+        error: null,
+      }),
+    ]);
+  });
+
+  it('retries after a 500 and a time-out with the same idempotency key, then succeeds', async () => {
+    website.answer((_request, index) =>
+      index === 0
+        ? { status: 500, text: 'database is down' }
+        : index === 1
+          ? 'hang'
+          : { status: 201, json: { id: 77 } },
+    );
+    const { variantId } = await publishNewPost();
+    await settled(variantId, 'delivered');
+    expect(website.requests).toHaveLength(3);
+    const keys = new Set(website.requests.map((request) => request.headers['idempotency-key']));
+    expect(keys.size).toBe(1);
+
+    const attempts = (await admin.get(`/api/posts/details/${variantId}/deliveries`)).body.data;
+    expect(
+      attempts.map((a: { attempt: number; outcome: string; status_code: number | null }) => [
+        a.attempt,
+        a.outcome,
+        a.status_code,
+      ]),
+    ).toEqual([
+      [3, 'delivered', 201],
+      [2, 'failed', null],
+      [1, 'failed', 500],
+    ]);
+    expect(attempts[1].error).toBe('No answer within 1000 ms');
+    expect(attempts[2].error).toBe('HTTP 500: database is down');
+  });
+
+  it('shows failed with the status and the start of the answer after the last try', async () => {
+    website.answer(() => ({ status: 503, text: `maintenance ${'x'.repeat(500)}` }));
+    const { variantId } = await publishNewPost();
+    const state = await settled(variantId, 'failed');
+    // The first try and JOB_RETRY_LIMIT (2) retries.
+    expect(website.requests).toHaveLength(3);
+    expect(state.is_posted_to_website).toBe(false);
+    expect(state.delivery_error).toBe(
+      `HTTP 503: maintenance ${'x'.repeat(200 - 'maintenance '.length)}`,
+    );
+  });
+
+  it("'retry now' queues a failed delivery again, and refuses a variant with nothing failed", async () => {
+    website.answer(() => ({ status: 500, text: 'down' }));
+    const { variantId } = await publishNewPost();
+    await settled(variantId, 'failed');
+
+    website.answer(() => ({ status: 200, json: {} }));
+    const retried = await admin.post(`/api/posts/details/${variantId}/retry`);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toEqual({ message: DELIVERY_MESSAGES.retried(1), queued: 1 });
+    const state = await settled(variantId, 'delivered');
+    expect(state.is_posted_to_website).toBe(true);
+
+    const again = await admin.post(`/api/posts/details/${variantId}/retry`);
+    expect(again.status).toBe(422);
+    expect(again.body.errors.pivotId).toEqual([DELIVERY_MESSAGES.nothingToRetry]);
+    expect((await admin.post('/api/posts/details/999999/retry')).status).toBe(404);
+    expect((await admin.post('/api/posts/details/abc/retry')).status).toBe(422);
+    expect((await admin.get('/api/categories/details/0/deliveries')).status).toBe(422);
+  });
+
+  it('fails at once, without retrying, when the website has no webhook URL', async () => {
+    const variantId = await publishWithoutWebhook();
+    const state = await settled(variantId, 'failed');
+    expect(state.delivery_error).toBe('The website has no post webhook URL (Advance Settings)');
+    const attempts = (await admin.get(`/api/posts/details/${variantId}/deliveries`)).body;
+    expect(attempts.total).toBe(1);
+  });
+
+  it('queues rested failures again on schedule, leaving permanent ones to Retry now', async () => {
+    website.answer(() => ({ status: 503, text: 'busy' }));
+    const { variantId: mendable } = await publishNewPost();
+    await settled(mendable, 'failed');
+    const permanent = await publishWithoutWebhook();
+    await settled(permanent, 'failed');
+    await server.database.db.execute(
+      sql`UPDATE post_variants SET updated_at = now() - interval '2 hours'
+          WHERE id IN (${mendable}, ${permanent})`,
+    );
+
+    website.answer(() => ({ status: 200, json: {} }));
+    const { appContext, queue } = server.app;
+    expect(await retryFailedDeliveries(appContext, queue)).toBe(1);
+    await settled(mendable, 'delivered');
+    expect(await retryFailedDeliveries(appContext, queue)).toBe(0);
+    const attemptsOf = async (variantId: number) =>
+      (await admin.get(`/api/posts/details/${variantId}/deliveries`)).body.total;
+    expect(await attemptsOf(permanent)).toBe(1);
+
+    const retried = await admin.post(`/api/posts/details/${permanent}/retry`);
+    expect(retried.body).toMatchObject({ queued: 1 });
+    await waitFor(async () => (await attemptsOf(permanent)) === 2, {
+      what: 'the second attempt of the permanent failure',
+    });
+    expect((await variantState(permanent)).delivery_status).toBe('failed');
+  });
+
+  it('pushes a category to the category webhook', async () => {
+    const action = await admin.post('/api/categories/action', {
+      ids: String(category),
+      action: 'publish_web',
+    });
+    expect(action.body).toMatchObject({ queued: 1 });
+    await waitFor(async () => website.requests.length === 1, { what: 'the category push' });
+    const [request] = website.requests;
+    expect(request!.url).toBe('/hooks/categories');
+    expect(JSON.parse(request!.body)).toMatchObject({
+      event: 'category.published',
+      category: { id: category, name: 'News', slug: 'news', type: 'default', keywords: 'news' },
+    });
+    expect(
+      signatureIsValid(request!.body, request!.headers['x-sitefleet-signature'] as string, secret),
+    ).toBe(true);
+  });
+
+  it('keeps each target apart: a delivered website and a failed network sum up as failed', async () => {
+    const { variantId } = await publishNewPost();
+    await settled(variantId, 'delivered');
+    const facebook = await admin.post('/api/posts/details/action', {
+      ids: String(variantId),
+      action: 'post_to_facebook',
+    });
+    expect(facebook.body).toMatchObject({ queued: 1 });
+    const state = await settled(variantId, 'failed');
+    expect(state).toMatchObject({
+      is_posted_to_website: true,
+      delivery_error: 'Facebook is not configured',
+    });
+    const postId = (
+      await queryRows<{ post_id: number }>(
+        server.database.db,
+        sql`SELECT post_id FROM post_variants WHERE id = ${variantId}`,
+      )
+    )[0]!.post_id;
+    const [row] = (await admin.get(`/api/posts/details/${postId}`)).body.data;
+    expect(row.deliveries).toEqual([
+      { target: 'website', status: 'delivered', error: null },
+      { target: 'facebook', status: 'failed', error: 'Facebook is not configured' },
+    ]);
+    // 'Retry now' sends only what failed: the website is not posted again.
+    const requestsBefore = website.requests.length;
+    const retried = await admin.post(`/api/posts/details/${variantId}/retry`);
+    expect(retried.body).toEqual({ message: DELIVERY_MESSAGES.retried(1), queued: 1 });
+    await waitFor(
+      async () =>
+        (await admin.get(`/api/posts/details/${variantId}/deliveries`)).body.total === 3 && true,
+      { what: 'the retried Facebook attempt' },
+    );
+    expect(website.requests.length).toBe(requestsBefore);
+  });
+
+  it('refuses the attempts of a variant to a viewer without review rights', async () => {
+    const outsider = await server.userWithRoles([]);
+    expect((await outsider.get('/api/posts/details/1/deliveries')).status).toBe(403);
+    expect((await outsider.post('/api/posts/details/1/retry')).status).toBe(403);
+  });
+});

@@ -1,0 +1,196 @@
+import { MESSAGES } from '@sitefleet/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, startTestServer, type TestServer } from './harness.ts';
+
+/**
+ * Every route × every kind of caller. The table says, per route, who gets past its access rule;
+ * a route missing from it (or a row without its route) fails the first test, so no route ships
+ * without its row. The seeded roles: a viewer holds every `-list` ability; an editor every
+ * ability of websites, instances, categories, posts and profile; admin and super admin all.
+ */
+const V = 'viewer';
+const E = 'editor';
+const A = 'admin';
+const S = 'super admin';
+type Role = typeof V | typeof E | typeof A | typeof S;
+/**
+ * `anyone`: no session needed; `signed-in`: any session; `agent`: an instance's token only;
+ * `challenge`: a sign-in whose password was right and whose second step is pending.
+ */
+type Allowed = 'anyone' | 'signed-in' | 'agent' | 'challenge' | readonly Role[];
+
+const ADMINS = [A, S] as const;
+const EDITORS = [E, A, S] as const;
+const READERS = [V, E, A, S] as const;
+const ADMIN_READERS = [V, A, S] as const;
+
+const ACCESS_MATRIX: Record<string, Allowed> = {
+  'POST /login': 'anyone',
+  'POST /logout': 'anyone',
+  'POST /login/two-factor': 'challenge',
+  'POST /login/two-factor/setup': 'challenge',
+  'GET /api/profile/two-factor': 'signed-in',
+  'POST /api/profile/two-factor/setup': 'signed-in',
+  'POST /api/profile/two-factor/enable': 'signed-in',
+  'POST /api/profile/two-factor/disable': 'signed-in',
+  'GET /api/profile/sessions': 'signed-in',
+  'DELETE /api/profile/sessions/:id': 'signed-in',
+  'POST /api/profile/sessions/sign-out-others': 'signed-in',
+  'GET /api/docs': 'anyone',
+  'GET /api/profile': 'signed-in',
+  'GET /api/abilities': 'signed-in',
+  'GET /api/settings/fetch': 'signed-in',
+  'GET /api/settings': ADMIN_READERS,
+  'POST /api/settings': ADMINS,
+  'GET /api/settings/:id/edit': ADMIN_READERS,
+  'PUT /api/settings/:id': ADMINS,
+  'DELETE /api/settings/:id': ADMINS,
+  'DELETE /api/settings': ADMINS,
+  'GET /api/settinggroups': ADMIN_READERS,
+  'GET /api/settinggroups/options': ADMIN_READERS,
+  'GET /api/stats/instances': READERS,
+  'GET /api/stats/websites': READERS,
+  'GET /api/stats/posts': READERS,
+  'GET /api/stats/categories': READERS,
+  'GET /api/details/instances': READERS,
+  'GET /api/stats/top-websites': READERS,
+  'GET /api/stats/top-categories': READERS,
+  'GET /api/stats/scheduled-tasks': 'signed-in',
+  'GET /api/stats/scheduled-tasks/page': 'signed-in',
+  'GET /api/google-auth': ADMINS,
+  'POST /api/google-callback': ADMINS,
+  'GET /api/users': ADMIN_READERS,
+  'POST /api/users': ADMINS,
+  'PUT /api/users/:id': ADMINS,
+  'DELETE /api/users/:id': ADMINS,
+  'DELETE /api/users': ADMINS,
+  'DELETE /api/users/:id/sessions': ADMINS,
+  'DELETE /api/users/:id/two-factor': ADMINS,
+  'GET /api/roles/all': ADMIN_READERS,
+  'GET /api/roles': ADMIN_READERS,
+  'POST /api/roles': ADMINS,
+  'GET /api/roles/:id/edit': ADMIN_READERS,
+  'PUT /api/roles/:id': ADMINS,
+  'DELETE /api/roles/:id': ADMINS,
+  'DELETE /api/roles': ADMINS,
+  'GET /api/roles/:id/two-factor': ADMIN_READERS,
+  'PUT /api/roles/:id/two-factor': ADMINS,
+  'PATCH /api/roles/:id/assign-permissions': ADMINS,
+  'PATCH /api/roles/:id/revoke-permissions': ADMINS,
+  'GET /api/permissions': ADMIN_READERS,
+  'PUT /api/profile': 'signed-in',
+  'POST /api/upload-profile-image': 'signed-in',
+  'GET /api/avatars/:userId': 'signed-in',
+  'POST /api/change-user-password': 'signed-in',
+  'GET /api/websites': READERS,
+  'GET /api/websites/:id': READERS,
+  'POST /api/websites': EDITORS,
+  'PUT /api/websites/:id': EDITORS,
+  'GET /api/websites/:id/delete-impact': EDITORS,
+  'POST /api/websites/delete-impact': EDITORS,
+  'DELETE /api/websites/:id': EDITORS,
+  'DELETE /api/websites': EDITORS,
+  'GET /api/websites/:id/settings': EDITORS,
+  'PATCH /api/websites/:id/update-settings': EDITORS,
+  'POST /api/websites/:id/rotate-secret': EDITORS,
+  'GET /api/getAllWebsites': READERS,
+  'GET /api/instances': READERS,
+  'GET /api/instances/:id': READERS,
+  'POST /api/instances': EDITORS,
+  'PUT /api/instances/:id': EDITORS,
+  'DELETE /api/instances/:id': EDITORS,
+  'DELETE /api/instances': EDITORS,
+  'POST /api/instances/:id/rotate-token': EDITORS,
+  'GET /api/instance_instructions': EDITORS,
+  'GET /api/categories': READERS,
+  'POST /api/categories': EDITORS,
+  'GET /api/categories/:id': READERS,
+  'PUT /api/categories/:id': EDITORS,
+  'DELETE /api/categories/:id': EDITORS,
+  'GET /api/categories/details/:id': READERS,
+  'GET /api/categories/sync/:id': EDITORS,
+  'POST /api/categories/action': EDITORS,
+  'POST /api/categories/details/action': EDITORS,
+  'GET /api/posts': READERS,
+  'POST /api/posts': EDITORS,
+  'PUT /api/posts/:id': EDITORS,
+  'DELETE /api/posts/:id': EDITORS,
+  'DELETE /api/posts': EDITORS,
+  'GET /api/posts/details/:id': EDITORS,
+  'GET /api/posts/sync/:id': EDITORS,
+  'POST /api/posts/action': EDITORS,
+  'POST /api/posts/details/action': EDITORS,
+  'GET /api/categories/details/:pivotId/deliveries': EDITORS,
+  'POST /api/categories/details/:pivotId/retry': EDITORS,
+  'GET /api/posts/details/:pivotId/deliveries': EDITORS,
+  'POST /api/posts/details/:pivotId/retry': EDITORS,
+  'GET /api/agent/instruction': 'agent',
+  'POST /api/agent/instructions/:id/report': 'agent',
+  'POST /api/agent/heartbeat': 'agent',
+};
+
+type Caller = 'anonymous' | 'no role' | Role;
+const CALLERS: readonly Caller[] = ['anonymous', 'no role', V, E, A, S];
+
+/** What the caller must get: `passes` means any answer but 401 and 403. */
+function expectedFor(allowed: Allowed, caller: Caller): 401 | 403 | 'passes' {
+  if (allowed === 'anyone') return 'passes';
+  if (allowed === 'agent' || allowed === 'challenge') return 401;
+  if (caller === 'anonymous') return 401;
+  if (allowed === 'signed-in') return 'passes';
+  return (allowed as readonly Caller[]).includes(caller) ? 'passes' : 403;
+}
+
+let server: TestServer;
+const clients = new Map<Caller, ApiClient>();
+beforeAll(async () => {
+  server = await startTestServer();
+  clients.set('anonymous', server.client());
+  clients.set('no role', await server.userWithRoles([]));
+  for (const role of [V, E, A] as const) clients.set(role, await server.userWithRoles([role]));
+  clients.set(S, await server.admin());
+});
+afterAll(() => server.close());
+
+const routeKeys = () =>
+  server.app.registeredRoutes
+    .filter((route) => route.method !== 'HEAD')
+    .map((route) => `${route.method} ${route.url}`);
+
+describe('the access matrix', () => {
+  it('has one row per registered route, and no row without its route', () => {
+    expect(Object.keys(ACCESS_MATRIX).sort()).toEqual([...new Set(routeKeys())].sort());
+    const heads = server.app.registeredRoutes.filter((route) => route.method === 'HEAD');
+    for (const head of heads) expect(ACCESS_MATRIX[`GET ${head.url}`]).toBeDefined();
+  });
+
+  it('holds for every route and every kind of caller', async () => {
+    // Unknown ids and empty bodies: a caller let through meets a 404 or a 422, never a change.
+    // Signing out comes last, as it ends the callers' sessions.
+    const keys = Object.keys(ACCESS_MATRIX).sort(
+      (a, b) => Number(a === 'POST /logout') - Number(b === 'POST /logout'),
+    );
+    const failures: string[] = [];
+    for (const key of keys) {
+      const [method, url] = key.split(' ') as [string, string];
+      const path = url.replace(/:[A-Za-z]+/g, '999999');
+      for (const caller of CALLERS) {
+        const response = await clients
+          .get(caller)!
+          .request(method, path, method === 'GET' ? {} : { body: {} });
+        const allowed = ACCESS_MATRIX[key]!;
+        const expected = expectedFor(allowed, caller);
+        // Without a pending sign-in the body is refused (422) or the step is (401), never passed.
+        const ok =
+          allowed === 'challenge'
+            ? response.status === 401 || response.status === 422
+            : expected === 'passes'
+              ? response.status !== 401 && response.status !== 403 && response.status < 500
+              : response.status === expected &&
+                (expected === 401 || response.body.message === MESSAGES.forbidden);
+        if (!ok) failures.push(`${key} as ${caller}: ${response.status}, expected ${expected}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,126 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layout's rules, read from the sources' import lines: which folder may import which (see
+ * the README's Architecture section) and how long a source file may grow.
+ */
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const SERVER = join(ROOT, 'apps/server/src');
+const WEB = join(ROOT, 'apps/web/src');
+const MAX_LINES = 400;
+
+/** Every TypeScript file below `dir`, as paths relative to the repository. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes('test-fixtures');
+
+/** The repository paths a file imports by a relative path (packages are left out). */
+function relativeImports(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map(
+    (match) => match[1]!,
+  );
+  return specifiers.map((specifier) => relative(ROOT, resolve(ROOT, dirname(file), specifier)));
+}
+
+/** `file`'s folder one level below `base` (`modules/posts`), or its first folder (`db`). */
+function areaOf(file: string, base: string): string | undefined {
+  const parts = relative(base, file).split('/');
+  if (parts[0]?.startsWith('..') || parts.length < 2) return undefined;
+  return parts[0] === 'modules' || parts[0] === 'features' ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+/** Import edges between areas: `from → to` for each import that crosses a folder. */
+function crossings(files: string[], base: string) {
+  return files.flatMap((file) => {
+    const from = areaOf(join(ROOT, file), base);
+    return relativeImports(file).flatMap((target) => {
+      const to = areaOf(join(ROOT, target), base);
+      return from && to && from !== to ? [{ file, target, from, to }] : [];
+    });
+  });
+}
+
+const serverSources = sourceFiles(SERVER).filter((file) => !isTest(file));
+const webSources = sourceFiles(WEB).filter((file) => !isTest(file));
+const serverEdges = crossings(serverSources, SERVER);
+const describeEdge = (edge: { file: string; target: string }) => `${edge.file} → ${edge.target}`;
+
+/**
+ * What each server folder may import besides itself and the top-level files (config, errors,
+ * context). A module (`modules/<name>`) may use the shared content module, never another module.
+ */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  db: ['lib'],
+  lib: [],
+  jobs: ['db', 'lib'],
+  plugins: ['db', 'lib'],
+  'modules/content': ['db', 'lib', 'jobs'],
+  module: ['modules/content', 'db', 'lib', 'jobs', 'plugins', 'pipeline'],
+  pipeline: ['modules/*', 'db', 'lib', 'jobs'],
+};
+
+function allowed(from: string, to: string) {
+  const rule =
+    MAY_IMPORT[from] ?? (from.startsWith('modules/') ? MAY_IMPORT.module : undefined) ?? [];
+  return rule.includes(to) || (rule.includes('modules/*') && to.startsWith('modules/'));
+}
+
+describe('architecture', () => {
+  it('keeps each server folder to what it may import: no module imports another', () => {
+    const wrong = serverEdges.filter((edge) => !allowed(edge.from, edge.to));
+    expect(wrong.map(describeEdge)).toEqual([]);
+  });
+
+  it('has no cycle between the server folders', () => {
+    const graph = new Map<string, Set<string>>();
+    for (const edge of serverEdges) {
+      if (!graph.has(edge.from)) graph.set(edge.from, new Set());
+      graph.get(edge.from)!.add(edge.to);
+    }
+    const cycles: string[] = [];
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean => {
+      for (const next of graph.get(from) ?? []) {
+        if (next === to) return true;
+        if (!seen.has(next)) {
+          seen.add(next);
+          if (reaches(next, to, seen)) return true;
+        }
+      }
+      return false;
+    };
+    for (const [from, targets] of graph) {
+      for (const to of targets) if (reaches(to, from)) cycles.push(`${from} ⇄ ${to}`);
+    }
+    expect(cycles).toEqual([]);
+  });
+
+  it('keeps each web feature to itself', () => {
+    const wrong = crossings(webSources, WEB).filter(
+      (edge) => edge.from.startsWith('features/') && edge.to.startsWith('features/'),
+    );
+    expect(wrong.map(describeEdge)).toEqual([]);
+  });
+
+  it(`keeps every source file under ${MAX_LINES} lines`, () => {
+    const sources = [
+      ...sourceFiles(SERVER),
+      ...sourceFiles(WEB),
+      ...sourceFiles(join(ROOT, 'packages/contract/src')),
+    ].filter((file) => !isTest(file));
+    const long = sources.flatMap((file) => {
+      const lines = readFileSync(join(ROOT, file), 'utf8').split('\n').length - 1;
+      return lines > MAX_LINES ? [`${file}: ${lines} lines`] : [];
+    });
+    expect(long).toEqual([]);
+  });
+});

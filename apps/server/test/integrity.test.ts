@@ -1,0 +1,189 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { DERIVED_STATE_TASK, FIXED_TASKS } from '../src/background.ts';
+import { type Database, type Db, openDatabase, queryRows } from '../src/db/client.ts';
+import { scheduledTasks } from '../src/db/schema.ts';
+import { seedBase } from '../src/db/seed.ts';
+import { runDueTasks, syncTaskRows } from '../src/jobs/scheduler.ts';
+import {
+  ADMIN,
+  ApiClient,
+  createTestDatabase,
+  startTestServer,
+  TEST_DB,
+  type TestServer,
+} from './harness.ts';
+import { type RunningProcess, startProcess } from './processes.ts';
+
+/**
+ * Posts 1–1500 arrive through the triggers; 1501–2600 in replica mode, which silences them; posts
+ * 10–19 are deleted with the delete trigger disabled. The kept ranges then count 1,500 posts
+ * where 2,590 are.
+ */
+const POSTS_TOTAL = 2590;
+
+async function insertPosts(db: Db, from: number, to: number) {
+  await db.execute(sql`
+    INSERT INTO posts (id, title, description, category_id)
+    SELECT g, 'Post ' || g, 'Body', (SELECT min(id) FROM categories)
+    FROM generate_series(${from}::int, ${to}::int) g`);
+}
+
+async function loadBehindTriggers(db: Db, from: number, to: number) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+    await insertPosts(tx as unknown as Db, from, to);
+  });
+}
+
+async function loadPostsBehindTriggers(db: Db) {
+  await db.execute(sql`INSERT INTO categories (name, slug, description, keywords)
+                       VALUES ('Loaded', 'loaded', 'Loaded posts', 'loaded')`);
+  await insertPosts(db, 1, 1500);
+  await loadBehindTriggers(db, 1501, 2600);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`ALTER TABLE posts DISABLE TRIGGER posts_deleted_ranges`);
+    await tx.execute(sql`DELETE FROM posts WHERE id BETWEEN 10 AND 19`);
+    await tx.execute(sql`ALTER TABLE posts ENABLE TRIGGER posts_deleted_ranges`);
+  });
+}
+
+const ids = (body: { data: { id: number }[] }) => body.data.map((post) => post.id);
+
+/** The first page, the last one (it crosses the deleted ids) and their totals. */
+async function expectRightPages(admin: ApiClient) {
+  const first = await admin.get('/api/posts?page=1&per_page=20');
+  expect(first.status, JSON.stringify(first.body)).toBe(200);
+  expect(first.body.total).toBe(POSTS_TOTAL);
+  expect(ids(first.body)).toEqual(Array.from({ length: 20 }, (_, i) => 2600 - i));
+  const last = await admin.get('/api/posts?page=130&per_page=20');
+  expect(last.body).toMatchObject({ total: POSTS_TOTAL, last_page: 130 });
+  expect(ids(last.body)).toEqual([20, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+}
+
+async function keptAndActual(db: Db) {
+  const [row] = await queryRows<{ kept: number; actual: number }>(
+    db,
+    sql`SELECT (SELECT COALESCE(sum(posts), 0)::int FROM post_ranges) AS kept,
+               (SELECT count(*)::int FROM posts) AS actual`,
+  );
+  return row!;
+}
+
+describe('derived state loaded behind the triggers', () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('is repaired by the scheduled check, and the list then pages right', async () => {
+    server = await startTestServer();
+    const { db } = server.database;
+    await loadPostsBehindTriggers(db);
+    const admin = await server.admin();
+    const wrong = await admin.get('/api/posts?page=1&per_page=20');
+    expect(wrong.body.total).toBe(1500);
+
+    const warnings: string[] = [];
+    const log = {
+      error: () => {},
+      info: () => {},
+      warn: (message: unknown) => void warnings.push(String(message)),
+    };
+    const context = { ...server.app.appContext, queue: server.app.queue, log };
+    await syncTaskRows(context, FIXED_TASKS);
+    await db
+      .update(scheduledTasks)
+      .set({ nextRun: new Date(Date.now() - 1000) })
+      .where(sql`${scheduledTasks.command} = ${DERIVED_STATE_TASK}`);
+    await runDueTasks(context, FIXED_TASKS);
+
+    expect(warnings).toEqual([
+      'Repaired derived state: post_ranges: 3 row(s) differed (kept 1500, actual 2590)',
+    ]);
+    await expectRightPages(admin);
+    expect(await keptAndActual(db)).toEqual({ kept: POSTS_TOTAL, actual: POSTS_TOTAL });
+  });
+});
+
+describe('start-up and db:check', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sitefleet-integrity-'));
+  let database: (Database & { url?: string }) | undefined;
+  let server: RunningProcess | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** PGlite in a data directory the processes can open (closed meanwhile), or PostgreSQL. */
+  const openShared = async (): Promise<Database> => {
+    if (TEST_DB === 'pglite') return openDatabase({ dataDir });
+    database ??= await createTestDatabase();
+    return database;
+  };
+  const release = async (opened: Database) => {
+    if (TEST_DB === 'pglite') await opened.close();
+  };
+  const env = () => ({
+    NODE_ENV: 'test',
+    WEB_DIST_DIR: '/nonexistent',
+    RUN_WORKERS: 'false',
+    ...(TEST_DB === 'pglite'
+      ? { DATA_DIR: dataDir, DATABASE_URL: '' }
+      : { DATABASE_URL: database!.url! }),
+  });
+  const cli = async (...args: string[]) => {
+    const run = startProcess('src/cli.ts', env(), ['db:check', ...args]);
+    const code = await run.exited;
+    return { code, output: run.output() };
+  };
+
+  it('repairs at start-up what was loaded behind the triggers, then on demand', async () => {
+    let opened = await openShared();
+    await opened.migrate();
+    await seedBase(opened.db, ADMIN);
+    await loadPostsBehindTriggers(opened.db);
+    await release(opened);
+
+    server = startProcess('src/main.ts', { ...env(), PORT: '0', LOG_LEVEL: 'info' });
+    const [, url] = (await server.printed(/running at (http:\/\/\S+)/, 120_000)) as string[];
+    expect(server.output()).toContain(
+      'Repaired derived state: post_ranges: 3 row(s) differed (kept 1500, actual 2590)',
+    );
+    const admin = new ApiClient(url!);
+    await admin.login(ADMIN.email, ADMIN.password);
+    await expectRightPages(admin);
+    await server.stop();
+    server = undefined;
+
+    opened = await openShared();
+    await loadBehindTriggers(opened.db, 2601, 2700);
+    await release(opened);
+
+    const dryRun = await cli('--dry-run');
+    expect(dryRun).toEqual({
+      code: 0,
+      output: expect.stringContaining(
+        'not repaired, --dry-run):\n  post_ranges: 1 row(s) differed (kept 601, actual 701)',
+      ),
+    });
+    const repair = await cli();
+    expect(repair).toEqual({
+      code: 0,
+      output: expect.stringContaining(
+        'Repaired derived state:\n  post_ranges: 1 row(s) differed (kept 601, actual 701)',
+      ),
+    });
+    const again = await cli();
+    expect(again.output).toContain('Derived state is consistent: nothing to repair.');
+
+    opened = await openShared();
+    expect(await keptAndActual(opened.db)).toEqual({ kept: 2690, actual: 2690 });
+    await release(opened);
+  }, 240_000);
+});
