@@ -1,12 +1,71 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+
+/** React Router's production build, beside the development one its exports resolve to. */
+const reactRouterProduction = () =>
+  join(createRequire(import.meta.url).resolve('react-router'), '../../production/index.mjs');
+
+/** What the first screens may load of JavaScript, gzip. */
+const FIRST_LOAD_BUDGET_KB = 150;
+/** The screens a visitor lands on, by the file of their lazy route. */
+const FIRST_SCREENS = {
+  'sign-in': 'features/auth/pages/LoginPage.tsx',
+  dashboard: 'features/dashboard/pages/DashboardPage.tsx',
+};
+
+/**
+ * Prints, after a build, how much JavaScript (gzip) each first screen loads: the entry, the
+ * screen's chunk and every chunk they import statically. Warns past the budget.
+ */
+function firstLoadSizes(): Plugin {
+  return {
+    name: 'sitefleet-first-load-sizes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (output): output is Rollup.OutputChunk => output.type === 'chunk',
+      );
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const gzipKb = (chunk: Rollup.OutputChunk) => gzipSync(chunk.code).length / 1024;
+      const closure = (roots: Rollup.OutputChunk[]) => {
+        const seen = new Set<Rollup.OutputChunk>();
+        const visit = (chunk: Rollup.OutputChunk | undefined) => {
+          if (!chunk || seen.has(chunk)) return;
+          seen.add(chunk);
+          for (const file of chunk.imports) visit(byName.get(file));
+        };
+        for (const root of roots) visit(root);
+        return [...seen];
+      };
+      const entry = chunks.filter((chunk) => chunk.isEntry);
+      for (const [screen, file] of Object.entries(FIRST_SCREENS)) {
+        const own = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(file));
+        const loaded = closure(own ? [...entry, own] : entry);
+        const kb = loaded.reduce((total, chunk) => total + gzipKb(chunk), 0);
+        const line = `first load of the ${screen} page: ${kb.toFixed(1)} kB of JavaScript (gzip) in ${loaded.length} files, budget ${FIRST_LOAD_BUDGET_KB} kB`;
+        if (kb > FIRST_LOAD_BUDGET_KB || !own)
+          this.warn(`${line}${own ? '' : ' (screen not found)'}`);
+        else console.log(line);
+      }
+    },
+  };
+}
 
 /** The API server the dev server forwards to; it reads the same PORT variable. */
 const serverPort = process.env.PORT ?? '3000';
 const serverUrl = `http://127.0.0.1:${serverPort}`;
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), firstLoadSizes()],
+  resolve: {
+    // React Router's package exports only its development build (with its warnings and checks);
+    // its production build ships beside it.
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
+  },
   server: {
     proxy: {
       '/api': { target: serverUrl },
@@ -21,17 +80,17 @@ export default defineConfig({
     outDir: 'dist',
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // React changes less often than the app: its chunk stays cached across releases. Other
+        // libraries go with the screens that import them (the routes load their screens lazily).
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
             },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },
     },
   },
-});
+}));

@@ -1,19 +1,25 @@
 import { type MiddlewareFunction, redirect } from 'react-router';
-import { getAuthState, loadSession } from '../lib/auth-store.ts';
+import { getAuthState, isSigningOut, loadSession } from '../lib/auth-store.ts';
 import { isApiError } from '../lib/http.ts';
 import { paths } from '../lib/paths.ts';
 
 /**
- * Runs before every navigation (spec §2, "navigation guard"): when no user is loaded and the target
- * is not the login page, loads the profile, settings and abilities. Without a session, goes to login.
+ * Runs before every navigation (spec §2, "navigation guard"): when no user is loaded, loads the
+ * profile, settings and abilities. Without a session, goes to login; with one, the login page
+ * goes to the dashboard.
  */
 export const sessionGuard: MiddlewareFunction = async ({ request }) => {
   const { pathname } = new URL(request.url);
-  if (pathname === paths.login || getAuthState().user) return;
-  try {
-    await loadSession();
-  } catch (error) {
-    if (isApiError(error, 401)) throw redirect(paths.login);
-    throw error;
+  const onLogin = pathname === paths.login;
+  if (onLogin && isSigningOut()) return;
+  if (!getAuthState().user) {
+    try {
+      await loadSession();
+    } catch (error) {
+      if (!isApiError(error, 401)) throw error;
+      if (onLogin) return;
+      throw redirect(paths.login);
+    }
   }
+  if (onLogin) throw redirect(paths.dashboard);
 };

@@ -1,25 +1,19 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
-import { CategoriesPage } from '../features/categories/pages/CategoriesPage.tsx';
-import { DashboardPage } from '../features/dashboard/pages/DashboardPage.tsx';
-import { GoogleCallbackPage } from '../features/dashboard/pages/GoogleCallbackPage.tsx';
-import { InstancesPage } from '../features/instances/pages/InstancesPage.tsx';
-import { PostsPage } from '../features/posts/pages/PostsPage.tsx';
-import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
-import { RoleCreatePage } from '../features/roles/pages/RoleCreatePage.tsx';
-import { RoleEditPage } from '../features/roles/pages/RoleEditPage.tsx';
-import { RolesPage } from '../features/roles/pages/RolesPage.tsx';
-import { SettingCreatePage } from '../features/settings/pages/SettingCreatePage.tsx';
-import { SettingEditPage } from '../features/settings/pages/SettingEditPage.tsx';
-import { SettingsPage } from '../features/settings/pages/SettingsPage.tsx';
-import { UsersPage } from '../features/users/pages/UsersPage.tsx';
-import { WebsitesPage } from '../features/websites/pages/WebsitesPage.tsx';
 import { paths } from '../lib/paths.ts';
 import { sessionGuard } from './guard.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PageLoader } from './PageLoader.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
+
+/**
+ * A screen loaded when its route is first visited: each screen, with the libraries only it uses,
+ * is its own chunk, so the sign-in page and the dashboard load only what they show.
+ */
+const screen =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
 
 /** The spec's route table, plus /admin/settings/create (see SERVER-SEMANTICS). */
 export const router = createBrowserRouter([
@@ -31,26 +25,116 @@ export const router = createBrowserRouter([
     HydrateFallback: PageLoader,
     children: [
       { index: true, element: <Navigate to={paths.dashboard} replace /> },
-      { path: 'login', Component: LoginPage },
+      {
+        path: 'login',
+        lazy: screen(
+          () => import('../features/auth/pages/LoginPage.tsx'),
+          (m) => m.LoginPage,
+        ),
+      },
       {
         path: 'admin',
         children: [
-          { path: 'dashboard', Component: DashboardPage },
-          { path: 'websites', Component: WebsitesPage },
-          { path: 'instances', Component: InstancesPage },
-          { path: 'categories', Component: CategoriesPage },
-          { path: 'posts', Component: PostsPage },
-          { path: 'users', Component: UsersPage },
-          { path: 'roles', Component: RolesPage },
-          { path: 'roles/create', Component: RoleCreatePage },
-          { path: 'roles/:id/edit', Component: RoleEditPage },
-          { path: 'settings', Component: SettingsPage },
-          { path: 'settings/create', Component: SettingCreatePage },
-          { path: 'settings/:id/edit', Component: SettingEditPage },
-          { path: 'profile', Component: ProfilePage },
+          {
+            path: 'dashboard',
+            lazy: screen(
+              () => import('../features/dashboard/pages/DashboardPage.tsx'),
+              (m) => m.DashboardPage,
+            ),
+          },
+          {
+            path: 'websites',
+            lazy: screen(
+              () => import('../features/websites/pages/WebsitesPage.tsx'),
+              (m) => m.WebsitesPage,
+            ),
+          },
+          {
+            path: 'instances',
+            lazy: screen(
+              () => import('../features/instances/pages/InstancesPage.tsx'),
+              (m) => m.InstancesPage,
+            ),
+          },
+          {
+            path: 'categories',
+            lazy: screen(
+              () => import('../features/categories/pages/CategoriesPage.tsx'),
+              (m) => m.CategoriesPage,
+            ),
+          },
+          {
+            path: 'posts',
+            lazy: screen(
+              () => import('../features/posts/pages/PostsPage.tsx'),
+              (m) => m.PostsPage,
+            ),
+          },
+          {
+            path: 'users',
+            lazy: screen(
+              () => import('../features/users/pages/UsersPage.tsx'),
+              (m) => m.UsersPage,
+            ),
+          },
+          {
+            path: 'roles',
+            lazy: screen(
+              () => import('../features/roles/pages/RolesPage.tsx'),
+              (m) => m.RolesPage,
+            ),
+          },
+          {
+            path: 'roles/create',
+            lazy: screen(
+              () => import('../features/roles/pages/RoleCreatePage.tsx'),
+              (m) => m.RoleCreatePage,
+            ),
+          },
+          {
+            path: 'roles/:id/edit',
+            lazy: screen(
+              () => import('../features/roles/pages/RoleEditPage.tsx'),
+              (m) => m.RoleEditPage,
+            ),
+          },
+          {
+            path: 'settings',
+            lazy: screen(
+              () => import('../features/settings/pages/SettingsPage.tsx'),
+              (m) => m.SettingsPage,
+            ),
+          },
+          {
+            path: 'settings/create',
+            lazy: screen(
+              () => import('../features/settings/pages/SettingCreatePage.tsx'),
+              (m) => m.SettingCreatePage,
+            ),
+          },
+          {
+            path: 'settings/:id/edit',
+            lazy: screen(
+              () => import('../features/settings/pages/SettingEditPage.tsx'),
+              (m) => m.SettingEditPage,
+            ),
+          },
+          {
+            path: 'profile',
+            lazy: screen(
+              () => import('../features/profile/pages/ProfilePage.tsx'),
+              (m) => m.ProfilePage,
+            ),
+          },
         ],
       },
-      { path: 'youtube/callback', Component: GoogleCallbackPage },
+      {
+        path: 'youtube/callback',
+        lazy: screen(
+          () => import('../features/dashboard/pages/GoogleCallbackPage.tsx'),
+          (m) => m.GoogleCallbackPage,
+        ),
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -9,6 +9,7 @@ import {
   useRetryDelivery,
 } from '../lib/content-records.ts';
 import { DataTable } from './DataTable.tsx';
+import { DeliveryState, type DetailRow, hasDeliveryState } from './DeliveryState.tsx';
 import { Pagination } from './Pagination.tsx';
 
 const ATTEMPT_COLUMNS: ColumnDef<DeliveryAttempt>[] = [
@@ -55,8 +56,8 @@ const ATTEMPT_COLUMNS: ColumnDef<DeliveryAttempt>[] = [
 interface DeliveryAttemptsProps {
   resource: ContentResource;
   listKey: QueryKey;
-  pivotId: number;
-  websiteName: string;
+  /** The Detailed Review row whose attempts are shown. */
+  row: DetailRow;
   /** The user may run detail actions, and so retry. */
   canAct: boolean;
   onClose: () => void;
@@ -66,11 +67,11 @@ interface DeliveryAttemptsProps {
 export function DeliveryAttempts({
   resource,
   listKey,
-  pivotId,
-  websiteName,
+  row,
   canAct,
   onClose,
 }: DeliveryAttemptsProps) {
+  const { pivot_id: pivotId, website_name: websiteName } = row;
   const [page, setPage] = useState(1);
   const calls = { resource, listKey };
   const attempts = useDeliveryAttempts(calls, pivotId, page);
@@ -95,6 +96,10 @@ export function DeliveryAttempts({
           Hide attempts
         </Button>
       </div>
+      <div className="d-flex flex-wrap align-items-start gap-2 mb-2">
+        <span className="small text-body-secondary">Latest state:</span>
+        <DeliveryState row={row} />
+      </div>
       <DataTable
         label="Delivery attempts"
         columns={ATTEMPT_COLUMNS}
@@ -102,9 +107,16 @@ export function DeliveryAttempts({
         rowId={(row) => row.id}
         isFetching={attempts.isFetching}
         error={attempts.error}
-        emptyText="No delivery has been attempted yet."
+        emptyText={
+          hasDeliveryState(row)
+            ? 'No try at a website or network is recorded yet; the state above is the latest.'
+            : 'No delivery has been attempted yet.'
+        }
       />
-      <Pagination page={attempts.data} onPageChange={setPage} label="Delivery attempts pages" />
+      {/* Beside the review's own pagination, a second one only when there is a page to turn to. */}
+      {attempts.data && attempts.data.last_page > 1 && (
+        <Pagination page={attempts.data} onPageChange={setPage} label="Delivery attempts pages" />
+      )}
     </section>
   );
 }

@@ -1,10 +1,7 @@
 import {
-  DELIVERY_TARGET_LABELS,
   DETAIL_ACTION_LABELS,
   DETAIL_ACTIONS,
-  type DeliveryStatus,
   type DetailAction,
-  type detailRowBaseSchema,
   formatDateTime,
   type Paginated,
   POST_DESCRIPTION_PREVIEW,
@@ -29,10 +26,10 @@ import { listReloadKey, useRowSelection } from '../lib/use-row-selection.ts';
 import { BulkActionControl } from './BulkActionControl.tsx';
 import { DataTable } from './DataTable.tsx';
 import { DeliveryAttempts } from './DeliveryAttempts.tsx';
+import { DeliveryState, type DetailRow } from './DeliveryState.tsx';
 import { FlagBadge } from './FlagBadge.tsx';
 import { Pagination } from './Pagination.tsx';
 
-export type DetailRow = z.infer<typeof detailRowBaseSchema>;
 type VariantFlag = keyof z.infer<typeof variantFlagsSchema>;
 type DetailPage<T> = Paginated<T> & { total_is_estimate: boolean };
 
@@ -41,58 +38,11 @@ const DETAIL_ACTION_OPTIONS = DETAIL_ACTIONS.map((action) => ({
   label: DETAIL_ACTION_LABELS[action],
 }));
 
-const DELIVERY_BADGES: Record<DeliveryStatus, string> = {
-  queued: 'text-bg-info',
-  delivered: 'text-bg-success',
-  failed: 'text-bg-danger',
-};
-
-/** A delivery state as a badge: `label` says whose. */
-function DeliveryBadge({ status, label }: { status: DeliveryStatus; label?: string }) {
-  return (
-    <span className={`badge ${DELIVERY_BADGES[status]}`}>
-      {label ? `${label}: ${status}` : status}
-    </span>
-  );
-}
-
-function DeliveryError({ error }: { error: string | null }) {
-  if (!error) return null;
-  return (
-    <div className="small text-danger text-wrap" style={{ minWidth: '12rem' }}>
-      {error}
-    </div>
-  );
-}
-
-/**
- * Where a variant's deliveries stand, one badge per target (website, networks, regeneration) with
- * its error, and the button that opens its attempts. A variant delivered before targets were kept
- * apart shows its one summary.
- */
+/** A variant's delivery state and the button that opens its attempts. */
 function DeliveryCell({ row, onShowAttempts }: { row: DetailRow; onShowAttempts: () => void }) {
   return (
     <>
-      {row.deliveries.length > 0 ? (
-        <ul className="list-unstyled mb-0">
-          {row.deliveries.map((delivery) => (
-            <li key={delivery.target}>
-              <DeliveryBadge
-                status={delivery.status}
-                label={DELIVERY_TARGET_LABELS[delivery.target]}
-              />
-              <DeliveryError error={delivery.error} />
-            </li>
-          ))}
-        </ul>
-      ) : row.delivery_status === null ? (
-        <span className="text-body-secondary">—</span>
-      ) : (
-        <>
-          <DeliveryBadge status={row.delivery_status} />
-          <DeliveryError error={row.delivery_error} />
-        </>
-      )}
+      <DeliveryState row={row} />
       <div>
         <Button variant="link" size="sm" className="p-0" onClick={onShowAttempts}>
           Attempts
@@ -194,8 +144,13 @@ export function DetailedReviewModal<T extends DetailRow>({
   const details = useDetailRows(calls, recordId, page, pageSchema);
   const selection = useRowSelection(listReloadKey(details, detailRowsKey(listKey, recordId, page)));
   const applyAction = useDetailAction<DetailAction>(calls);
-  const [attemptsOf, setAttemptsOf] = useState<DetailRow | null>(null);
-  const columns = useMemo(() => detailColumns(subject, setAttemptsOf), [subject]);
+  const [attemptsOfId, setAttemptsOfId] = useState<number | null>(null);
+  // The row as last loaded, so that the attempts panel follows the row's state as it changes.
+  const attemptsOf = details.data?.data.find((row) => row.pivot_id === attemptsOfId);
+  const columns = useMemo(
+    () => detailColumns(subject, (row) => setAttemptsOfId(row.pivot_id)),
+    [subject],
+  );
   const selectedCount = selection.selectedIds.length;
 
   return (
@@ -240,10 +195,9 @@ export function DetailedReviewModal<T extends DetailRow>({
             key={attemptsOf.pivot_id}
             resource={resource}
             listKey={listKey}
-            pivotId={attemptsOf.pivot_id}
-            websiteName={attemptsOf.website_name}
+            row={attemptsOf}
             canAct={canAct}
-            onClose={() => setAttemptsOf(null)}
+            onClose={() => setAttemptsOfId(null)}
           />
         )}
       </Modal.Body>

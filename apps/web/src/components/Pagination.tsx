@@ -1,4 +1,5 @@
-import type { Paginated } from '@sitefleet/contract';
+import { type Paginated, PER_PAGE_CHOICES } from '@sitefleet/contract';
+import { useId } from 'react';
 
 /** The pagination fields of a paged answer (spec §3). */
 export type PageInfo = Pick<
@@ -25,13 +26,54 @@ interface PaginationProps {
   onPageChange: (page: number) => void;
   /** The navigation's accessible name, when a screen has more than one list. */
   label?: string;
+  /**
+   * The page size and its change (useListParams' perPage and setPerPage): with them, a 'Rows per
+   * page' choice of PER_PAGE_CHOICES shows beside the count.
+   */
+  perPage?: number;
+  onPerPageChange?: (perPage: number) => void;
+}
+
+function PerPageSelect({
+  value,
+  onChange,
+}: {
+  value: number;
+  onChange: (perPage: number) => void;
+}) {
+  const selectId = useId();
+  return (
+    <div className="d-flex align-items-center gap-2">
+      <label htmlFor={selectId} className="text-body-secondary small text-nowrap">
+        Rows per page
+      </label>
+      <select
+        id={selectId}
+        className="form-select form-select-sm w-auto"
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {PER_PAGE_CHOICES.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 /**
- * 'Showing a to b of n' and, on the right, Previous, the numbered pages and Next. Nothing is shown
- * before the first answer.
+ * 'Showing a to b of n' (and the page size choice) and, on the right, Previous, the numbered pages
+ * and Next. Nothing is shown before the first answer.
  */
-export function Pagination({ page, onPageChange, label = 'Pagination' }: PaginationProps) {
+export function Pagination({
+  page,
+  onPageChange,
+  label = 'Pagination',
+  perPage,
+  onPerPageChange,
+}: PaginationProps) {
   if (!page) return null;
   const { current_page: current, last_page: last } = page;
 
@@ -51,8 +93,13 @@ export function Pagination({ page, onPageChange, label = 'Pagination' }: Paginat
 
   return (
     <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-      <div className="text-body-secondary small">
-        {page.total > 0 ? `Showing ${page.from} to ${page.to} of ${page.total}` : ''}
+      <div className="d-flex flex-wrap align-items-center gap-3">
+        <div className="text-body-secondary small">
+          {page.total > 0 ? `Showing ${page.from} to ${page.to} of ${page.total}` : ''}
+        </div>
+        {perPage !== undefined && onPerPageChange && (
+          <PerPageSelect value={perPage} onChange={onPerPageChange} />
+        )}
       </div>
       <nav aria-label={label}>
         <ul className="pagination pagination-sm mb-0">

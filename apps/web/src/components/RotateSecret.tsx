@@ -1,5 +1,52 @@
 import { useId, useState } from 'react';
 
+/**
+ * A credential the server answers only once (a new agent token, a webhook signing secret), with
+ * a copy button; the text under it says it will not be seen again.
+ */
+export function SecretShownOnce({ label, secret }: { label: string; secret: string }) {
+  const [copy, setCopy] = useState<'none' | 'copied' | 'failed'>('none');
+  const secretId = useId();
+
+  async function copySecret() {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopy('copied');
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): the text can still be selected.
+      setCopy('failed');
+    }
+  }
+
+  return (
+    <div className="alert alert-warning mb-0" role="status">
+      <label htmlFor={secretId} className="form-label fw-semibold">
+        {label}
+      </label>
+      <div className="input-group">
+        <input
+          id={secretId}
+          className="form-control font-monospace"
+          readOnly
+          value={secret}
+          onFocus={(event) => event.target.select()}
+        />
+        <button type="button" className="btn btn-outline-secondary" onClick={copySecret}>
+          <i
+            className={`bi ${copy === 'copied' ? 'bi-check-lg' : 'bi-clipboard'} me-1`}
+            aria-hidden="true"
+          />
+          {copy === 'copied' ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      <div className="form-text">
+        {copy === 'failed' ? 'Copying failed: select the text and copy it yourself. ' : ''}
+        Copy it now: it is shown only this once, you will not see it again.
+      </div>
+    </div>
+  );
+}
+
 interface RotateSecretProps {
   /** The action's name, e.g. 'Rotate secret'. */
   actionLabel: string;
@@ -16,7 +63,7 @@ type RotateState =
   | { step: 'confirming' }
   | { step: 'rotating' }
   | { step: 'failed'; message: string }
-  | { step: 'shown'; secret: string; copy: 'none' | 'copied' | 'failed' };
+  | { step: 'shown'; secret: string };
 
 /**
  * Replaces a credential (a webhook signing secret, an agent token) after a confirmation, then shows
@@ -25,12 +72,11 @@ type RotateState =
  */
 export function RotateSecret({ actionLabel, secretLabel, warning, rotate }: RotateSecretProps) {
   const [state, setState] = useState<RotateState>({ step: 'idle' });
-  const secretId = useId();
 
   async function confirm() {
     setState({ step: 'rotating' });
     try {
-      setState({ step: 'shown', secret: await rotate(), copy: 'none' });
+      setState({ step: 'shown', secret: await rotate() });
     } catch (error) {
       setState({
         step: 'failed',
@@ -39,49 +85,7 @@ export function RotateSecret({ actionLabel, secretLabel, warning, rotate }: Rota
     }
   }
 
-  async function copy(secret: string) {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setState({ step: 'shown', secret, copy: 'copied' });
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): the text can still be selected.
-      setState({ step: 'shown', secret, copy: 'failed' });
-    }
-  }
-
-  if (state.step === 'shown') {
-    return (
-      <div className="alert alert-warning mb-0" role="status">
-        <label htmlFor={secretId} className="form-label fw-semibold">
-          {secretLabel}
-        </label>
-        <div className="input-group">
-          <input
-            id={secretId}
-            className="form-control font-monospace"
-            readOnly
-            value={state.secret}
-            onFocus={(event) => event.target.select()}
-          />
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            onClick={() => copy(state.secret)}
-          >
-            <i
-              className={`bi ${state.copy === 'copied' ? 'bi-check-lg' : 'bi-clipboard'} me-1`}
-              aria-hidden="true"
-            />
-            {state.copy === 'copied' ? 'Copied' : 'Copy'}
-          </button>
-        </div>
-        <div className="form-text">
-          {state.copy === 'failed' ? 'Copying failed: select the text and copy it yourself. ' : ''}
-          Copy it now: it is shown only this once.
-        </div>
-      </div>
-    );
-  }
+  if (state.step === 'shown') return <SecretShownOnce label={secretLabel} secret={state.secret} />;
 
   if (state.step === 'confirming' || state.step === 'rotating') {
     const busy = state.step === 'rotating';

@@ -33,8 +33,12 @@ export function RowActionsMenu({ rowName, actions }: RowActionsMenuProps) {
       >
         <i className="bi bi-three-dots-vertical" aria-hidden="true" />
       </Dropdown.Toggle>
-      {/* Fixed: the menu escapes the scrolling table instead of being cut by it. */}
-      <Dropdown.Menu popperConfig={{ strategy: 'fixed' }}>
+      {/*
+        Fixed: the menu escapes the scrolling table instead of being cut by it. The style makes it
+        fixed before Popper first measures it: measured while still absolute, it was placed against
+        its dropdown wrapper instead of the window, away from its button.
+      */}
+      <Dropdown.Menu popperConfig={{ strategy: 'fixed' }} style={{ position: 'fixed' }}>
         {allowed.map((action) => (
           <Dropdown.Item
             key={action.label}

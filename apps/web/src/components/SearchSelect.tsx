@@ -5,6 +5,10 @@ interface SearchSelectProps<V extends string | number> extends SelectControlProp
   /** The chosen value, or null for none. */
   value: V | null;
   onChange: (value: V | null) => void;
+  /** A button clears the choice (a filter's), which calls onChange with null. */
+  isClearable?: boolean;
+  /** The accessible name, when no label points at `inputId`. */
+  ariaLabel?: string;
 }
 
 /**
@@ -14,6 +18,8 @@ interface SearchSelectProps<V extends string | number> extends SelectControlProp
 export function SearchSelect<V extends string | number>({
   value,
   onChange,
+  isClearable = false,
+  ariaLabel,
   ...control
 }: SearchSelectProps<V>) {
   const chosen = control.options.find((option) => option.value === value) ?? null;
@@ -22,6 +28,8 @@ export function SearchSelect<V extends string | number>({
       {...sharedSelectProps<V, false>(control, { count: 0 })}
       options={control.options}
       value={chosen}
+      isClearable={isClearable}
+      aria-label={ariaLabel}
       onChange={(next) => onChange(next?.value ?? null)}
     />
   );

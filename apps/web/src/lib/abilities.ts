@@ -1,13 +1,13 @@
 import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
 import { useAbility } from '@casl/react';
-import { MANAGE_ALL, type Resource } from '@sitefleet/contract';
+import { type HeldAbility, MANAGE_ALL } from '@sitefleet/contract';
 
 /** CASL ability over (action, subject) strings: 'user-list' is action 'list' on subject 'user'. */
 export type AppAbility = MongoAbility<[string, string]>;
 type AppRule = RawRuleOf<AppAbility>;
 
-/** An ability name as the server sends it: `resource-action`, or manage-all. */
-export type AbilityName = `${Resource}-${string}` | typeof MANAGE_ALL;
+/** An ability name as the server sends it: a permission (`resource-action`), or manage-all. */
+export type AbilityName = HeldAbility;
 
 /** Until the real abilities load, everything is allowed except deleting users (as the spec says). */
 const PLACEHOLDER_RULES: AppRule[] = [

@@ -79,6 +79,24 @@ export function loadSession(): Promise<void> {
   return pendingLoad;
 }
 
+/**
+ * True while a sign-out leaves the admin screens for the login page: the user is forgotten only
+ * once there, and the login page must not send them back to the dashboard meanwhile.
+ */
+let signingOut = false;
+export const isSigningOut = () => signingOut;
+
+/** Goes to the login page with `leave` and then forgets the user. */
+export async function signOutThrough(leave: () => Promise<void> | void): Promise<void> {
+  signingOut = true;
+  try {
+    await leave();
+  } finally {
+    signingOut = false;
+  }
+  clearSession();
+}
+
 /** Forgets the user (after logout or an expired session); abilities go back to the placeholder. */
 export function clearSession(): void {
   resetAbilities();

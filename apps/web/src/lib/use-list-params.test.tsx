@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   type ListParams,
   orderParams,
+  pageParams,
   useKeepPageInRange,
   useListParams,
 } from './use-list-params.ts';
@@ -54,6 +55,18 @@ describe('useListParams', () => {
 
     const empty = renderListParams('/list?page=nonsense', { filters: ['status'] });
     expect(empty.current()).toMatchObject({ page: 1, query: '', sort: null, filters: {} });
+  });
+
+  it('keeps a page size among the choices, back on page 1, and leaves the default out', async () => {
+    const list = renderListParams('/list?page=3&per_page=50', {});
+    expect(list.current().perPage).toBe(50);
+    await act(async () => list.current().setPerPage(100));
+    expect(list.search()).toBe('?per_page=100');
+    await act(async () => list.current().setPerPage(15));
+    expect(list.search()).toBe('');
+    expect(renderListParams('/list?per_page=7', {}).current().perPage).toBe(15);
+    expect(pageParams(2, 15)).toEqual({ page: 2, per_page: undefined });
+    expect(pageParams(2, 25)).toEqual({ page: 2, per_page: 25 });
   });
 
   it('goes back to page 1 when the search, a filter or the sort changes', async () => {

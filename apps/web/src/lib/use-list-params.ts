@@ -1,3 +1,4 @@
+import { DEFAULT_PER_PAGE, PER_PAGE_CHOICES } from '@sitefleet/contract';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -16,6 +17,11 @@ export function orderParams(sort: ListSort | null) {
   return sort ? { order_key: sort.key, order_dir: sort.direction } : {};
 }
 
+/** The API's paging parameters; the default page size is left out, as the server assumes it. */
+export function pageParams(page: number, perPage: number) {
+  return { page, per_page: perPage === DEFAULT_PER_PAGE ? undefined : perPage };
+}
+
 export interface ListParamsOptions<F extends string> {
   /** Names of the list's filters (e.g. 'status', 'website_id'); each is one search parameter. */
   filters?: readonly F[];
@@ -29,6 +35,8 @@ export interface ListParamsOptions<F extends string> {
 export interface ListParams<F extends string = never> {
   /** 1 when the URL has none or a bad one. */
   page: number;
+  /** One of PER_PAGE_CHOICES; DEFAULT_PER_PAGE when the URL has none or another. */
+  perPage: number;
   /** The search text, '' when none. */
   query: string;
   sort: ListSort | null;
@@ -36,6 +44,8 @@ export interface ListParams<F extends string = never> {
   filters: Record<F, string | undefined>;
   /** Goes to a page; `replace` rewrites the history entry instead of adding one. */
   setPage: (page: number, options?: { replace?: boolean }) => void;
+  /** Changes the page size and goes back to page 1. */
+  setPerPage: (perPage: number) => void;
   /** Replaces the search and goes back to page 1. */
   setQuery: (query: string) => void;
   /** Sorts by a key (null: the server's order) and goes back to page 1. */
@@ -44,13 +54,17 @@ export interface ListParams<F extends string = never> {
   setFilters: (changes: Partial<Record<F, string | undefined>>) => void;
 }
 
+function readPerPage(value: string | null): number {
+  return PER_PAGE_CHOICES.find((choice) => String(choice) === value) ?? DEFAULT_PER_PAGE;
+}
+
 function readPage(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
 /**
- * A list's page, search, sort and filters, kept in the URL's search parameters so that a reload,
+ * A list's page, page size, search, sort and filters, kept in the URL's search parameters so that a reload,
  * the back button and a shared link show the same list. Default values (page 1, no search) are
  * left out of the URL. Changing the search, the sort or a filter goes back to page 1, because the
  * old page number means nothing in the new result.
@@ -63,6 +77,7 @@ export function useListParams<F extends string = never>(
   const name = useCallback((key: string) => `${prefix}${key}`, [prefix]);
 
   const page = readPage(searchParams.get(name('page')));
+  const perPage = readPerPage(searchParams.get(name('per_page')));
   const query = searchParams.get(name('query')) ?? '';
   const sortKey = searchParams.get(name('sort'));
   const sortDirection: SortDirection = searchParams.get(name('dir')) === 'desc' ? 'desc' : 'asc';
@@ -98,12 +113,21 @@ export function useListParams<F extends string = never>(
 
   return {
     page,
+    perPage,
     query,
     sort,
     filters,
     setPage: useCallback(
       (nextPage: number, pageOptions?: { replace?: boolean }) =>
         update({ page: nextPage > 1 ? String(nextPage) : null }, pageOptions),
+      [update],
+    ),
+    setPerPage: useCallback(
+      (nextPerPage: number) =>
+        update({
+          per_page: nextPerPage === DEFAULT_PER_PAGE ? null : String(nextPerPage),
+          page: null,
+        }),
       [update],
     ),
     // Typing replaces the history entry: the back button goes to the previous list, not letter

@@ -1,5 +1,12 @@
 import { Dropdown } from 'react-bootstrap';
-import { useTheme } from '../../lib/theme.ts';
+import { THEME_CHOICE_LABELS, type ThemeChoice, useTheme } from '../../lib/theme.ts';
+
+const THEME_CHOICES: readonly ThemeChoice[] = ['light', 'dark', 'system'];
+const THEME_ICONS: Record<ThemeChoice, string> = {
+  light: 'bi-sun-fill',
+  dark: 'bi-moon-fill',
+  system: 'bi-circle-half',
+};
 
 interface NavbarProps {
   sidebarExpanded: boolean;
@@ -8,16 +15,11 @@ interface NavbarProps {
   onToggleScheduledTasks: () => void;
 }
 
-/** Demo entries of the messages and notifications menus: placeholders, not wired to anything. */
-const DEMO_MESSAGES = [
-  { from: 'Support team', text: 'Welcome to the back-office.' },
-  { from: 'Operations', text: 'Weekly report is ready.' },
-];
-const DEMO_NOTIFICATIONS = [
-  { icon: 'bi-envelope', text: '4 new messages' },
-  { icon: 'bi-people-fill', text: '8 friend requests' },
-  { icon: 'bi-file-earmark-fill', text: '3 new reports' },
-];
+/**
+ * The messages and notifications menus are placeholders (spec §1), not wired to anything: no
+ * count on their icons, which would read as unread items, and a menu that says so.
+ */
+const PLACEHOLDER_TEXT = 'Not available yet: nothing is sent here.';
 
 export function Navbar({
   sidebarExpanded,
@@ -25,7 +27,7 @@ export function Navbar({
   scheduledTasksOpen,
   onToggleScheduledTasks,
 }: NavbarProps) {
-  const { theme, toggleTheme } = useTheme();
+  const { choice, setChoice } = useTheme();
   return (
     <nav className="app-header navbar navbar-expand bg-body" aria-label="Top bar">
       <div className="container-fluid">
@@ -44,50 +46,62 @@ export function Navbar({
         </ul>
         <ul className="navbar-nav ms-auto">
           <Dropdown as="li" className="nav-item" align="end">
-            <Dropdown.Toggle as="button" className="nav-link no-caret" aria-label="Messages">
+            <Dropdown.Toggle
+              as="button"
+              className="nav-link no-caret"
+              aria-label="Messages (placeholder)"
+              title="Messages (placeholder)"
+            >
               <i className="bi bi-chat-text" aria-hidden="true" />
-              <span className="navbar-badge badge text-bg-danger">{DEMO_MESSAGES.length}</span>
             </Dropdown.Toggle>
             <Dropdown.Menu className="dropdown-menu-lg">
-              {DEMO_MESSAGES.map((message) => (
-                <Dropdown.ItemText key={message.from}>
-                  <strong className="d-block">{message.from}</strong>
-                  <span className="small text-body-secondary">{message.text}</span>
-                </Dropdown.ItemText>
-              ))}
+              <Dropdown.Header>Messages</Dropdown.Header>
+              <Dropdown.ItemText className="small text-body-secondary">
+                {PLACEHOLDER_TEXT}
+              </Dropdown.ItemText>
             </Dropdown.Menu>
           </Dropdown>
           <Dropdown as="li" className="nav-item" align="end">
-            <Dropdown.Toggle as="button" className="nav-link no-caret" aria-label="Notifications">
+            <Dropdown.Toggle
+              as="button"
+              className="nav-link no-caret"
+              aria-label="Notifications (placeholder)"
+              title="Notifications (placeholder)"
+            >
               <i className="bi bi-bell-fill" aria-hidden="true" />
-              <span className="navbar-badge badge text-bg-warning">
-                {DEMO_NOTIFICATIONS.length}
-              </span>
             </Dropdown.Toggle>
             <Dropdown.Menu className="dropdown-menu-lg">
-              {DEMO_NOTIFICATIONS.map((notification) => (
-                <Dropdown.ItemText key={notification.text}>
-                  <i className={`bi ${notification.icon} me-2`} aria-hidden="true" />
-                  {notification.text}
-                </Dropdown.ItemText>
+              <Dropdown.Header>Notifications</Dropdown.Header>
+              <Dropdown.ItemText className="small text-body-secondary">
+                {PLACEHOLDER_TEXT}
+              </Dropdown.ItemText>
+            </Dropdown.Menu>
+          </Dropdown>
+          <Dropdown as="li" className="nav-item" align="end">
+            <Dropdown.Toggle
+              as="button"
+              className="nav-link no-caret"
+              aria-label="Theme"
+              title={`Theme: ${THEME_CHOICE_LABELS[choice]}`}
+            >
+              <i className={`bi ${THEME_ICONS[choice]}`} aria-hidden="true" />
+            </Dropdown.Toggle>
+            <Dropdown.Menu>
+              {THEME_CHOICES.map((option) => (
+                <Dropdown.Item
+                  key={option}
+                  as="button"
+                  type="button"
+                  active={option === choice}
+                  aria-current={option === choice ? 'true' : undefined}
+                  onClick={() => setChoice(option)}
+                >
+                  <i className={`bi ${THEME_ICONS[option]} me-2`} aria-hidden="true" />
+                  {THEME_CHOICE_LABELS[option]}
+                </Dropdown.Item>
               ))}
             </Dropdown.Menu>
           </Dropdown>
-          <li className="nav-item">
-            <button
-              type="button"
-              className="nav-link"
-              aria-label="Toggle theme"
-              aria-pressed={theme === 'dark'}
-              title={theme === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
-              onClick={toggleTheme}
-            >
-              <i
-                className={`bi ${theme === 'dark' ? 'bi-sun-fill' : 'bi-moon-fill'}`}
-                aria-hidden="true"
-              />
-            </button>
-          </li>
           <li className="nav-item">
             <button
               type="button"

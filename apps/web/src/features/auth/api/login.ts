@@ -1,4 +1,4 @@
-import { loginAnswerSchema, type loginSchema } from '@sitefleet/contract';
+import { loginResultSchema, type loginSchema, type TwoFactorStep } from '@sitefleet/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -9,17 +9,22 @@ import { paths } from '../../../lib/paths.ts';
 export type LoginValues = z.output<typeof loginSchema>;
 
 export async function login(values: LoginValues) {
-  return loginAnswerSchema.parse(await http.post('/login', values));
+  return loginResultSchema.parse(await http.post('/login', values));
 }
 
-/** Signs in, loads the session (profile, settings, abilities), then opens the dashboard. */
-export function useLogin() {
+/**
+ * Signs in, loads the session (profile, settings, abilities), then opens the dashboard — or,
+ * when the password is right but a second factor is owed, hands that step to `onSecondStep`.
+ */
+export function useLogin(onSecondStep: (step: TwoFactorStep) => void) {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async (values: LoginValues) => {
-      await login(values);
+      const answer = await login(values);
+      if ('two_factor' in answer) return answer.two_factor;
       await loadSession();
+      return null;
     },
-    onSuccess: () => navigate(paths.dashboard),
+    onSuccess: (step) => (step ? onSecondStep(step) : navigate(paths.dashboard)),
   });
 }

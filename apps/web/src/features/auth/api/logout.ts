@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { clearSession } from '../../../lib/auth-store.ts';
+import { signOutThrough } from '../../../lib/auth-store.ts';
 import { http } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
 
@@ -16,8 +16,7 @@ export function useLogout() {
     mutationFn: logout,
     onSettled: async () => {
       // Leave the admin screens first, so none of them renders without a user.
-      await navigate(paths.login);
-      clearSession();
+      await signOutThrough(() => navigate(paths.login));
       queryClient.removeQueries();
     },
   });

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema } from '@sitefleet/contract';
+import { loginSchema, type TwoFactorStep } from '@sitefleet/contract';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type LoginValues, useLogin } from '../api/login.ts';
 
-export function LoginForm() {
-  const login = useLogin();
+/** Email and password; `onSecondStep` takes over when a second factor is owed. */
+export function LoginForm({ onSecondStep }: { onSecondStep: (step: TwoFactorStep) => void }) {
+  const login = useLogin(onSecondStep);
   const {
     register,
     handleSubmit,

@@ -1,6 +1,7 @@
 import { categoryListSchema, categoryRowSchema } from '@sitefleet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { pageParams } from '../../../lib/use-list-params.ts';
 
 /** The list's filters, named as GET /api/categories names them (and as the URL keeps them). */
 export const CATEGORY_LIST_FILTERS = [
@@ -16,6 +17,7 @@ export type CategoryListFilter = (typeof CATEGORY_LIST_FILTERS)[number];
 
 export type CategoryListRequest = {
   page: number;
+  perPage: number;
   query: string;
 } & Record<CategoryListFilter, string | undefined>;
 
@@ -27,9 +29,11 @@ export function categoryListKey(request: CategoryListRequest) {
 }
 
 /** GET /api/categories?page=&query=&website_id=&status=&is_approved=&synced=&auto_google_sync=&order_key=&order_dir= */
-export async function fetchCategories({ query, ...request }: CategoryListRequest) {
+export async function fetchCategories({ page, perPage, query, ...filters }: CategoryListRequest) {
   return categoryListSchema.parse(
-    await http.get('/api/categories', { query: { ...request, query: query || undefined } }),
+    await http.get('/api/categories', {
+      query: { ...pageParams(page, perPage), ...filters, query: query || undefined },
+    }),
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  CATEGORY_ORDER_DEFAULT_DIRECTIONS,
   CATEGORY_ORDER_KEY_LABELS,
   CATEGORY_ORDER_KEYS,
   CATEGORY_STATUS_FILTER_OPTIONS,
@@ -20,7 +21,7 @@ const DIRECTION_OPTIONS = [
 ] as const;
 
 const FIELDS: {
-  filter: PanelFilter;
+  filter: Exclude<PanelFilter, 'order_dir'>;
   label: string;
   anyLabel: string;
   options: readonly { value: string | number; label: string }[];
@@ -38,13 +39,14 @@ const FIELDS: {
       label: CATEGORY_ORDER_KEY_LABELS[key],
     })),
   },
-  {
-    filter: 'order_dir',
-    label: 'Order Direction',
-    anyLabel: 'Default',
-    options: DIRECTION_OPTIONS,
-  },
 ];
+
+/** The direction the list is sorted in: the chosen one, or the order key's own. */
+export function appliedDirection(values: Record<CategoryListFilter, string | undefined>) {
+  if (values.order_dir === 'asc' || values.order_dir === 'desc') return values.order_dir;
+  const key = CATEGORY_ORDER_KEYS.find((candidate) => candidate === values.order_key) ?? 'id';
+  return CATEGORY_ORDER_DEFAULT_DIRECTIONS[key];
+}
 
 interface CategoryFiltersProps {
   show: boolean;
@@ -79,7 +81,13 @@ export function CategoryFilters({ show, onHide, values, onChange }: CategoryFilt
               id={`${idPrefix}-${filter}`}
               className="form-select"
               value={values[filter] ?? ''}
-              onChange={(event) => onChange({ [filter]: event.target.value || undefined })}
+              onChange={(event) =>
+                onChange({
+                  [filter]: event.target.value || undefined,
+                  // A new order key starts in its own direction (names A→Z, dates newest first).
+                  ...(filter === 'order_key' && { order_dir: undefined }),
+                })
+              }
             >
               <option value="">{anyLabel}</option>
               {options.map((option) => (
@@ -90,6 +98,23 @@ export function CategoryFilters({ show, onHide, values, onChange }: CategoryFilt
             </select>
           </div>
         ))}
+        <div className="mb-3">
+          <label htmlFor={`${idPrefix}-order_dir`} className="form-label">
+            Order Direction
+          </label>
+          <select
+            id={`${idPrefix}-order_dir`}
+            className="form-select"
+            value={appliedDirection(values)}
+            onChange={(event) => onChange({ order_dir: event.target.value })}
+          >
+            {DIRECTION_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <Button
           variant="outline-secondary"
           onClick={() =>

@@ -21,9 +21,9 @@ import {
 } from '../../../components/form/FormField.tsx';
 import { MultiSelect } from '../../../components/MultiSelect.tsx';
 import { closeOnSave } from '../../../lib/form-errors.ts';
+import { useWebsiteOptions } from '../../../lib/website-options.ts';
 import { useCategory } from '../api/categories.ts';
 import { type CategoryPayload, useSaveCategory } from '../api/save-category.ts';
-import { useWebsiteOptions } from '../api/website-options.ts';
 import { type CategoryFormValues, categoryFormDefaults } from './category-form.ts';
 import { ParentsField } from './ParentsField.tsx';
 import { useSlugFollowingName } from './use-slug-following-name.ts';

@@ -26,6 +26,7 @@ import { useBulkAction, useSyncRecord } from '../../../lib/content-records.ts';
 import { useColumnVisibility } from '../../../lib/use-column-visibility.ts';
 import { type ListSort, useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
 import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
+import { useWebsiteOptions } from '../../../lib/website-options.ts';
 import {
   CATEGORY_LIST_FILTERS,
   type CategoryListRequest,
@@ -33,8 +34,11 @@ import {
   categoryListKey,
   useCategories,
 } from '../api/categories.ts';
-import { useWebsiteOptions } from '../api/website-options.ts';
-import { activePanelFilters, CategoryFilters } from '../components/CategoryFilters.tsx';
+import {
+  activePanelFilters,
+  appliedDirection,
+  CategoryFilters,
+} from '../components/CategoryFilters.tsx';
 import { CategoryFormModal } from '../components/CategoryFormModal.tsx';
 import { CATEGORY_COLUMNS, useCategoryColumns } from '../components/category-columns.tsx';
 import { DeleteCategoryModal } from '../components/DeleteCategoryModal.tsx';
@@ -59,7 +63,12 @@ type FormState = { open: false } | { open: true; category: CategoryRow | null };
 
 export function CategoriesPage() {
   const list = useListParams({ filters: CATEGORY_LIST_FILTERS });
-  const request: CategoryListRequest = { page: list.page, query: list.query, ...list.filters };
+  const request: CategoryListRequest = {
+    page: list.page,
+    perPage: list.perPage,
+    query: list.query,
+    ...list.filters,
+  };
   const categories = useCategories(request);
   useKeepPageInRange(categories.data, list.setPage);
   const selection = useRowSelection(listReloadKey(categories, categoryListKey(request)));
@@ -82,9 +91,9 @@ export function CategoriesPage() {
   });
 
   // The header sort is the order key and direction of the API (the server's default: newest first).
-  const { order_key: orderKey, order_dir: orderDirection } = list.filters;
+  const orderKey = list.filters.order_key;
   const sort: ListSort | null = orderKey
-    ? { key: orderKey, direction: orderDirection === 'asc' ? 'asc' : 'desc' }
+    ? { key: orderKey, direction: appliedDirection(list.filters) }
     : null;
   const setSort = (next: ListSort | null) =>
     list.setFilters({ order_key: next?.key, order_dir: next?.direction });
@@ -141,7 +150,13 @@ export function CategoriesPage() {
           </>
         }
         footer={
-          <Pagination page={categories.data} onPageChange={list.setPage} label="Categories pages" />
+          <Pagination
+            page={categories.data}
+            onPageChange={list.setPage}
+            perPage={list.perPage}
+            onPerPageChange={list.setPerPage}
+            label="Categories pages"
+          />
         }
       >
         {websites.isError && (

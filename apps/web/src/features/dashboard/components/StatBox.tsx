@@ -1,16 +1,40 @@
 import { STAT_FILTER_LABELS } from '@sitefleet/contract';
-import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { useStatCount } from '../api/stats.ts';
 import type { StatBoxDefinition } from './stat-boxes.ts';
+
+const ALL = 'all';
+
+/**
+ * A box's filter, kept in the URL (`?posts=active`) like a list's, so that a reload or a shared
+ * link shows the same counts; 'all', the default, is left out. A choice replaces the history
+ * entry: the back button leaves the dashboard rather than stepping through the choices.
+ */
+function useStatFilter(box: StatBoxDefinition) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const stored = searchParams.get(box.kind);
+  const filter = stored && box.filters.includes(stored) ? stored : ALL;
+  const setFilter = (next: string) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === ALL) params.delete(box.kind);
+        else params.set(box.kind, next);
+        return params;
+      },
+      { replace: true },
+    );
+  return [filter, setFilter] as const;
+}
 
 /**
  * A count with its filter (default 'all'); changing the filter fetches the count again.
  * The box is a region named after its kind, so that its 'View' link can be found within it.
  */
 export function StatBox({ box }: { box: StatBoxDefinition }) {
-  const [filter, setFilter] = useState('all');
+  const [filter, setFilter] = useStatFilter(box);
   const count = useStatCount(box.kind, filter);
   const selectId = useId();
   const labelId = useId();

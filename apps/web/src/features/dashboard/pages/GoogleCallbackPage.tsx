@@ -1,3 +1,4 @@
+import { MESSAGES } from '@sitefleet/contract';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
@@ -15,21 +16,28 @@ export function GoogleCallbackPage() {
   const { mutate } = callback;
   const sentCode = useRef<string | null>(null);
 
+  // Without a state the server could only refuse the code: say why here instead of sending it.
+  const problem = googleError
+    ? `Google did not authorise the access: ${googleError}.`
+    : !code
+      ? MESSAGES.googleCodeMissing
+      : !state
+        ? MESSAGES.googleStateMissing
+        : null;
+
   useEffect(() => {
-    if (!code || sentCode.current === code) return;
+    if (problem || !code || sentCode.current === code) return;
     sentCode.current = code;
     mutate({ code, state });
-  }, [code, state, mutate]);
+  }, [problem, code, state, mutate]);
 
   return (
     <Page title="Google Authorization">
       <div className="card">
         <div className="card-body">
-          {!code ? (
+          {problem ? (
             <div className="alert alert-warning" role="alert">
-              {googleError
-                ? `Google did not authorise the access: ${googleError}.`
-                : 'The address has no authorization code.'}
+              {problem}
             </div>
           ) : callback.isSuccess ? (
             <div className="alert alert-success" role="status">

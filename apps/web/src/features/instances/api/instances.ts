@@ -1,10 +1,11 @@
 import { instancesPageSchema } from '@sitefleet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
-import { type ListSort, orderParams } from '../../../lib/use-list-params.ts';
+import { type ListSort, orderParams, pageParams } from '../../../lib/use-list-params.ts';
 
 export interface InstanceListRequest {
   page: number;
+  perPage: number;
   query: string;
   sort: ListSort | null;
 }
@@ -16,10 +17,10 @@ export function instanceListKey(request: InstanceListRequest) {
 }
 
 /** GET /api/instances?page=&query=&order_key=&order_dir= */
-export async function fetchInstances({ page, query, sort }: InstanceListRequest) {
+export async function fetchInstances({ page, perPage, query, sort }: InstanceListRequest) {
   return instancesPageSchema.parse(
     await http.get('/api/instances', {
-      query: { page, query: query || undefined, ...orderParams(sort) },
+      query: { ...pageParams(page, perPage), query: query || undefined, ...orderParams(sort) },
     }),
   );
 }

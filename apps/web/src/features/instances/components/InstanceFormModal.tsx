@@ -7,13 +7,16 @@ import {
   type Instance,
   instanceInputSchema,
 } from '@sitefleet/contract';
+import { useId, useState } from 'react';
+import { Button, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { SelectField, TextField } from '../../../components/form/FormField.tsx';
-import { RotateSecret } from '../../../components/RotateSecret.tsx';
+import { RotateSecret, SecretShownOnce } from '../../../components/RotateSecret.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { closeOnSave } from '../../../lib/form-errors.ts';
+import { notifySuccess } from '../../../lib/toast.tsx';
 import { useRotateAgentToken, useSaveInstance } from '../api/save-instance.ts';
 
 /** The form's values as typed: the cost stays text, so that 'abc' can be told from an empty field. */
@@ -70,13 +73,26 @@ export function InstanceFormModal({ instance, onClose }: InstanceFormModalProps)
   });
   const { errors } = form.formState;
   const save = useSaveInstance(instance?.id ?? null);
+  const [agentToken, setAgentToken] = useState<string | null>(null);
 
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      values,
-      closeOnSave(form, instance ? INSTANCE_MESSAGES.updated : INSTANCE_MESSAGES.created, onClose),
-    ),
-  );
+  const submit = form.handleSubmit((values) => {
+    const saved = closeOnSave(
+      form,
+      instance ? INSTANCE_MESSAGES.updated : INSTANCE_MESSAGES.created,
+      onClose,
+    );
+    save.mutate(values, {
+      ...saved,
+      // A new instance's token is answered this once: the dialog shows it before it closes.
+      onSuccess: (answer) => {
+        if (answer.agent_token === undefined) return saved.onSuccess();
+        notifySuccess(INSTANCE_MESSAGES.created);
+        setAgentToken(answer.agent_token);
+      },
+    });
+  });
+
+  if (agentToken !== null) return <NewAgentToken token={agentToken} onClose={onClose} />;
 
   return (
     <FormModal
@@ -124,6 +140,33 @@ export function InstanceFormModal({ instance, onClose }: InstanceFormModalProps)
       </div>
       {instance && <AgentTokenRotation instanceId={instance.id} />}
     </FormModal>
+  );
+}
+
+/** After Add Instance: the agent's first token, shown once, and Done. */
+function NewAgentToken({ token, onClose }: { token: string; onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <Modal show onHide={onClose} backdrop="static" aria-labelledby={titleId}>
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5" id={titleId}>
+          Instance added
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="form-text mt-0">
+          The browser agent on this instance sends this token as{' '}
+          <code>Authorization: Bearer &lt;token&gt;</code> to the agent API. Only a hash is kept: a
+          lost token is replaced by rotating it in the instance's form.
+        </p>
+        <SecretShownOnce label="Agent token" secret={token} />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="primary" onClick={onClose}>
+          Done
+        </Button>
+      </Modal.Footer>
+    </Modal>
   );
 }
 

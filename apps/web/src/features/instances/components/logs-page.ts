@@ -1,4 +1,4 @@
-import type { InstanceLogsPage } from '@sitefleet/contract';
+import { type InstanceLogsPage, pageOffset } from '@sitefleet/contract';
 import type { PageInfo } from '../../../components/Pagination.tsx';
 
 /**
@@ -6,7 +6,7 @@ import type { PageInfo } from '../../../components/Pagination.tsx';
  * shared Pagination reads. No logs is one empty page.
  */
 export function logsPageInfo(logs: InstanceLogsPage): PageInfo {
-  const from = logs.data.length === 0 ? null : (logs.current_page - 1) * logs.per_page + 1;
+  const from = logs.data.length === 0 ? null : pageOffset(logs.current_page, logs.per_page) + 1;
   return {
     current_page: logs.current_page,
     last_page: Math.max(logs.total_pages, 1),

@@ -26,7 +26,7 @@ type Dialog =
 
 export function InstancesPage() {
   const list = useListParams();
-  const request = { page: list.page, query: list.query, sort: list.sort };
+  const request = { page: list.page, perPage: list.perPage, query: list.query, sort: list.sort };
   const instances = useInstances(request);
   useKeepPageInRange(instances.data, list.setPage);
   const selection = useRowSelection(listReloadKey(instances, instanceListKey(request)));
@@ -71,7 +71,13 @@ export function InstancesPage() {
           </>
         }
         footer={
-          <Pagination page={instances.data} onPageChange={list.setPage} label="Instances pages" />
+          <Pagination
+            page={instances.data}
+            onPageChange={list.setPage}
+            perPage={list.perPage}
+            onPerPageChange={list.setPerPage}
+            label="Instances pages"
+          />
         }
       >
         <DataTable

@@ -2,6 +2,7 @@ import {
   BULK_ACTION_LABELS,
   POST_ACTIONS,
   POST_MESSAGES,
+  POST_ORDER_KEYS,
   type PostAction,
   type PostDetailRow,
   type PostRow,
@@ -25,7 +26,8 @@ import { useBulkAction, useSyncRecord } from '../../../lib/content-records.ts';
 import { useDeleteRow } from '../../../lib/delete-rows.ts';
 import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
 import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
-import { postListKey, postsKey, usePosts } from '../api/posts.ts';
+import { POST_LIST_FILTERS, postListKey, postsKey, usePosts } from '../api/posts.ts';
+import { PostFilters } from '../components/PostFilters.tsx';
 import { PostFormModal } from '../components/PostFormModal.tsx';
 import { usePostColumns } from '../components/post-columns.tsx';
 
@@ -45,8 +47,14 @@ const CALLS = { resource: '/api/posts', listKey: postsKey } as const;
 type FormState = { open: false } | { open: true; post: PostRow | null };
 
 export function PostsPage() {
-  const list = useListParams();
-  const request = { page: list.page, query: list.query };
+  const list = useListParams({ filters: POST_LIST_FILTERS });
+  const request = {
+    page: list.page,
+    perPage: list.perPage,
+    query: list.query,
+    sort: list.sort,
+    filters: list.filters,
+  };
   const posts = usePosts(request);
   useKeepPageInRange(posts.data, list.setPage);
   const selection = useRowSelection(listReloadKey(posts, postListKey(request)));
@@ -73,7 +81,12 @@ export function PostsPage() {
   return (
     <Page title="Posts">
       <ListCard
-        search={<SearchBox value={list.query} onSearch={list.setQuery} label="Search posts" />}
+        search={
+          <div className="d-flex flex-wrap gap-2">
+            <SearchBox value={list.query} onSearch={list.setQuery} label="Search posts" />
+            <PostFilters values={list.filters} onChange={list.setFilters} />
+          </div>
+        }
         actions={
           <>
             {canAct && (
@@ -91,7 +104,15 @@ export function PostsPage() {
             />
           </>
         }
-        footer={<Pagination page={posts.data} onPageChange={list.setPage} label="Posts pages" />}
+        footer={
+          <Pagination
+            page={posts.data}
+            onPageChange={list.setPage}
+            perPage={list.perPage}
+            onPerPageChange={list.setPerPage}
+            label="Posts pages"
+          />
+        }
       >
         <DataTable
           label="Posts"
@@ -102,6 +123,9 @@ export function PostsPage() {
           isFetching={posts.isFetching}
           error={posts.error}
           firstRowNumber={posts.data?.from ?? 1}
+          sortKeys={POST_ORDER_KEYS}
+          sort={list.sort}
+          onSortChange={list.setSort}
         />
       </ListCard>
 

@@ -4,6 +4,8 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { AvatarUpload } from '../components/AvatarUpload.tsx';
 import { PasswordForm } from '../components/PasswordForm.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
+import { SessionsTab } from '../components/SessionsTab.tsx';
+import { TwoFactorTab } from '../components/TwoFactorTab.tsx';
 
 export function ProfilePage() {
   const { user } = useAuth();
@@ -35,6 +37,12 @@ export function ProfilePage() {
                 </Tab>
                 <Tab eventKey="password" title="Change Password">
                   <PasswordForm />
+                </Tab>
+                <Tab eventKey="two-factor" title="Two-Factor Sign-In" mountOnEnter>
+                  <TwoFactorTab />
+                </Tab>
+                <Tab eventKey="sessions" title="Sessions" mountOnEnter unmountOnExit>
+                  <SessionsTab />
                 </Tab>
               </Tabs>
             </div>

@@ -7,12 +7,14 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/toast.tsx';
+import { pageParams } from '../../../lib/use-list-params.ts';
 import { rolesKey } from './roles.ts';
 
 export interface PermissionListRequest {
   roleId: number;
   tab: PermissionFilter;
   page: number;
+  perPage: number;
   query: string;
 }
 
@@ -25,10 +27,21 @@ export function permissionListKey(request: PermissionListRequest) {
 }
 
 /** GET /api/permissions?page=&query=&roleid=&permstatus=: a page of the tab and every tab's count. */
-export async function fetchPermissions({ roleId, tab, page, query }: PermissionListRequest) {
+export async function fetchPermissions({
+  roleId,
+  tab,
+  page,
+  perPage,
+  query,
+}: PermissionListRequest) {
   return permissionListSchema.parse(
     await http.get('/api/permissions', {
-      query: { page, query: query || undefined, roleid: roleId, permstatus: tab },
+      query: {
+        ...pageParams(page, perPage),
+        query: query || undefined,
+        roleid: roleId,
+        permstatus: tab,
+      },
     }),
   );
 }

@@ -1,10 +1,11 @@
 import { roleListSchema } from '@sitefleet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
-import { type ListSort, orderParams } from '../../../lib/use-list-params.ts';
+import { type ListSort, orderParams, pageParams } from '../../../lib/use-list-params.ts';
 
 export interface RoleListRequest {
   page: number;
+  perPage: number;
   query: string;
   sort: ListSort | null;
 }
@@ -17,10 +18,10 @@ export function roleListKey(request: RoleListRequest) {
 }
 
 /** GET /api/roles?page=&query=&order_key=&order_dir= */
-export async function fetchRoles({ page, query, sort }: RoleListRequest) {
+export async function fetchRoles({ page, perPage, query, sort }: RoleListRequest) {
   return roleListSchema.parse(
     await http.get('/api/roles', {
-      query: { page, query: query || undefined, ...orderParams(sort) },
+      query: { ...pageParams(page, perPage), query: query || undefined, ...orderParams(sort) },
     }),
   );
 }

@@ -96,7 +96,7 @@ function usePermissionColumns(
 export function RolePermissionsCard({ roleId }: { roleId: number }) {
   const list = useListParams({ prefix: 'perm_', filters: ['tab'] });
   const tab: PermissionFilter = isPermissionFilter(list.filters.tab) ? list.filters.tab : 'all';
-  const request = { roleId, tab, page: list.page, query: list.query };
+  const request = { roleId, tab, page: list.page, perPage: list.perPage, query: list.query };
   const permissions = usePermissions(request);
   useKeepPageInRange(permissions.data, list.setPage);
   const selection = useRowSelection(listReloadKey(permissions, permissionListKey(request)));
@@ -169,6 +169,8 @@ export function RolePermissionsCard({ roleId }: { roleId: number }) {
           <Pagination
             page={permissions.data}
             onPageChange={list.setPage}
+            perPage={list.perPage}
+            onPerPageChange={list.setPerPage}
             label="Permissions pages"
           />
         }

@@ -5,6 +5,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useRole } from '../api/role.ts';
 import { RoleForm } from '../components/RoleForm.tsx';
 import { RolePermissionsCard } from '../components/RolePermissionsCard.tsx';
+import { RoleTwoFactorCard } from '../components/RoleTwoFactorCard.tsx';
 
 export function RoleEditPage() {
   const roleId = Number(useParams().id);
@@ -21,6 +22,7 @@ export function RoleEditPage() {
         <>
           {/* Keyed by role: another role's address gets a fresh form. */}
           <RoleForm key={role.data.id} savedRole={role.data} />
+          <RoleTwoFactorCard roleId={role.data.id} />
           <RolePermissionsCard roleId={role.data.id} />
         </>
       )}

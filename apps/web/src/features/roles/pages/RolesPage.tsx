@@ -19,7 +19,7 @@ import { useRoleColumns } from '../components/RoleColumns.tsx';
 
 export function RolesPage() {
   const list = useListParams();
-  const request = { page: list.page, query: list.query, sort: list.sort };
+  const request = { page: list.page, perPage: list.perPage, query: list.query, sort: list.sort };
   const roles = useRoles(request);
   useKeepPageInRange(roles.data, list.setPage);
   const selection = useRowSelection(listReloadKey(roles, roleListKey(request)));
@@ -52,7 +52,15 @@ export function RolesPage() {
             <AddNewButton ability="role-create" label="Add New Role" to={paths.roleCreate} />
           </>
         }
-        footer={<Pagination page={roles.data} onPageChange={list.setPage} label="Roles pages" />}
+        footer={
+          <Pagination
+            page={roles.data}
+            onPageChange={list.setPage}
+            perPage={list.perPage}
+            onPerPageChange={list.setPerPage}
+            label="Roles pages"
+          />
+        }
       >
         <DataTable
           label="Roles"

@@ -1,9 +1,6 @@
 import { SCHEDULED_TASKS_PER_PAGE, scheduledTasksPageSchema } from '@sitefleet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { http } from '../../../lib/http.ts';
-
-export type ScheduledTask = z.infer<typeof scheduledTasksPageSchema>['data'][number];
 
 /** GET /api/stats/scheduled-tasks/page: a page of the tasks by next run, searched by command. */
 export async function fetchScheduledTaskPage(page: number, query: string) {

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@sitefleet/contract';
+import { formatDateTime, type ScheduledTaskStatus } from '@sitefleet/contract';
 import { useState } from 'react';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
@@ -7,9 +7,17 @@ import { TableMessageRow } from '../../../components/TableMessageRow.tsx';
 import { NO_RESULTS_TEXT } from '../../../lib/texts.ts';
 import { useScheduledTaskPage } from '../api/scheduled-tasks.ts';
 
+/** Due and Failed need someone's attention; a task running or waiting for its time does not. */
+const STATUS_COLOURS: Record<ScheduledTaskStatus, string> = {
+  Due: 'text-danger',
+  Failed: 'text-danger',
+  Running: 'text-primary',
+  Scheduled: 'text-success',
+};
+
 /**
  * Command, next run and status of the scheduled tasks, a page at a time by next run, with a
- * search by command; 'Due' shows in red, the rest in green.
+ * search by command; a failed task shows its error on hover.
  */
 export function ScheduledTasksTable({ enabled }: { enabled: boolean }) {
   const [page, setPage] = useState(1);
@@ -51,7 +59,7 @@ export function ScheduledTasksTable({ enabled }: { enabled: boolean }) {
               <tr key={task.command}>
                 <td>{task.command}</td>
                 <td>{formatDateTime(task.next_run)}</td>
-                <td className={task.status === 'Due' ? 'text-danger' : 'text-success'}>
+                <td className={STATUS_COLOURS[task.status]} title={task.error ?? undefined}>
                   {task.status}
                 </td>
               </tr>

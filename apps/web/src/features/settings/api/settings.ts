@@ -1,13 +1,14 @@
 import { settingListSchema } from '@sitefleet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
-import { type ListSort, orderParams } from '../../../lib/use-list-params.ts';
+import { type ListSort, orderParams, pageParams } from '../../../lib/use-list-params.ts';
 
 /** Every settings query (lists, groups, one setting) starts with this key. */
 export const settingsKey = ['settings'] as const;
 
 export interface SettingListRequest {
   page: number;
+  perPage: number;
   query: string;
   sort: ListSort | null;
   /** Only this group's settings (the 'Setting Group' card), from GET /api/settinggroups. */
@@ -22,8 +23,12 @@ export function settingListKey(request: SettingListRequest) {
  * GET /api/settings?page=&query=&order_key=&order_dir=, or GET /api/settinggroups with the same
  * and groupid= for a group.
  */
-export async function fetchSettings({ page, query, sort, groupId }: SettingListRequest) {
-  const listQuery = { page, query: query || undefined, ...orderParams(sort) };
+export async function fetchSettings({ page, perPage, query, sort, groupId }: SettingListRequest) {
+  const listQuery = {
+    ...pageParams(page, perPage),
+    query: query || undefined,
+    ...orderParams(sort),
+  };
   const answer =
     groupId === undefined
       ? await http.get('/api/settings', { query: listQuery })

@@ -15,6 +15,7 @@ export function SettingGroupCard({ setting }: { setting: Setting }) {
   const list = useListParams({ prefix: 'group_' });
   const settings = useSettings({
     page: list.page,
+    perPage: list.perPage,
     query: list.query,
     sort: list.sort,
     groupId: setting.group.id,
@@ -32,7 +33,15 @@ export function SettingGroupCard({ setting }: { setting: Setting }) {
       </h2>
       <ListCard
         search={<SearchBox value={list.query} onSearch={list.setQuery} label="Search the group" />}
-        footer={<Pagination page={settings.data} onPageChange={list.setPage} label="Group pages" />}
+        footer={
+          <Pagination
+            page={settings.data}
+            onPageChange={list.setPage}
+            perPage={list.perPage}
+            onPerPageChange={list.setPerPage}
+            label="Group pages"
+          />
+        }
       >
         <DataTable
           label="Setting Group"

@@ -19,7 +19,7 @@ import { useSettingColumns } from '../components/SettingColumns.tsx';
 
 export function SettingsPage() {
   const list = useListParams();
-  const request = { page: list.page, query: list.query, sort: list.sort };
+  const request = { page: list.page, perPage: list.perPage, query: list.query, sort: list.sort };
   const settings = useSettings(request);
   useKeepPageInRange(settings.data, list.setPage);
   const selection = useRowSelection(listReloadKey(settings, settingListKey(request)));
@@ -57,7 +57,13 @@ export function SettingsPage() {
           </>
         }
         footer={
-          <Pagination page={settings.data} onPageChange={list.setPage} label="Settings pages" />
+          <Pagination
+            page={settings.data}
+            onPageChange={list.setPage}
+            perPage={list.perPage}
+            onPerPageChange={list.setPerPage}
+            label="Settings pages"
+          />
         }
       >
         <DataTable

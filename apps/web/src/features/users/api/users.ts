@@ -1,10 +1,11 @@
 import { userListSchema } from '@sitefleet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
-import { type ListSort, orderParams } from '../../../lib/use-list-params.ts';
+import { type ListSort, orderParams, pageParams } from '../../../lib/use-list-params.ts';
 
 export interface UserListRequest {
   page: number;
+  perPage: number;
   query: string;
   sort: ListSort | null;
 }
@@ -16,10 +17,10 @@ export function userListKey(request: UserListRequest) {
 }
 
 /** GET /api/users?page=&query=&order_key=&order_dir= */
-export async function fetchUsers({ page, query, sort }: UserListRequest) {
+export async function fetchUsers({ page, perPage, query, sort }: UserListRequest) {
   return userListSchema.parse(
     await http.get('/api/users', {
-      query: { page, query: query || undefined, ...orderParams(sort) },
+      query: { ...pageParams(page, perPage), query: query || undefined, ...orderParams(sort) },
     }),
   );
 }

@@ -3,15 +3,23 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { rowNumberColumn } from '../../../components/DataTable.tsx';
 import { editDeleteColumn } from '../../../components/edit-delete-column.tsx';
+import { IconAction } from '../../../components/IconAction.tsx';
 import { useCan } from '../../../lib/abilities.ts';
+import type { AccessAction } from './UserAccessDialogs.tsx';
 
 interface UserColumnsOptions {
   onEdit: (user: UserRow) => void;
   onDelete: (user: UserRow) => void;
+  /** 'Sign out everywhere' and 'Reset two-factor sign-in', with user-update. */
+  onAccess: (action: NonNullable<AccessAction>) => void;
 }
 
 /** #, Name, Email, Registered Date, Roles, Options (edit with user-update, delete with user-delete). */
-export function useUserColumns({ onEdit, onDelete }: UserColumnsOptions): ColumnDef<UserRow>[] {
+export function useUserColumns({
+  onEdit,
+  onDelete,
+  onAccess,
+}: UserColumnsOptions): ColumnDef<UserRow>[] {
   const canUpdate = useCan('user-update');
   const canDelete = useCan('user-delete');
   return useMemo(
@@ -42,10 +50,25 @@ export function useUserColumns({ onEdit, onDelete }: UserColumnsOptions): Column
         rowLabel: (user) => user.name,
         onEdit,
         onDelete,
+        moreActions: (user) =>
+          canUpdate && (
+            <>
+              <IconAction
+                icon="bi-box-arrow-right"
+                label={`Sign out ${user.name} everywhere`}
+                onClick={() => onAccess({ kind: 'sessions', user })}
+              />
+              <IconAction
+                icon="bi-shield-lock"
+                label={`Reset two-factor sign-in of ${user.name}`}
+                onClick={() => onAccess({ kind: 'two-factor', user })}
+              />
+            </>
+          ),
         canEdit: canUpdate,
         canDelete,
       }),
     ],
-    [canUpdate, canDelete, onEdit, onDelete],
+    [canUpdate, canDelete, onEdit, onDelete, onAccess],
   );
 }

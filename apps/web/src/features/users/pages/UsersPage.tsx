@@ -14,6 +14,7 @@ import { useDeleteRow, useDeleteRows } from '../../../lib/delete-rows.ts';
 import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
 import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
 import { userListKey, usersKey, useUsers } from '../api/users.ts';
+import { type AccessAction, UserAccessDialogs } from '../components/UserAccessDialogs.tsx';
 import { useUserColumns } from '../components/UserColumns.tsx';
 import { UserFormModal } from '../components/UserFormModal.tsx';
 
@@ -22,7 +23,7 @@ type FormState = { open: false } | { open: true; user: UserRow | null };
 
 export function UsersPage() {
   const list = useListParams();
-  const request = { page: list.page, query: list.query, sort: list.sort };
+  const request = { page: list.page, perPage: list.perPage, query: list.query, sort: list.sort };
   const users = useUsers(request);
   useKeepPageInRange(users.data, list.setPage);
   const selection = useRowSelection(listReloadKey(users, userListKey(request)));
@@ -38,7 +39,8 @@ export function UsersPage() {
   const deleteUsers = useDeleteRows({ path: '/api/users', listKey: usersKey });
 
   const editUser = useCallback((user: UserRow) => setForm({ open: true, user }), []);
-  const columns = useUserColumns({ onEdit: editUser, onDelete: setDeleting });
+  const [access, setAccess] = useState<AccessAction>(null);
+  const columns = useUserColumns({ onEdit: editUser, onDelete: setDeleting, onAccess: setAccess });
 
   return (
     <Page title="Users">
@@ -62,7 +64,15 @@ export function UsersPage() {
             />
           </>
         }
-        footer={<Pagination page={users.data} onPageChange={list.setPage} label="Users pages" />}
+        footer={
+          <Pagination
+            page={users.data}
+            onPageChange={list.setPage}
+            perPage={list.perPage}
+            onPerPageChange={list.setPerPage}
+            label="Users pages"
+          />
+        }
       >
         <DataTable
           label="Users"
@@ -92,6 +102,8 @@ export function UsersPage() {
       >
         Are you sure you want to delete this user ?
       </ConfirmModal>
+
+      <UserAccessDialogs action={access} onClose={() => setAccess(null)} />
     </Page>
   );
 }

@@ -1,10 +1,11 @@
 import { websitesPageSchema } from '@sitefleet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
-import { type ListSort, orderParams } from '../../../lib/use-list-params.ts';
+import { type ListSort, orderParams, pageParams } from '../../../lib/use-list-params.ts';
 
 export interface WebsiteListRequest {
   page: number;
+  perPage: number;
   query: string;
   sort: ListSort | null;
 }
@@ -17,10 +18,10 @@ export function websiteListKey(request: WebsiteListRequest) {
 }
 
 /** GET /api/websites?page=&query=&order_key=&order_dir= */
-export async function fetchWebsites({ page, query, sort }: WebsiteListRequest) {
+export async function fetchWebsites({ page, perPage, query, sort }: WebsiteListRequest) {
   return websitesPageSchema.parse(
     await http.get('/api/websites', {
-      query: { page, query: query || undefined, ...orderParams(sort) },
+      query: { ...pageParams(page, perPage), query: query || undefined, ...orderParams(sort) },
     }),
   );
 }

@@ -26,7 +26,7 @@ type Dialog =
 
 export function WebsitesPage() {
   const list = useListParams();
-  const request = { page: list.page, query: list.query, sort: list.sort };
+  const request = { page: list.page, perPage: list.perPage, query: list.query, sort: list.sort };
   const websites = useWebsites(request);
   useKeepPageInRange(websites.data, list.setPage);
   const selection = useRowSelection(listReloadKey(websites, websiteListKey(request)));
@@ -65,7 +65,13 @@ export function WebsitesPage() {
           </>
         }
         footer={
-          <Pagination page={websites.data} onPageChange={list.setPage} label="Websites pages" />
+          <Pagination
+            page={websites.data}
+            onPageChange={list.setPage}
+            perPage={list.perPage}
+            onPerPageChange={list.setPerPage}
+            label="Websites pages"
+          />
         }
       >
         <DataTable

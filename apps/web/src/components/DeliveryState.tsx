@@ -1,0 +1,66 @@
+import {
+  DELIVERY_TARGET_LABELS,
+  type DeliveryStatus,
+  type detailRowBaseSchema,
+} from '@sitefleet/contract';
+import type { z } from 'zod';
+
+export type DetailRow = z.infer<typeof detailRowBaseSchema>;
+
+const DELIVERY_BADGES: Record<DeliveryStatus, string> = {
+  queued: 'text-bg-info',
+  delivered: 'text-bg-success',
+  failed: 'text-bg-danger',
+};
+
+/** A delivery state as a badge: `label` says whose. */
+function DeliveryBadge({ status, label }: { status: DeliveryStatus; label?: string }) {
+  return (
+    <span className={`badge ${DELIVERY_BADGES[status]}`}>
+      {label ? `${label}: ${status}` : status}
+    </span>
+  );
+}
+
+function DeliveryError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <div className="small text-danger text-wrap" style={{ minWidth: '12rem' }}>
+      {error}
+    </div>
+  );
+}
+
+/** Whether anything was ever queued for the variant (a delivery or a regeneration). */
+export const hasDeliveryState = (row: DetailRow) =>
+  row.deliveries.length > 0 || row.delivery_status !== null;
+
+/**
+ * Where a variant's deliveries stand, one badge per target (website, networks, regeneration) with
+ * its error. A variant delivered before targets were kept apart shows its one summary. The
+ * Detailed Review row and its attempts panel both show this, so they never tell two stories.
+ */
+export function DeliveryState({ row }: { row: DetailRow }) {
+  if (row.deliveries.length > 0) {
+    return (
+      <ul className="list-unstyled mb-0">
+        {row.deliveries.map((delivery) => (
+          <li key={delivery.target}>
+            <DeliveryBadge
+              status={delivery.status}
+              label={DELIVERY_TARGET_LABELS[delivery.target]}
+            />
+            <DeliveryError error={delivery.error} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (row.delivery_status === null) return <span className="text-body-secondary">—</span>;
+  return (
+    <>
+      <DeliveryBadge status={row.delivery_status} />
+      <DeliveryError error={row.delivery_error} />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { useId } from 'react';
+import { useCan } from '../../../lib/abilities.ts';
+import { notifyFailure, notifySuccess } from '../../../lib/toast.tsx';
+import { useRoleTwoFactor, useSetRoleTwoFactor } from '../api/role-two-factor.ts';
+
+/** Whether the role's users must sign in with a second factor (changed with role-update). */
+export function RoleTwoFactorCard({ roleId }: { roleId: number }) {
+  const requirement = useRoleTwoFactor(roleId);
+  const change = useSetRoleTwoFactor(roleId);
+  const canUpdate = useCan('role-update');
+  const switchId = useId();
+  return (
+    <div className="card mb-4">
+      <div className="card-header">
+        <h2 className="card-title h6 mb-0">Two-Factor Sign-In</h2>
+      </div>
+      <div className="card-body">
+        <div className="form-check form-switch">
+          <input
+            id={switchId}
+            type="checkbox"
+            className="form-check-input"
+            // While the change is saved the switch already shows it.
+            checked={change.isPending ? change.variables : (requirement.data?.required ?? false)}
+            disabled={!canUpdate || !requirement.data || change.isPending}
+            onChange={(event) =>
+              change.mutate(event.target.checked, {
+                onSuccess: ({ message }) => notifySuccess(message),
+                onError: notifyFailure,
+              })
+            }
+          />
+          <label htmlFor={switchId} className="form-check-label">
+            Require two-factor sign-in for this role's users
+          </label>
+        </div>
+        <div className="form-text">
+          Users of this role without it are signed out and set it up at their next sign-in.
+        </div>
+      </div>
+    </div>
+  );
+}
