@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DATA_DIR="${E2E_DATA_DIR:-e2e/.data}"
+# The publishing specs' receivers listen on the loopback address, which outbound calls refuse.
+export OUTBOUND_ALLOWED_RANGES="${OUTBOUND_ALLOWED_RANGES:-127.0.0.1}"
 rm -rf "$DATA_DIR"
 npx tsx apps/server/src/cli.ts db:seed >/dev/null
 for role in editor viewer; do

@@ -100,9 +100,6 @@ async function cellUnder(page: Page, tableName: string, rowText: string, header:
     .locator(`td:nth-child(${position})`);
 }
 
-// A page and a few round trips per test; the machine runs other suites at the same time.
-test.describe.configure({ timeout: 60_000 });
-
 test.beforeEach(async ({ page }) => {
   await signIn(page, ADMIN);
 });

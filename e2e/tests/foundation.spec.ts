@@ -48,11 +48,15 @@ test('the theme survives a reload', async ({ page }) => {
   await signIn(page, ADMIN);
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-bs-theme', 'light');
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  const choose = async (theme: string) => {
+    await page.getByRole('button', { name: 'Theme' }).click();
+    await page.getByRole('button', { name: theme, exact: true }).click();
+  };
+  await choose('Dark');
   await expect(html).toHaveAttribute('data-bs-theme', 'dark');
   await page.reload();
   await expect(html).toHaveAttribute('data-bs-theme', 'dark');
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await choose('Light');
   await expect(html).toHaveAttribute('data-bs-theme', 'light');
 });
 

@@ -104,6 +104,21 @@ test('adding an instance shows each message of the spec, and a taken Instance ID
   ).data;
   removeLater(page, created!.id);
 
+  // The agent's first token, shown this once, works for the agent API.
+  const added = page.getByRole('dialog', { name: 'Instance added' });
+  await expect(added.getByText('you will not see it again')).toBeVisible();
+  await expect(added.getByRole('button', { name: 'Copy' })).toBeVisible();
+  const token = await added.getByLabel('Agent token').inputValue();
+  expect(token.length).toBeGreaterThanOrEqual(32);
+  // The heartbeat records the address it is given (the request's own without one).
+  const heartbeat = await page.request.post('/api/agent/heartbeat', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { ip_address: '10.0.0.7' },
+  });
+  expect(heartbeat.status()).toBe(200);
+  await added.getByRole('button', { name: 'Done' }).click();
+  await expect(added).toBeHidden();
+
   await page.getByRole('searchbox', { name: 'Search instances' }).fill(instanceId);
   const row = page.getByRole('row').filter({ hasText: instanceId });
   await expect(row).toHaveCount(1);

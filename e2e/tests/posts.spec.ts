@@ -62,9 +62,6 @@ async function openRowMenu(page: Page, title: string, item: string) {
   await page.getByRole('button', { name: item, exact: true }).click();
 }
 
-// A page and a few round trips per test; the machine runs other suites at the same time.
-test.describe.configure({ timeout: 90_000 });
-
 test.beforeEach(async ({ page }) => {
   await signIn(page, ADMIN);
 });

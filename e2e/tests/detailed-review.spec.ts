@@ -1,0 +1,89 @@
+import { expect, type Locator, test } from '@playwright/test';
+import { api, removeIfPresent, uniqueName } from './api.ts';
+import { ADMIN, signIn } from './users.ts';
+
+test.use({ viewport: { width: 1366, height: 900 } });
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, ADMIN);
+});
+
+function overlaps(a: Locator, b: Locator) {
+  return Promise.all([a.boundingBox(), b.boundingBox()]).then(([boxA, boxB]) => {
+    if (!boxA || !boxB) throw new Error('An element has no box.');
+    return (
+      boxA.x < boxB.x + boxB.width &&
+      boxB.x < boxA.x + boxA.width &&
+      boxA.y < boxB.y + boxB.height &&
+      boxB.y < boxA.y + boxA.height
+    );
+  });
+}
+
+test('Detailed Review tells one story of a variant, has one pagination, and toasts leave its buttons free', async ({
+  page,
+}) => {
+  const websites = await api<{ id: number; name: string }[]>(page, 'GET', '/api/getAllWebsites');
+  const categoryName = uniqueName('Review Category');
+  const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
+    name: categoryName,
+    slug: categoryName.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    description: 'For Detailed Review.',
+    keywords: 'e2e',
+    websites: websites.slice(0, 2).map((website) => website.id),
+  });
+  const title = uniqueName('Review Post');
+  const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
+    title,
+    description: 'A post whose content is regenerated without an AI provider.',
+    category_id: category.id,
+  });
+  try {
+    const details = await api<{ data: { pivot_id: number }[] }>(
+      page,
+      'GET',
+      `/api/posts/details/${post.id}`,
+    );
+    const pivotId = details.data[0]?.pivot_id;
+    await api(page, 'POST', '/api/posts/details/action', {
+      ids: [pivotId],
+      action: 'regenerate_content',
+    });
+
+    await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
+    await page.getByRole('button', { name: `Options for ${title}` }).click();
+    await page.getByRole('button', { name: 'Details', exact: true }).click();
+    const review = page.getByRole('dialog', { name: `Detailed Review: ${title}` });
+    const variant = review
+      .getByRole('table', { name: 'Detail rows' })
+      .getByRole('row')
+      .filter({ hasText: String(pivotId) })
+      .first();
+    // The worker finds no AI provider; the review reloads itself until the row says so.
+    await expect(variant).toContainText('The AI provider is not configured', { timeout: 60_000 });
+
+    await variant.getByRole('button', { name: 'Attempts' }).click();
+    const attempts = review.getByRole('region', { name: `Delivery attempts of row ${pivotId}` });
+    await expect(attempts.getByRole('table', { name: 'Delivery attempts' })).toBeVisible();
+    await expect(attempts).toContainText('The AI provider is not configured');
+    await expect(attempts).not.toContainText('No delivery has been attempted yet.');
+    await expect(review.getByRole('navigation')).toHaveCount(1);
+
+    // An action's toast appears while the review is open: the footer's buttons stay free.
+    await variant.getByRole('checkbox', { name: 'Select row' }).check();
+    await review.getByLabel('Bulk action').selectOption({ label: 'Mark as Approved' });
+    await review.getByRole('button', { name: 'Apply' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'successfully' }).first();
+    await expect(toast).toBeVisible();
+    const close = review.locator('.modal-footer').getByRole('button', { name: 'Close' });
+    expect(await overlaps(toast, close)).toBe(false);
+    for (const button of await review.getByRole('navigation').getByRole('button').all()) {
+      expect(await overlaps(toast, button)).toBe(false);
+    }
+    await close.click();
+    await expect(review).toBeHidden();
+  } finally {
+    await removeIfPresent(page, `/api/posts/${post.id}`);
+    await removeIfPresent(page, `/api/categories/${category.id}`);
+  }
+});

@@ -1,0 +1,89 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Instance } from '@sitefleet/contract';
+import { api, removeIfPresent, uniqueName } from './api.ts';
+import { ADMIN, signIn } from './users.ts';
+
+test.use({ viewport: { width: 1366, height: 900 } });
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, ADMIN);
+});
+
+/** Opens a row's Options menu and checks that it sits beside its button, inside the window. */
+async function expectMenuBesideButton(page: Page, button: Locator) {
+  await button.click();
+  const menu = page.locator('.dropdown-menu.show');
+  await expect(menu).toBeVisible();
+  const buttonBox = await button.boundingBox();
+  const menuBox = await menu.boundingBox();
+  if (!buttonBox || !menuBox) throw new Error('The button or its menu has no box.');
+  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+  // Below the button (or above it when there is no room below), a few pixels away.
+  const below = menuBox.y - (buttonBox.y + buttonBox.height);
+  const above = buttonBox.y - (menuBox.y + menuBox.height);
+  expect(Math.min(Math.abs(below), Math.abs(above))).toBeLessThanOrEqual(8);
+  // Lined up with the button: the menu's right edge is that of the button.
+  expect(Math.abs(menuBox.x + menuBox.width - (buttonBox.x + buttonBox.width))).toBeLessThan(8);
+  expect(menuBox.x).toBeGreaterThanOrEqual(0);
+  expect(menuBox.y).toBeGreaterThanOrEqual(0);
+  expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(viewport.width);
+  expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(viewport.height);
+  return menu;
+}
+
+test('the menu of a category row opens beside its button, for the first row and the last', async ({
+  page,
+}) => {
+  await page.goto('/admin/categories');
+  const rows = page.getByRole('table', { name: 'Categories' }).getByRole('row');
+  await expect(rows.nth(2)).toBeVisible();
+  const first = rows.nth(1).getByRole('button', { name: /^Options for / });
+  const menu = await expectMenuBesideButton(page, first);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+
+  const last = rows.last().getByRole('button', { name: /^Options for / });
+  await last.scrollIntoViewIfNeeded();
+  await expectMenuBesideButton(page, last);
+  // A click outside closes it.
+  await page.getByRole('heading', { name: 'Categories' }).click();
+  await expect(menu).toBeHidden();
+});
+
+test('the menus of post and instance rows open beside their buttons', async ({ page }) => {
+  const categories = await api<{ data: { id: number }[] }>(page, 'GET', '/api/categories');
+  const title = uniqueName('Menu Post');
+  const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
+    title,
+    description: 'A post whose menu is opened.',
+    category_id: categories.data[0]?.id,
+  });
+  const instanceId = `i-menu-${Date.now().toString(36)}`;
+  const instance = await api<Instance>(page, 'POST', '/api/instances', {
+    instance_id: instanceId,
+    ip_address: '198.51.100.8',
+    current_state: 'running',
+    gap: '06:15',
+    region: 'eu-west-1',
+    type: 'small',
+    cost: 420,
+  });
+  try {
+    await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
+    const postMenu = await expectMenuBesideButton(
+      page,
+      page.getByRole('button', { name: `Options for ${title}` }),
+    );
+    await page.keyboard.press('Escape');
+    await expect(postMenu).toBeHidden();
+
+    await page.goto(`/admin/instances?query=${instanceId}`);
+    await expectMenuBesideButton(
+      page,
+      page.getByRole('button', { name: `Options for ${instanceId}` }),
+    );
+  } finally {
+    await removeIfPresent(page, `/api/posts/${post.id}`);
+    await removeIfPresent(page, `/api/instances/${instance.id}`);
+  }
+});
