@@ -37,3 +37,6 @@ export function titleWords(): [string[], string[]] {
 
 const [adjectives, nouns] = titleWords();
 export const SEARCH_PHRASE = `${adjectives[42]} ${nouns[17]}`;
+
+/** A three-letter search, as people type it: part of one noun, so some 1% of the posts match. */
+export const SHORT_SEARCH = nouns[17]!.slice(0, 3);

@@ -1,0 +1,182 @@
+/**
+ * The list cases the benchmark times, each with the raw page query it is compared with (the floor)
+ * and the answer SQL says it must give: a case whose answer differs is not timed.
+ */
+import { categoryListQuerySchema, pageQuerySchema, postListQuerySchema } from '@sitefleet/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../apps/server/src/db/client.ts';
+import { listCategories } from '../../apps/server/src/modules/categories/service.ts';
+import { POST_KIND } from '../../apps/server/src/modules/content/kinds.ts';
+import { EXACT_COUNT_LIMIT } from '../../apps/server/src/modules/content/paging.ts';
+import { detailRows } from '../../apps/server/src/modules/content/review.ts';
+import { listPosts } from '../../apps/server/src/modules/posts/service.ts';
+import { SEARCH_PHRASE, SHORT_SEARCH } from './shape.ts';
+
+export const PER_PAGE = 20;
+const DEEP_PAGE = 20_000;
+const REVIEWED_POST = 500_000;
+
+/** What a list answers, over HTTP or from the service. */
+export interface ListAnswer {
+  data: { id?: number; pivot_id?: number }[];
+  total: number;
+  total_is_estimate?: boolean;
+}
+
+/**
+ * The rows of a page straight from SQL: `SELECT columns fromWhere ORDER BY orderBy LIMIT OFFSET`,
+ * without the total and the related rows the API adds. Its req/s is the floor a list approaches.
+ */
+interface RawPage {
+  columns: SQL;
+  fromWhere: SQL;
+  idColumn: SQL;
+  orderBy: SQL;
+  page: number;
+}
+
+export interface ListCase {
+  name: string;
+  path: string;
+  /** The same answer from the service code, without HTTP. */
+  direct: (db: Db) => Promise<ListAnswer>;
+  raw: RawPage;
+}
+
+const POST_COLUMNS = sql`p.id, p.title, p.description, p.content_reference, p.status,
+                         p.category_id, c.name AS category_name, p.created_at`;
+const POSTS = sql`FROM posts p JOIN categories c ON c.id = p.category_id`;
+const CATEGORY_COLUMNS = sql`c.id, c.name, c.slug, c.description, c.type, c.keywords, c.status,
+                             c.is_approved, c.synced, c.auto_google_sync, c.views, c.created_at`;
+
+const postsCase = (name: string, page: number, query = ''): ListCase => ({
+  name,
+  path: `/api/posts?page=${page}&per_page=${PER_PAGE}${query ? `&query=${encodeURIComponent(query)}` : ''}`,
+  direct: (db) => listPosts(db, postListQuerySchema.parse({ page, per_page: PER_PAGE, query })),
+  raw: {
+    columns: POST_COLUMNS,
+    fromWhere: query ? sql`${POSTS} WHERE p.title ILIKE ${`%${query}%`}` : POSTS,
+    idColumn: sql`p.id`,
+    orderBy: sql`p.id DESC`,
+    page,
+  },
+});
+
+const categoriesCase = (
+  name: string,
+  filters: Record<string, string>,
+  where: SQL,
+  orderBy: SQL,
+): ListCase => ({
+  name,
+  path: `/api/categories?${new URLSearchParams({ page: '1', per_page: String(PER_PAGE), ...filters })}`,
+  direct: (db) =>
+    listCategories(db, categoryListQuerySchema.parse({ per_page: PER_PAGE, ...filters })),
+  raw: {
+    columns: CATEGORY_COLUMNS,
+    fromWhere: sql`FROM categories c WHERE ${where}`,
+    idColumn: sql`c.id`,
+    orderBy,
+    page: 1,
+  },
+});
+
+export const LIST_CASES: ListCase[] = [
+  postsCase('posts page 1', 1),
+  postsCase(`posts page ${DEEP_PAGE.toLocaleString('en')}`, DEEP_PAGE),
+  postsCase('posts search, ~100 hits', 1, SEARCH_PHRASE),
+  postsCase(`posts search "${SHORT_SEARCH}"`, 1, SHORT_SEARCH),
+  categoriesCase(
+    'categories status+approved, newest',
+    { status: '1', is_approved: '1', order_key: 'created_at', order_dir: 'desc' },
+    sql`c.status = 1 AND c.is_approved = 1`,
+    sql`c.created_at DESC, c.id DESC`,
+  ),
+  categoriesCase(
+    'categories status+approved, by name',
+    { status: '1', is_approved: '1', order_key: 'name', order_dir: 'asc' },
+    sql`c.status = 1 AND c.is_approved = 1`,
+    sql`c.name, c.id`,
+  ),
+  categoriesCase(
+    'categories website + status, newest',
+    { website_id: '17', status: '1', order_key: 'created_at', order_dir: 'desc' },
+    sql`c.status = 1 AND EXISTS (SELECT 1 FROM category_variants v
+                                 WHERE v.category_id = c.id AND v.website_id = 17)`,
+    sql`c.created_at DESC, c.id DESC`,
+  ),
+  {
+    name: 'post Detailed Review',
+    path: `/api/posts/details/${REVIEWED_POST}?page=1&per_page=${PER_PAGE}`,
+    direct: (db) =>
+      detailRows(db, POST_KIND, REVIEWED_POST, {
+        ...pageQuerySchema.parse({ page: 1, per_page: PER_PAGE }),
+        path: '/api/posts/details',
+      }),
+    raw: {
+      columns: sql`v.*, w.name AS website_name`,
+      fromWhere: sql`FROM post_variants v JOIN websites w ON w.id = v.website_id
+                     WHERE v.post_id = ${REVIEWED_POST}`,
+      idColumn: sql`v.id`,
+      orderBy: sql`w.name, v.id`,
+      page: 1,
+    },
+  },
+];
+
+/** The raw page query of a case, as run for the floor. */
+export const rawPageQuery = ({ columns, fromWhere, orderBy, page }: RawPage) =>
+  sql`SELECT ${columns} ${fromWhere} ORDER BY ${orderBy}
+      LIMIT ${PER_PAGE} OFFSET ${(page - 1) * PER_PAGE}`;
+
+export interface Expected {
+  ids: number[];
+  total: number;
+}
+
+/** The page's ids and the total as SQL finds them, the plain way. */
+export async function expectedAnswer(db: Db, listCase: ListCase): Promise<Expected> {
+  const { fromWhere, idColumn, orderBy, page } = listCase.raw;
+  const [row] = await queryRows<Expected>(
+    db,
+    sql`SELECT ARRAY(SELECT ${idColumn} ${fromWhere} ORDER BY ${orderBy}
+                     LIMIT ${PER_PAGE} OFFSET ${(page - 1) * PER_PAGE}) AS ids,
+               (SELECT count(*)::int ${fromWhere}) AS total`,
+  );
+  return row!;
+}
+
+/** An estimated total (past EXACT_COUNT_LIMIT, as the contract allows) may be off by this much. */
+const ESTIMATE_TOLERANCE = 0.5;
+
+const describe = (ids: readonly (number | undefined)[], total: unknown) =>
+  `${ids.length} rows from id ${ids[0] ?? '–'} and a total of ${String(total)}`;
+
+/**
+ * Throws, saying what differs, unless `answer` has the expected rows in order and the total SQL
+ * counts (or, past EXACT_COUNT_LIMIT, an estimate flagged as such and near it). Answers a note
+ * on the total for the report.
+ */
+export function checkAnswer(
+  listCase: ListCase,
+  source: string,
+  answer: ListAnswer,
+  expected: Expected,
+): string {
+  const ids = (answer.data ?? []).map((row) => row.id ?? row.pivot_id);
+  const fail = (why: string) =>
+    new Error(
+      `${listCase.name} (${source}): ${why}: expected ${describe(expected.ids, expected.total)}, got ${describe(ids, answer.total)}`,
+    );
+  if (expected.ids.length === 0) throw fail('SQL finds no rows, so the case measures nothing');
+  if (ids.length !== expected.ids.length) throw fail('wrong number of rows');
+  if (ids.some((id, index) => id !== expected.ids[index])) throw fail('wrong rows');
+  if (!answer.total_is_estimate) {
+    if (answer.total !== expected.total) throw fail('wrong total');
+    return 'exact';
+  }
+  if (expected.total <= EXACT_COUNT_LIMIT) throw fail('an estimate where the total is small');
+  const error = Math.abs(answer.total - expected.total) / expected.total;
+  if (error > ESTIMATE_TOLERANCE) throw fail('an estimate too far from the count');
+  return `estimate ${answer.total} (${(error * 100).toFixed(0)}% off)`;
+}

@@ -1,0 +1,152 @@
+/** How the benchmark times work and watches the server: loops, autocannon, CPU and memory. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../apps/server/src/db/client.ts';
+import { BENCH_ADMIN } from './shape.ts';
+
+export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const serverMain = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+
+export interface Figures {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+}
+
+export function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+}
+
+/** Runs `work` from CONNECTIONS loops for `seconds`, like autocannon does over HTTP. */
+export async function measureDirect(
+  work: () => Promise<unknown>,
+  seconds: number,
+): Promise<Figures> {
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < end) {
+      const start = performance.now();
+      await work();
+      latencies.push(performance.now() - start);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    reqPerSec: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+export function rssMegabytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kilobytes / 1024;
+}
+
+/** The real server in its own process; answers its URL once it listens, and how long that took. */
+export async function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; startMs: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
+    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`The server exited (${code}):\n${output}`)));
+  });
+  return { child, url, startMs: performance.now() - started };
+}
+
+export async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sitefleet_session='));
+  if (!cookie) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
+  return cookie.split(';')[0]!;
+}
+
+export async function measureHttp(
+  url: string,
+  cookie: string,
+): Promise<Figures & { errors: number; requests: number }> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+  });
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+const CLOCK_TICK_MS = 10;
+
+/** CPU time a process has used, in clock ticks (user + system), from /proc. */
+function cpuTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0; // The process has ended.
+  }
+}
+
+/**
+ * The processes doing a request's work: the server, and on PostgreSQL the backends connected to
+ * the benchmark database. Their CPU time per request does not depend on what else the machine
+ * runs, unlike req/s: 2 cores / (CPU ms per request) is what an idle two-core machine could serve.
+ */
+async function workerPids(serverPid: number, monitor: Database | undefined) {
+  if (!monitor) return [serverPid];
+  const backends = await queryRows<{ pid: number }>(
+    monitor.db,
+    sql`SELECT pid FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+  );
+  return [serverPid, ...backends.map((row) => row.pid)];
+}
+
+export async function cpuSnapshot(serverPid: number, monitor: Database | undefined) {
+  const snapshot = new Map<number, number>();
+  for (const pid of await workerPids(serverPid, monitor)) snapshot.set(pid, cpuTicks(pid));
+  return snapshot;
+}
+
+/**
+ * CPU milliseconds used between two snapshots by the server and by the database backends (a
+ * process new since the first snapshot counts whole). On PGlite the database is in the server.
+ */
+export function cpuMsBetween(
+  serverPid: number,
+  before: Map<number, number>,
+  after: Map<number, number>,
+) {
+  let all = 0;
+  for (const [pid, used] of after) all += used - (before.get(pid) ?? 0);
+  const server = (after.get(serverPid) ?? 0) - (before.get(serverPid) ?? 0);
+  return { server: server * CLOCK_TICK_MS, database: (all - server) * CLOCK_TICK_MS };
+}
