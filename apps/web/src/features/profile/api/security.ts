@@ -58,6 +58,15 @@ export function useDisableTwoFactor() {
   });
 }
 
+/**
+ * Sessions come and go elsewhere (another browser signs in), so opening the tab reads them again.
+ * Remounting alone is not enough: a tab clicked away and back within its fade is never unmounted.
+ */
+export function useRefreshSessions() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: sessionsKey });
+}
+
 /** GET /api/profile/sessions */
 export function useSessions() {
   return useQuery({

@@ -1,6 +1,7 @@
 import { Tab, Tabs } from 'react-bootstrap';
 import { Page } from '../../../components/Page.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { useRefreshSessions } from '../api/security.ts';
 import { AvatarUpload } from '../components/AvatarUpload.tsx';
 import { PasswordForm } from '../components/PasswordForm.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
@@ -9,6 +10,7 @@ import { TwoFactorTab } from '../components/TwoFactorTab.tsx';
 
 export function ProfilePage() {
   const { user } = useAuth();
+  const refreshSessions = useRefreshSessions();
   // The guard loads the user before any admin screen shows.
   if (!user) return null;
   const roles = user.roles.map((role) => role.name).join(', ');
@@ -31,7 +33,14 @@ export function ProfilePage() {
         <div className="col-md-8 col-lg-9">
           <div className="card mb-4">
             <div className="card-body">
-              <Tabs id="profile-tabs" defaultActiveKey="profile" className="mb-3">
+              <Tabs
+                id="profile-tabs"
+                defaultActiveKey="profile"
+                className="mb-3"
+                onSelect={(key) => {
+                  if (key === 'sessions') void refreshSessions();
+                }}
+              >
                 <Tab eventKey="profile" title="Edit Profile">
                   <ProfileForm user={user} />
                 </Tab>
