@@ -2,6 +2,7 @@
 export * from './schema/access.ts';
 export * from './schema/content.ts';
 export * from './schema/pipeline.ts';
+export * from './schema/saved-views.ts';
 export * from './schema/settings.ts';
 export * from './schema/two-factor.ts';
 export * from './schema/websites.ts';
