@@ -28,11 +28,20 @@ export function useColumnVisibility(storageKey: string) {
     [hidden],
   );
 
-  function setVisible(id: string, visible: boolean) {
-    const next = visible ? hidden.filter((other) => other !== id) : [...hidden, id];
+  function replaceHidden(next: string[]) {
     localStorage.setItem(storageKey, JSON.stringify(next));
     setHidden(next);
   }
 
-  return { visibility, isVisible: (id: string) => !hidden.includes(id), setVisible };
+  function setVisible(id: string, visible: boolean) {
+    replaceHidden(visible ? hidden.filter((other) => other !== id) : [...hidden, id]);
+  }
+
+  return {
+    visibility,
+    isVisible: (id: string) => !hidden.includes(id),
+    setVisible,
+    hidden,
+    replaceHidden,
+  };
 }

@@ -21,6 +21,7 @@ import { ListCard } from '../../../components/ListCard.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
+import { SavedViewsMenu } from '../../../components/saved-views/SavedViewsMenu.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useBulkAction, useSyncRecord } from '../../../lib/content-records.ts';
 import { useDeleteRow } from '../../../lib/delete-rows.ts';
@@ -89,6 +90,7 @@ export function PostsPage() {
         }
         actions={
           <>
+            <SavedViewsMenu list="posts" />
             {canAct && (
               <BulkActionsMenu
                 actions={BULK_ACTIONS}
