@@ -51,6 +51,8 @@ export interface DataTableProps<T> {
   rowClassName?: (row: T) => string | undefined;
   /** Column id → false hides that column (a Display Settings menu); unlisted columns show. */
   columnVisibility?: VisibilityState;
+  /** Smaller text and padding, for a list whose many default columns must fit a laptop screen. */
+  compact?: boolean;
 }
 
 /** A '#' column that numbers rows across pages (1 on page 1, 16 on page 2 of 15 …). */
@@ -104,6 +106,15 @@ function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
 }
 
 /**
+ * A row's actions stay in view: the Options column sticks to the table's right edge when a narrow
+ * screen scrolls the table sideways.
+ */
+function cellClassName(columnId: string, meta: { className?: string } | undefined): string {
+  const own = meta?.className ?? '';
+  return columnId === 'options' ? `col-options ${own}` : own;
+}
+
+/**
  * A list's table on TanStack Table, for rows the server pages, searches and sorts: the rows
  * given are shown as they are. Sorting is bound to the URL through `sortKeys`, `sort` and
  * `onSortChange` (useListParams), the selection through `useRowSelection`.
@@ -123,6 +134,7 @@ export function DataTable<T>({
   emptyText = NO_RESULTS_TEXT,
   rowClassName,
   columnVisibility,
+  compact = false,
 }: DataTableProps<T>) {
   const selectable = selection !== undefined;
   const allColumns = useMemo(
@@ -164,7 +176,7 @@ export function DataTable<T>({
         aria-selected={selection ? row.getIsSelected() : undefined}
       >
         {row.getVisibleCells().map((cell) => (
-          <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+          <td key={cell.id} className={cellClassName(cell.column.id, cell.column.columnDef.meta)}>
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </td>
         ))}
@@ -175,7 +187,10 @@ export function DataTable<T>({
   return (
     <div className="position-relative" aria-busy={isFetching}>
       <div className="table-responsive">
-        <table className="table table-hover align-middle mb-0" aria-label={label}>
+        <table
+          className={`table table-hover align-middle mb-0 ${compact ? 'table-sm small' : ''}`}
+          aria-label={label}
+        >
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -187,7 +202,7 @@ export function DataTable<T>({
                     <th
                       key={header.id}
                       scope="col"
-                      className={`text-nowrap ${header.column.columnDef.meta?.className ?? ''}`}
+                      className={`text-nowrap ${cellClassName(key, header.column.columnDef.meta)}`}
                       aria-sort={
                         direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined
                       }

@@ -28,7 +28,7 @@ type CategoryColumnId = (typeof CATEGORY_COLUMNS)[number]['id'];
 
 function NameList({ items }: { items: readonly NamedRef[] }) {
   return (
-    <div className="d-flex flex-wrap gap-1" style={{ minWidth: '12rem' }}>
+    <div className="d-flex flex-wrap gap-1" style={{ minWidth: '7rem' }}>
       {items.map((item) => (
         <span key={item.id} className="badge bg-secondary-subtle text-secondary-emphasis">
           {item.name}

@@ -176,6 +176,7 @@ export function CategoriesPage() {
           sort={sort}
           onSortChange={setSort}
           columnVisibility={columnVisibility.visibility}
+          compact
         />
       </ListCard>
 

@@ -29,7 +29,11 @@ export function usePostColumns(handlers: RecordActionHandlers<PostRow>): ColumnD
       {
         id: 'description',
         header: 'Description',
-        cell: ({ row }) => truncate(row.original.description, POST_DESCRIPTION_PREVIEW),
+        cell: ({ row }) => (
+          <span className="cell-clamp" title={row.original.description}>
+            {truncate(row.original.description, POST_DESCRIPTION_PREVIEW)}
+          </span>
+        ),
         meta: { className: 'small' },
       },
       { id: 'category', header: 'Category', cell: ({ row }) => row.original.category.name },
@@ -50,10 +54,11 @@ export function usePostColumns(handlers: RecordActionHandlers<PostRow>): ColumnD
               title={row.original.content_reference}
             >
               {/* The server keeps only absolute http(s) addresses, so the host is always there. */}
-              {new URL(row.original.content_reference).host}
+              <span className="cell-truncate">{new URL(row.original.content_reference).host}</span>
               <i className="bi bi-box-arrow-up-right ms-1 small" aria-hidden="true" />
             </a>
           ),
+        meta: { className: 'small' },
       },
       {
         id: 'created_at',
