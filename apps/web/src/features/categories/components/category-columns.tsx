@@ -1,9 +1,12 @@
 import { type CategoryRow, type NamedRef, truncate } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useMemo } from 'react';
-import { FlagBadge } from '../../../components/FlagBadge.tsx';
+import { FlagBadge } from '../../../components/content/FlagBadge.tsx';
+import {
+  type RecordActionHandlers,
+  useRecordActions,
+} from '../../../components/content/record-actions.ts';
 import { RowActionsMenu } from '../../../components/RowActionsMenu.tsx';
-import { type RecordActionHandlers, useRecordActions } from '../../../components/record-actions.ts';
 import type { ToggleableColumn } from '../../../lib/use-column-visibility.ts';
 
 /** Keywords are a long comma-separated text; the list shows its start. */

@@ -10,23 +10,23 @@ import {
 } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
 import { AddNewButton } from '../../../components/AddNewButton.tsx';
-import { BulkActionsMenu } from '../../../components/BulkActionsMenu.tsx';
 import { ColumnVisibilityMenu } from '../../../components/ColumnVisibilityMenu.tsx';
-import { DataTable } from '../../../components/DataTable.tsx';
+import { BulkActionsMenu } from '../../../components/content/BulkActionsMenu.tsx';
 import {
   DetailedReviewModal,
   type DetailedReviewSubject,
-} from '../../../components/DetailedReviewModal.tsx';
+} from '../../../components/content/DetailedReviewModal.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
 import { useCan } from '../../../lib/abilities.ts';
-import { useBulkAction, useSyncRecord } from '../../../lib/content-records.ts';
+import { useBulkAction, useSyncRecord } from '../../../lib/content/content-records.ts';
+import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
 import { useColumnVisibility } from '../../../lib/use-column-visibility.ts';
 import { type ListSort, useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
 import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
-import { useWebsiteOptions } from '../../../lib/website-options.ts';
 import {
   CATEGORY_LIST_FILTERS,
   type CategoryListRequest,

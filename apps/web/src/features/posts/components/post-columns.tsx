@@ -6,9 +6,12 @@ import {
 } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import {
+  type RecordActionHandlers,
+  useRecordActions,
+} from '../../../components/content/record-actions.ts';
 import { rowNumberColumn } from '../../../components/DataTable.tsx';
 import { RowActionsMenu } from '../../../components/RowActionsMenu.tsx';
-import { type RecordActionHandlers, useRecordActions } from '../../../components/record-actions.ts';
 import { PostedIcons } from './PostedIcons.tsx';
 
 /**

@@ -10,19 +10,19 @@ import {
 } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
 import { AddNewButton } from '../../../components/AddNewButton.tsx';
-import { BulkActionsMenu } from '../../../components/BulkActionsMenu.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import { DataTable } from '../../../components/DataTable.tsx';
+import { BulkActionsMenu } from '../../../components/content/BulkActionsMenu.tsx';
 import {
   DetailedReviewModal,
   type DetailedReviewSubject,
-} from '../../../components/DetailedReviewModal.tsx';
+} from '../../../components/content/DetailedReviewModal.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
 import { useCan } from '../../../lib/abilities.ts';
-import { useBulkAction, useSyncRecord } from '../../../lib/content-records.ts';
+import { useBulkAction, useSyncRecord } from '../../../lib/content/content-records.ts';
 import { useDeleteRow } from '../../../lib/delete-rows.ts';
 import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
 import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useCan } from '../lib/abilities.ts';
-import type { RowAction } from './RowActionsMenu.tsx';
+import { useCan } from '../../lib/abilities.ts';
+import type { RowAction } from '../RowActionsMenu.tsx';
 
 /** What the Options menu of a category or post row can do. */
 export interface RecordActionHandlers<T> {
