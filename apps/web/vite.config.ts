@@ -13,7 +13,7 @@ const FIRST_LOAD_BUDGET_KB = 150;
 /** The screens a visitor lands on, by the file of their lazy route. */
 const FIRST_SCREENS = {
   'sign-in': 'features/auth/pages/LoginPage.tsx',
-  dashboard: 'features/dashboard/pages/DashboardPage.tsx',
+  dashboard: 'features/stats/pages/DashboardPage.tsx',
 };
 
 /**

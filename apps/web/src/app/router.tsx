@@ -1,21 +1,39 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { sessionGuard } from './guard.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PageLoader } from './PageLoader.tsx';
+import { RequireAbility } from './RequireAbility.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
+import { type ResourceScreen, resourceScreens, type ScreenLoader } from './resources.ts';
 
 /**
  * A screen loaded when its route is first visited: each screen, with the libraries only it uses,
  * is its own chunk, so the sign-in page and the dashboard load only what they show.
  */
-const screen =
-  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  async () => ({ Component: pick(await load()) });
+const lazyScreen = (load: ScreenLoader) => async () => ({ Component: await load() });
 
-/** The spec's route table, plus /admin/settings/create (see SERVER-SEMANTICS). */
+/** A resource's screen, behind its ability: without it the route shows the no-access screen. */
+function resourceRoute({ path, ability, load }: ResourceScreen): RouteObject {
+  if (!ability) return { path, lazy: lazyScreen(load) };
+  return {
+    path,
+    lazy: async () => {
+      const Screen: ComponentType = await load();
+      return {
+        Component: () => (
+          <RequireAbility ability={ability}>
+            <Screen />
+          </RequireAbility>
+        ),
+      };
+    },
+  };
+}
+
+/** The spec's route table, plus /admin/settings/create (see SERVER-SEMANTICS), from resources.ts. */
 export const router = createBrowserRouter([
   {
     path: '/',
@@ -26,113 +44,18 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <Navigate to={paths.dashboard} replace /> },
       {
-        path: 'login',
-        lazy: screen(
-          () => import('../features/auth/pages/LoginPage.tsx'),
-          (m) => m.LoginPage,
+        path: paths.login,
+        lazy: lazyScreen(() =>
+          import('../features/auth/pages/LoginPage.tsx').then((m) => m.LoginPage),
         ),
       },
+      ...resourceScreens().map(resourceRoute),
       {
-        path: 'admin',
-        children: [
-          {
-            path: 'dashboard',
-            lazy: screen(
-              () => import('../features/dashboard/pages/DashboardPage.tsx'),
-              (m) => m.DashboardPage,
-            ),
-          },
-          {
-            path: 'websites',
-            lazy: screen(
-              () => import('../features/websites/pages/WebsitesPage.tsx'),
-              (m) => m.WebsitesPage,
-            ),
-          },
-          {
-            path: 'instances',
-            lazy: screen(
-              () => import('../features/instances/pages/InstancesPage.tsx'),
-              (m) => m.InstancesPage,
-            ),
-          },
-          {
-            path: 'categories',
-            lazy: screen(
-              () => import('../features/categories/pages/CategoriesPage.tsx'),
-              (m) => m.CategoriesPage,
-            ),
-          },
-          {
-            path: 'posts',
-            lazy: screen(
-              () => import('../features/posts/pages/PostsPage.tsx'),
-              (m) => m.PostsPage,
-            ),
-          },
-          {
-            path: 'users',
-            lazy: screen(
-              () => import('../features/users/pages/UsersPage.tsx'),
-              (m) => m.UsersPage,
-            ),
-          },
-          {
-            path: 'roles',
-            lazy: screen(
-              () => import('../features/roles/pages/RolesPage.tsx'),
-              (m) => m.RolesPage,
-            ),
-          },
-          {
-            path: 'roles/create',
-            lazy: screen(
-              () => import('../features/roles/pages/RoleCreatePage.tsx'),
-              (m) => m.RoleCreatePage,
-            ),
-          },
-          {
-            path: 'roles/:id/edit',
-            lazy: screen(
-              () => import('../features/roles/pages/RoleEditPage.tsx'),
-              (m) => m.RoleEditPage,
-            ),
-          },
-          {
-            path: 'settings',
-            lazy: screen(
-              () => import('../features/settings/pages/SettingsPage.tsx'),
-              (m) => m.SettingsPage,
-            ),
-          },
-          {
-            path: 'settings/create',
-            lazy: screen(
-              () => import('../features/settings/pages/SettingCreatePage.tsx'),
-              (m) => m.SettingCreatePage,
-            ),
-          },
-          {
-            path: 'settings/:id/edit',
-            lazy: screen(
-              () => import('../features/settings/pages/SettingEditPage.tsx'),
-              (m) => m.SettingEditPage,
-            ),
-          },
-          {
-            path: 'profile',
-            lazy: screen(
-              () => import('../features/profile/pages/ProfilePage.tsx'),
-              (m) => m.ProfilePage,
-            ),
-          },
-        ],
-      },
-      {
-        path: 'youtube/callback',
-        lazy: screen(
-          () => import('../features/dashboard/pages/GoogleCallbackPage.tsx'),
-          (m) => m.GoogleCallbackPage,
+        path: paths.googleCallback,
+        lazy: lazyScreen(() =>
+          import('../features/google/pages/GoogleCallbackPage.tsx').then(
+            (m) => m.GoogleCallbackPage,
+          ),
         ),
       },
       { path: '*', Component: NotFoundPage },

@@ -1,13 +1,26 @@
 import { type ReactNode, useState } from 'react';
 import { ConfirmModal } from './ConfirmModal.tsx';
 
+/** How the question names one row and several: { one: 'user', many: 'users' }. */
+export interface DeleteNoun {
+  one: string;
+  many: string;
+}
+
+const ROWS: DeleteNoun = { one: 'row', many: 'rows' };
+
+/** 'Are you sure you want to delete the 3 selected users ?' */
+export function deleteSelectedQuestion(count: number, noun: DeleteNoun = ROWS): string {
+  return `Are you sure you want to delete the ${count} selected ${count === 1 ? noun.one : noun.many} ?`;
+}
+
 interface DeleteSelectedButtonProps {
   /** How many rows are ticked; the button shows only while some are. */
   count: number;
   /** Deletes the ticked rows; the dialog closes when it resolves and stays open when it fails. */
   onConfirm: () => Promise<unknown>;
-  /** The dialog's question for a count; by default it names the count of rows. */
-  question?: (count: number) => string;
+  /** How the dialog's question names the rows; by default 'row' and 'rows'. */
+  noun?: DeleteNoun;
   /** Said under the question, e.g. what goes with the rows. */
   details?: ReactNode;
   /** Deleting waits, e.g. until `details` has loaded. */
@@ -20,7 +33,7 @@ interface DeleteSelectedButtonProps {
 export function DeleteSelectedButton({
   count,
   onConfirm,
-  question,
+  noun,
   details,
   confirmDisabled = false,
   onOpenChange,
@@ -63,10 +76,7 @@ export function DeleteSelectedButton({
         onConfirm={confirm}
         onCancel={() => setConfirming(null)}
       >
-        <p className={details ? undefined : 'mb-0'}>
-          {question?.(shownCount) ??
-            `Are you sure you want to delete the ${shownCount} selected ${shownCount === 1 ? 'row' : 'rows'} ?`}
-        </p>
+        <p className={details ? undefined : 'mb-0'}>{deleteSelectedQuestion(shownCount, noun)}</p>
         {details}
       </ConfirmModal>
     </>

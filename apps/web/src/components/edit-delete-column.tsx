@@ -10,8 +10,10 @@ interface EditDeleteColumnOptions<T> {
   /** … or as an action on this screen (a modal). */
   onEdit?: (row: T) => void;
   onDelete?: (row: T) => void;
-  /** Icons of the row's other actions (IconAction), shown between edit and delete. */
+  /** Icons of the row's other actions (IconAction), shown between edit and delete … */
   moreActions?: (row: T) => ReactNode;
+  /** … when the user may take them (their abilities). */
+  canMore?: boolean;
   /** The user's abilities (e.g. user-update, user-delete): without one, its icon is not shown. */
   canEdit: boolean;
   canDelete: boolean;
@@ -19,7 +21,8 @@ interface EditDeleteColumnOptions<T> {
 
 /**
  * The Options column of a list: an edit icon and a delete icon, each shown by its ability, with
- * any other actions of the row between them.
+ * any other actions of the row between them. A user who may take none of them has no Options
+ * column at all (an empty list to spread into the columns).
  */
 export function editDeleteColumn<T>({
   rowLabel,
@@ -27,33 +30,40 @@ export function editDeleteColumn<T>({
   onEdit,
   onDelete,
   moreActions,
+  canMore = false,
   canEdit,
   canDelete,
-}: EditDeleteColumnOptions<T>): ColumnDef<T> {
-  return {
-    id: 'options',
-    header: 'Options',
-    meta: { className: 'text-nowrap text-end' },
-    cell: ({ row }) => (
-      <>
-        {canEdit && (editTo || onEdit) && (
-          <IconAction
-            icon="bi-pencil-square"
-            label={`Edit ${rowLabel(row.original)}`}
-            to={editTo?.(row.original)}
-            onClick={onEdit && (() => onEdit(row.original))}
-          />
-        )}
-        {moreActions?.(row.original)}
-        {canDelete && onDelete && (
-          <IconAction
-            icon="bi-trash"
-            label={`Delete ${rowLabel(row.original)}`}
-            danger
-            onClick={() => onDelete(row.original)}
-          />
-        )}
-      </>
-    ),
-  };
+}: EditDeleteColumnOptions<T>): ColumnDef<T>[] {
+  const mayEdit = canEdit && (editTo !== undefined || onEdit !== undefined);
+  const mayDelete = canDelete && onDelete !== undefined;
+  const mayMore = canMore && moreActions !== undefined;
+  if (!mayEdit && !mayDelete && !mayMore) return [];
+  return [
+    {
+      id: 'options',
+      header: 'Options',
+      meta: { className: 'text-nowrap text-end' },
+      cell: ({ row }) => (
+        <>
+          {mayEdit && (
+            <IconAction
+              icon="bi-pencil-square"
+              label={`Edit ${rowLabel(row.original)}`}
+              to={editTo?.(row.original)}
+              onClick={onEdit && (() => onEdit(row.original))}
+            />
+          )}
+          {mayMore && moreActions?.(row.original)}
+          {mayDelete && (
+            <IconAction
+              icon="bi-trash"
+              label={`Delete ${rowLabel(row.original)}`}
+              danger
+              onClick={() => onDelete(row.original)}
+            />
+          )}
+        </>
+      ),
+    },
+  ];
 }

@@ -6,13 +6,10 @@ import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useAppName, useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/paths.ts';
-import {
-  DASHBOARD_LINK,
-  type MenuLink,
-  PARAMETER_PLACEHOLDERS,
-  PROFILE_LINK,
-  RESOURCE_LINKS,
-} from './menu.ts';
+import { type MenuLink, menuLinks, PARAMETER_PLACEHOLDERS } from './menu.ts';
+
+const MAIN_LINKS = menuLinks('main');
+const RESOURCE_LINKS = menuLinks('resources');
 
 function MenuItem({ link }: { link: MenuLink }) {
   const item = (
@@ -91,8 +88,9 @@ export function Sidebar() {
                 </NavLink>
               </li>
             )}
-            <MenuItem link={DASHBOARD_LINK} />
-            <MenuItem link={PROFILE_LINK} />
+            {MAIN_LINKS.map((link) => (
+              <MenuItem key={link.to} link={link} />
+            ))}
             <PlaceholderItem label="Reports" icon="bi-bar-chart-line" />
             <IfAllowed ability={MANAGE_ALL}>
               <li className="nav-header">ADMINISTRATION</li>

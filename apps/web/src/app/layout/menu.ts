@@ -1,5 +1,5 @@
 import type { AbilityName } from '../../lib/abilities.ts';
-import { paths } from '../../lib/paths.ts';
+import { type MenuGroup, RESOURCES, type ResourceDeclaration } from '../resources.ts';
 
 export interface MenuLink {
   label: string;
@@ -10,29 +10,20 @@ export interface MenuLink {
   ability?: AbilityName;
 }
 
-export const DASHBOARD_LINK: MenuLink = {
-  label: 'Dashboard',
-  icon: 'bi-speedometer',
-  to: paths.dashboard,
-};
-
-export const PROFILE_LINK: MenuLink = {
-  label: 'Profile',
-  icon: 'bi-person-badge',
-  to: paths.profile,
-  ability: 'profile-list',
-};
-
-/** The managed resources, each behind its list ability (server semantics: no link is unguarded). */
-export const RESOURCE_LINKS: MenuLink[] = [
-  { label: 'Websites', icon: 'bi-globe2', to: paths.websites, ability: 'website-list' },
-  { label: 'Instances', icon: 'bi-hdd-stack', to: paths.instances, ability: 'instance-list' },
-  { label: 'Categories', icon: 'bi-tags', to: paths.categories, ability: 'category-list' },
-  { label: 'Posts', icon: 'bi-file-earmark-text', to: paths.posts, ability: 'post-list' },
-  { label: 'Users', icon: 'bi-people', to: paths.users, ability: 'user-list' },
-  { label: 'Roles', icon: 'bi-shield-lock', to: paths.roles, ability: 'role-list' },
-  { label: 'Settings', icon: 'bi-gear', to: paths.settings, ability: 'setting-list' },
-];
+/** A resource's sidebar entry: a link to its list screen, behind the list's ability. */
+export function menuLinks(
+  group: MenuGroup,
+  resources: readonly ResourceDeclaration[] = RESOURCES,
+): MenuLink[] {
+  return resources
+    .filter((resource) => resource.menu.group === group)
+    .map(({ menu, list }) => ({
+      label: menu.label,
+      icon: menu.icon,
+      to: list.path,
+      ability: list.ability,
+    }));
+}
 
 /** Entries of the Parameters tree: placeholders, not wired to anything yet. */
 export const PARAMETER_PLACEHOLDERS = ['General', 'Integrations', 'Notifications'];

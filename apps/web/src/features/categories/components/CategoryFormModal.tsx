@@ -20,8 +20,8 @@ import {
   TextField,
 } from '../../../components/form/FormField.tsx';
 import { MultiSelect } from '../../../components/MultiSelect.tsx';
+import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
 import { closeOnSave } from '../../../lib/form-errors.ts';
-import { useWebsiteOptions } from '../../../lib/website-options.ts';
 import { useCategory } from '../api/categories.ts';
 import { type CategoryPayload, useSaveCategory } from '../api/save-category.ts';
 import { type CategoryFormValues, categoryFormDefaults } from './category-form.ts';

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { describedBy } from '../../../components/form/FormField.tsx';
 import { SearchSelect } from '../../../components/SearchSelect.tsx';
-import { useCategoryChoice } from '../../../lib/category-options.ts';
+import { useCategoryChoice } from '../../../lib/content/category-options.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { useDeleteCategory } from '../api/delete-category.ts';
 

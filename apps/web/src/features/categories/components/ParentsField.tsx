@@ -8,7 +8,7 @@ import {
   categoryOptionsKey,
   fetchCategoryOptions,
   useCategorySearch,
-} from '../../../lib/category-options.ts';
+} from '../../../lib/content/category-options.ts';
 import type { CategoryFormValues } from './category-form.ts';
 
 interface ParentsFieldProps {

@@ -1,9 +1,11 @@
 import { type CategoryRow, type NamedRef, truncate } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useMemo } from 'react';
-import { FlagBadge } from '../../../components/FlagBadge.tsx';
-import { RowActionsMenu } from '../../../components/RowActionsMenu.tsx';
-import { type RecordActionHandlers, useRecordActions } from '../../../components/record-actions.ts';
+import { FlagBadge } from '../../../components/content/FlagBadge.tsx';
+import {
+  type RecordActionHandlers,
+  useRecordMenuColumn,
+} from '../../../components/content/record-actions.ts';
 import type { ToggleableColumn } from '../../../lib/use-column-visibility.ts';
 
 /** Keywords are a long comma-separated text; the list shows its start. */
@@ -57,11 +59,13 @@ const CELLS: Record<CategoryColumnId, (category: CategoryRow) => ReactNode> = {
   ),
 };
 
+const categoryName = (category: CategoryRow) => category.name;
+
 /** The list's columns and the Options menu, whose items follow the user's abilities. */
 export function useCategoryColumns(
   handlers: RecordActionHandlers<CategoryRow>,
 ): ColumnDef<CategoryRow>[] {
-  const actionsFor = useRecordActions('category', handlers);
+  const options = useRecordMenuColumn('category', categoryName, handlers);
   return useMemo(
     () => [
       ...CATEGORY_COLUMNS.map(
@@ -71,15 +75,8 @@ export function useCategoryColumns(
           cell: ({ row }) => CELLS[id](row.original),
         }),
       ),
-      {
-        id: 'options',
-        header: 'Options',
-        meta: { className: 'text-end' },
-        cell: ({ row }) => (
-          <RowActionsMenu rowName={row.original.name} actions={actionsFor(row.original)} />
-        ),
-      },
+      ...options,
     ],
-    [actionsFor],
+    [options],
   );
 }

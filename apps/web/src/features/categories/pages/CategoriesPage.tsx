@@ -9,24 +9,19 @@ import {
   categoryDetailListSchema,
 } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
-import { AddNewButton } from '../../../components/AddNewButton.tsx';
-import { BulkActionsMenu } from '../../../components/BulkActionsMenu.tsx';
 import { ColumnVisibilityMenu } from '../../../components/ColumnVisibilityMenu.tsx';
-import { DataTable } from '../../../components/DataTable.tsx';
+import { BulkActionsMenu } from '../../../components/content/BulkActionsMenu.tsx';
 import {
   DetailedReviewModal,
   type DetailedReviewSubject,
-} from '../../../components/DetailedReviewModal.tsx';
-import { ListCard } from '../../../components/ListCard.tsx';
-import { Page } from '../../../components/Page.tsx';
-import { Pagination } from '../../../components/Pagination.tsx';
-import { SearchBox } from '../../../components/SearchBox.tsx';
+} from '../../../components/content/DetailedReviewModal.tsx';
+import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { useCan } from '../../../lib/abilities.ts';
-import { useBulkAction, useSyncRecord } from '../../../lib/content-records.ts';
+import { useBulkAction, useSyncRecord } from '../../../lib/content/content-records.ts';
+import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
 import { useColumnVisibility } from '../../../lib/use-column-visibility.ts';
-import { type ListSort, useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
-import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
-import { useWebsiteOptions } from '../../../lib/website-options.ts';
+import type { ListSort } from '../../../lib/use-list-params.ts';
+import { useResourceList } from '../../../lib/use-resource-list.ts';
 import {
   CATEGORY_LIST_FILTERS,
   type CategoryListRequest,
@@ -62,22 +57,26 @@ const CALLS = { resource: '/api/categories', listKey: categoriesKey } as const;
 type FormState = { open: false } | { open: true; category: CategoryRow | null };
 
 export function CategoriesPage() {
-  const list = useListParams({ filters: CATEGORY_LIST_FILTERS });
-  const request: CategoryListRequest = {
-    page: list.page,
-    perPage: list.perPage,
-    query: list.query,
-    ...list.filters,
-  };
-  const categories = useCategories(request);
-  useKeepPageInRange(categories.data, list.setPage);
-  const selection = useRowSelection(listReloadKey(categories, categoryListKey(request)));
+  const list = useResourceList({
+    path: CALLS.resource,
+    resourceKey: categoriesKey,
+    filters: CATEGORY_LIST_FILTERS,
+    request: ({ page, perPage, query, filters }): CategoryListRequest => ({
+      page,
+      perPage,
+      query,
+      ...filters,
+    }),
+    useRows: useCategories,
+    rowsKey: categoryListKey,
+    selectAbility: 'category-action',
+  });
+  const { params, selection } = list;
   const canAct = useCan('category-action');
   const columnVisibility = useColumnVisibility(COLUMNS_STORAGE_KEY);
   const websites = useWebsiteOptions();
 
   const [form, setForm] = useState<FormState>({ open: false });
-  const [deleting, setDeleting] = useState<CategoryRow | null>(null);
   const [reviewing, setReviewing] = useState<CategoryRow | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const bulkAction = useBulkAction<CategoryAction>(CALLS);
@@ -85,111 +84,98 @@ export function CategoriesPage() {
 
   const columns = useCategoryColumns({
     onEdit: useCallback((category: CategoryRow) => setForm({ open: true, category }), []),
-    onDelete: setDeleting,
+    onDelete: list.askDelete,
     onSync: useCallback((category: CategoryRow) => sync.mutate(category.id), [sync.mutate]),
     onDetails: setReviewing,
   });
 
   // The header sort is the order key and direction of the API (the server's default: newest first).
-  const orderKey = list.filters.order_key;
+  const orderKey = params.filters.order_key;
   const sort: ListSort | null = orderKey
-    ? { key: orderKey, direction: appliedDirection(list.filters) }
+    ? { key: orderKey, direction: appliedDirection(params.filters) }
     : null;
   const setSort = (next: ListSort | null) =>
-    list.setFilters({ order_key: next?.key, order_dir: next?.direction });
-  const panelFilterCount = activePanelFilters(list.filters);
+    params.setFilters({ order_key: next?.key, order_dir: next?.direction });
+  const panelFilterCount = activePanelFilters(params.filters);
 
   return (
-    <Page title="Categories">
-      <ListCard
-        search={
-          <div className="d-flex flex-wrap gap-2">
-            <SearchBox value={list.query} onSearch={list.setQuery} label="Search categories" />
-            <select
-              className="form-select form-select-sm w-auto"
-              aria-label="Website filter"
-              value={list.filters.website_id ?? ''}
-              onChange={(event) => list.setFilters({ website_id: event.target.value })}
-            >
-              <option value="">All websites</option>
-              {(websites.data ?? []).map((website) => (
-                <option key={website.id} value={website.id}>
-                  {website.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        }
-        actions={
-          <>
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-sm"
-              onClick={() => setFiltersOpen(true)}
-            >
-              <i className="bi bi-funnel me-1" aria-hidden="true" />
-              Advance Filters
-              {panelFilterCount > 0 && (
-                <span className="badge text-bg-primary ms-1">{panelFilterCount}</span>
-              )}
-            </button>
-            <ColumnVisibilityMenu columns={CATEGORY_COLUMNS} {...columnVisibility} />
-            {canAct && (
-              <BulkActionsMenu
-                actions={BULK_ACTIONS}
-                selectedCount={selection.selectedIds.length}
-                busy={bulkAction.isPending}
-                onSelect={(action) => bulkAction.mutate({ action, ids: selection.selectedIds })}
-              />
+    <ResourceListPage
+      savedViews="categories"
+      title="Categories"
+      list={list}
+      columns={columns}
+      rowId={(category) => category.id}
+      sortKeys={CATEGORY_ORDER_KEYS}
+      sort={{ value: sort, onChange: setSort }}
+      columnVisibility={columnVisibility.visibility}
+      viewColumns={columnVisibility}
+      compact
+      filters={
+        <select
+          className="form-select form-select-sm w-auto"
+          aria-label="Website filter"
+          value={params.filters.website_id ?? ''}
+          onChange={(event) => params.setFilters({ website_id: event.target.value })}
+        >
+          <option value="">All websites</option>
+          {(websites.data ?? []).map((website) => (
+            <option key={website.id} value={website.id}>
+              {website.name}
+            </option>
+          ))}
+        </select>
+      }
+      toolbar={
+        <>
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            onClick={() => setFiltersOpen(true)}
+          >
+            <i className="bi bi-funnel me-1" aria-hidden="true" />
+            Advance Filters
+            {panelFilterCount > 0 && (
+              <span className="badge text-bg-primary ms-1">{panelFilterCount}</span>
             )}
-            <AddNewButton
-              ability="category-create"
-              label="Add New Category"
-              onClick={() => setForm({ open: true, category: null })}
-            />
-          </>
-        }
-        footer={
-          <Pagination
-            page={categories.data}
-            onPageChange={list.setPage}
-            perPage={list.perPage}
-            onPerPageChange={list.setPerPage}
-            label="Categories pages"
+          </button>
+          <ColumnVisibilityMenu columns={CATEGORY_COLUMNS} {...columnVisibility} />
+        </>
+      }
+      selectionActions={
+        selection && (
+          <BulkActionsMenu
+            actions={BULK_ACTIONS}
+            selectedCount={selection.selectedIds.length}
+            busy={bulkAction.isPending}
+            onSelect={(action) => bulkAction.mutate({ action, ids: selection.selectedIds })}
           />
-        }
-      >
-        {websites.isError && (
+        )
+      }
+      addNew={{
+        ability: 'category-create',
+        label: 'Add New Category',
+        onClick: () => setForm({ open: true, category: null }),
+      }}
+      banner={
+        websites.isError && (
           <div className="alert alert-warning m-2" role="alert">
             The websites could not be loaded for the filter: {websites.error.message}
           </div>
-        )}
-        <DataTable
-          label="Categories"
-          columns={columns}
-          rows={categories.data?.data}
-          rowId={(category) => category.id}
-          selection={canAct ? selection : undefined}
-          isFetching={categories.isFetching}
-          error={categories.error}
-          sortKeys={CATEGORY_ORDER_KEYS}
-          sort={sort}
-          onSortChange={setSort}
-          columnVisibility={columnVisibility.visibility}
-          compact
-        />
-      </ListCard>
-
+        )
+      }
+    >
       <CategoryFilters
         show={filtersOpen}
         onHide={() => setFiltersOpen(false)}
-        values={list.filters}
-        onChange={list.setFilters}
+        values={params.filters}
+        onChange={params.setFilters}
       />
       {form.open && (
         <CategoryFormModal category={form.category} onClose={() => setForm({ open: false })} />
       )}
-      {deleting && <DeleteCategoryModal category={deleting} onClose={() => setDeleting(null)} />}
+      {list.deleting && (
+        <DeleteCategoryModal category={list.deleting} onClose={list.cancelDelete} />
+      )}
       {reviewing && (
         <DetailedReviewModal
           {...CALLS}
@@ -201,6 +187,6 @@ export function CategoriesPage() {
           onClose={() => setReviewing(null)}
         />
       )}
-    </Page>
+    </ResourceListPage>
   );
 }

@@ -1,7 +1,7 @@
 import { POST_STATUS_FILTER_OPTIONS } from '@sitefleet/contract';
 import { SearchSelect } from '../../../components/SearchSelect.tsx';
-import { useCategorySearch } from '../../../lib/category-options.ts';
-import { useWebsiteOptions } from '../../../lib/website-options.ts';
+import { useCategorySearch } from '../../../lib/content/category-options.ts';
+import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
 import { type PostListFilter, useFilterCategory } from '../api/posts.ts';
 
 interface PostFiltersProps {

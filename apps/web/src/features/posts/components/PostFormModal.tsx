@@ -10,7 +10,7 @@ import {
   TextField,
 } from '../../../components/form/FormField.tsx';
 import { SearchSelect } from '../../../components/SearchSelect.tsx';
-import { useCategoryChoice } from '../../../lib/category-options.ts';
+import { useCategoryChoice } from '../../../lib/content/category-options.ts';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { closeOnSave } from '../../../lib/form-errors.ts';
 import { useSavePost } from '../api/save-post.ts';

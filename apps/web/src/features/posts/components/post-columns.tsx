@@ -6,17 +6,21 @@ import {
 } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import {
+  type RecordActionHandlers,
+  useRecordMenuColumn,
+} from '../../../components/content/record-actions.ts';
 import { rowNumberColumn } from '../../../components/DataTable.tsx';
-import { RowActionsMenu } from '../../../components/RowActionsMenu.tsx';
-import { type RecordActionHandlers, useRecordActions } from '../../../components/record-actions.ts';
 import { PostedIcons } from './PostedIcons.tsx';
+
+const postTitle = (post: PostRow) => post.title;
 
 /**
  * #, Title, Description (its first POST_DESCRIPTION_PREVIEW characters), Category, Social Status,
  * Reference, Created At and the Options menu, whose items follow the user's abilities.
  */
 export function usePostColumns(handlers: RecordActionHandlers<PostRow>): ColumnDef<PostRow>[] {
-  const actionsFor = useRecordActions('post', handlers);
+  const options = useRecordMenuColumn('post', postTitle, handlers);
   return useMemo(
     () => [
       rowNumberColumn<PostRow>(),
@@ -66,15 +70,8 @@ export function usePostColumns(handlers: RecordActionHandlers<PostRow>): ColumnD
         cell: ({ row }) => formatDateTime(row.original.created_at),
         meta: { className: 'text-nowrap' },
       },
-      {
-        id: 'options',
-        header: 'Options',
-        meta: { className: 'text-end' },
-        cell: ({ row }) => (
-          <RowActionsMenu rowName={row.original.title} actions={actionsFor(row.original)} />
-        ),
-      },
+      ...options,
     ],
-    [actionsFor],
+    [options],
   );
 }

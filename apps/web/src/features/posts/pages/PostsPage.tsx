@@ -9,25 +9,22 @@ import {
   postDetailListSchema,
 } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
-import { AddNewButton } from '../../../components/AddNewButton.tsx';
-import { BulkActionsMenu } from '../../../components/BulkActionsMenu.tsx';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import { DataTable } from '../../../components/DataTable.tsx';
+import { BulkActionsMenu } from '../../../components/content/BulkActionsMenu.tsx';
 import {
   DetailedReviewModal,
   type DetailedReviewSubject,
-} from '../../../components/DetailedReviewModal.tsx';
-import { ListCard } from '../../../components/ListCard.tsx';
-import { Page } from '../../../components/Page.tsx';
-import { Pagination } from '../../../components/Pagination.tsx';
-import { SearchBox } from '../../../components/SearchBox.tsx';
-import { SavedViewsMenu } from '../../../components/saved-views/SavedViewsMenu.tsx';
+} from '../../../components/content/DetailedReviewModal.tsx';
+import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { useCan } from '../../../lib/abilities.ts';
-import { useBulkAction, useSyncRecord } from '../../../lib/content-records.ts';
-import { useDeleteRow } from '../../../lib/delete-rows.ts';
-import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
-import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
-import { POST_LIST_FILTERS, postListKey, postsKey, usePosts } from '../api/posts.ts';
+import { useBulkAction, useSyncRecord } from '../../../lib/content/content-records.ts';
+import { useResourceList } from '../../../lib/use-resource-list.ts';
+import {
+  POST_LIST_FILTERS,
+  type PostListRequest,
+  postListKey,
+  postsKey,
+  usePosts,
+} from '../api/posts.ts';
 import { PostFilters } from '../components/PostFilters.tsx';
 import { PostFormModal } from '../components/PostFormModal.tsx';
 import { usePostColumns } from '../components/post-columns.tsx';
@@ -48,102 +45,67 @@ const CALLS = { resource: '/api/posts', listKey: postsKey } as const;
 type FormState = { open: false } | { open: true; post: PostRow | null };
 
 export function PostsPage() {
-  const list = useListParams({ filters: POST_LIST_FILTERS });
-  const request = {
-    page: list.page,
-    perPage: list.perPage,
-    query: list.query,
-    sort: list.sort,
-    filters: list.filters,
-  };
-  const posts = usePosts(request);
-  useKeepPageInRange(posts.data, list.setPage);
-  const selection = useRowSelection(listReloadKey(posts, postListKey(request)));
+  const list = useResourceList({
+    path: CALLS.resource,
+    resourceKey: postsKey,
+    filters: POST_LIST_FILTERS,
+    request: ({ page, perPage, query, sort, filters }): PostListRequest => ({
+      page,
+      perPage,
+      query,
+      sort,
+      filters,
+    }),
+    useRows: usePosts,
+    rowsKey: postListKey,
+    selectAbility: 'post-action',
+    deletedMessage: POST_MESSAGES.deleted,
+  });
   const canAct = useCan('post-action');
 
   const [form, setForm] = useState<FormState>({ open: false });
-  const [deleting, setDeleting] = useState<PostRow | null>(null);
   const [reviewing, setReviewing] = useState<PostRow | null>(null);
   const bulkAction = useBulkAction<PostAction>(CALLS);
   const sync = useSyncRecord({ ...CALLS, syncedMessage: POST_MESSAGES.synced });
-  const deletePost = useDeleteRow({
-    path: '/api/posts',
-    listKey: postsKey,
-    deletedMessage: POST_MESSAGES.deleted,
-  });
 
   const columns = usePostColumns({
     onEdit: useCallback((post: PostRow) => setForm({ open: true, post }), []),
-    onDelete: setDeleting,
+    onDelete: list.askDelete,
     onSync: useCallback((post: PostRow) => sync.mutate(post.id), [sync.mutate]),
     onDetails: setReviewing,
   });
+  const { selection } = list;
 
   return (
-    <Page title="Posts">
-      <ListCard
-        search={
-          <div className="d-flex flex-wrap gap-2">
-            <SearchBox value={list.query} onSearch={list.setQuery} label="Search posts" />
-            <PostFilters values={list.filters} onChange={list.setFilters} />
-          </div>
-        }
-        actions={
-          <>
-            <SavedViewsMenu list="posts" />
-            {canAct && (
-              <BulkActionsMenu
-                actions={BULK_ACTIONS}
-                selectedCount={selection.selectedIds.length}
-                busy={bulkAction.isPending}
-                onSelect={(action) => bulkAction.mutate({ action, ids: selection.selectedIds })}
-              />
-            )}
-            <AddNewButton
-              ability="post-create"
-              label="Add New Post"
-              onClick={() => setForm({ open: true, post: null })}
-            />
-          </>
-        }
-        footer={
-          <Pagination
-            page={posts.data}
-            onPageChange={list.setPage}
-            perPage={list.perPage}
-            onPerPageChange={list.setPerPage}
-            label="Posts pages"
+    <ResourceListPage
+      savedViews="posts"
+      title="Posts"
+      list={list}
+      columns={columns}
+      rowId={(post) => post.id}
+      sortKeys={POST_ORDER_KEYS}
+      filters={<PostFilters values={list.params.filters} onChange={list.params.setFilters} />}
+      selectionActions={
+        selection && (
+          <BulkActionsMenu
+            actions={BULK_ACTIONS}
+            selectedCount={selection.selectedIds.length}
+            busy={bulkAction.isPending}
+            onSelect={(action) => bulkAction.mutate({ action, ids: selection.selectedIds })}
           />
-        }
-      >
-        <DataTable
-          label="Posts"
-          columns={columns}
-          rows={posts.data?.data}
-          rowId={(post) => post.id}
-          selection={canAct ? selection : undefined}
-          isFetching={posts.isFetching}
-          error={posts.error}
-          firstRowNumber={posts.data?.from ?? 1}
-          sortKeys={POST_ORDER_KEYS}
-          sort={list.sort}
-          onSortChange={list.setSort}
-        />
-      </ListCard>
-
+        )
+      }
+      addNew={{
+        ability: 'post-create',
+        label: 'Add New Post',
+        onClick: () => setForm({ open: true, post: null }),
+      }}
+      deleteConfirmation={{
+        title: 'Delete Post',
+        question: () => 'Are you sure you want to delete this post ?',
+      }}
+    >
       {form.open && <PostFormModal post={form.post} onClose={() => setForm({ open: false })} />}
-
-      <ConfirmModal
-        show={deleting !== null}
-        title="Delete Post"
-        busy={deletePost.isPending}
-        onConfirm={() =>
-          deleting && deletePost.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
-        }
-        onCancel={() => setDeleting(null)}
-      >
-        Are you sure you want to delete this post ?
-      </ConfirmModal>
       {reviewing && (
         <DetailedReviewModal
           {...CALLS}
@@ -155,6 +117,6 @@ export function PostsPage() {
           onClose={() => setReviewing(null)}
         />
       )}
-    </Page>
+    </ResourceListPage>
   );
 }

@@ -5,7 +5,7 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
 import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
 import { useSettings } from '../api/settings.ts';
-import { useSettingColumns } from './SettingColumns.tsx';
+import { useSettingColumns } from './setting-columns.tsx';
 
 /**
  * The 'Setting Group' card: the settings of the edited setting's group, with search and pages

@@ -27,9 +27,7 @@ export function DeleteSelectedWebsitesButton({
       count={ids.length}
       onConfirm={onConfirm}
       onOpenChange={(open) => setAskedIds(open ? ids : null)}
-      question={(count) =>
-        `Are you sure you want to delete the ${count} selected ${count === 1 ? 'website' : 'websites'} ?`
-      }
+      noun={{ one: 'website', many: 'websites' }}
       confirmDisabled={!impact.data}
       details={
         <DeleteImpactNote impact={impact}>

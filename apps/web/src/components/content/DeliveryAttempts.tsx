@@ -7,10 +7,10 @@ import {
   type ContentResource,
   useDeliveryAttempts,
   useRetryDelivery,
-} from '../lib/content-records.ts';
-import { DataTable } from './DataTable.tsx';
+} from '../../lib/content/content-records.ts';
+import { DataTable } from '../DataTable.tsx';
+import { Pagination } from '../Pagination.tsx';
 import { DeliveryState, type DetailRow, hasDeliveryState } from './DeliveryState.tsx';
-import { Pagination } from './Pagination.tsx';
 
 const ATTEMPT_COLUMNS: ColumnDef<DeliveryAttempt>[] = [
   {

@@ -1,24 +1,15 @@
+import type { ReactNode } from 'react';
 import { IfAllowed } from '../../../components/IfAllowed.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { InstancesCard } from '../components/InstancesCard.tsx';
-import { LoginWithGoogleButton } from '../components/LoginWithGoogleButton.tsx';
 import { StatBox } from '../components/StatBox.tsx';
 import { STAT_BOXES } from '../components/stat-boxes.ts';
 import { TopCategoriesCard, TopWebsitesCard } from '../components/TopListCard.tsx';
-import { useGoogleCallbackFromUrl } from '../components/useGoogleCallbackFromUrl.ts';
 
-export function DashboardPage() {
-  useGoogleCallbackFromUrl();
+/** The counts, the instances and the top lists; `actions` go beside the title (Google's sign-in). */
+export function DashboardPage({ actions }: { actions?: ReactNode }) {
   return (
-    <Page
-      title="Dashboard"
-      actions={
-        // The Google flow stores credentials in the settings, so it needs setting-update.
-        <IfAllowed ability="setting-update">
-          <LoginWithGoogleButton />
-        </IfAllowed>
-      }
-    >
+    <Page title="Dashboard" actions={actions}>
       <div className="row">
         {STAT_BOXES.map((box) => (
           <IfAllowed key={box.kind} ability={box.ability}>

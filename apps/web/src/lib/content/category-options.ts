@@ -1,8 +1,8 @@
 import { categoryOptionsSchema, type NamedRef } from '@sitefleet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { http } from './http.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { http } from '../http.ts';
+import { useDebouncedValue } from '../use-debounced-value.ts';
 
 /**
  * GET /api/categories/details/{id} without a page: categories by name for a form's select. Id 0

@@ -103,20 +103,20 @@ export function useWebsiteColumns({
           </>
         ),
       },
-      editDeleteColumn<Website>({
+      ...editDeleteColumn<Website>({
         rowLabel: (website) => website.name,
         onEdit,
         onDelete,
         canEdit: canUpdate,
         canDelete,
-        moreActions: (website) =>
-          canSettings && (
-            <IconAction
-              icon="bi-gear"
-              label={`Advance Settings of ${website.name}`}
-              onClick={() => onSettings(website)}
-            />
-          ),
+        canMore: canSettings,
+        moreActions: (website) => (
+          <IconAction
+            icon="bi-gear"
+            label={`Advance Settings of ${website.name}`}
+            onClick={() => onSettings(website)}
+          />
+        ),
       }),
     ],
     [canUpdate, canDelete, canSettings, onEdit, onDelete, onSettings],

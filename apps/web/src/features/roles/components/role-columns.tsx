@@ -37,7 +37,7 @@ export function useRoleColumns(onDelete: (role: RoleRow) => void): ColumnDef<Rol
           </div>
         ),
       },
-      editDeleteColumn<RoleRow>({
+      ...editDeleteColumn<RoleRow>({
         rowLabel: (role) => role.name,
         editTo: (role) => paths.roleEdit(role.id),
         onDelete,

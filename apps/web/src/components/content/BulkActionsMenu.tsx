@@ -1,5 +1,5 @@
 import { Dropdown } from 'react-bootstrap';
-import type { SelectOption } from './MultiSelect.tsx';
+import type { SelectOption } from '../MultiSelect.tsx';
 
 interface BulkActionsMenuProps<A extends string> {
   /** The actions (ids from the contract, labels for the screen). */

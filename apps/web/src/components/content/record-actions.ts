@@ -1,6 +1,8 @@
-import { useCallback } from 'react';
-import { useCan } from '../lib/abilities.ts';
-import type { RowAction } from './RowActionsMenu.tsx';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useCallback, useMemo } from 'react';
+import { useCan } from '../../lib/abilities.ts';
+import type { RowAction } from '../RowActionsMenu.tsx';
+import { rowMenuColumn } from '../row-menu-column.tsx';
 
 /** What the Options menu of a category or post row can do. */
 export interface RecordActionHandlers<T> {
@@ -12,18 +14,31 @@ export interface RecordActionHandlers<T> {
 
 /**
  * The row menu of Categories and Posts (spec §2): Edit, Delete, Sync and Details, each only with
- * its ability (`category-update`, `post-review` …). Gives a row's actions for RowActionsMenu.
+ * its ability (`category-update`, `post-review` …). Gives the Options column (none when the user
+ * may take no action).
  */
-export function useRecordActions<T>(
+export function useRecordMenuColumn<T>(
+  resource: 'category' | 'post',
+  rowName: (record: T) => string,
+  handlers: RecordActionHandlers<T>,
+): ColumnDef<T>[] {
+  const actions = useRecordActions(resource, handlers);
+  return useMemo(
+    () => rowMenuColumn({ rowName, actions: actions.forRecord, anyAllowed: actions.anyAllowed }),
+    [rowName, actions],
+  );
+}
+
+function useRecordActions<T>(
   resource: 'category' | 'post',
   { onEdit, onDelete, onSync, onDetails }: RecordActionHandlers<T>,
-): (record: T) => (RowAction | false)[] {
+) {
   const canUpdate = useCan(`${resource}-update`);
   const canDelete = useCan(`${resource}-delete`);
   const canSync = useCan(`${resource}-sync`);
   const canReview = useCan(`${resource}-review`);
-  return useCallback(
-    (record: T) => [
+  const forRecord = useCallback(
+    (record: T): (RowAction | false)[] => [
       canUpdate && { label: 'Edit', icon: 'bi-pencil-square', onSelect: () => onEdit(record) },
       canDelete && {
         label: 'Delete',
@@ -40,4 +55,6 @@ export function useRecordActions<T>(
     ],
     [canUpdate, canDelete, canSync, canReview, onEdit, onDelete, onSync, onDetails],
   );
+  const anyAllowed = canUpdate || canDelete || canSync || canReview;
+  return useMemo(() => ({ forRecord, anyAllowed }), [forRecord, anyAllowed]);
 }

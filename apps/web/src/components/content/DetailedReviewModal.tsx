@@ -21,14 +21,14 @@ import {
   detailRowsKey,
   useDetailAction,
   useDetailRows,
-} from '../lib/content-records.ts';
-import { listReloadKey, useRowSelection } from '../lib/use-row-selection.ts';
+} from '../../lib/content/content-records.ts';
+import { listReloadKey, useRowSelection } from '../../lib/use-row-selection.ts';
+import { DataTable } from '../DataTable.tsx';
+import { Pagination } from '../Pagination.tsx';
 import { BulkActionControl } from './BulkActionControl.tsx';
-import { DataTable } from './DataTable.tsx';
 import { DeliveryAttempts } from './DeliveryAttempts.tsx';
 import { DeliveryState, type DetailRow } from './DeliveryState.tsx';
 import { FlagBadge } from './FlagBadge.tsx';
-import { Pagination } from './Pagination.tsx';
 
 type VariantFlag = keyof z.infer<typeof variantFlagsSchema>;
 type DetailPage<T> = Paginated<T> & { total_is_estimate: boolean };

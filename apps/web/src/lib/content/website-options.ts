@@ -1,6 +1,6 @@
 import { websiteOptionsSchema } from '@sitefleet/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http } from './http.ts';
+import { http } from '../http.ts';
 
 /** GET /api/getAllWebsites: every website's id and name, for the filter and the form. */
 export async function fetchWebsiteOptions() {

@@ -2,7 +2,7 @@ import { categoryDetailListSchema } from '@sitefleet/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../test/fetch-stub.ts';
+import { stubFetch } from '../../test/fetch-stub.ts';
 import { DetailedReviewModal } from './DetailedReviewModal.tsx';
 
 afterEach(() => {

@@ -46,25 +46,25 @@ export function useUserColumns({
           </div>
         ),
       },
-      editDeleteColumn<UserRow>({
+      ...editDeleteColumn<UserRow>({
         rowLabel: (user) => user.name,
         onEdit,
         onDelete,
-        moreActions: (user) =>
-          canUpdate && (
-            <>
-              <IconAction
-                icon="bi-box-arrow-right"
-                label={`Sign out ${user.name} everywhere`}
-                onClick={() => onAccess({ kind: 'sessions', user })}
-              />
-              <IconAction
-                icon="bi-shield-lock"
-                label={`Reset two-factor sign-in of ${user.name}`}
-                onClick={() => onAccess({ kind: 'two-factor', user })}
-              />
-            </>
-          ),
+        canMore: canUpdate,
+        moreActions: (user) => (
+          <>
+            <IconAction
+              icon="bi-box-arrow-right"
+              label={`Sign out ${user.name} everywhere`}
+              onClick={() => onAccess({ kind: 'sessions', user })}
+            />
+            <IconAction
+              icon="bi-shield-lock"
+              label={`Reset two-factor sign-in of ${user.name}`}
+              onClick={() => onAccess({ kind: 'two-factor', user })}
+            />
+          </>
+        ),
         canEdit: canUpdate,
         canDelete,
       }),

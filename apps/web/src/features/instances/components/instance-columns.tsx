@@ -6,7 +6,7 @@ import {
 } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { RowActionsMenu } from '../../../components/RowActionsMenu.tsx';
+import { rowMenuColumn } from '../../../components/row-menu-column.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 
 interface InstanceColumnsOptions {
@@ -59,34 +59,28 @@ export function useInstanceColumns({
         cell: ({ row }) => formatDateTime(row.original.created_at),
         meta: { className: 'text-nowrap' },
       },
-      {
-        id: 'options',
-        header: 'Options',
-        meta: { className: 'text-end' },
-        cell: ({ row }) => (
-          <RowActionsMenu
-            rowName={row.original.instance_id}
-            actions={[
-              canUpdate && {
-                label: 'Edit',
-                icon: 'bi-pencil-square',
-                onSelect: () => onEdit(row.original),
-              },
-              canDelete && {
-                label: 'Delete',
-                icon: 'bi-trash',
-                danger: true,
-                onSelect: () => onDelete(row.original),
-              },
-              canSeeLogs && {
-                label: 'Details',
-                icon: 'bi-list-ul',
-                onSelect: () => onDetails(row.original),
-              },
-            ]}
-          />
-        ),
-      },
+      ...rowMenuColumn<Instance>({
+        rowName: (instance) => instance.instance_id,
+        anyAllowed: canUpdate || canDelete || canSeeLogs,
+        actions: (instance) => [
+          canUpdate && {
+            label: 'Edit',
+            icon: 'bi-pencil-square',
+            onSelect: () => onEdit(instance),
+          },
+          canDelete && {
+            label: 'Delete',
+            icon: 'bi-trash',
+            danger: true,
+            onSelect: () => onDelete(instance),
+          },
+          canSeeLogs && {
+            label: 'Details',
+            icon: 'bi-list-ul',
+            onSelect: () => onDetails(instance),
+          },
+        ],
+      }),
     ],
     [canUpdate, canDelete, canSeeLogs, onEdit, onDelete, onDetails],
   );

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { SelectOption } from './MultiSelect.tsx';
+import type { SelectOption } from '../MultiSelect.tsx';
 
 interface BulkActionControlProps<A extends string> {
   /** The actions to choose from (ids from the contract, labels for the screen). */

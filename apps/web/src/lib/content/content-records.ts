@@ -13,9 +13,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { http } from '../http.ts';
+import { notifyFailure, notifySuccess } from '../toast.tsx';
 import { describeActionAnswer } from './action-summary.ts';
-import { http } from './http.ts';
-import { notifyFailure, notifySuccess } from './toast.tsx';
 
 /**
  * Categories and posts share one API shape (spec §7): bulk actions on records, a sync per record,

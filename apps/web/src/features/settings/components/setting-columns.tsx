@@ -36,7 +36,7 @@ export function useSettingColumns({
       { id: 'value', header: 'Value', cell: ({ row }) => <SettingValue setting={row.original} /> },
       { id: 'description', header: 'Description', accessorKey: 'description' },
       ...(withGroups ? GROUP_COLUMNS : []),
-      editDeleteColumn<Setting>({
+      ...editDeleteColumn<Setting>({
         rowLabel: (setting) => setting.full_path,
         editTo: (setting) => paths.settingEdit(setting.id),
         onDelete,

@@ -1,0 +1,162 @@
+import { type ComponentType, createElement } from 'react';
+import type { AbilityName } from '../lib/abilities.ts';
+import { paths } from '../lib/paths.ts';
+
+/** Loads a screen's module when its route is first visited: each screen is its own chunk. */
+export type ScreenLoader = () => Promise<ComponentType>;
+
+/** One screen of a resource: its route and what a user must hold to open it. */
+export interface ResourceScreen {
+  /** The route's path pattern, e.g. '/admin/roles/:id/edit'. */
+  path: string;
+  /** Needed to open the screen; without it the route says so instead. None: every signed-in user. */
+  ability?: AbilityName;
+  load: ScreenLoader;
+}
+
+/** The sidebar's sections: the user's own screens first, then the managed resources. */
+export type MenuGroup = 'main' | 'resources';
+
+export interface MenuEntry {
+  label: string;
+  /** A Bootstrap Icons class. */
+  icon: string;
+  group: MenuGroup;
+}
+
+/**
+ * A resource as the web app knows it (Refine's `resources` array is the model): its screens and
+ * its sidebar entry, which links to the list screen and shows only with the list's ability.
+ */
+export interface ResourceDeclaration {
+  name: string;
+  menu: MenuEntry;
+  list: ResourceScreen;
+  create?: ResourceScreen;
+  edit?: ResourceScreen;
+}
+
+export const RESOURCES: readonly ResourceDeclaration[] = [
+  {
+    name: 'dashboard',
+    menu: { label: 'Dashboard', icon: 'bi-speedometer', group: 'main' },
+    list: {
+      path: paths.dashboard,
+      // The stats screen, with what the Google authorisation adds to it beside its title.
+      load: async () => {
+        const [{ DashboardPage }, { DashboardGoogleActions }] = await Promise.all([
+          import('../features/stats/pages/DashboardPage.tsx'),
+          import('../features/google/components/DashboardGoogleActions.tsx'),
+        ]);
+        return () =>
+          createElement(DashboardPage, { actions: createElement(DashboardGoogleActions) });
+      },
+    },
+  },
+  {
+    name: 'profile',
+    menu: { label: 'Profile', icon: 'bi-person-badge', group: 'main' },
+    list: {
+      path: paths.profile,
+      ability: 'profile-list',
+      load: () => import('../features/profile/pages/ProfilePage.tsx').then((m) => m.ProfilePage),
+    },
+  },
+  {
+    name: 'websites',
+    menu: { label: 'Websites', icon: 'bi-globe2', group: 'resources' },
+    list: {
+      path: paths.websites,
+      ability: 'website-list',
+      load: () => import('../features/websites/pages/WebsitesPage.tsx').then((m) => m.WebsitesPage),
+    },
+  },
+  {
+    name: 'instances',
+    menu: { label: 'Instances', icon: 'bi-hdd-stack', group: 'resources' },
+    list: {
+      path: paths.instances,
+      ability: 'instance-list',
+      load: () =>
+        import('../features/instances/pages/InstancesPage.tsx').then((m) => m.InstancesPage),
+    },
+  },
+  {
+    name: 'categories',
+    menu: { label: 'Categories', icon: 'bi-tags', group: 'resources' },
+    list: {
+      path: paths.categories,
+      ability: 'category-list',
+      load: () =>
+        import('../features/categories/pages/CategoriesPage.tsx').then((m) => m.CategoriesPage),
+    },
+  },
+  {
+    name: 'posts',
+    menu: { label: 'Posts', icon: 'bi-file-earmark-text', group: 'resources' },
+    list: {
+      path: paths.posts,
+      ability: 'post-list',
+      load: () => import('../features/posts/pages/PostsPage.tsx').then((m) => m.PostsPage),
+    },
+  },
+  {
+    name: 'users',
+    menu: { label: 'Users', icon: 'bi-people', group: 'resources' },
+    list: {
+      path: paths.users,
+      ability: 'user-list',
+      load: () => import('../features/users/pages/UsersPage.tsx').then((m) => m.UsersPage),
+    },
+  },
+  {
+    name: 'roles',
+    menu: { label: 'Roles', icon: 'bi-shield-lock', group: 'resources' },
+    list: {
+      path: paths.roles,
+      ability: 'role-list',
+      load: () => import('../features/roles/pages/RolesPage.tsx').then((m) => m.RolesPage),
+    },
+    create: {
+      path: paths.roleCreate,
+      ability: 'role-create',
+      load: () =>
+        import('../features/roles/pages/RoleCreatePage.tsx').then((m) => m.RoleCreatePage),
+    },
+    edit: {
+      path: paths.roleEdit(':id'),
+      ability: 'role-update',
+      load: () => import('../features/roles/pages/RoleEditPage.tsx').then((m) => m.RoleEditPage),
+    },
+  },
+  {
+    name: 'settings',
+    menu: { label: 'Settings', icon: 'bi-gear', group: 'resources' },
+    list: {
+      path: paths.settings,
+      ability: 'setting-list',
+      load: () => import('../features/settings/pages/SettingsPage.tsx').then((m) => m.SettingsPage),
+    },
+    create: {
+      path: paths.settingCreate,
+      ability: 'setting-create',
+      load: () =>
+        import('../features/settings/pages/SettingCreatePage.tsx').then((m) => m.SettingCreatePage),
+    },
+    edit: {
+      path: paths.settingEdit(':id'),
+      ability: 'setting-update',
+      load: () =>
+        import('../features/settings/pages/SettingEditPage.tsx').then((m) => m.SettingEditPage),
+    },
+  },
+];
+
+/** Every screen of every resource, in declaration order (list, create, edit). */
+export function resourceScreens(resources: readonly ResourceDeclaration[] = RESOURCES) {
+  return resources.flatMap((resource) =>
+    [resource.list, resource.create, resource.edit].filter(
+      (screen): screen is ResourceScreen => screen !== undefined,
+    ),
+  );
+}

@@ -1,0 +1,179 @@
+import type { SavedViewList } from '@sitefleet/contract';
+import type { ColumnDef, VisibilityState } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import type { AbilityName } from '../lib/abilities.ts';
+import type { ListSort } from '../lib/use-list-params.ts';
+import type { ResourceList } from '../lib/use-resource-list.ts';
+import { AddNewButton } from './AddNewButton.tsx';
+import { ConfirmModal } from './ConfirmModal.tsx';
+import { DataTable } from './DataTable.tsx';
+import { type DeleteNoun, DeleteSelectedButton } from './DeleteSelectedButton.tsx';
+import { IfAllowed } from './IfAllowed.tsx';
+import { ListCard } from './ListCard.tsx';
+import { Page } from './Page.tsx';
+import { Pagination } from './Pagination.tsx';
+import { SearchBox } from './SearchBox.tsx';
+import { SavedViewsMenu, type ViewColumns } from './saved-views/SavedViewsMenu.tsx';
+
+/** 'Add New …': opens the form modal (`onClick`) or goes to the create screen (`to`). */
+export type AddNewAction = { ability: AbilityName; label: string } & (
+  | { onClick: () => void; to?: never }
+  | { to: string; onClick?: never }
+);
+
+/** The single delete's confirmation: its title and question about the row. */
+export interface DeleteConfirmation<T> {
+  title: string;
+  question: (row: T) => ReactNode;
+}
+
+export interface ResourceListPageProps<T, R, F extends string> {
+  /** The screen's title, the table's name and, lowercased, the search's: 'Users'. */
+  title: string;
+  /** What useResourceList gave. */
+  list: ResourceList<T, R, F>;
+  // biome-ignore lint/suspicious/noExplicitAny: TanStack's own type for columns of mixed values.
+  columns: ColumnDef<T, any>[];
+  rowId: (row: T) => number;
+  /** Beside the search box: the list's filters. */
+  filters?: ReactNode;
+  /**
+   * List-level tools, first in the header's buttons (e.g. Export, Save view, Display Settings,
+   * Advance Filters).
+   */
+  toolbar?: ReactNode;
+  /**
+   * What acts on the ticked rows, after the toolbar: Delete Selected by default (with
+   * `deleteSelected`), or e.g. a Bulk Actions menu.
+   */
+  selectionActions?: ReactNode;
+  /** Delete Selected (behind `deleteAbility`), its question naming the rows with this noun. */
+  deleteSelected?: { ability: AbilityName; noun: DeleteNoun };
+  addNew?: AddNewAction;
+  /** Above the table, under the header: e.g. a 'Select all N matching' banner, a warning. */
+  banner?: ReactNode;
+  /** The single delete's confirmation; leave out when the screen has its own dialog. */
+  deleteConfirmation?: DeleteConfirmation<T>;
+  /** The header sort's keys; with `sort`/`onSortChange` the list keeps it elsewhere than `sort`. */
+  sortKeys?: readonly string[];
+  sort?: { value: ListSort | null; onChange: (sort: ListSort | null) => void };
+  rowClassName?: (row: T) => string | undefined;
+  columnVisibility?: VisibilityState;
+  /** The list's saved views (a Views menu first in the toolbar), by the list's name. */
+  savedViews?: SavedViewList;
+  /** The Display Settings a saved view keeps, for a list that has them. */
+  viewColumns?: ViewColumns;
+  /** Smaller text and padding, for a list whose many default columns must fit a laptop. */
+  compact?: boolean;
+  /** The screen's dialogs (forms, details). */
+  children?: ReactNode;
+}
+
+/**
+ * An admin list screen: the title, a card with search, filters, tools and buttons above the table,
+ * the banner, the table (sort, selection, empty and error states), pagination with the page size,
+ * and the single delete's confirmation. The screen's dialogs go in `children`.
+ */
+export function ResourceListPage<T, R, F extends string>({
+  title,
+  list,
+  columns,
+  rowId,
+  filters,
+  toolbar,
+  selectionActions,
+  deleteSelected,
+  addNew,
+  banner,
+  deleteConfirmation,
+  sortKeys,
+  sort,
+  rowClassName,
+  columnVisibility,
+  savedViews,
+  viewColumns,
+  compact,
+  children,
+}: ResourceListPageProps<T, R, F>) {
+  const { params, rows, selection, deleting } = list;
+  const search = (
+    <SearchBox
+      value={params.query}
+      onSearch={params.setQuery}
+      label={`Search ${title.toLowerCase()}`}
+    />
+  );
+  return (
+    <Page title={title}>
+      <ListCard
+        search={
+          filters ? (
+            <div className="d-flex flex-wrap gap-2">
+              {search}
+              {filters}
+            </div>
+          ) : (
+            search
+          )
+        }
+        actions={
+          <>
+            {savedViews && <SavedViewsMenu list={savedViews} columns={viewColumns} />}
+            {toolbar}
+            {selectionActions}
+            {deleteSelected && selection && (
+              <IfAllowed ability={deleteSelected.ability}>
+                <DeleteSelectedButton
+                  count={selection.selectedIds.length}
+                  onConfirm={list.deleteSelected}
+                  noun={deleteSelected.noun}
+                />
+              </IfAllowed>
+            )}
+            {addNew && <AddNewButton {...addNew} />}
+          </>
+        }
+        footer={
+          <Pagination
+            page={rows.data}
+            onPageChange={params.setPage}
+            perPage={params.perPage}
+            onPerPageChange={params.setPerPage}
+            label={`${title} pages`}
+          />
+        }
+      >
+        {banner}
+        <DataTable
+          label={title}
+          columns={columns}
+          rows={rows.data?.data}
+          rowId={rowId}
+          selection={selection}
+          isFetching={rows.isFetching}
+          error={rows.error}
+          sortKeys={sortKeys}
+          sort={sort ? sort.value : params.sort}
+          onSortChange={sort ? sort.onChange : params.setSort}
+          firstRowNumber={rows.data?.from ?? 1}
+          rowClassName={rowClassName}
+          columnVisibility={columnVisibility}
+          compact={compact}
+        />
+      </ListCard>
+
+      {deleteConfirmation && (
+        <ConfirmModal
+          show={deleting !== null}
+          title={deleteConfirmation.title}
+          busy={list.deletePending}
+          onConfirm={() => deleting && list.confirmDelete(rowId(deleting))}
+          onCancel={list.cancelDelete}
+        >
+          {deleting && deleteConfirmation.question(deleting)}
+        </ConfirmModal>
+      )}
+      {children}
+    </Page>
+  );
+}
