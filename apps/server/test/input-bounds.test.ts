@@ -55,6 +55,15 @@ describe('ids beyond the integer columns', () => {
     );
   });
 
+  it.each([`/api/websites/${tooBig}`, `/api/settings/${tooBig}/edit`, `/api/roles/${tooBig}/edit`])(
+    'a path id beyond the column, GET %s, is a 404: no record can have it',
+    async (path) => {
+      const response = await admin.get(path);
+      expect(response.status, JSON.stringify(response.body)).toBe(404);
+      expect(response.body.message).toBe(MESSAGES.notFound);
+    },
+  );
+
   it('in a post form, the category is refused on create and edit', async () => {
     const body = { title: 'T', description: 'D', category_id: tooBig };
     for (const response of [

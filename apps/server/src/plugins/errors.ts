@@ -76,6 +76,11 @@ export function isZodError(error: unknown): error is ZodError {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path id beyond its column's range is well formed but cannot name a record.
+      const beyondRange = error.validation.every((issue) => issue.keyword === 'too_big');
+      if (error.validationContext === 'params' && beyondRange) {
+        return reply.status(404).send({ message: MESSAGES.notFound });
+      }
       const errors = fieldErrorsFromIssues(
         error.validation.map((v) => ({
           code: v.keyword,
