@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditAction, AuditChanges, AuditSubjectType } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
+import { fieldChanges } from '../lib/audit-diff.ts';
 import { type Db, queryRows } from './client.ts';
 import { auditLog } from './schema.ts';
 
@@ -92,4 +93,42 @@ export async function pruneAuditLog(db: Db, days: number): Promise<number> {
     pruned += deleted.length;
     if (deleted.length < AUDIT_PRUNE_BATCH) return pruned;
   }
+}
+
+/**
+ * One entry for a bulk call, however many rows it changed: the call's action, the ids it acted
+ * on (or its filter, in `details`) and how many rows changed.
+ */
+export function recordBulkAction(
+  tx: Db,
+  subjectType: AuditSubjectType,
+  action: string,
+  ids: readonly number[],
+  details: Record<string, unknown> = {},
+) {
+  return recordAudit(tx, {
+    action: 'bulk_action',
+    subjectType,
+    details: { action, ids, count: ids.length, ...details },
+  });
+}
+
+/**
+ * The entry of a record created, updated or deleted: its fields that changed between `before`
+ * (null for a new record) and `after` (null for a deleted one), secrets redacted.
+ */
+export function recordChange(
+  tx: Db,
+  subjectType: AuditSubjectType,
+  subject: { id: number; name: string | null },
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
+  return recordAudit(tx, {
+    action: before === null ? 'created' : after === null ? 'deleted' : 'updated',
+    subjectType,
+    subjectId: subject.id,
+    subjectName: subject.name,
+    changes: fieldChanges(before, after),
+  });
 }
