@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditAction, AuditChanges, AuditSubjectType } from '@sitefleet/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fieldChanges } from '../lib/audit-diff.ts';
 import { type Db, queryRows } from './client.ts';
-import { auditLog } from './schema.ts';
+import { auditLog, users } from './schema.ts';
 
 /** Who makes the current request, and from where: what every audit entry of it records. */
 export interface AuditActor {
@@ -51,8 +51,16 @@ export interface AuditEntryInput {
   subjectName?: string | null;
   changes?: AuditChanges | null;
   details?: Record<string, unknown> | null;
-  /** Who acted, when the request's session does not say (a sign-in, before its session). */
-  user?: { userId: number; name: string } | null;
+  /**
+   * Who acted, when the request's session does not say (a sign-in, before its session): the
+   * user's id, their name is read.
+   */
+  userId?: number | null;
+}
+
+async function userName(tx: Db, userId: number) {
+  const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return user?.name ?? null;
 }
 
 /**
@@ -61,9 +69,12 @@ export interface AuditEntryInput {
  */
 export async function recordAudit(tx: Db, entry: AuditEntryInput): Promise<void> {
   const actor = actors.getStore() ?? SYSTEM;
+  const named =
+    entry.userId == null || entry.userId === actor.userId
+      ? { userId: actor.userId, userName: actor.userName }
+      : { userId: entry.userId, userName: await userName(tx, entry.userId) };
   await tx.insert(auditLog).values({
-    userId: entry.user?.userId ?? actor.userId,
-    userName: entry.user?.name ?? actor.userName,
+    ...named,
     action: entry.action,
     subjectType: entry.subjectType,
     subjectId: entry.subjectId ?? null,
