@@ -120,6 +120,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'audit-log',
+            lazy: screen(
+              () => import('../features/audit-log/pages/AuditLogPage.tsx'),
+              (m) => m.AuditLogPage,
+            ),
+          },
+          {
             path: 'profile',
             lazy: screen(
               () => import('../features/profile/pages/ProfilePage.tsx'),

@@ -32,6 +32,7 @@ export const RESOURCE_LINKS: MenuLink[] = [
   { label: 'Users', icon: 'bi-people', to: paths.users, ability: 'user-list' },
   { label: 'Roles', icon: 'bi-shield-lock', to: paths.roles, ability: 'role-list' },
   { label: 'Settings', icon: 'bi-gear', to: paths.settings, ability: 'setting-list' },
+  { label: 'Audit Log', icon: 'bi-journal-text', to: paths.auditLog, ability: 'audit-list' },
 ];
 
 /** Entries of the Parameters tree: placeholders, not wired to anything yet. */
