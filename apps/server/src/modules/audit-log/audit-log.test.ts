@@ -24,7 +24,10 @@ type Page = { data: AuditEntry[]; total: number };
 
 async function entries(query: Record<string, string | number> = {}): Promise<AuditEntry[]> {
   const search = new URLSearchParams(
-    Object.entries({ per_page: 100, ...query }).map(([key, value]) => [key, String(value)]),
+    Object.entries({ per_page: 100, ...query }).map(([key, value]): [string, string] => [
+      key,
+      String(value),
+    ]),
   );
   const response = await admin.get<Page>(`/api/audit-log?${search}`);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
