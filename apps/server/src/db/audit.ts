@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditAction, AuditChanges, AuditSubjectType } from '@sitefleet/contract';
 import { eq, sql } from 'drizzle-orm';
-import { fieldChanges } from '../lib/audit-diff.ts';
+import { fieldChanges, secretChanged } from '../lib/audit-diff.ts';
 import { type Db, queryRows } from './client.ts';
 import { auditLog, users } from './schema.ts';
 
@@ -134,6 +134,7 @@ export function recordChange(
   subject: { id: number; name: string | null },
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
+  details?: Record<string, unknown>,
 ) {
   return recordAudit(tx, {
     action: before === null ? 'created' : after === null ? 'deleted' : 'updated',
@@ -141,5 +142,22 @@ export function recordChange(
     subjectId: subject.id,
     subjectName: subject.name,
     changes: fieldChanges(before, after),
+    details,
+  });
+}
+
+/** A secret replaced (a webhook secret, an agent token): only that it changed. */
+export function recordSecretRotation(
+  tx: Db,
+  subjectType: AuditSubjectType,
+  subject: { id: number; name: string | null },
+  field: string,
+) {
+  return recordAudit(tx, {
+    action: 'secret_rotated',
+    subjectType,
+    subjectId: subject.id,
+    subjectName: subject.name,
+    changes: secretChanged(field),
   });
 }

@@ -10,12 +10,11 @@ import {
   unknownIdsMessage,
 } from '@sitefleet/contract';
 import { count, desc, eq, inArray } from 'drizzle-orm';
-import { recordAudit, recordBulkAction } from '../../db/audit.ts';
+import { recordBulkAction, recordChange, recordSecretRotation } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { instanceLogs, instances } from '../../db/schema.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { fieldChanges, secretChanged } from '../../lib/audit-diff.ts';
 import { listOrder, searchCondition } from '../../lib/listing.ts';
 import { hashAgentToken } from '../../lib/secrets.ts';
 import { pageOf } from '../content/paging.ts';
@@ -32,6 +31,11 @@ const instanceColumns = {
   cost: instances.cost,
   createdAt: instances.createdAt,
 };
+
+const instanceSubject = (row: { id: number; instance_id: string }) => ({
+  id: row.id,
+  name: row.instance_id,
+});
 
 const toInstance = ({ createdAt, ...row }: { createdAt: Date } & Omit<Instance, 'created_at'>) => ({
   ...row,
@@ -126,13 +130,9 @@ export async function createInstance(db: Db, values: InstanceValues): Promise<In
         .insert(instances)
         .values({ ...columnsFrom(values), agentTokenHash: hashAgentToken(token) })
         .returning(instanceColumns);
-      await recordAudit(tx, {
-        action: 'created',
-        subjectType: 'instance',
-        subjectId: created!.id,
-        subjectName: created!.instance_id,
-        changes: { ...fieldChanges(null, created!), ...secretChanged('agentToken') },
-      });
+      // The token is named so that its entry says it was set; its value is redacted.
+      const audited = { ...created!, agentToken: token };
+      await recordChange(tx, 'instance', instanceSubject(created!), null, audited);
       return created!;
     }),
   );
@@ -157,13 +157,7 @@ export async function updateInstance(
         .set({ ...columnsFrom(values), updatedAt: new Date() })
         .where(eq(instances.id, id))
         .returning(instanceColumns);
-      await recordAudit(tx, {
-        action: 'updated',
-        subjectType: 'instance',
-        subjectId: id,
-        subjectName: updated!.instance_id,
-        changes: fieldChanges(before, updated!),
-      });
+      await recordChange(tx, 'instance', instanceSubject(updated!), before, updated!);
       return updated!;
     }),
   );
@@ -177,13 +171,7 @@ export async function deleteInstance(db: Db, id: number) {
       .where(eq(instances.id, id))
       .returning(instanceColumns);
     if (!deleted) throw notFound();
-    await recordAudit(tx, {
-      action: 'deleted',
-      subjectType: 'instance',
-      subjectId: id,
-      subjectName: deleted.instance_id,
-      changes: fieldChanges(deleted, null),
-    });
+    await recordChange(tx, 'instance', instanceSubject(deleted), deleted, null);
   });
   return { message: INSTANCE_MESSAGES.deleted(1) };
 }
@@ -263,13 +251,7 @@ export async function rotateAgentToken(db: Db, id: number) {
       .where(eq(instances.id, id))
       .returning({ id: instances.id, instanceId: instances.instanceId });
     if (!updated) throw notFound();
-    await recordAudit(tx, {
-      action: 'secret_rotated',
-      subjectType: 'instance',
-      subjectId: id,
-      subjectName: updated.instanceId,
-      changes: secretChanged('agentToken'),
-    });
+    await recordSecretRotation(tx, 'instance', { id, name: updated.instanceId }, 'agentToken');
   });
   return { token };
 }

@@ -14,12 +14,17 @@ import {
   type WebsiteValues,
 } from '@sitefleet/contract';
 import { count, eq, inArray } from 'drizzle-orm';
-import { recordAudit, recordBulkAction } from '../../db/audit.ts';
+import {
+  recordAudit,
+  recordBulkAction,
+  recordChange,
+  recordSecretRotation,
+} from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { categoryVariants, postVariants, websiteSettings, websites } from '../../db/schema.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { fieldChanges, secretChanged } from '../../lib/audit-diff.ts';
+import { fieldChanges } from '../../lib/audit-diff.ts';
 import { listOrder, searchCondition } from '../../lib/listing.ts';
 import { newWebhookSecret } from '../../lib/secrets.ts';
 import { pageOf } from '../content/paging.ts';
@@ -142,13 +147,7 @@ export async function createWebsite(db: Db, values: WebsiteValues): Promise<Webs
       .returning();
     // The content pipeline reads every website's settings row, so it exists from the start.
     await tx.insert(websiteSettings).values({ websiteId: website!.id });
-    await recordAudit(tx, {
-      action: 'created',
-      subjectType: 'website',
-      subjectId: website!.id,
-      subjectName: website!.name,
-      changes: fieldChanges(null, website!),
-    });
+    await recordChange(tx, 'website', website!, null, website!);
     return website!.id;
   });
   return getWebsite(db, id);
@@ -173,13 +172,7 @@ export async function updateWebsite(db: Db, id: number, values: WebsiteValues): 
       .where(eq(websites.id, id))
       .returning(websiteColumns);
     if (!updated) throw notFound();
-    await recordAudit(tx, {
-      action: 'updated',
-      subjectType: 'website',
-      subjectId: id,
-      subjectName: updated.name,
-      changes: fieldChanges(current, updated),
-    });
+    await recordChange(tx, 'website', updated, current, updated);
   });
   return getWebsite(db, id);
 }
@@ -249,14 +242,7 @@ export async function deleteWebsite(db: Db, id: number) {
     const { rows, impact } = await deleteWithVariants(tx, [id]);
     const [website] = rows;
     if (!website) throw notFound();
-    await recordAudit(tx, {
-      action: 'deleted',
-      subjectType: 'website',
-      subjectId: id,
-      subjectName: website.name,
-      changes: fieldChanges(website, null),
-      details: impact,
-    });
+    await recordChange(tx, 'website', website, website, null, impact);
     return { message: WEBSITE_MESSAGES.deleted(1, impact), ...impact };
   });
 }
@@ -380,13 +366,7 @@ export async function rotateWebhookSecret(db: Db, id: number) {
       .where(eq(websites.id, id))
       .returning({ id: websites.id, name: websites.name });
     if (!updated) throw notFound();
-    await recordAudit(tx, {
-      action: 'secret_rotated',
-      subjectType: 'website',
-      subjectId: id,
-      subjectName: updated.name,
-      changes: secretChanged('webhookSecret'),
-    });
+    await recordSecretRotation(tx, 'website', updated, 'webhookSecret');
     return { webhook_secret: secret };
   });
 }
