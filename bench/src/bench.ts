@@ -14,7 +14,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, openDatabase } from '../../apps/server/src/db/client.ts';
+import { type AuditActor, runAsActor } from '../../apps/server/src/db/audit.ts';
+import {
+  type Database,
+  type Db,
+  openDatabase,
+  queryRows,
+} from '../../apps/server/src/db/client.ts';
 import { startQueue } from '../../apps/server/src/jobs/queue.ts';
 import { runBulkAction } from '../../apps/server/src/modules/content/actions.ts';
 import { POST_KIND } from '../../apps/server/src/modules/content/kinds.ts';
@@ -112,18 +118,50 @@ async function directPhase(target: Target) {
   }
   await resetBulkRows(database.db);
   const bulkTimes: number[] = [];
+  const entriesBefore = await bulkApproveEntries(database.db);
   for (let run = 0; run < BULK_RUNS; run++) {
     const start = performance.now();
-    const outcome = await runBulkAction(database.db, queue, POST_KIND, bulkIds(run), 'approve');
+    // As a request would: the service writes its audit entry in the action's transaction.
+    const outcome = await runAsActor(BENCH_ACTOR, () =>
+      runBulkAction(database.db, queue, POST_KIND, bulkIds(run), 'approve'),
+    );
     bulkTimes.push(performance.now() - start);
     if (outcome.changed !== BULK_SIZE) {
       throw new Error(`bulk approve (service): ${JSON.stringify(outcome)}`);
     }
   }
+  await assertAudited(database.db, entriesBefore, 'service');
+  const auditedBulks = await bulkApproveEntries(database.db);
   await resetBulkRows(database.db);
   await queue.stop();
   await database.close();
-  return { prepared, bulkTimes };
+  return { prepared, bulkTimes, auditedBulks };
+}
+
+/** Who the service-level bulk approves are audited as. */
+const BENCH_ACTOR: AuditActor = {
+  userId: null,
+  userName: 'bench',
+  ipAddress: '127.0.0.1',
+  userAgent: 'sitefleet-bench',
+  requestId: null,
+};
+
+/** The audit log's bulk approve entries: each run must add exactly one. */
+async function bulkApproveEntries(db: Db) {
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM audit_log
+        WHERE action = 'bulk_action' AND subject_type = 'post' AND details->>'action' = 'approve'`,
+  );
+  return row?.total ?? 0;
+}
+
+async function assertAudited(db: Db, before: number, path: string) {
+  const written = (await bulkApproveEntries(db)) - before;
+  if (written !== BULK_RUNS) {
+    throw new Error(`bulk approve (${path}): ${written} audit entries for ${BULK_RUNS} runs`);
+  }
 }
 
 const bulkFigures = (times: number[]): Figures => {
@@ -190,7 +228,7 @@ async function httpCase(
 }
 
 async function benchTarget(target: Target): Promise<{ rows: Row[]; memory: string }> {
-  const { prepared, bulkTimes } = await directPhase(target);
+  const { prepared, bulkTimes, auditedBulks } = await directPhase(target);
   console.log(`── ${target.name}: HTTP (real server, autocannon, ${CONNECTIONS} connections) ──`);
   const server = await startServer(target.env);
   const atRest = rssMegabytes(server.child.pid!);
@@ -229,6 +267,13 @@ async function benchTarget(target: Target): Promise<{ rows: Row[]; memory: strin
     await new Promise((resolve) => server.child.once('exit', resolve));
   }
   const reopened = await target.open();
+  const bulkRow = rows.find((row) => row.case.startsWith('bulk approve'));
+  if (bulkRow?.http) {
+    // Over HTTP too, each bulk approve wrote its one audit entry.
+    await assertAudited(reopened.db, auditedBulks, 'HTTP').catch((error: unknown) => {
+      bulkRow.error = message(error);
+    });
+  }
   await resetBulkRows(reopened.db);
   await reopened.close();
   const memory = `server started in ${(server.startMs / 1000).toFixed(1)} s; RSS ${atRest.toFixed(0)} MB at rest, ${peak.toFixed(0)} MB peak under load`;

@@ -14,6 +14,7 @@ import { type AppContext, createAppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { queueSettings, startQueue } from './jobs/queue.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
+import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { profileRoutes } from './modules/auth/profile-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
@@ -27,6 +28,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { websitesRoutes } from './modules/websites/routes.ts';
+import { auditActorPlugin } from './plugins/audit-actor.ts';
 import { type Access, authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
@@ -119,6 +121,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(errorsPlugin);
   await app.register(publicOriginPlugin, { publicOrigins: config.PUBLIC_URL });
   await app.register(jsonBodyPlugin);
+  await app.register(auditActorPlugin);
   await app.register(authPlugin, { db: database.db });
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR ?? defaultWebDist });
 
@@ -144,6 +147,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     postContentRoutes,
     agentRoutes,
     savedViewsRoutes,
+    auditLogRoutes,
   ]) {
     await app.register(routes, context);
   }

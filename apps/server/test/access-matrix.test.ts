@@ -64,6 +64,7 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'GET /api/stats/scheduled-tasks': 'signed-in',
   'GET /api/stats/scheduled-tasks/page': 'signed-in',
   'GET /api/google-auth': ADMINS,
+  'GET /api/audit-log': ADMINS,
   'POST /api/google-callback': ADMINS,
   'GET /api/users': ADMIN_READERS,
   'POST /api/users': ADMINS,

@@ -31,6 +31,16 @@ export const EXTRA_ACTIONS = {
   post: { sync: 3, action: 2, review: 4 },
 } as const satisfies Partial<Record<Resource, Record<string, PermissionLevel>>>;
 
+/**
+ * Permissions of no resource's CRUD: reading the audit log. The seed gives them to the admin
+ * roles only.
+ */
+export const STANDALONE_PERMISSIONS = { 'audit-list': 4 } as const satisfies Record<
+  string,
+  PermissionLevel
+>;
+const STANDALONE_NAMES = Object.keys(STANDALONE_PERMISSIONS) as Ability[];
+
 type ExtraActionOf<R extends Resource> = R extends keyof typeof EXTRA_ACTIONS
   ? keyof (typeof EXTRA_ACTIONS)[R] & string
   : never;
@@ -39,9 +49,11 @@ type ExtraActionOf<R extends Resource> = R extends keyof typeof EXTRA_ACTIONS
  * Every permission name, as a literal type: `resource-action` for each resource's CRUD actions
  * and its extra ones. A misspelt ability in a route or a screen fails the type check.
  */
-export type Ability = {
-  [R in Resource]: `${R}-${(typeof CRUD_ACTIONS)[number] | ExtraActionOf<R>}`;
-}[Resource];
+export type Ability =
+  | {
+      [R in Resource]: `${R}-${(typeof CRUD_ACTIONS)[number] | ExtraActionOf<R>}`;
+    }[Resource]
+  | keyof typeof STANDALONE_PERMISSIONS;
 
 export interface PermissionDefinition {
   name: Ability;
@@ -51,11 +63,17 @@ export interface PermissionDefinition {
 const extraActionsOf = (resource: Resource): Record<string, PermissionLevel> =>
   (EXTRA_ACTIONS as Partial<Record<Resource, Record<string, PermissionLevel>>>)[resource] ?? {};
 
-export const PERMISSIONS: readonly PermissionDefinition[] = RESOURCES.flatMap((resource) =>
-  [...Object.entries(CRUD_LEVELS), ...Object.entries(extraActionsOf(resource))].map(
-    ([action, level]) => ({ name: `${resource}-${action}` as Ability, level }),
+export const PERMISSIONS: readonly PermissionDefinition[] = [
+  ...RESOURCES.flatMap((resource) =>
+    [...Object.entries(CRUD_LEVELS), ...Object.entries(extraActionsOf(resource))].map(
+      ([action, level]) => ({ name: `${resource}-${action}` as Ability, level }),
+    ),
   ),
-);
+  ...Object.entries(STANDALONE_PERMISSIONS).map(([name, level]) => ({
+    name: name as Ability,
+    level,
+  })),
+];
 
 export const PERMISSION_NAMES: readonly Ability[] = PERMISSIONS.map((p) => p.name);
 
@@ -79,7 +97,9 @@ export const SEEDED_ROLES: Record<string, readonly Ability[]> = {
   editor: PERMISSION_NAMES.filter((name) =>
     CONTENT_RESOURCES.some((resource) => name.startsWith(`${resource}-`)),
   ),
-  viewer: PERMISSION_NAMES.filter((name) => name.endsWith('-list')),
+  viewer: PERMISSION_NAMES.filter(
+    (name) => name.endsWith('-list') && !STANDALONE_NAMES.includes(name),
+  ),
 };
 
 export function isSuperAdminRoleName(name: string): boolean {

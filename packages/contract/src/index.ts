@@ -1,5 +1,6 @@
 export * from './abilities.ts';
 export * from './agent.ts';
+export * from './audit-log.ts';
 export * from './auth.ts';
 export * from './categories.ts';
 export * from './content-actions.ts';

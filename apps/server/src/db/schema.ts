@@ -1,5 +1,7 @@
 /** The database tables, one file per domain (migrations are generated from them). */
+
 export * from './schema/access.ts';
+export * from './schema/audit.ts';
 export * from './schema/content.ts';
 export * from './schema/pipeline.ts';
 export * from './schema/saved-views.ts';

@@ -1,6 +1,7 @@
 import {
   APP_NAME_SETTING,
   DEFAULT_APP_NAME,
+  DEFAULT_AUDIT_RETENTION_DAYS,
   PUBLISH_TARGET_LABELS,
   type SettingType,
   type SocialNetwork,
@@ -10,6 +11,8 @@ import {
  * Every application setting: the seed creates them, and the server reads them by key
  * (`SettingKey`), so that a setting a module reads is one the catalogue has.
  */
+
+export const AUDIT_RETENTION_SETTING = 'audit.retention_days';
 
 export interface SettingSeed {
   fullPath: string;
@@ -63,6 +66,14 @@ export const SETTINGS_CATALOG = {
         value: '15',
         type: 'number',
         description: 'Rows per page in the lists',
+      },
+    ],
+    Audit: [
+      {
+        fullPath: AUDIT_RETENTION_SETTING,
+        value: String(DEFAULT_AUDIT_RETENTION_DAYS),
+        type: 'number',
+        description: 'Days the audit log keeps its entries; older ones are deleted every hour',
       },
     ],
   },

@@ -1,6 +1,7 @@
 import { type Ability, hasAbility, hasAnyAbility, MESSAGES } from '@sitefleet/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { identifyActor } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, HttpError, unauthenticated } from '../errors.ts';
 import { type AuthContext, forgetCachedSessions, loadSession, SESSION_COOKIE } from './sessions.ts';
@@ -68,6 +69,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) =
     const token = request.cookies[SESSION_COOKIE];
     request.auth = token ? await loadSession(options.db, token) : null;
     if (!request.auth) throw unauthenticated();
+    identifyActor(request.auth);
     if (access === 'signed-in') return;
     if (!grants(request.auth.abilities, access)) throw forbidden();
   });

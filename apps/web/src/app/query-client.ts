@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { auditLogKey } from '../lib/audit-log.ts';
 import { clearSession } from '../lib/auth-store.ts';
 import { isApiError } from '../lib/http.ts';
 import { paths } from '../lib/paths.ts';
@@ -18,9 +19,15 @@ function shouldRetry(failureCount: number, error: Error): boolean {
   return failureCount < 1;
 }
 
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({ onError: endExpiredSession }),
-  mutationCache: new MutationCache({ onError: endExpiredSession }),
+  mutationCache: new MutationCache({
+    onError: endExpiredSession,
+    // Every change the server accepts writes an audit entry: the log and histories read again.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: auditLogKey });
+    },
+  }),
   defaultOptions: {
     queries: { retry: shouldRetry, refetchOnWindowFocus: false },
   },

@@ -150,6 +150,16 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
         import('../features/settings/pages/SettingEditPage.tsx').then((m) => m.SettingEditPage),
     },
   },
+  {
+    name: 'audit-log',
+    menu: { label: 'Audit Log', icon: 'bi-journal-text', group: 'resources' },
+    list: {
+      path: paths.auditLog,
+      ability: 'audit-list',
+      load: () =>
+        import('../features/audit-log/pages/AuditLogPage.tsx').then((m) => m.AuditLogPage),
+    },
+  },
 ];
 
 /** Every screen of every resource, in declaration order (list, create, edit). */

@@ -13,6 +13,7 @@ export const paths = {
   settings: '/admin/settings',
   settingCreate: '/admin/settings/create',
   settingEdit: (id: number | string) => `/admin/settings/${id}/edit`,
+  auditLog: '/admin/audit-log',
   profile: '/admin/profile',
   googleCallback: '/youtube/callback',
 } as const;

@@ -5,9 +5,11 @@ import {
   USER_MESSAGES,
 } from '@sitefleet/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { recordAudit, recordChange } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { userAvatars, users } from '../../db/schema.ts';
 import { notFound, validationError } from '../../errors.ts';
+import { secretChanged } from '../../lib/audit-diff.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type AuthContext, destroyUserSessions } from '../../plugins/sessions.ts';
 import { getProfile } from './service.ts';
@@ -30,10 +32,18 @@ export async function updateProfile(
     .from(users)
     .where(and(eq(users.email, input.email), ne(users.id, userId)));
   if (taken) throw validationError({ email: USER_MESSAGES.emailTaken });
-  await db
-    .update(users)
-    .set({ name: input.name, email: input.email, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    await tx
+      .update(users)
+      .set({ name: input.name, email: input.email, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await recordChange(tx, 'user', { id: userId, name: input.name }, before ?? {}, input);
+  });
   return ownProfile(db, userId);
 }
 
@@ -50,10 +60,18 @@ export async function saveAvatar(db: Db, userId: number, image: Buffer): Promise
   if (!contentType) throw validationError({ profile_picture: PROFILE_MESSAGES.imageType });
   const updatedAt = new Date();
   const data = sql`decode(${image.toString('base64')}, 'base64')`;
-  await db
-    .insert(userAvatars)
-    .values({ userId, contentType, data, updatedAt })
-    .onConflictDoUpdate({ target: userAvatars.userId, set: { contentType, data, updatedAt } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(userAvatars)
+      .values({ userId, contentType, data, updatedAt })
+      .onConflictDoUpdate({ target: userAvatars.userId, set: { contentType, data, updatedAt } });
+    await recordAudit(tx, {
+      action: 'updated',
+      subjectType: 'user',
+      subjectId: userId,
+      details: { avatar: contentType },
+    });
+  });
   return ownProfile(db, userId);
 }
 
@@ -110,5 +128,12 @@ export async function changePassword(
       .set({ password, updatedAt: new Date() })
       .where(eq(users.id, caller.userId));
     await destroyUserSessions(tx, caller.userId, caller.sessionId);
+    await recordAudit(tx, {
+      action: 'password_changed',
+      subjectType: 'user',
+      subjectId: caller.userId,
+      subjectName: caller.name,
+      changes: secretChanged('password'),
+    });
   });
 }

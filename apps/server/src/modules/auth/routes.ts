@@ -1,9 +1,10 @@
 import { loginSchema } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../../db/audit.ts';
 import { notFound } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { destroySession, SESSION_COOKIE } from '../../plugins/sessions.ts';
+import { destroySession, loadSession, SESSION_COOKIE } from '../../plugins/sessions.ts';
 import { dropChallenge } from './login-challenges.ts';
 import { authenticate, getProfile } from './service.ts';
 import { beginSession, openSecondStep } from './sign-in.ts';
@@ -33,7 +34,19 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
     { config: { access: 'public' }, schema: { tags: ['auth'] } },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await destroySession(db, token);
+      const session = token ? await loadSession(db, token) : null;
+      if (token) {
+        await db.transaction(async (tx) => {
+          await destroySession(tx, token);
+          if (!session) return;
+          await recordAudit(tx, {
+            action: 'signed_out',
+            subjectType: 'user',
+            subjectId: session.userId,
+            userId: session.userId,
+          });
+        });
+      }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { message: 'Signed out successfully.' };
     },

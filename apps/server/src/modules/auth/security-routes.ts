@@ -13,6 +13,8 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../../db/audit.ts';
+import type { Db } from '../../db/client.ts';
 import { removeTwoFactor } from '../../db/two-factor.ts';
 import { validationError } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -22,12 +24,18 @@ import { endUserSession, listUserSessions } from './session-list.ts';
 import {
   confirmTwoFactorSetup,
   isTwoFactorEnabled,
+  recordTwoFactorChange,
   roleRequiresTwoFactor,
   startTwoFactorSetup,
   twoFactorStatus,
 } from './two-factor.ts';
 
 const tags = ['profile'];
+
+/** The user ended sessions of their own: this one, one elsewhere, or all the others. */
+function recordSignOut(tx: Db, userId: number, details: Record<string, unknown>) {
+  return recordAudit(tx, { action: 'signed_out', subjectType: 'user', subjectId: userId, details });
+}
 
 /**
  * The caller's own two-factor sign-in and sessions. Like the rest of the profile they need no
@@ -83,6 +91,7 @@ export const profileSecurityRoutes: FastifyPluginAsyncZod<AppContext> = async (
       await db.transaction(async (tx) => {
         await removeTwoFactor(tx, caller.userId);
         await destroyUserSessions(tx, caller.userId, caller.sessionId);
+        await recordTwoFactorChange(tx, caller.userId, 'disabled');
       });
       return { message: TWO_FACTOR_MESSAGES.disabled };
     },
@@ -105,7 +114,10 @@ export const profileSecurityRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
     async (request, reply) => {
       const caller = currentUser(request);
-      await endUserSession(db, caller.userId, request.params.id);
+      await db.transaction(async (tx) => {
+        await endUserSession(tx, caller.userId, request.params.id);
+        await recordSignOut(tx, caller.userId, { sessions: 1 });
+      });
       if (request.params.id === caller.sessionId) reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { message: SESSION_MESSAGES.signedOut };
     },
@@ -116,7 +128,11 @@ export const profileSecurityRoutes: FastifyPluginAsyncZod<AppContext> = async (
     { config: OWN, schema: { tags, response: { 200: sessionsEndedAnswerSchema } } },
     async (request) => {
       const caller = currentUser(request);
-      const count = await destroyUserSessions(db, caller.userId, caller.sessionId);
+      const count = await db.transaction(async (tx) => {
+        const ended = await destroyUserSessions(tx, caller.userId, caller.sessionId);
+        await recordSignOut(tx, caller.userId, { sessions: ended, others: true });
+        return ended;
+      });
       return { message: SESSION_MESSAGES.othersSignedOut(count), count };
     },
   );

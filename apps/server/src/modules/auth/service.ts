@@ -1,5 +1,6 @@
 import { MESSAGES, type Profile } from '@sitefleet/contract';
 import { eq, sql } from 'drizzle-orm';
+import { recordAudit } from '../../db/audit.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
@@ -34,8 +35,17 @@ export async function authenticate(
     ? await verifyPassword(user.password, input.password)
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
-    await recordFailure(db, key);
-    await recordFailure(db, ipKey);
+    await db.transaction(async (tx) => {
+      await recordFailure(tx, key);
+      await recordFailure(tx, ipKey);
+      await recordAudit(tx, {
+        action: 'sign_in_failed',
+        subjectType: 'user',
+        subjectId: user?.id ?? null,
+        subjectName: email,
+        details: { reason: 'password' },
+      });
+    });
     throw new HttpError(422, MESSAGES.invalidCredentials, {
       email: [MESSAGES.invalidCredentials],
     });

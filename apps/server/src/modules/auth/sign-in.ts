@@ -1,5 +1,6 @@
 import { TWO_FACTOR_MESSAGES, type TwoFactorStep } from '@sitefleet/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { recordAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import {
   createSession,
@@ -21,12 +22,22 @@ export async function beginSession(
   input: { userId: number; remember: boolean },
 ) {
   const previous = request.cookies[SESSION_COOKIE];
-  if (previous) await destroySession(db, previous);
-  const { token } = await createSession(db, {
-    userId: input.userId,
-    remember: input.remember,
-    ipAddress: request.ip,
-    userAgent: request.headers['user-agent'],
+  const token = await db.transaction(async (tx) => {
+    if (previous) await destroySession(tx, previous);
+    const session = await createSession(tx, {
+      userId: input.userId,
+      remember: input.remember,
+      ipAddress: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    await recordAudit(tx, {
+      action: 'signed_in',
+      subjectType: 'user',
+      subjectId: input.userId,
+      userId: input.userId,
+      details: { remember: input.remember },
+    });
+    return session.token;
   });
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',

@@ -12,6 +12,7 @@ import {
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import { recordAudit } from '../../db/audit.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { userRecoveryCodes, users, userTwoFactor } from '../../db/schema.ts';
 import { notFound, validationError } from '../../errors.ts';
@@ -94,6 +95,7 @@ export async function startTwoFactorSetup(
       target: userTwoFactor.userId,
       set: { secret: sealed, enabledAt: null, lastUsedStep: null, createdAt: new Date() },
     });
+  await recordTwoFactorChange(db, userId, 'setup_started');
   const otpauthUrl = totpFor(secret, user.email).toString();
   return {
     secret: secret.base32,
@@ -171,7 +173,7 @@ export async function verifySecondFactor(
       await clearFailures(db, key);
       return;
     }
-    await recordFailure(db, key);
+    await recordCodeFailure(db, key, userId, 'code');
     throw validationError({ code: TWO_FACTOR_MESSAGES.codeInvalid });
   }
   if (
@@ -182,8 +184,22 @@ export async function verifySecondFactor(
     await clearFailures(db, key);
     return;
   }
-  await recordFailure(db, key);
+  await recordCodeFailure(db, key, userId, 'recovery_code');
   throw validationError({ recovery_code: TWO_FACTOR_MESSAGES.recoveryCodeInvalid });
+}
+
+/** A wrong second factor counts towards the throttle and is a failed sign-in of its user. */
+function recordCodeFailure(db: Db, key: string, userId: number, reason: string) {
+  return db.transaction(async (tx) => {
+    await recordFailure(tx, key);
+    await recordAudit(tx, {
+      action: 'sign_in_failed',
+      subjectType: 'user',
+      subjectId: userId,
+      userId,
+      details: { reason },
+    });
+  });
 }
 
 /**
@@ -210,8 +226,20 @@ export async function confirmTwoFactorSetup(
     await tx
       .insert(userRecoveryCodes)
       .values(codes.map((plain) => ({ userId, codeHash: hashRecoveryCode(plain) })));
+    await recordTwoFactorChange(tx, userId, 'enabled');
   });
   return codes;
+}
+
+/** A change to how the user signs in; the secret and codes never appear. */
+export function recordTwoFactorChange(tx: Db, userId: number, change: string) {
+  return recordAudit(tx, {
+    action: 'two_factor_changed',
+    subjectType: 'user',
+    subjectId: userId,
+    userId,
+    details: { two_factor: change },
+  });
 }
 
 /** Forgets the user's secret and recovery codes (turned off, or reset by an administrator). */

@@ -13,6 +13,7 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordChange } from '../../db/audit.ts';
 import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../db/client.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { likePattern } from '../../lib/listing.ts';
@@ -202,7 +203,11 @@ async function assertNoCycle(db: Executor, id: number, parents: readonly number[
 }
 
 export async function createCategory(db: Db, input: CategoryCreate) {
-  return db.transaction(async (tx) => categoryRow(tx, await insertCategory(tx, input)));
+  return db.transaction(async (tx) => {
+    const created = await categoryRow(tx, await insertCategory(tx, input));
+    await recordChange(tx, 'category', created, null, created);
+    return created;
+  });
 }
 
 export async function updateCategory(db: Db, id: number, input: CategoryUpdate) {
@@ -218,6 +223,7 @@ export async function updateCategory(db: Db, id: number, input: CategoryUpdate) 
       sql`SELECT name, slug, description, type, keywords FROM categories WHERE id = ${id} FOR UPDATE`,
     );
     if (!before) throw notFound();
+    const previous = await categoryRow(tx, id);
     await assertFormReferences(tx, input, id);
     await assertNoCycle(tx, id, input.parents);
     await tx.execute(sql`
@@ -240,7 +246,9 @@ export async function updateCategory(db: Db, id: number, input: CategoryUpdate) 
       });
     }
     await syncWebsites(tx, id, input.websites, input.description);
-    return categoryRow(tx, id);
+    const updated = await categoryRow(tx, id);
+    await recordChange(tx, 'category', updated, previous, updated);
+    return updated;
   });
 }
 
@@ -260,6 +268,7 @@ export async function deleteCategory(db: Db, id: number, moveTo: number | undefi
           FROM categories WHERE id = ${id} FOR UPDATE`,
     );
     if (!found) throw notFound();
+    const deleted = await categoryRow(tx, id);
     if (found.posts + found.children > 0) {
       if (moveTo === undefined) {
         throw validationError({
@@ -277,6 +286,7 @@ export async function deleteCategory(db: Db, id: number, moveTo: number | undefi
         ON CONFLICT DO NOTHING`);
     }
     await tx.execute(sql`DELETE FROM categories WHERE id = ${id}`);
+    await recordChange(tx, 'category', deleted, deleted, null);
   });
 }
 

@@ -9,6 +9,7 @@ import {
   SOCIAL_NETWORKS,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { recordAudit, recordBulkAction } from '../../db/audit.ts';
 import { type Db, type Executor, idArray, queryRows } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { notFound } from '../../errors.ts';
@@ -32,7 +33,13 @@ export function syncRecord(db: Db, kind: ContentKind, id: number) {
       sql`SELECT id FROM ${sql.identifier(kind.records)} WHERE id = ${id} FOR UPDATE`,
     );
     if (!found) throw notFound();
-    await markRecords(tx, kind, 'synced', [id]);
+    const changed = await markRecords(tx, kind, 'synced', [id]);
+    await recordAudit(tx, {
+      action: 'updated',
+      subjectType: kind.kind,
+      subjectId: id,
+      details: { action: 'synced', changed },
+    });
   });
 }
 type Outcome = Omit<ActionAnswer, 'message'>;
@@ -221,47 +228,63 @@ export function runBulkAction(
   action: CategoryAction | PostAction,
 ): Promise<Outcome> {
   const unique = [...new Set(ids)];
-  const owners = sql`v.${sql.identifier(kind.owner)} = ANY(${idArray(unique)})`;
   return db.transaction(async (tx) => {
     await assertIdsExist(tx, kind.records, unique);
-    switch (action) {
-      case 'synced':
-        return flagOutcome(unique.length, await markRecords(tx, kind, 'synced', unique));
-      case 'approve':
-        return flagOutcome(unique.length, await markRecords(tx, kind, 'approved', unique));
-      case 'enable':
-      case 'disable': {
-        const status = action === 'enable' ? 1 : 2;
-        return flagOutcome(
-          unique.length,
-          await setRecordColumn(tx, kind, 'status', status, unique),
-        );
-      }
-      case 'auto_google_sync':
-        return flagOutcome(unique.length, await switchOnGeneration(tx, kind, unique));
-      case 'webSync':
-        return { changed: 0, ...(await queueJobs(tx, queue, kind, owners, ['website'], WEB_SYNC)) };
-      case 'forceWebSync':
-        return {
-          changed: 0,
-          ...(await queueJobs(tx, queue, kind, owners, ['website'], PUBLISH_ANY)),
-        };
-      case 'publish_web': {
-        const changed = await markRecords(tx, kind, 'approved', unique);
-        return { changed, ...(await queueJobs(tx, queue, kind, owners, ['website'], PUBLISH_ANY)) };
-      }
-      case 'publish_facebook':
-      case 'publish_tiktok':
-      case 'publish_twitter':
-      case 'publish_linkedin': {
-        const network = action.slice('publish_'.length) as PublishTarget;
-        return {
-          changed: 0,
-          ...(await queueJobs(tx, queue, kind, owners, [network], PUBLISH_APPROVED)),
-        };
-      }
-    }
+    const outcome = await bulkOutcome(tx, queue, kind, unique, action);
+    await recordBulkAction(tx, kind.kind, action, unique, outcomeDetails(outcome));
+    return outcome;
   });
+}
+
+/** What an action's entry says it did: rows changed, jobs queued, rows skipped. */
+const outcomeDetails = (outcome: Outcome) => ({
+  changed: outcome.changed,
+  queued: outcome.queued,
+  skipped: outcome.skipped,
+});
+
+async function bulkOutcome(
+  tx: Db,
+  queue: JobQueue,
+  kind: ContentKind,
+  unique: number[],
+  action: CategoryAction | PostAction,
+): Promise<Outcome> {
+  const owners = sql`v.${sql.identifier(kind.owner)} = ANY(${idArray(unique)})`;
+  switch (action) {
+    case 'synced':
+      return flagOutcome(unique.length, await markRecords(tx, kind, 'synced', unique));
+    case 'approve':
+      return flagOutcome(unique.length, await markRecords(tx, kind, 'approved', unique));
+    case 'enable':
+    case 'disable': {
+      const status = action === 'enable' ? 1 : 2;
+      return flagOutcome(unique.length, await setRecordColumn(tx, kind, 'status', status, unique));
+    }
+    case 'auto_google_sync':
+      return flagOutcome(unique.length, await switchOnGeneration(tx, kind, unique));
+    case 'webSync':
+      return { changed: 0, ...(await queueJobs(tx, queue, kind, owners, ['website'], WEB_SYNC)) };
+    case 'forceWebSync':
+      return {
+        changed: 0,
+        ...(await queueJobs(tx, queue, kind, owners, ['website'], PUBLISH_ANY)),
+      };
+    case 'publish_web': {
+      const changed = await markRecords(tx, kind, 'approved', unique);
+      return { changed, ...(await queueJobs(tx, queue, kind, owners, ['website'], PUBLISH_ANY)) };
+    }
+    case 'publish_facebook':
+    case 'publish_tiktok':
+    case 'publish_twitter':
+    case 'publish_linkedin': {
+      const network = action.slice('publish_'.length) as PublishTarget;
+      return {
+        changed: 0,
+        ...(await queueJobs(tx, queue, kind, owners, [network], PUBLISH_APPROVED)),
+      };
+    }
+  }
 }
 
 /**
@@ -305,9 +328,27 @@ export function runDetailAction(
   action: DetailAction,
 ): Promise<Outcome> {
   const unique = [...new Set(ids)];
-  const selected = sql`v.id = ANY(${idArray(unique)})`;
   return db.transaction(async (tx) => {
     await assertIdsExist(tx, kind.variants, unique);
+    const outcome = await detailOutcome(tx, queue, kind, unique, action);
+    // The ids are the variants' (Detailed Review rows), not the records'.
+    await recordBulkAction(tx, kind.kind, action, unique, {
+      of: 'variants',
+      ...outcomeDetails(outcome),
+    });
+    return outcome;
+  });
+}
+
+async function detailOutcome(
+  tx: Db,
+  queue: JobQueue,
+  kind: ContentKind,
+  unique: number[],
+  action: DetailAction,
+): Promise<Outcome> {
+  const selected = sql`v.id = ANY(${idArray(unique)})`;
+  {
     if (action === 'mark_approved' || action === 'mark_synced') {
       const flag = action === 'mark_approved' ? 'approved' : 'synced';
       const changed = await setVariantFlag(tx, kind, flag, selected, 'id');
@@ -328,5 +369,5 @@ export function runDetailAction(
       changed: 0,
       ...(await queueJobs(tx, queue, kind, selected, targets, PUBLISH_APPROVED)),
     };
-  });
+  }
 }

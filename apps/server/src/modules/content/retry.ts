@@ -1,7 +1,8 @@
 import type { DeliveryTarget } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { idArray, queryRows } from '../../db/client.ts';
+import { recordAudit } from '../../db/audit.ts';
+import { type Db, idArray, queryRows } from '../../db/client.ts';
 import { type ContentJob, type JobQueue, queueFor } from '../../jobs/queue.ts';
 import { settingDeliveries } from './delivery-state.ts';
 import { kindOf } from './kinds.ts';
@@ -35,7 +36,12 @@ export async function retryDeliveries(
 ): Promise<number> {
   if (variantIds.length === 0) return 0;
   return context.db.transaction(async (tx) => {
-    const marked = await queryRows<{ id: number; version: number; targets: DeliveryTarget[] }>(
+    const marked = await queryRows<{
+      id: number;
+      owner: number;
+      version: number;
+      targets: DeliveryTarget[];
+    }>(
       tx,
       sql`UPDATE ${variantsTable(kind)} v
           SET ${settingDeliveries(
@@ -47,8 +53,9 @@ export async function retryDeliveries(
                   ${mendableOnly ? sql`AND ${MENDABLE}` : sql``}
                 GROUP BY id) f
           WHERE v.id = f.id
-          RETURNING v.id, v.version, f.targets`,
+          RETURNING v.id, v.${sql.identifier(kindOf(kind).owner)} AS owner, v.version, f.targets`,
     );
+    if (marked.length > 0) await recordRetry(tx, kind, marked);
     const jobs: ContentJob[] = marked.flatMap(({ id, version, targets }) =>
       targets.map((target) => ({
         queue: queueFor(target),
@@ -56,6 +63,24 @@ export async function retryDeliveries(
       })),
     );
     return queue.enqueue(tx, jobs);
+  });
+}
+
+/** One entry per retry call; of one record when its variants are all of one. */
+function recordRetry(
+  tx: Db,
+  kind: Kind,
+  marked: readonly { id: number; owner: number; targets: DeliveryTarget[] }[],
+) {
+  const owners = [...new Set(marked.map((variant) => variant.owner))];
+  return recordAudit(tx, {
+    action: 'delivery_retried',
+    subjectType: kind,
+    subjectId: owners.length === 1 ? owners[0] : null,
+    details: {
+      variants: marked.map(({ id, targets }) => ({ id, targets })),
+      count: marked.length,
+    },
   });
 }
 

@@ -2,10 +2,12 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@sitefleet/contract';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import { recordAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, settings } from '../../db/schema.ts';
 import { readSettings } from '../../db/settings.ts';
 import { HttpError, validationError } from '../../errors.ts';
+import { fieldChanges } from '../../lib/audit-diff.ts';
 import { outboundFetch } from '../../lib/outbound.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { SettingKey } from '../../lib/settings-catalog.ts';
@@ -112,6 +114,13 @@ async function storeTokens(db: Db, secrets: SecretBox, tokens: TokenAnswer) {
         .set({ value, updatedAt: new Date() })
         .where(eq(settings.fullPath, fullPath));
     }
+    // Sealed tokens and their expiry: the names say which are secrets, redacted as such.
+    await recordAudit(tx, {
+      action: 'settings_changed',
+      subjectType: 'setting',
+      subjectName: 'Login with Google',
+      changes: fieldChanges(null, Object.fromEntries(values)),
+    });
   });
 }
 

@@ -10,6 +10,7 @@ import {
   unknownIdsMessage,
 } from '@sitefleet/contract';
 import { count, desc, eq, inArray } from 'drizzle-orm';
+import { recordBulkAction, recordChange, recordSecretRotation } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { instanceLogs, instances } from '../../db/schema.ts';
@@ -30,6 +31,11 @@ const instanceColumns = {
   cost: instances.cost,
   createdAt: instances.createdAt,
 };
+
+const instanceSubject = (row: { id: number; instance_id: string }) => ({
+  id: row.id,
+  name: row.instance_id,
+});
 
 const toInstance = ({ createdAt, ...row }: { createdAt: Date } & Omit<Instance, 'created_at'>) => ({
   ...row,
@@ -118,13 +124,19 @@ const columnsFrom = (values: InstanceValues) => ({
  */
 export async function createInstance(db: Db, values: InstanceValues): Promise<InstanceCreated> {
   const token = newAgentToken();
-  const [row] = await withUniqueInstanceId(() =>
-    db
-      .insert(instances)
-      .values({ ...columnsFrom(values), agentTokenHash: hashAgentToken(token) })
-      .returning(instanceColumns),
+  const row = await withUniqueInstanceId(() =>
+    db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(instances)
+        .values({ ...columnsFrom(values), agentTokenHash: hashAgentToken(token) })
+        .returning(instanceColumns);
+      // The token is named so that its entry says it was set; its value is redacted.
+      const audited = { ...created!, agentToken: token };
+      await recordChange(tx, 'instance', instanceSubject(created!), null, audited);
+      return created!;
+    }),
   );
-  return { ...toInstance(row!), agent_token: token };
+  return { ...toInstance(row), agent_token: token };
 }
 
 export async function updateInstance(
@@ -132,23 +144,35 @@ export async function updateInstance(
   id: number,
   values: InstanceValues,
 ): Promise<Instance> {
-  const [row] = await withUniqueInstanceId(() =>
-    db
-      .update(instances)
-      .set({ ...columnsFrom(values), updatedAt: new Date() })
-      .where(eq(instances.id, id))
-      .returning(instanceColumns),
+  const row = await withUniqueInstanceId(() =>
+    db.transaction(async (tx) => {
+      const [before] = await tx
+        .select(instanceColumns)
+        .from(instances)
+        .where(eq(instances.id, id))
+        .for('update');
+      if (!before) throw notFound();
+      const [updated] = await tx
+        .update(instances)
+        .set({ ...columnsFrom(values), updatedAt: new Date() })
+        .where(eq(instances.id, id))
+        .returning(instanceColumns);
+      await recordChange(tx, 'instance', instanceSubject(updated!), before, updated!);
+      return updated!;
+    }),
   );
-  if (!row) throw notFound();
   return toInstance(row);
 }
 
 export async function deleteInstance(db: Db, id: number) {
-  const deleted = await db
-    .delete(instances)
-    .where(eq(instances.id, id))
-    .returning({ id: instances.id });
-  if (deleted.length === 0) throw notFound();
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(instances)
+      .where(eq(instances.id, id))
+      .returning(instanceColumns);
+    if (!deleted) throw notFound();
+    await recordChange(tx, 'instance', instanceSubject(deleted), deleted, null);
+  });
   return { message: INSTANCE_MESSAGES.deleted(1) };
 }
 
@@ -165,6 +189,12 @@ export async function deleteInstances(db: Db, ids: number[]) {
       const gone = unique.filter((id) => !deleted.some((row) => row.id === id));
       throw validationError({ ids: unknownIdsMessage(gone) });
     }
+    await recordBulkAction(
+      tx,
+      'instance',
+      'delete',
+      deleted.map((row) => row.id),
+    );
     return { message: INSTANCE_MESSAGES.deleted(deleted.length) };
   });
 }
@@ -214,11 +244,14 @@ const newAgentToken = () => randomBytes(32).toString('base64url');
 /** Issues a new agent token for the instance; the answer is the only time it is shown. */
 export async function rotateAgentToken(db: Db, id: number) {
   const token = newAgentToken();
-  const [updated] = await db
-    .update(instances)
-    .set({ agentTokenHash: hashAgentToken(token), updatedAt: new Date() })
-    .where(eq(instances.id, id))
-    .returning({ id: instances.id });
-  if (!updated) throw notFound();
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(instances)
+      .set({ agentTokenHash: hashAgentToken(token), updatedAt: new Date() })
+      .where(eq(instances.id, id))
+      .returning({ id: instances.id, instanceId: instances.instanceId });
+    if (!updated) throw notFound();
+    await recordSecretRotation(tx, 'instance', { id, name: updated.instanceId }, 'agentToken');
+  });
   return { token };
 }

@@ -8,6 +8,7 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordBulkAction, recordChange } from '../../db/audit.ts';
 import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { notFound } from '../../errors.ts';
@@ -145,6 +146,8 @@ export async function listPosts(db: Db, query: PostListQuery) {
   return estimatedPage(inPostOrder(page.ids, page.records), paging, page);
 }
 
+const postSubject = (post: PostRow) => ({ id: post.id, name: post.title });
+
 async function postRow(db: Executor, id: number): Promise<PostRow> {
   const [row] = inPostOrder([id], await preparedRows<PostRecord>(db, postRows(idArray([id]))));
   if (!row) throw notFound();
@@ -153,7 +156,11 @@ async function postRow(db: Executor, id: number): Promise<PostRow> {
 
 /** POST /api/posts: the post gets one variant per website of its category. */
 export async function createPost(db: Db, input: PostForm) {
-  return db.transaction(async (tx) => postRow(tx, await insertPost(tx, input)));
+  return db.transaction(async (tx) => {
+    const created = await postRow(tx, await insertPost(tx, input));
+    await recordChange(tx, 'post', postSubject(created), null, created);
+    return created;
+  });
 }
 
 /**
@@ -173,6 +180,7 @@ export async function updatePost(db: Db, id: number, input: PostForm) {
           WHERE id = ${id} FOR UPDATE`,
     );
     if (!before) throw notFound();
+    const previous = await postRow(tx, id);
     await assertCategoryExists(tx, input.category_id);
     const contentReference = input.content_reference ?? null;
     await tx.execute(sql`
@@ -193,16 +201,23 @@ export async function updatePost(db: Db, id: number, input: PostForm) {
         after: input.description,
       });
     }
-    return postRow(tx, id);
+    const updated = await postRow(tx, id);
+    await recordChange(tx, 'post', postSubject(updated), previous, updated);
+    return updated;
   });
 }
 
 export async function deletePost(db: Db, id: number) {
-  const deleted = await queryRows<{ id: number }>(
-    db,
-    sql`DELETE FROM posts WHERE id = ${id} RETURNING id`,
-  );
-  if (deleted.length === 0) throw notFound();
+  await db.transaction(async (tx) => {
+    const [found] = await queryRows<{ id: number }>(
+      tx,
+      sql`SELECT id FROM posts WHERE id = ${id} FOR UPDATE`,
+    );
+    if (!found) throw notFound();
+    const deleted = await postRow(tx, id);
+    await tx.execute(sql`DELETE FROM posts WHERE id = ${id}`);
+    await recordChange(tx, 'post', postSubject(deleted), deleted, null);
+  });
 }
 
 /** DELETE /api/posts { ids }: all or nothing; answers how many were deleted. */
@@ -210,6 +225,7 @@ export async function deletePosts(db: Db, ids: readonly number[]) {
   return db.transaction(async (tx) => {
     const unique = await assertIdsExist(tx, 'posts', ids);
     await tx.execute(sql`DELETE FROM posts WHERE id = ANY(${idArray(unique)})`);
+    await recordBulkAction(tx, 'post', 'delete', unique);
     return unique.length;
   });
 }

@@ -15,13 +15,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { listPermissions } from './permissions-list.ts';
 import {
   assignPermissions,
   createRole,
   deleteRole,
   deleteRoles,
   findRole,
-  listPermissions,
   listRoles,
   revokePermissions,
   updateRole,

@@ -6,14 +6,12 @@ import {
   isSuperAdminRoleName,
   MANAGE_ALL,
   MAX_PERMISSION_BADGES,
-  type PageQuery,
   type PermissionBadge,
-  type PermissionFilter,
-  type PermissionRow,
   ROLE_MESSAGES,
   type RoleListQuery,
 } from '@sitefleet/contract';
-import { and, asc, count, eq, inArray, lte, ne, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { recordAudit, recordBulkAction, recordChange } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { permissions, rolePermissions, roles } from '../../db/schema.ts';
@@ -36,7 +34,7 @@ const roleColumns = {
   createdAt: roles.createdAt,
 };
 
-const badgeColumns = {
+export const badgeColumns = {
   id: permissions.id,
   name: permissions.name,
   guard_name: permissions.guardName,
@@ -62,7 +60,7 @@ function roleFields(role: RoleRecord) {
   };
 }
 
-async function roleRecord(db: Db, id: number): Promise<RoleRecord | undefined> {
+export async function roleRecord(db: Db, id: number): Promise<RoleRecord | undefined> {
   const [role] = await db.select(roleColumns).from(roles).where(eq(roles.id, id));
   return role;
 }
@@ -188,15 +186,25 @@ async function assertNameAvailable(
   if (taken) throw validationError({ name: ROLE_MESSAGES.nameTaken });
 }
 
+/** What a role's audit entries compare: its own fields (its permissions have their entries). */
+const auditedRole = (role: { name: string; guardName: string }) => ({
+  name: role.name,
+  guard_name: role.guardName,
+});
+
 export async function createRole(db: Db, caller: AuthContext, input: RoleInput) {
   await assertNameAvailable(db, caller, input);
-  const [role] = await db
-    .insert(roles)
-    .values({ name: input.name, guardName: input.guard_name })
-    .onConflictDoNothing()
-    .returning({ id: roles.id });
-  if (!role) throw validationError({ name: ROLE_MESSAGES.nameTaken });
-  return findRole(db, role.id);
+  const id = await db.transaction(async (tx) => {
+    const [role] = await tx
+      .insert(roles)
+      .values({ name: input.name, guardName: input.guard_name })
+      .onConflictDoNothing()
+      .returning(roleColumns);
+    if (!role) throw validationError({ name: ROLE_MESSAGES.nameTaken });
+    await recordChange(tx, 'role', role, null, auditedRole(role));
+    return role.id;
+  });
+  return findRole(db, id);
 }
 
 export async function updateRole(db: Db, caller: AuthContext, id: number, input: RoleInput) {
@@ -206,10 +214,14 @@ export async function updateRole(db: Db, caller: AuthContext, id: number, input:
     throw validationError({ name: ROLE_MESSAGES.superAdminRenamed });
   }
   await assertNameAvailable(db, caller, input, role);
-  await db
-    .update(roles)
-    .set({ name: input.name, guardName: input.guard_name, updatedAt: new Date() })
-    .where(eq(roles.id, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(roles)
+      .set({ name: input.name, guardName: input.guard_name, updatedAt: new Date() })
+      .where(eq(roles.id, id));
+    const after = { name: input.name, guardName: input.guard_name };
+    await recordChange(tx, 'role', { id, name: input.name }, auditedRole(role), auditedRole(after));
+  });
   return findRole(db, id);
 }
 
@@ -224,8 +236,9 @@ async function removeRoles(db: Db, ids: number[], field: 'id' | 'ids') {
 
 export async function deleteRole(db: Db, id: number) {
   await db.transaction(async (tx) => {
-    await existingRole(tx, id);
+    const role = await existingRole(tx, id);
     await removeRoles(tx, [id], 'id');
+    await recordChange(tx, 'role', role, auditedRole(role), null);
   });
 }
 
@@ -234,6 +247,7 @@ export function deleteRoles(db: Db, ids: number[]) {
   return db.transaction(async (tx) => {
     const unique = await assertIdsExist(tx, 'roles', ids);
     await removeRoles(tx, unique, 'ids');
+    await recordBulkAction(tx, 'role', 'delete', unique);
     return unique.length;
   });
 }
@@ -257,6 +271,25 @@ async function permissionsFor(db: Db, role: RoleRecord, permissionIds: number[])
     });
   }
   return found;
+}
+
+/** The entry of permissions given or taken: the names of those that changed, and how many. */
+function recordPermissionChange(
+  tx: Db,
+  action: 'permissions_assigned' | 'permissions_revoked',
+  role: RoleRecord,
+  named: { id: number; name: string }[],
+  changed: { permissionId: number }[],
+) {
+  const changedIds = new Set(changed.map((row) => row.permissionId));
+  const names = named.filter((p) => changedIds.has(p.id)).map((p) => p.name);
+  return recordAudit(tx, {
+    action,
+    subjectType: 'role',
+    subjectId: role.id,
+    subjectName: role.name,
+    details: { permissions: names, count: names.length },
+  });
 }
 
 /**
@@ -286,6 +319,7 @@ export function assignPermissions(
       .values(given.map((permission) => ({ roleId, permissionId: permission.id })))
       .onConflictDoNothing()
       .returning({ permissionId: rolePermissions.permissionId });
+    await recordPermissionChange(tx, 'permissions_assigned', role, given, added);
     return {
       message: ROLE_MESSAGES.assigned(added.length),
       permissions: await permissionsOfRole(tx, roleId),
@@ -319,72 +353,10 @@ export function revokePermissions(
         ),
       )
       .returning({ permissionId: rolePermissions.permissionId });
+    await recordPermissionChange(tx, 'permissions_revoked', role, taken, removed);
     return {
       message: ROLE_MESSAGES.revoked(removed.length),
       permissions: await permissionsOfRole(tx, roleId),
     };
   });
-}
-
-interface PermissionQuery extends PageQuery {
-  roleid?: number;
-  permstatus: PermissionFilter;
-}
-
-/**
- * GET /api/permissions: the permissions of the role's guard, each marked in or out of the role,
- * filtered by tab, with the count of every tab under the same search.
- */
-export async function listPermissions(db: Db, query: PermissionQuery) {
-  const role = query.roleid === undefined ? undefined : await roleRecord(db, query.roleid);
-  if (query.roleid !== undefined && !role) {
-    throw validationError({ roleid: ROLE_MESSAGES.unknownRole });
-  }
-  const inRole: SQL<boolean> = role
-    ? sql<boolean>`EXISTS (SELECT 1 FROM ${rolePermissions} WHERE ${rolePermissions.roleId} = ${role.id} AND ${rolePermissions.permissionId} = ${permissions.id})`
-    : sql<boolean>`false`;
-  const listed = and(
-    searchCondition(query.query, [permissions.name]),
-    role ? eq(permissions.guardName, role.guardName) : undefined,
-  );
-  const [counts] = await db
-    .select({
-      all: sql<number>`count(*)::int`,
-      inRole: sql<number>`(count(*) FILTER (WHERE ${inRole}))::int`,
-    })
-    .from(permissions)
-    .where(listed);
-  const all = counts?.all ?? 0;
-  const inRoleCount = counts?.inRole ?? 0;
-  const tabs: Record<PermissionFilter, { where: SQL | undefined; total: number }> = {
-    all: { where: undefined, total: all },
-    in_role: { where: inRole, total: inRoleCount },
-    out_role: { where: not(inRole), total: all - inRoleCount },
-  };
-  const tab = tabs[query.permstatus];
-  const page = await pageOf(query, '/api/permissions', {
-    rows: (limit, offset) =>
-      db
-        .select({ ...badgeColumns, createdAt: permissions.createdAt, isInRole: inRole })
-        .from(permissions)
-        .where(and(listed, tab.where))
-        .orderBy(asc(permissions.id))
-        .limit(limit)
-        .offset(offset),
-    count: async () => tab.total,
-  });
-  return {
-    ...page,
-    data: page.data.map(
-      ({ createdAt, isInRole, ...permission }): PermissionRow => ({
-        ...permission,
-        created_at: createdAt.toISOString(),
-        formatted_created_at: formatDateTime(createdAt),
-        is_in_role: isInRole,
-      }),
-    ),
-    all_count: all,
-    in_role_count: inRoleCount,
-    out_role_count: all - inRoleCount,
-  };
 }

@@ -8,6 +8,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { roles } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -54,13 +55,19 @@ export const roleTwoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     async (request) => {
       const { id } = request.params;
       const { required } = request.body;
-      await roleRequirement(db, id);
+      const before = await roleRequirement(db, id);
       const caller = currentUser(request);
       await db.transaction(async (tx) => {
         await tx
           .update(roles)
           .set({ requiresTwoFactor: required, updatedAt: new Date() })
           .where(eq(roles.id, id));
+        await recordAudit(tx, {
+          action: 'two_factor_changed',
+          subjectType: 'role',
+          subjectId: id,
+          changes: { requires_two_factor: [before, required] },
+        });
         if (!required) return;
         await tx.execute(
           sql`DELETE FROM sessions s USING user_roles ur

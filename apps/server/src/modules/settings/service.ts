@@ -11,10 +11,12 @@ import {
 } from '@sitefleet/contract';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordAudit, recordBulkAction } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { settingGroups, settingMainGroups, settings } from '../../db/schema.ts';
 import { type FieldErrors, notFound, validationError } from '../../errors.ts';
+import { fieldChanges } from '../../lib/audit-diff.ts';
 import { listOrder, searchCondition } from '../../lib/listing.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { pageOf } from '../content/paging.ts';
@@ -60,6 +62,30 @@ function toSetting(row: SettingRecord): Setting {
     group: { id: row.groupId, name: row.groupName },
     maingroup: { id: row.mainGroupId, name: row.mainGroupName },
   };
+}
+
+/**
+ * A setting's entry: its value, description and group as they changed; a secret setting's value
+ * only as changed. Its name is the setting's full path.
+ */
+function recordSetting(
+  tx: Db,
+  action: 'created' | 'settings_changed' | 'deleted',
+  before: SettingRecord | null,
+  after: SettingRecord | null,
+) {
+  const audited = (row: SettingRecord | null) =>
+    row && { value: row.value, description: row.description, group: row.groupName };
+  const subject = (after ?? before)!;
+  return recordAudit(tx, {
+    action,
+    subjectType: 'setting',
+    subjectId: subject.id,
+    subjectName: subject.fullPath,
+    changes: fieldChanges(audited(before), audited(after), {
+      secretFields: subject.isSecret ? ['value'] : [],
+    }),
+  });
 }
 
 const sealedIfSecret = (secrets: SecretBox, isSecret: boolean, value: string | null) =>
@@ -162,21 +188,25 @@ async function groupForNewSetting(db: Db, fullPath: string, groupId: number | nu
 /** POST /api/settings. The value was checked against its type by the contract schema. */
 export async function createSetting(db: Db, secrets: SecretBox, input: SettingCreate) {
   const groupId = await groupForNewSetting(db, input.name, input.group_id);
-  const [created] = await db
-    .insert(settings)
-    .values({
-      fullPath: input.name,
-      name: input.name.split('.').slice(1).join('.'),
-      value: sealedIfSecret(secrets, input.is_secret ?? false, storedValue(input.value)),
-      type: input.type,
-      description: input.description ?? null,
-      isSecret: input.is_secret ?? false,
-      groupId,
-    })
-    .onConflictDoNothing({ target: settings.fullPath })
-    .returning({ id: settings.id });
-  if (!created) throw validationError({ name: SETTING_MESSAGES.nameTaken });
-  return findSetting(db, created.id);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(settings)
+      .values({
+        fullPath: input.name,
+        name: input.name.split('.').slice(1).join('.'),
+        value: sealedIfSecret(secrets, input.is_secret ?? false, storedValue(input.value)),
+        type: input.type,
+        description: input.description ?? null,
+        isSecret: input.is_secret ?? false,
+        groupId,
+      })
+      .onConflictDoNothing({ target: settings.fullPath })
+      .returning({ id: settings.id });
+    if (!created) throw validationError({ name: SETTING_MESSAGES.nameTaken });
+    const record = await settingRecord(tx, created.id);
+    await recordSetting(tx, 'created', null, record);
+    return toSetting(record);
+  });
 }
 
 /**
@@ -207,16 +237,20 @@ export async function updateSetting(db: Db, secrets: SecretBox, id: number, inpu
     errors.group_id = [SETTING_MESSAGES.unknownGroup];
   }
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  await db
-    .update(settings)
-    .set({
-      ...(!keepsValue && { value: sealedIfSecret(secrets, current.isSecret, newValue) }),
-      ...(input.description !== undefined && { description: input.description }),
-      ...(input.group_id && { groupId: input.group_id }),
-      updatedAt: new Date(),
-    })
-    .where(eq(settings.id, id));
-  return findSetting(db, id);
+  return db.transaction(async (tx) => {
+    await tx
+      .update(settings)
+      .set({
+        ...(!keepsValue && { value: sealedIfSecret(secrets, current.isSecret, newValue) }),
+        ...(input.description !== undefined && { description: input.description }),
+        ...(input.group_id && { groupId: input.group_id }),
+        updatedAt: new Date(),
+      })
+      .where(eq(settings.id, id));
+    const record = await settingRecord(tx, id);
+    await recordSetting(tx, 'settings_changed', current, record);
+    return toSetting(record);
+  });
 }
 
 /** Deletes settings, all or none; never app.name, which every screen shows. */
@@ -231,8 +265,9 @@ async function removeSettings(db: Db, ids: number[], field: 'id' | 'ids') {
 
 export async function deleteSetting(db: Db, id: number) {
   await db.transaction(async (tx) => {
-    await settingRecord(tx, id);
+    const record = await settingRecord(tx, id);
     await removeSettings(tx, [id], 'id');
+    await recordSetting(tx, 'deleted', record, null);
   });
 }
 
@@ -241,6 +276,7 @@ export function deleteSettings(db: Db, ids: number[]) {
   return db.transaction(async (tx) => {
     const unique = await assertIdsExist(tx, 'settings', ids);
     await removeSettings(tx, unique, 'ids');
+    await recordBulkAction(tx, 'setting', 'delete', unique);
     return unique.length;
   });
 }

@@ -8,6 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { removeTwoFactor } from '../../db/two-factor.ts';
@@ -40,7 +41,16 @@ export const userAccessRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     async (request) => {
       const { id } = request.params;
       const spared = await manageableUser(db, currentUser(request), id);
-      const count = await destroyUserSessions(db, id, spared);
+      const count = await db.transaction(async (tx) => {
+        const ended = await destroyUserSessions(tx, id, spared);
+        await recordAudit(tx, {
+          action: 'signed_out',
+          subjectType: 'user',
+          subjectId: id,
+          details: { sessions: ended, everywhere: true },
+        });
+        return ended;
+      });
       return { message: SESSION_MESSAGES.userSignedOut(count), count };
     },
   );
@@ -57,6 +67,12 @@ export const userAccessRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       await db.transaction(async (tx) => {
         await removeTwoFactor(tx, id);
         await destroyUserSessions(tx, id, spared);
+        await recordAudit(tx, {
+          action: 'two_factor_changed',
+          subjectType: 'user',
+          subjectId: id,
+          details: { two_factor: 'reset' },
+        });
       });
       return { message: TWO_FACTOR_MESSAGES.reset };
     },

@@ -14,6 +14,7 @@ import {
 } from '@sitefleet/contract';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordBulkAction, recordChange } from '../../db/audit.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
@@ -213,6 +214,20 @@ async function replaceRoles(db: Db, userId: number, roleIds: number[]) {
   }
 }
 
+/**
+ * What a user's audit entries compare: name, e-mail, role names and the password's hash (which
+ * the log only ever shows as changed).
+ */
+async function auditedUser(db: Db, id: number) {
+  const [user] = await db
+    .select({ name: users.name, email: users.email, password: users.password })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!user) throw notFound();
+  const roleNames = ((await rolesByUser(db, [id])).get(id) ?? []).map((role) => role.name).sort();
+  return { ...user, roles: roleNames };
+}
+
 export async function createUser(db: Db, caller: AuthContext, input: UserCreate) {
   const password = await hashPassword(input.password);
   const id = await db.transaction(async (tx) => {
@@ -224,6 +239,13 @@ export async function createUser(db: Db, caller: AuthContext, input: UserCreate)
       .returning({ id: users.id });
     if (!user) throw validationError({ email: USER_MESSAGES.emailTaken });
     await replaceRoles(tx, user.id, roleIds);
+    await recordChange(
+      tx,
+      'user',
+      { id: user.id, name: input.name },
+      null,
+      await auditedUser(tx, user.id),
+    );
     return user.id;
   });
   return findUser(db, id);
@@ -241,8 +263,7 @@ export async function updateUser(db: Db, caller: AuthContext, id: number, input:
   const password = input.password ? await hashPassword(input.password) : undefined;
   await db.transaction(async (tx) => {
     const superAdmins = input.roles ? await lockSuperAdmins(tx) : new Set<number>();
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
-    if (!existing) throw notFound();
+    const before = await auditedUser(tx, id);
     await assertNotAboveCaller(tx, caller, [id]);
     const [taken] = await tx
       .select({ id: users.id })
@@ -290,6 +311,7 @@ export async function updateUser(db: Db, caller: AuthContext, id: number, input:
     if (password) {
       await destroyUserSessions(tx, id, id === caller.userId ? caller.sessionId : undefined);
     }
+    await recordChange(tx, 'user', { id, name: input.name }, before, await auditedUser(tx, id));
   });
   return findUser(db, id);
 }
@@ -312,9 +334,9 @@ async function removeUsers(db: Db, caller: AuthContext, ids: number[], field: 'i
 
 export async function deleteUser(db: Db, caller: AuthContext, id: number) {
   await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
-    if (!existing) throw notFound();
+    const before = await auditedUser(tx, id);
     await removeUsers(tx, caller, [id], 'id');
+    await recordChange(tx, 'user', { id, name: before.name }, before, null);
   });
 }
 
@@ -323,6 +345,7 @@ export function deleteUsers(db: Db, caller: AuthContext, ids: number[]) {
   return db.transaction(async (tx) => {
     const unique = await assertIdsExist(tx, 'users', ids);
     await removeUsers(tx, caller, unique, 'ids');
+    await recordBulkAction(tx, 'user', 'delete', unique);
     return unique.length;
   });
 }

@@ -14,10 +14,17 @@ import {
   type WebsiteValues,
 } from '@sitefleet/contract';
 import { count, eq, inArray } from 'drizzle-orm';
+import {
+  recordAudit,
+  recordBulkAction,
+  recordChange,
+  recordSecretRotation,
+} from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { categoryVariants, postVariants, websiteSettings, websites } from '../../db/schema.ts';
 import { notFound, validationError } from '../../errors.ts';
+import { fieldChanges } from '../../lib/audit-diff.ts';
 import { listOrder, searchCondition } from '../../lib/listing.ts';
 import { newWebhookSecret } from '../../lib/secrets.ts';
 import { pageOf } from '../content/paging.ts';
@@ -137,31 +144,36 @@ export async function createWebsite(db: Db, values: WebsiteValues): Promise<Webs
         webhookSecret: newWebhookSecret(),
         createdAt,
       })
-      .returning({ id: websites.id });
+      .returning();
     // The content pipeline reads every website's settings row, so it exists from the start.
     await tx.insert(websiteSettings).values({ websiteId: website!.id });
+    await recordChange(tx, 'website', website!, null, website!);
     return website!.id;
   });
   return getWebsite(db, id);
 }
 
 export async function updateWebsite(db: Db, id: number, values: WebsiteValues): Promise<Website> {
-  const [current] = await db
-    .select({ createdAt: websites.createdAt })
-    .from(websites)
-    .where(eq(websites.id, id));
-  if (!current) throw notFound();
-  const [updated] = await db
-    .update(websites)
-    .set({
-      ...columnsFrom(values, current.createdAt),
-      // Left out, the status stays as it is: drizzle leaves undefined values out of the update.
-      status: values.status,
-      updatedAt: new Date(),
-    })
-    .where(eq(websites.id, id))
-    .returning({ id: websites.id });
-  if (!updated) throw notFound();
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select(websiteColumns)
+      .from(websites)
+      .where(eq(websites.id, id))
+      .for('update');
+    if (!current) throw notFound();
+    const [updated] = await tx
+      .update(websites)
+      .set({
+        ...columnsFrom(values, current.createdAt),
+        // Left out, the status stays as it is: drizzle leaves undefined values out of the update.
+        status: values.status,
+        updatedAt: new Date(),
+      })
+      .where(eq(websites.id, id))
+      .returning(websiteColumns);
+    if (!updated) throw notFound();
+    await recordChange(tx, 'website', updated, current, updated);
+  });
   return getWebsite(db, id);
 }
 
@@ -220,15 +232,17 @@ async function deleteWithVariants(tx: Db, ids: number[]) {
   const deleted = await tx
     .delete(websites)
     .where(inArray(websites.id, ids))
-    .returning({ id: websites.id });
+    .returning(websiteColumns);
   const impact = { category_variants: categoryRows.length, post_variants: postRows.length };
-  return { deleted: deleted.map((row) => row.id), impact };
+  return { deleted: deleted.map((row) => row.id), rows: deleted, impact };
 }
 
 export async function deleteWebsite(db: Db, id: number) {
   return db.transaction(async (tx) => {
-    const { deleted, impact } = await deleteWithVariants(tx, [id]);
-    if (deleted.length === 0) throw notFound();
+    const { rows, impact } = await deleteWithVariants(tx, [id]);
+    const [website] = rows;
+    if (!website) throw notFound();
+    await recordChange(tx, 'website', website, website, null, impact);
     return { message: WEBSITE_MESSAGES.deleted(1, impact), ...impact };
   });
 }
@@ -240,6 +254,7 @@ export async function deleteWebsites(db: Db, ids: number[]) {
     // Another request deleted some of them meanwhile: refuse the whole call, as for unknown ids.
     const missing = unique.filter((id) => !deleted.includes(id));
     if (missing.length > 0) throw validationError({ ids: unknownIdsMessage(missing) });
+    await recordBulkAction(tx, 'website', 'delete', deleted, impact);
     return { message: WEBSITE_MESSAGES.deleted(deleted.length, impact), ...impact };
   });
 }
@@ -314,11 +329,22 @@ export async function updateSettings(
   await db.transaction(async (tx) => {
     // Locks the website so that it cannot be deleted between the check and the write.
     const [website] = await tx
-      .select({ id: websites.id })
+      .select({ id: websites.id, name: websites.name })
       .from(websites)
       .where(eq(websites.id, id))
       .for('update');
     if (!website) throw notFound();
+    const [before] = await tx
+      .select()
+      .from(websiteSettings)
+      .where(eq(websiteSettings.websiteId, id));
+    await recordAudit(tx, {
+      action: 'settings_changed',
+      subjectType: 'website',
+      subjectId: id,
+      subjectName: website.name,
+      changes: fieldChanges(before ?? {}, { ...before, ...changes }),
+    });
     await tx
       .insert(websiteSettings)
       .values({ websiteId: id, ...changes })
@@ -333,11 +359,14 @@ export async function updateSettings(
 /** Replaces the webhook signing secret; the answer is the only time it is shown. */
 export async function rotateWebhookSecret(db: Db, id: number) {
   const secret = newWebhookSecret();
-  const [updated] = await db
-    .update(websites)
-    .set({ webhookSecret: secret, updatedAt: new Date() })
-    .where(eq(websites.id, id))
-    .returning({ id: websites.id });
-  if (!updated) throw notFound();
-  return { webhook_secret: secret };
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(websites)
+      .set({ webhookSecret: secret, updatedAt: new Date() })
+      .where(eq(websites.id, id))
+      .returning({ id: websites.id, name: websites.name });
+    if (!updated) throw notFound();
+    await recordSecretRotation(tx, 'website', updated, 'webhookSecret');
+    return { webhook_secret: secret };
+  });
 }

@@ -19,6 +19,7 @@ import {
   TextAreaField,
   TextField,
 } from '../../../components/form/FormField.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { MultiSelect } from '../../../components/MultiSelect.tsx';
 import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
 import { closeOnSave } from '../../../lib/form-errors.ts';
@@ -182,6 +183,7 @@ function CategoryForm({ category, onClose }: CategoryFormModalProps) {
           ))}
         </div>
       )}
+      {category && <HistoryPanel subjectType="category" subjectId={category.id} />}
     </FormModal>
   );
 }

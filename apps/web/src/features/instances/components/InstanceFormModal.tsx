@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { SelectField, TextField } from '../../../components/form/FormField.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { RotateSecret, SecretShownOnce } from '../../../components/RotateSecret.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { closeOnSave } from '../../../lib/form-errors.ts';
@@ -139,6 +140,7 @@ export function InstanceFormModal({ instance, onClose }: InstanceFormModalProps)
         />
       </div>
       {instance && <AgentTokenRotation instanceId={instance.id} />}
+      {instance && <HistoryPanel subjectType="instance" subjectId={instance.id} />}
     </FormModal>
   );
 }

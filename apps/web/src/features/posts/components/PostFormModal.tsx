@@ -9,6 +9,7 @@ import {
   TextAreaField,
   TextField,
 } from '../../../components/form/FormField.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { SearchSelect } from '../../../components/SearchSelect.tsx';
 import { useCategoryChoice } from '../../../lib/content/category-options.ts';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
@@ -104,6 +105,7 @@ export function PostFormModal({ post, onClose }: PostFormModalProps) {
         registration={form.register('content_reference')}
         error={errors.content_reference}
       />
+      {post && <HistoryPanel subjectType="post" subjectId={post.id} />}
     </FormModal>
   );
 }

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -24,6 +25,9 @@ export function RoleEditPage() {
           <RoleForm key={role.data.id} savedRole={role.data} />
           <RoleTwoFactorCard roleId={role.data.id} />
           <RolePermissionsCard roleId={role.data.id} />
+          <div className="card card-body mb-4">
+            <HistoryPanel subjectType="role" subjectId={role.data.id} />
+          </div>
         </>
       )}
     </Page>

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -22,6 +23,9 @@ export function SettingEditPage() {
           {/* Keyed by setting: a link to another setting of the group gets a fresh form. */}
           <SettingEditForm key={setting.data.id} setting={setting.data} />
           <SettingGroupCard setting={setting.data} />
+          <div className="card card-body mb-4">
+            <HistoryPanel subjectType="setting" subjectId={setting.data.id} />
+          </div>
         </>
       )}
     </Page>

@@ -9,6 +9,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { describedBy, FormField, TextField } from '../../../components/form/FormField.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { MultiSelect } from '../../../components/MultiSelect.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { closeOnSave } from '../../../lib/form-errors.ts';
@@ -102,6 +103,7 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
           <div className="form-text text-danger">{roleOptions.error.message}</div>
         )}
       </FormField>
+      {user && <HistoryPanel subjectType="user" subjectId={user.id} />}
     </FormModal>
   );
 }

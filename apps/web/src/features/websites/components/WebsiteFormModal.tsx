@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { SelectField, TextField } from '../../../components/form/FormField.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { closeOnSave } from '../../../lib/form-errors.ts';
 import { useSaveWebsite } from '../api/save-website.ts';
@@ -111,6 +112,7 @@ export function WebsiteFormModal({ website, onClose }: WebsiteFormModalProps) {
           error={errors.next_renewal_date}
         />
       </div>
+      {website && <HistoryPanel subjectType="website" subjectId={website.id} />}
     </FormModal>
   );
 }

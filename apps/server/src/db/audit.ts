@@ -1,0 +1,163 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuditAction, AuditChanges, AuditSubjectType } from '@sitefleet/contract';
+import { eq, sql } from 'drizzle-orm';
+import { fieldChanges, secretChanged } from '../lib/audit-diff.ts';
+import { type Db, queryRows } from './client.ts';
+import { auditLog, users } from './schema.ts';
+
+/** Who makes the current request, and from where: what every audit entry of it records. */
+export interface AuditActor {
+  userId: number | null;
+  userName: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+}
+
+const USER_AGENT_MAX = 500;
+
+/** Work done outside a request (a scheduled task, a script): no user, no address. */
+const SYSTEM: AuditActor = {
+  userId: null,
+  userName: null,
+  ipAddress: null,
+  userAgent: null,
+  requestId: null,
+};
+
+const actors = new AsyncLocalStorage<AuditActor>();
+
+/** Runs `work` (a request, a script) with `actor` as the author of its audit entries. */
+export function runAsActor<T>(actor: AuditActor, work: () => T): T {
+  return actors.run(
+    { ...actor, userAgent: actor.userAgent?.slice(0, USER_AGENT_MAX) ?? null },
+    work,
+  );
+}
+
+/** The request once its session is read: its entries name the signed-in user. */
+export function identifyActor(user: { userId: number; name: string }) {
+  const actor = actors.getStore();
+  if (!actor) return;
+  actor.userId = user.userId;
+  actor.userName = user.name;
+}
+
+export interface AuditEntryInput {
+  action: AuditAction;
+  subjectType: AuditSubjectType;
+  subjectId?: number | null;
+  /** The record's name at the time, so that the entry reads well after it is gone. */
+  subjectName?: string | null;
+  changes?: AuditChanges | null;
+  details?: Record<string, unknown> | null;
+  /**
+   * Who acted, when the request's session does not say (a sign-in, before its session): the
+   * user's id, their name is read.
+   */
+  userId?: number | null;
+}
+
+async function userName(tx: Db, userId: number) {
+  const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return user?.name ?? null;
+}
+
+/**
+ * Writes one audit entry: call it with the transaction of the change it records, so that both
+ * are kept or neither is.
+ */
+export async function recordAudit(tx: Db, entry: AuditEntryInput): Promise<void> {
+  const actor = actors.getStore() ?? SYSTEM;
+  const named =
+    entry.userId == null || entry.userId === actor.userId
+      ? { userId: actor.userId, userName: actor.userName }
+      : { userId: entry.userId, userName: await userName(tx, entry.userId) };
+  await tx.insert(auditLog).values({
+    ...named,
+    action: entry.action,
+    subjectType: entry.subjectType,
+    subjectId: entry.subjectId ?? null,
+    subjectName: entry.subjectName ?? null,
+    changes: entry.changes ?? null,
+    details: entry.details ?? null,
+    ipAddress: actor.ipAddress,
+    userAgent: actor.userAgent,
+    requestId: actor.requestId,
+  });
+}
+
+/** How many entries one pruning statement deletes: short statements, no long lock. */
+export const AUDIT_PRUNE_BATCH = 5000;
+
+/** Deletes the entries older than `days`, a batch at a time; answers how many went. */
+export async function pruneAuditLog(db: Db, days: number): Promise<number> {
+  const cutoff = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+  let pruned = 0;
+  for (;;) {
+    const deleted = await queryRows<{ id: number }>(
+      db,
+      sql`DELETE FROM audit_log WHERE id IN (
+            SELECT id FROM audit_log WHERE created_at < ${cutoff} LIMIT ${AUDIT_PRUNE_BATCH})
+          RETURNING id`,
+    );
+    pruned += deleted.length;
+    if (deleted.length < AUDIT_PRUNE_BATCH) return pruned;
+  }
+}
+
+/**
+ * One entry for a bulk call, however many rows it changed: the call's action, the ids it acted
+ * on (or its filter, in `details`) and how many rows changed.
+ */
+export function recordBulkAction(
+  tx: Db,
+  subjectType: AuditSubjectType,
+  action: string,
+  ids: readonly number[],
+  details: Record<string, unknown> = {},
+) {
+  return recordAudit(tx, {
+    action: 'bulk_action',
+    subjectType,
+    details: { action, ids, count: ids.length, ...details },
+  });
+}
+
+/**
+ * The entry of a record created, updated or deleted: its fields that changed between `before`
+ * (null for a new record) and `after` (null for a deleted one), secrets redacted.
+ */
+export function recordChange(
+  tx: Db,
+  subjectType: AuditSubjectType,
+  subject: { id: number; name: string | null },
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  details?: Record<string, unknown>,
+) {
+  return recordAudit(tx, {
+    action: before === null ? 'created' : after === null ? 'deleted' : 'updated',
+    subjectType,
+    subjectId: subject.id,
+    subjectName: subject.name,
+    changes: fieldChanges(before, after),
+    details,
+  });
+}
+
+/** A secret replaced (a webhook secret, an agent token): only that it changed. */
+export function recordSecretRotation(
+  tx: Db,
+  subjectType: AuditSubjectType,
+  subject: { id: number; name: string | null },
+  field: string,
+) {
+  return recordAudit(tx, {
+    action: 'secret_rotated',
+    subjectType,
+    subjectId: subject.id,
+    subjectName: subject.name,
+    changes: secretChanged(field),
+  });
+}
