@@ -24,6 +24,7 @@ import { postsRoutes } from './modules/posts/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
+import { trashRoutes } from './modules/trash/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { websitesRoutes } from './modules/websites/routes.ts';
 import { type Access, authPlugin } from './plugins/auth.ts';
@@ -142,6 +143,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     postsRoutes,
     postContentRoutes,
     agentRoutes,
+    trashRoutes,
   ]) {
     await app.register(routes, context);
   }

@@ -5,11 +5,14 @@ import type { JobQueue } from './jobs/queue.ts';
 import { every, startScheduler, type TaskContext, type TaskDefinition } from './jobs/scheduler.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { RETRY_FAILED_TASK, retryFailedDeliveries } from './modules/content/retry.ts';
+import { purgeExpiredTrash } from './modules/trash/service.ts';
 import { JOB_HANDLERS, TASK_SOURCES } from './pipeline/handlers.ts';
 import { pruneExpiredSessions } from './plugins/sessions.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const DERIVED_STATE_TASK = 'db:check';
+/** Deletes for good what has been in the trash longer than its setting's days. */
+export const TRASH_PURGE_TASK = 'trash:purge';
 
 /** The tasks every installation has. */
 export const FIXED_TASKS: TaskDefinition[] = [
@@ -34,6 +37,13 @@ export const FIXED_TASKS: TaskDefinition[] = [
       for (const drift of await repairDerivedState(context.db)) {
         context.log.warn(`Repaired derived state: ${describeDrift(drift)}`);
       }
+    },
+  },
+  {
+    command: TRASH_PURGE_TASK,
+    nextRun: every(HOUR_MS),
+    run: async (context) => {
+      await purgeExpiredTrash(context);
     },
   },
 ];

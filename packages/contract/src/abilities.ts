@@ -31,6 +31,12 @@ export const EXTRA_ACTIONS = {
   post: { sync: 3, action: 2, review: 4 },
 } as const satisfies Partial<Record<Resource, Record<string, PermissionLevel>>>;
 
+/** Permissions that belong to no resource's list/create/update/delete, with their level. */
+export const STANDALONE_PERMISSIONS = {
+  /** Purges trashed records for good (with the record type's delete ability). */
+  'trash-purge': 1,
+} as const satisfies Record<string, PermissionLevel>;
+
 type ExtraActionOf<R extends Resource> = R extends keyof typeof EXTRA_ACTIONS
   ? keyof (typeof EXTRA_ACTIONS)[R] & string
   : never;
@@ -39,9 +45,11 @@ type ExtraActionOf<R extends Resource> = R extends keyof typeof EXTRA_ACTIONS
  * Every permission name, as a literal type: `resource-action` for each resource's CRUD actions
  * and its extra ones. A misspelt ability in a route or a screen fails the type check.
  */
-export type Ability = {
-  [R in Resource]: `${R}-${(typeof CRUD_ACTIONS)[number] | ExtraActionOf<R>}`;
-}[Resource];
+export type Ability =
+  | {
+      [R in Resource]: `${R}-${(typeof CRUD_ACTIONS)[number] | ExtraActionOf<R>}`;
+    }[Resource]
+  | keyof typeof STANDALONE_PERMISSIONS;
 
 export interface PermissionDefinition {
   name: Ability;
@@ -51,11 +59,17 @@ export interface PermissionDefinition {
 const extraActionsOf = (resource: Resource): Record<string, PermissionLevel> =>
   (EXTRA_ACTIONS as Partial<Record<Resource, Record<string, PermissionLevel>>>)[resource] ?? {};
 
-export const PERMISSIONS: readonly PermissionDefinition[] = RESOURCES.flatMap((resource) =>
-  [...Object.entries(CRUD_LEVELS), ...Object.entries(extraActionsOf(resource))].map(
-    ([action, level]) => ({ name: `${resource}-${action}` as Ability, level }),
+export const PERMISSIONS: readonly PermissionDefinition[] = [
+  ...RESOURCES.flatMap((resource) =>
+    [...Object.entries(CRUD_LEVELS), ...Object.entries(extraActionsOf(resource))].map(
+      ([action, level]) => ({ name: `${resource}-${action}` as Ability, level }),
+    ),
   ),
-);
+  ...Object.entries(STANDALONE_PERMISSIONS).map(([name, level]) => ({
+    name: name as Ability,
+    level,
+  })),
+];
 
 export const PERMISSION_NAMES: readonly Ability[] = PERMISSIONS.map((p) => p.name);
 
@@ -109,6 +123,20 @@ export function abilitiesFor(
   const abilities = new Set(permissionNames as readonly HeldAbility[]);
   if (roleNames.some(isAdminRoleName)) abilities.add(MANAGE_ALL);
   return [...abilities].sort();
+}
+
+/**
+ * True when a role of this name and these permissions grants an ability the holder of
+ * `abilities` lacks (an admin role grants manage-all, which only a manage-all holder has).
+ */
+export function roleExceeds(
+  abilities: readonly string[],
+  roleName: string,
+  permissionNames: readonly string[],
+): boolean {
+  return abilitiesFor([roleName], permissionNames).some(
+    (ability) => !hasAbility(abilities, ability),
+  );
 }
 
 export function hasAbility(abilities: readonly string[], ability: HeldAbility): boolean {

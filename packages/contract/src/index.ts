@@ -16,6 +16,7 @@ export * from './roles.ts';
 export * from './sessions.ts';
 export * from './settings.ts';
 export * from './stats.ts';
+export * from './trash.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
 export * from './websites.ts';

@@ -1,9 +1,11 @@
 import {
   APP_NAME_SETTING,
   DEFAULT_APP_NAME,
+  DEFAULT_TRASH_RETENTION_DAYS,
   PUBLISH_TARGET_LABELS,
   type SettingType,
   type SocialNetwork,
+  TRASH_RETENTION_SETTING,
 } from '@sitefleet/contract';
 
 /**
@@ -63,6 +65,14 @@ export const SETTINGS_CATALOG = {
         value: '15',
         type: 'number',
         description: 'Rows per page in the lists',
+      },
+    ],
+    Trash: [
+      {
+        fullPath: TRASH_RETENTION_SETTING,
+        value: String(DEFAULT_TRASH_RETENTION_DAYS),
+        type: 'number',
+        description: 'Days a deleted record stays in the trash before it is deleted for good',
       },
     ],
   },

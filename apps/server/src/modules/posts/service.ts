@@ -10,6 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
+import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound } from '../../errors.ts';
 import { likePattern } from '../../lib/listing.ts';
 import { POST_KIND } from '../content/kinds.ts';
@@ -197,18 +198,23 @@ export async function updatePost(db: Db, id: number, input: PostForm) {
   });
 }
 
-export async function deletePost(db: Db, id: number) {
-  const deleted = await queryRows<{ id: number }>(
-    db,
-    sql`DELETE FROM posts WHERE id = ${id} RETURNING id`,
-  );
-  if (deleted.length === 0) throw notFound();
+/** Moves the post, with its variants, to the trash. */
+export async function deletePost(db: Db, deleter: Deleter, id: number) {
+  await db.transaction(async (tx) => {
+    await moveToTrash(tx, 'posts', [id], deleter);
+    const deleted = await queryRows<{ id: number }>(
+      tx,
+      sql`DELETE FROM posts WHERE id = ${id} RETURNING id`,
+    );
+    if (deleted.length === 0) throw notFound();
+  });
 }
 
-/** DELETE /api/posts { ids }: all or nothing; answers how many were deleted. */
-export async function deletePosts(db: Db, ids: readonly number[]) {
+/** DELETE /api/posts { ids }: to the trash, all or nothing; answers how many were deleted. */
+export async function deletePosts(db: Db, deleter: Deleter, ids: readonly number[]) {
   return db.transaction(async (tx) => {
     const unique = await assertIdsExist(tx, 'posts', ids);
+    await moveToTrash(tx, 'posts', unique, deleter);
     await tx.execute(sql`DELETE FROM posts WHERE id = ANY(${idArray(unique)})`);
     return unique.length;
   });
