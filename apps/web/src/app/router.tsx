@@ -120,6 +120,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'trash',
+            lazy: screen(
+              () => import('../features/trash/pages/TrashPage.tsx'),
+              (m) => m.TrashPage,
+            ),
+          },
+          {
             path: 'profile',
             lazy: screen(
               () => import('../features/profile/pages/ProfilePage.tsx'),

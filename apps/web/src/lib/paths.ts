@@ -14,5 +14,6 @@ export const paths = {
   settingCreate: '/admin/settings/create',
   settingEdit: (id: number | string) => `/admin/settings/${id}/edit`,
   profile: '/admin/profile',
+  trash: '/admin/trash',
   googleCallback: '/youtube/callback',
 } as const;

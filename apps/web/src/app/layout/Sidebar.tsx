@@ -12,6 +12,7 @@ import {
   PARAMETER_PLACEHOLDERS,
   PROFILE_LINK,
   RESOURCE_LINKS,
+  TRASH_LINK,
 } from './menu.ts';
 
 function MenuItem({ link }: { link: MenuLink }) {
@@ -101,6 +102,7 @@ export function Sidebar() {
             {RESOURCE_LINKS.map((link) => (
               <MenuItem key={link.to} link={link} />
             ))}
+            <MenuItem link={TRASH_LINK} />
             <li className="nav-item">
               {/* A link to the sign-in page, as in the original menu; the click ends the session first. */}
               <Link

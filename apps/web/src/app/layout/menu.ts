@@ -1,3 +1,4 @@
+import { TRASH_LIST_ABILITIES } from '@sitefleet/contract';
 import type { AbilityName } from '../../lib/abilities.ts';
 import { paths } from '../../lib/paths.ts';
 
@@ -6,8 +7,8 @@ export interface MenuLink {
   /** A Bootstrap Icons class. */
   icon: string;
   to: string;
-  /** Shown only with this ability; always shown without one. */
-  ability?: AbilityName;
+  /** Shown only with this ability (or any one of these); always shown without one. */
+  ability?: AbilityName | readonly AbilityName[];
 }
 
 export const DASHBOARD_LINK: MenuLink = {
@@ -33,6 +34,14 @@ export const RESOURCE_LINKS: MenuLink[] = [
   { label: 'Roles', icon: 'bi-shield-lock', to: paths.roles, ability: 'role-list' },
   { label: 'Settings', icon: 'bi-gear', to: paths.settings, ability: 'setting-list' },
 ];
+
+/** Whoever may delete something finds it again here. */
+export const TRASH_LINK: MenuLink = {
+  label: 'Trash',
+  icon: 'bi-trash3',
+  to: paths.trash,
+  ability: TRASH_LIST_ABILITIES,
+};
 
 /** Entries of the Parameters tree: placeholders, not wired to anything yet. */
 export const PARAMETER_PLACEHOLDERS = ['General', 'Integrations', 'Notifications'];
