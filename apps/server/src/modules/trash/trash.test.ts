@@ -57,7 +57,7 @@ const inTrash = async (type: TrashType, id: number) =>
 const listIds = async (path: string) =>
   ((await admin.get(path)).body.data as { id: number }[]).map((row) => row.id);
 const stat = async (kind: string) => (await admin.get(`/api/stats/${kind}`)).body;
-const variantIds = async (kind: typeof POST_KIND, id: number) =>
+const variantIds = async (kind: typeof POST_KIND | typeof CATEGORY_KIND, id: number) =>
   (await storedVariants(server.database.db, kind, id)).map((variant) => variant.id);
 
 describe('a deleted post', () => {
