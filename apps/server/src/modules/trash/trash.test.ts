@@ -2,7 +2,8 @@ import { MESSAGES, TRASH_MESSAGES, type TrashEntry, type TrashType } from '@site
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { queryRows } from '../../db/client.ts';
+import { idArray, queryRows } from '../../db/client.ts';
+import { checkDerivedState } from '../../db/integrity.ts';
 import { CATEGORY_KIND, POST_KIND } from '../content/kinds.ts';
 import { insertTestWebsites, storedVariants } from '../content/test-fixtures.ts';
 import { purgeExpiredTrash } from './service.ts';
@@ -108,6 +109,41 @@ describe('a deleted post', () => {
     const restored = await admin.post('/api/trash/posts/restore', { ids });
     expect(restored.body.count).toBe(3);
     expect(await listIds('/api/posts?per_page=100')).toEqual(expect.arrayContaining(ids));
+  });
+
+  it('goes by the thousand in one set-based move, the post ranges kept', async () => {
+    const category = await createCategory();
+    const { db } = server.database;
+    const inserted = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO posts (title, description, category_id)
+          SELECT 'Bulk trashed ' || n, 'Body', ${category.id} FROM generate_series(1, 3000) n
+          RETURNING id`,
+    );
+    const ids = inserted.map((row) => row.id);
+    await db.execute(sql`INSERT INTO post_variants (post_id, website_id)
+                         SELECT unnest(${idArray(ids)}), ${siteA}`);
+    const variantsOfThem = async () =>
+      (
+        await queryRows<{ total: number }>(
+          db,
+          sql`SELECT count(*)::int AS total FROM post_variants WHERE post_id = ANY(${idArray(ids)})`,
+        )
+      )[0]!.total;
+
+    expect((await admin.delete('/api/posts', { ids })).status).toBe(200);
+    expect(await variantsOfThem()).toBe(0);
+    expect((await trashList(admin, '?type=posts&query=Bulk trashed')).total).toBe(3000);
+    expect(await checkDerivedState(db)).toEqual([]);
+
+    expect((await admin.post('/api/trash/posts/restore', { ids })).body.count).toBe(3000);
+    expect(await variantsOfThem()).toBe(3000);
+    const live = await queryRows<{ total: number }>(
+      db,
+      sql`SELECT count(*)::int AS total FROM posts WHERE id = ANY(${idArray(ids)})`,
+    );
+    expect(live).toEqual([{ total: 3000 }]);
+    expect(await checkDerivedState(db)).toEqual([]);
   });
 
   it('cannot come back while its category is gone', async () => {
