@@ -188,11 +188,12 @@ export async function purgeFromTrash(
 export async function emptyTrash(db: Db, caller: AuthContext, type: TrashType | undefined) {
   const types = (type ? [type] : TRASH_TYPES).filter((t) => mayPurge(caller, t));
   if (types.length === 0) throw forbidden();
-  const deleted = await db
-    .delete(trash)
-    .where(inArray(trash.type, types))
-    .returning({ id: trash.id });
-  return deleted.length;
+  const [emptied] = await queryRows<{ count: number }>(
+    db,
+    sql`WITH gone AS (DELETE FROM trash WHERE type = ANY(${`{${types.join(',')}}`}::text[]) RETURNING 1)
+        SELECT count(*)::int AS count FROM gone`,
+  );
+  return emptied!.count;
 }
 
 /** The scheduled task: entries older than the retention setting's days go for good. */
