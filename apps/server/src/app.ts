@@ -26,6 +26,7 @@ import { rolesRoutes } from './modules/roles/routes.ts';
 import { savedViewsRoutes } from './modules/saved-views/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
+import { trashRoutes } from './modules/trash/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { websitesRoutes } from './modules/websites/routes.ts';
 import { auditActorPlugin } from './plugins/audit-actor.ts';
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     agentRoutes,
     savedViewsRoutes,
     auditLogRoutes,
+    trashRoutes,
   ]) {
     await app.register(routes, context);
   }

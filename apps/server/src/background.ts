@@ -9,6 +9,7 @@ import { every, startScheduler, type TaskContext, type TaskDefinition } from './
 import { startWorkers } from './jobs/workers.ts';
 import { AUDIT_RETENTION_SETTING } from './lib/settings-catalog.ts';
 import { RETRY_FAILED_TASK, retryFailedDeliveries } from './modules/content/retry.ts';
+import { purgeExpiredTrash } from './modules/trash/service.ts';
 import { JOB_HANDLERS, TASK_SOURCES } from './pipeline/handlers.ts';
 import { pruneExpiredSessions } from './plugins/sessions.ts';
 
@@ -22,6 +23,9 @@ export async function auditRetentionDays(context: AppContext) {
   const days = Number(setting[AUDIT_RETENTION_SETTING]);
   return Number.isInteger(days) && days > 0 ? days : DEFAULT_AUDIT_RETENTION_DAYS;
 }
+
+/** Deletes for good what has been in the trash longer than its setting's days. */
+export const TRASH_PURGE_TASK = 'trash:purge';
 
 /** The tasks every installation has. */
 export const FIXED_TASKS: TaskDefinition[] = [
@@ -53,6 +57,13 @@ export const FIXED_TASKS: TaskDefinition[] = [
     nextRun: every(HOUR_MS),
     run: async (context) => {
       await pruneAuditLog(context.db, await auditRetentionDays(context));
+    },
+  },
+  {
+    command: TRASH_PURGE_TASK,
+    nextRun: every(HOUR_MS),
+    run: async (context) => {
+      await purgeExpiredTrash(context);
     },
   },
 ];

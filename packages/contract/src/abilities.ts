@@ -32,13 +32,15 @@ export const EXTRA_ACTIONS = {
 } as const satisfies Partial<Record<Resource, Record<string, PermissionLevel>>>;
 
 /**
- * Permissions of no resource's CRUD: reading the audit log. The seed gives them to the admin
- * roles only.
+ * Permissions that belong to no resource's list/create/update/delete, with their level. The seed
+ * gives them to the admin roles only.
  */
-export const STANDALONE_PERMISSIONS = { 'audit-list': 4 } as const satisfies Record<
-  string,
-  PermissionLevel
->;
+export const STANDALONE_PERMISSIONS = {
+  /** Reads the audit log. */
+  'audit-list': 4,
+  /** Purges trashed records for good (with the record type's delete ability). */
+  'trash-purge': 1,
+} as const satisfies Record<string, PermissionLevel>;
 const STANDALONE_NAMES = Object.keys(STANDALONE_PERMISSIONS) as Ability[];
 
 type ExtraActionOf<R extends Resource> = R extends keyof typeof EXTRA_ACTIONS
@@ -129,6 +131,20 @@ export function abilitiesFor(
   const abilities = new Set(permissionNames as readonly HeldAbility[]);
   if (roleNames.some(isAdminRoleName)) abilities.add(MANAGE_ALL);
   return [...abilities].sort();
+}
+
+/**
+ * True when a role of this name and these permissions grants an ability the holder of
+ * `abilities` lacks (an admin role grants manage-all, which only a manage-all holder has).
+ */
+export function roleExceeds(
+  abilities: readonly string[],
+  roleName: string,
+  permissionNames: readonly string[],
+): boolean {
+  return abilitiesFor([roleName], permissionNames).some(
+    (ability) => !hasAbility(abilities, ability),
+  );
 }
 
 export function hasAbility(abilities: readonly string[], ability: HeldAbility): boolean {

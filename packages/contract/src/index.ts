@@ -18,6 +18,7 @@ export * from './saved-views.ts';
 export * from './sessions.ts';
 export * from './settings.ts';
 export * from './stats.ts';
+export * from './trash.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
 export * from './websites.ts';

@@ -6,5 +6,6 @@ export * from './schema/content.ts';
 export * from './schema/pipeline.ts';
 export * from './schema/saved-views.ts';
 export * from './schema/settings.ts';
+export * from './schema/trash.ts';
 export * from './schema/two-factor.ts';
 export * from './schema/websites.ts';

@@ -2,9 +2,11 @@ import {
   APP_NAME_SETTING,
   DEFAULT_APP_NAME,
   DEFAULT_AUDIT_RETENTION_DAYS,
+  DEFAULT_TRASH_RETENTION_DAYS,
   PUBLISH_TARGET_LABELS,
   type SettingType,
   type SocialNetwork,
+  TRASH_RETENTION_SETTING,
 } from '@sitefleet/contract';
 
 /**
@@ -74,6 +76,14 @@ export const SETTINGS_CATALOG = {
         value: String(DEFAULT_AUDIT_RETENTION_DAYS),
         type: 'number',
         description: 'Days the audit log keeps its entries; older ones are deleted every hour',
+      },
+    ],
+    Trash: [
+      {
+        fullPath: TRASH_RETENTION_SETTING,
+        value: String(DEFAULT_TRASH_RETENTION_DAYS),
+        type: 'number',
+        description: 'Days a deleted record stays in the trash before it is deleted for good',
       },
     ],
   },

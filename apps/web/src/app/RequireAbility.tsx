@@ -10,7 +10,7 @@ export function RequireAbility({
   ability,
   children,
 }: {
-  ability: AbilityName;
+  ability: AbilityName | readonly AbilityName[];
   children: ReactNode;
 }) {
   return useCan(ability) ? children : <NoAccessPage />;

@@ -1,3 +1,4 @@
+import { TRASH_LIST_ABILITIES } from '@sitefleet/contract';
 import { type ComponentType, createElement } from 'react';
 import type { AbilityName } from '../lib/abilities.ts';
 import { paths } from '../lib/paths.ts';
@@ -9,8 +10,11 @@ export type ScreenLoader = () => Promise<ComponentType>;
 export interface ResourceScreen {
   /** The route's path pattern, e.g. '/admin/roles/:id/edit'. */
   path: string;
-  /** Needed to open the screen; without it the route says so instead. None: every signed-in user. */
-  ability?: AbilityName;
+  /**
+   * Needed to open the screen (any one of a list will do); without it the route says so instead.
+   * None: every signed-in user.
+   */
+  ability?: AbilityName | readonly AbilityName[];
   load: ScreenLoader;
 }
 
@@ -158,6 +162,16 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
       ability: 'audit-list',
       load: () =>
         import('../features/audit-log/pages/AuditLogPage.tsx').then((m) => m.AuditLogPage),
+    },
+  },
+  {
+    // Whoever may delete something finds it again here.
+    name: 'trash',
+    menu: { label: 'Trash', icon: 'bi-trash3', group: 'resources' },
+    list: {
+      path: paths.trash,
+      ability: TRASH_LIST_ABILITIES,
+      load: () => import('../features/trash/pages/TrashPage.tsx').then((m) => m.TrashPage),
     },
   },
 ];

@@ -43,6 +43,8 @@ export function can(ability: AppAbility, name: AbilityName): boolean {
 }
 
 /** Whether the signed-in user holds an ability; re-renders when the abilities change. */
-export function useCan(name: AbilityName): boolean {
-  return can(useAbility<AppAbility>(), name);
+export function useCan(wanted: AbilityName | readonly AbilityName[]): boolean {
+  const held = useAbility<AppAbility>();
+  const names = typeof wanted === 'string' ? [wanted] : wanted;
+  return names.some((name) => can(held, name));
 }

@@ -1,7 +1,8 @@
 import { messageSchema } from '@sitefleet/contract';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from './http.ts';
-import { notifyFailure, notifySuccess } from './toast.tsx';
+import { notifyFailure } from './toast.tsx';
+import { trashTypeOfPath, useUndoableDelete } from './undo-delete.ts';
 
 interface DeleteRowsOptions {
   /** The resource's path, e.g. '/api/users': one row is DELETE {path}/{id}, several DELETE {path}. */
@@ -14,7 +15,7 @@ interface DeleteRowsOptions {
  * DELETE {path}/{id}. Success shows `deletedMessage` (the spec's toast, e.g. 'User deleted
  * successfully!') or, without one, the server's message (e.g. what went with a website); a refusal
  * shows the server's message. The list reloads after a success only, so that a refused delete
- * keeps the ticked rows.
+ * keeps the ticked rows. A record that goes to the trash gets an Undo in its toast.
  */
 export function useDeleteRow({
   path,
@@ -22,10 +23,11 @@ export function useDeleteRow({
   deletedMessage,
 }: DeleteRowsOptions & { deletedMessage?: string }) {
   const queryClient = useQueryClient();
+  const notifyDeleted = useUndoableDelete();
   return useMutation({
     mutationFn: async (id: number) => messageSchema.parse(await http.delete(`${path}/${id}`)),
-    onSuccess: (answer) => {
-      notifySuccess(deletedMessage ?? answer.message);
+    onSuccess: (answer, id) => {
+      notifyDeleted(deletedMessage ?? answer.message, trashTypeOfPath(path), [id]);
       return queryClient.invalidateQueries({ queryKey: listKey });
     },
     onError: notifyFailure,
@@ -38,10 +40,11 @@ export function useDeleteRow({
  */
 export function useDeleteRows({ path, listKey }: DeleteRowsOptions) {
   const queryClient = useQueryClient();
+  const notifyDeleted = useUndoableDelete();
   return useMutation({
     mutationFn: async (ids: number[]) => messageSchema.parse(await http.delete(path, { ids })),
-    onSuccess: (answer) => {
-      notifySuccess(answer.message);
+    onSuccess: (answer, ids) => {
+      notifyDeleted(answer.message, trashTypeOfPath(path), ids);
       return queryClient.invalidateQueries({ queryKey: listKey });
     },
     onError: notifyFailure,

@@ -15,5 +15,6 @@ export const paths = {
   settingEdit: (id: number | string) => `/admin/settings/${id}/edit`,
   auditLog: '/admin/audit-log',
   profile: '/admin/profile',
+  trash: '/admin/trash',
   googleCallback: '/youtube/callback',
 } as const;

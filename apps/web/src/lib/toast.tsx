@@ -1,4 +1,4 @@
-import { TOAST_HOVER_EXTENSION_MS, TOAST_TIMEOUT_MS } from '@sitefleet/contract';
+import { TOAST_HOVER_EXTENSION_MS, TOAST_TIMEOUT_MS, TRASH_MESSAGES } from '@sitefleet/contract';
 import { useEffect, useRef } from 'react';
 import { type Id, type ToastContainerProps, type TypeOptions, toast } from 'react-toastify';
 
@@ -56,4 +56,29 @@ export const notifyError = (message: string) => showToast('error', message);
 /** Shows a failed call's message (ApiError carries the server's), or a generic one. */
 export function notifyFailure(error: unknown): Id {
   return notifyError(error instanceof Error ? error.message : 'Something went wrong.');
+}
+
+/**
+ * A success toast with an Undo button, open for `undoMs`: a click runs `onUndo` once and closes
+ * the toast (the undo's own outcome is another toast).
+ */
+export function notifyUndoable(message: string, undoMs: number, onUndo: () => void): Id {
+  return toast(
+    ({ closeToast }) => (
+      <div className="d-flex align-items-center gap-2">
+        <span className="flex-grow-1">{message}</span>
+        <button
+          type="button"
+          className="btn btn-sm btn-light"
+          onClick={() => {
+            closeToast();
+            onUndo();
+          }}
+        >
+          {TRASH_MESSAGES.undo}
+        </button>
+      </div>
+    ),
+    { type: 'success', autoClose: undoMs },
+  );
 }

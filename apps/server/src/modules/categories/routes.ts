@@ -95,7 +95,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     },
     async (request) => {
       const moveTo = request.body?.move_to ?? request.query.move_to;
-      await deleteCategory(db, request.params.id, moveTo);
+      await deleteCategory(db, currentUser(request), request.params.id, moveTo);
       return { message: CATEGORY_MESSAGES.deleted };
     },
   );

@@ -15,6 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordChange } from '../../db/audit.ts';
 import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../db/client.ts';
+import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { likePattern } from '../../lib/listing.ts';
 import { CATEGORY_KIND } from '../content/kinds.ts';
@@ -255,11 +256,17 @@ export async function updateCategory(db: Db, id: number, input: CategoryUpdate) 
 // ── Delete ────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Deletes a category. One with posts or sub-categories is refused unless `moveTo` names another
- * category (not itself nor one of its sub-categories): its posts move there (their variants follow
- * the new category's websites) and its sub-categories become that category's.
+ * Moves a category to the trash, with its variants and its links to its parents. One with posts
+ * or sub-categories is refused unless `moveTo` names another category (not itself nor one of its
+ * sub-categories): its posts move there (their variants follow the new category's websites) and
+ * its sub-categories become that category's, and they stay there when it is restored.
  */
-export async function deleteCategory(db: Db, id: number, moveTo: number | undefined) {
+export async function deleteCategory(
+  db: Db,
+  deleter: Deleter,
+  id: number,
+  moveTo: number | undefined,
+) {
   await db.transaction(async (tx) => {
     const [found] = await queryRows<{ posts: number; children: number }>(
       tx,
@@ -285,6 +292,7 @@ export async function deleteCategory(db: Db, id: number, moveTo: number | undefi
         WHERE parent_id = ${id} AND category_id <> ${moveTo}
         ON CONFLICT DO NOTHING`);
     }
+    await moveToTrash(tx, 'categories', [id], deleter);
     await tx.execute(sql`DELETE FROM categories WHERE id = ${id}`);
     await recordChange(tx, 'category', deleted, deleted, null);
   });

@@ -13,6 +13,7 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import {
   createInstance,
   deleteInstance,
@@ -82,7 +83,7 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       config: { access: 'instance-delete' },
       schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
     },
-    (request) => deleteInstance(db, request.params.id),
+    (request) => deleteInstance(db, currentUser(request), request.params.id),
   );
 
   app.delete(
@@ -91,7 +92,7 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       config: { access: 'instance-delete' },
       schema: { tags, body: idsSchema, response: { 200: messageSchema } },
     },
-    (request) => deleteInstances(db, request.body.ids),
+    (request) => deleteInstances(db, currentUser(request), request.body.ids),
   );
 
   app.post(

@@ -14,6 +14,7 @@ import { recordBulkAction, recordChange, recordSecretRotation } from '../../db/a
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { instanceLogs, instances } from '../../db/schema.ts';
+import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { listOrder, searchCondition } from '../../lib/listing.ts';
 import { hashAgentToken } from '../../lib/secrets.ts';
@@ -164,22 +165,25 @@ export async function updateInstance(
   return toInstance(row);
 }
 
-export async function deleteInstance(db: Db, id: number) {
-  await db.transaction(async (tx) => {
+/** Moves the instance, with its logs, to the trash. */
+export async function deleteInstance(db: Db, deleter: Deleter, id: number) {
+  return db.transaction(async (tx) => {
+    await moveToTrash(tx, 'instances', [id], deleter);
     const [deleted] = await tx
       .delete(instances)
       .where(eq(instances.id, id))
       .returning(instanceColumns);
     if (!deleted) throw notFound();
     await recordChange(tx, 'instance', instanceSubject(deleted), deleted, null);
+    return { message: INSTANCE_MESSAGES.deleted(1) };
   });
-  return { message: INSTANCE_MESSAGES.deleted(1) };
 }
 
-/** Deletes the instances and their logs, all or nothing. */
-export async function deleteInstances(db: Db, ids: number[]) {
+/** Moves the instances and their logs to the trash, all or nothing. */
+export async function deleteInstances(db: Db, deleter: Deleter, ids: number[]) {
   return db.transaction(async (tx) => {
     const unique = await assertIdsExist(tx, 'instances', ids);
+    await moveToTrash(tx, 'instances', unique, deleter);
     const deleted = await tx
       .delete(instances)
       .where(inArray(instances.id, unique))

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import { POST_KIND } from '../content/kinds.ts';
 import { detailRows } from '../content/review.ts';
 import { createPost, deletePost, deletePosts, listPosts, updatePost } from './service.ts';
@@ -61,7 +62,7 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
       schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await deletePost(db, request.params.id);
+      await deletePost(db, currentUser(request), request.params.id);
       return { message: POST_MESSAGES.deleted };
     },
   );
@@ -73,7 +74,9 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
       schema: { tags, body: postBulkDeleteSchema, response: { 200: messageSchema } },
     },
     async (request) => ({
-      message: POST_MESSAGES.bulkDeleted(await deletePosts(db, request.body.ids)),
+      message: POST_MESSAGES.bulkDeleted(
+        await deletePosts(db, currentUser(request), request.body.ids),
+      ),
     }),
   );
 

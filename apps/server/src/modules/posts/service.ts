@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { recordBulkAction, recordChange } from '../../db/audit.ts';
 import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
+import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound } from '../../errors.ts';
 import { likePattern } from '../../lib/listing.ts';
 import { POST_KIND } from '../content/kinds.ts';
@@ -207,7 +208,8 @@ export async function updatePost(db: Db, id: number, input: PostForm) {
   });
 }
 
-export async function deletePost(db: Db, id: number) {
+/** Moves the post, with its variants, to the trash. */
+export async function deletePost(db: Db, deleter: Deleter, id: number) {
   await db.transaction(async (tx) => {
     const [found] = await queryRows<{ id: number }>(
       tx,
@@ -215,15 +217,17 @@ export async function deletePost(db: Db, id: number) {
     );
     if (!found) throw notFound();
     const deleted = await postRow(tx, id);
+    await moveToTrash(tx, 'posts', [id], deleter);
     await tx.execute(sql`DELETE FROM posts WHERE id = ${id}`);
     await recordChange(tx, 'post', postSubject(deleted), deleted, null);
   });
 }
 
-/** DELETE /api/posts { ids }: all or nothing; answers how many were deleted. */
-export async function deletePosts(db: Db, ids: readonly number[]) {
+/** DELETE /api/posts { ids }: to the trash, all or nothing; answers how many were deleted. */
+export async function deletePosts(db: Db, deleter: Deleter, ids: readonly number[]) {
   return db.transaction(async (tx) => {
     const unique = await assertIdsExist(tx, 'posts', ids);
+    await moveToTrash(tx, 'posts', unique, deleter);
     await tx.execute(sql`DELETE FROM posts WHERE id = ANY(${idArray(unique)})`);
     await recordBulkAction(tx, 'post', 'delete', unique);
     return unique.length;

@@ -88,7 +88,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
       schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await deleteRole(db, request.params.id);
+      await deleteRole(db, currentUser(request), request.params.id);
       return { message: ROLE_MESSAGES.deleted };
     },
   );
@@ -100,7 +100,9 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
       schema: { tags, body: idsSchema, response: { 200: messageSchema } },
     },
     async (request) => ({
-      message: ROLE_MESSAGES.bulkDeleted(await deleteRoles(db, request.body.ids)),
+      message: ROLE_MESSAGES.bulkDeleted(
+        await deleteRoles(db, currentUser(request), request.body.ids),
+      ),
     }),
   );
 

@@ -15,6 +15,7 @@ import { recordAudit, recordBulkAction, recordChange } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { permissions, rolePermissions, roles } from '../../db/schema.ts';
+import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { forbidden, notFound, validationError } from '../../errors.ts';
 import { listOrder, searchCondition } from '../../lib/listing.ts';
 import type { AuthContext } from '../../plugins/sessions.ts';
@@ -225,28 +226,32 @@ export async function updateRole(db: Db, caller: AuthContext, id: number, input:
   return findRole(db, id);
 }
 
-/** Deletes roles, all or none; the super admin role never. Its users simply lose the role. */
-async function removeRoles(db: Db, ids: number[], field: 'id' | 'ids') {
+/**
+ * Moves roles to the trash, all or none; the super admin role never. Its users lose the role
+ * until it is restored.
+ */
+async function removeRoles(db: Db, deleter: Deleter, ids: number[], field: 'id' | 'ids') {
   const doomed = await db.select({ name: roles.name }).from(roles).where(inArray(roles.id, ids));
   if (doomed.some((role) => isSuperAdminRole(role.name))) {
     throw validationError({ [field]: ROLE_MESSAGES.superAdminDeleted });
   }
+  await moveToTrash(db, 'roles', ids, deleter);
   await db.delete(roles).where(inArray(roles.id, ids));
 }
 
-export async function deleteRole(db: Db, id: number) {
+export async function deleteRole(db: Db, deleter: Deleter, id: number) {
   await db.transaction(async (tx) => {
     const role = await existingRole(tx, id);
-    await removeRoles(tx, [id], 'id');
+    await removeRoles(tx, deleter, [id], 'id');
     await recordChange(tx, 'role', role, auditedRole(role), null);
   });
 }
 
 /** DELETE /api/roles: answers how many were deleted. */
-export function deleteRoles(db: Db, ids: number[]) {
+export function deleteRoles(db: Db, deleter: Deleter, ids: number[]) {
   return db.transaction(async (tx) => {
     const unique = await assertIdsExist(tx, 'roles', ids);
-    await removeRoles(tx, unique, 'ids');
+    await removeRoles(tx, deleter, unique, 'ids');
     await recordBulkAction(tx, 'role', 'delete', unique);
     return unique.length;
   });

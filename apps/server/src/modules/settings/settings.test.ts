@@ -175,7 +175,7 @@ describe('GET /api/settinggroups', () => {
     expect(response.status).toBe(200);
     const seeded = Object.entries(SETTINGS_CATALOG)
       .flatMap(([main, groups]) => Object.keys(groups).map((name) => ({ name, main })))
-      .sort((a, b) => a.name.localeCompare(b.name));
+      .sort((a, b) => a.main.localeCompare(b.main) || a.name.localeCompare(b.name));
     expect(response.body).toEqual(
       seeded.map(({ name, main }) => ({
         id: expect.any(Number),

@@ -1,10 +1,9 @@
 import {
-  abilitiesFor,
   formatDateTime,
-  hasAbility,
   holdsSuperAdmin,
   isSuperAdminRoleName,
   type RoleRef,
+  roleExceeds,
   SUPER_ADMIN_ROLE,
   USER_MESSAGES,
   type UserListQuery,
@@ -18,6 +17,7 @@ import { recordBulkAction, recordChange } from '../../db/audit.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
+import { moveToTrash } from '../../db/trash.ts';
 import { forbidden, notFound, validationError } from '../../errors.ts';
 import { listOrder, searchCondition } from '../../lib/listing.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -125,10 +125,7 @@ async function rolesAgainstCaller(
       id,
       {
         name: role.name,
-        // An admin role grants manage-all, which only a manage-all caller holds.
-        exceedsCaller: abilitiesFor([role.name], role.permissions).some(
-          (ability) => !hasAbility(caller.abilities, ability),
-        ),
+        exceedsCaller: roleExceeds(caller.abilities, role.name, role.permissions),
       },
     ]),
   );
@@ -317,8 +314,9 @@ export async function updateUser(db: Db, caller: AuthContext, id: number, input:
 }
 
 /**
- * Deletes users, all or none: never the caller, never every super admin. Their sessions go with
- * them (the sessions table cascades), so a deleted user is signed out on their next request.
+ * Moves users to the trash with their roles, all or none: never the caller, never every super
+ * admin. Their sessions go with them (the sessions table cascades), so a deleted user is signed
+ * out on their next request, and a restored one signs in again.
  */
 async function removeUsers(db: Db, caller: AuthContext, ids: number[], field: 'id' | 'ids') {
   if (ids.includes(caller.userId)) {
@@ -329,6 +327,7 @@ async function removeUsers(db: Db, caller: AuthContext, ids: number[], field: 'i
   if (superAdmins.size > 0 && [...superAdmins].every((id) => ids.includes(id))) {
     throw validationError({ [field]: USER_MESSAGES.lastSuperAdmin });
   }
+  await moveToTrash(db, 'users', ids, caller);
   await db.delete(users).where(inArray(users.id, ids));
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import {
   bulkDeleteImpact,
   createWebsite,
@@ -100,7 +101,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       config: { access: 'website-delete' },
       schema: { tags, params: idParamSchema, response: { 200: websitesDeletedSchema } },
     },
-    (request) => deleteWebsite(db, request.params.id),
+    (request) => deleteWebsite(db, currentUser(request), request.params.id),
   );
 
   app.delete(
@@ -109,7 +110,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       config: { access: 'website-delete' },
       schema: { tags, body: idsSchema, response: { 200: websitesDeletedSchema } },
     },
-    (request) => deleteWebsites(db, request.body.ids),
+    (request) => deleteWebsites(db, currentUser(request), request.body.ids),
   );
 
   app.get(

@@ -23,6 +23,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { categoryVariants, postVariants, websiteSettings, websites } from '../../db/schema.ts';
+import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { fieldChanges } from '../../lib/audit-diff.ts';
 import { listOrder, searchCondition } from '../../lib/listing.ts';
@@ -216,11 +217,12 @@ export async function bulkDeleteImpact(db: Db, ids: number[]): Promise<WebsitesD
 }
 
 /**
- * Deletes websites with their settings and their category and post variants (the categories and
- * posts themselves stay), all or nothing. The variants are deleted explicitly rather than by the
- * foreign keys' cascade so that the answer says exactly how many went.
+ * Moves websites to the trash with their settings and their category and post variants (the
+ * categories and posts themselves stay), all or nothing. The variants are deleted explicitly
+ * rather than by the foreign keys' cascade so that the answer says exactly how many went.
  */
-async function deleteWithVariants(tx: Db, ids: number[]) {
+async function deleteWithVariants(tx: Db, ids: number[], deleter: Deleter) {
+  await moveToTrash(tx, 'websites', ids, deleter);
   const categoryRows = await tx
     .delete(categoryVariants)
     .where(inArray(categoryVariants.websiteId, ids))
@@ -237,9 +239,9 @@ async function deleteWithVariants(tx: Db, ids: number[]) {
   return { deleted: deleted.map((row) => row.id), rows: deleted, impact };
 }
 
-export async function deleteWebsite(db: Db, id: number) {
+export async function deleteWebsite(db: Db, deleter: Deleter, id: number) {
   return db.transaction(async (tx) => {
-    const { rows, impact } = await deleteWithVariants(tx, [id]);
+    const { rows, impact } = await deleteWithVariants(tx, [id], deleter);
     const [website] = rows;
     if (!website) throw notFound();
     await recordChange(tx, 'website', website, website, null, impact);
@@ -247,10 +249,10 @@ export async function deleteWebsite(db: Db, id: number) {
   });
 }
 
-export async function deleteWebsites(db: Db, ids: number[]) {
+export async function deleteWebsites(db: Db, deleter: Deleter, ids: number[]) {
   return db.transaction(async (tx) => {
     const unique = await assertIdsExist(tx, 'websites', ids);
-    const { deleted, impact } = await deleteWithVariants(tx, unique);
+    const { deleted, impact } = await deleteWithVariants(tx, unique, deleter);
     // Another request deleted some of them meanwhile: refuse the whole call, as for unknown ids.
     const missing = unique.filter((id) => !deleted.includes(id));
     if (missing.length > 0) throw validationError({ ids: unknownIdsMessage(missing) });

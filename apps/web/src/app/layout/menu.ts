@@ -6,8 +6,8 @@ export interface MenuLink {
   /** A Bootstrap Icons class. */
   icon: string;
   to: string;
-  /** Shown only with this ability; always shown without one. */
-  ability?: AbilityName;
+  /** Shown only with this ability (or any one of these); always shown without one. */
+  ability?: AbilityName | readonly AbilityName[];
 }
 
 /** A resource's sidebar entry: a link to its list screen, behind the list's ability. */

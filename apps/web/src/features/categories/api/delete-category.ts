@@ -1,7 +1,7 @@
 import { CATEGORY_MESSAGES, messageSchema } from '@sitefleet/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
-import { notifySuccess } from '../../../lib/toast.tsx';
+import { useUndoableDelete } from '../../../lib/undo-delete.ts';
 import { categoriesKey } from './categories.ts';
 
 export interface CategoryDeleteRequest {
@@ -23,10 +23,11 @@ export async function deleteCategory({ id, moveTo }: CategoryDeleteRequest) {
 /** The failure is left to the dialog, which shows it and, for dependents, offers the move. */
 export function useDeleteCategory() {
   const queryClient = useQueryClient();
+  const notifyDeleted = useUndoableDelete();
   return useMutation({
     mutationFn: deleteCategory,
-    onSuccess: () => {
-      notifySuccess(CATEGORY_MESSAGES.deleted);
+    onSuccess: (_answer, { id }) => {
+      notifyDeleted(CATEGORY_MESSAGES.deleted, 'categories', [id]);
       return queryClient.invalidateQueries({ queryKey: categoriesKey });
     },
   });

@@ -1,0 +1,117 @@
+import type { TrashType } from '@sitefleet/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, idArray } from './client.ts';
+
+/**
+ * Moving deleted records to the trash. Each delete, single or bulk, first copies its records, and
+ * what goes with them, into `trash` with one set-based `INSERT … SELECT` (a snapshot per record,
+ * each table's rows as `to_jsonb` writes them), then deletes them as before, in the same
+ * transaction: the live tables, their counts, unique keys and post ranges never see a trashed
+ * row. Restoring (modules/trash) reads the rows back with `jsonb_populate_record`.
+ */
+
+/** Who deleted: kept by name too, as the user may be renamed or deleted since. */
+export interface Deleter {
+  userId: number;
+  name: string;
+}
+
+/** A JSON array of `to_jsonb` rows of `table` (aliased `x`) where `condition`, `[]` when none. */
+const rowsOf = (table: string, condition: SQL) =>
+  sql`COALESCE((SELECT jsonb_agg(to_jsonb(x)) FROM ${sql.identifier(table)} x WHERE ${condition}), '[]'::jsonb)`;
+
+/** A JSON array of `column` of `table` (aliased `x`) where `condition`, `[]` when none. */
+const idsOf = (table: string, column: string, condition: SQL) =>
+  sql`COALESCE((SELECT jsonb_agg(x.${sql.identifier(column)}) FROM ${sql.identifier(table)} x WHERE ${condition}), '[]'::jsonb)`;
+
+interface Snapshot {
+  /** The live table, aliased `r` in what follows. */
+  table: string;
+  name: SQL;
+  detail: SQL;
+  /** What goes with the record, by key of the snapshot (next to `record`). */
+  related: Record<string, SQL>;
+}
+
+const SNAPSHOTS: Record<TrashType, Snapshot> = {
+  websites: {
+    table: 'websites',
+    name: sql`r.name`,
+    detail: sql`r.url`,
+    related: {
+      settings: sql`(SELECT to_jsonb(x) FROM website_settings x WHERE x.website_id = r.id)`,
+      category_variants: rowsOf('category_variants', sql`x.website_id = r.id`),
+      post_variants: rowsOf('post_variants', sql`x.website_id = r.id`),
+    },
+  },
+  instances: {
+    table: 'instances',
+    name: sql`r.instance_id`,
+    detail: sql`r.ip_address`,
+    related: { logs: rowsOf('instance_logs', sql`x.instance_id = r.id`) },
+  },
+  categories: {
+    table: 'categories',
+    name: sql`r.name`,
+    detail: sql`r.slug`,
+    related: {
+      variants: rowsOf('category_variants', sql`x.category_id = r.id`),
+      parent_ids: idsOf('category_parents', 'parent_id', sql`x.category_id = r.id`),
+      own_children_ids: idsOf('categories', 'id', sql`x.created_under_id = r.id`),
+    },
+  },
+  posts: {
+    table: 'posts',
+    name: sql`r.title`,
+    detail: sql`(SELECT c.name FROM categories c WHERE c.id = r.category_id)`,
+    related: { variants: rowsOf('post_variants', sql`x.post_id = r.id`) },
+  },
+  users: {
+    table: 'users',
+    name: sql`r.name`,
+    detail: sql`r.email`,
+    related: {
+      role_ids: idsOf('user_roles', 'role_id', sql`x.user_id = r.id`),
+      avatar: sql`(SELECT to_jsonb(x) FROM user_avatars x WHERE x.user_id = r.id)`,
+      two_factor: sql`(SELECT to_jsonb(x) FROM user_two_factor x WHERE x.user_id = r.id)`,
+      recovery_codes: rowsOf('user_recovery_codes', sql`x.user_id = r.id`),
+    },
+  },
+  roles: {
+    table: 'roles',
+    name: sql`r.name`,
+    detail: sql`r.guard_name`,
+    related: {
+      permission_ids: idsOf('role_permissions', 'permission_id', sql`x.role_id = r.id`),
+      user_ids: idsOf('user_roles', 'user_id', sql`x.role_id = r.id`),
+    },
+  },
+};
+
+/**
+ * Copies records `ids` of `type`, with what goes with them, into the trash. Call it in the
+ * delete's transaction, before the delete (whose cascades take the related rows).
+ */
+export async function moveToTrash(
+  tx: Executor,
+  type: TrashType,
+  ids: readonly number[],
+  deleter: Deleter,
+) {
+  if (ids.length === 0) return;
+  const snapshot = SNAPSHOTS[type];
+  const related = Object.entries(snapshot.related).map(
+    ([key, value]) => sql`, ${key}::text, ${value}`,
+  );
+  await tx.execute(sql`
+    INSERT INTO trash AS t (type, id, name, detail, data, deleted_by_id, deleted_by_name)
+    SELECT ${type}, r.id, ${snapshot.name}, ${snapshot.detail},
+           jsonb_build_object('record', to_jsonb(r)${sql.join(related)}),
+           ${deleter.userId}, ${deleter.name}
+    FROM ${sql.identifier(snapshot.table)} r
+    WHERE r.id = ANY(${idArray(ids)})
+    ON CONFLICT (type, id) DO UPDATE SET
+      name = excluded.name, detail = excluded.detail, data = excluded.data,
+      deleted_by_id = excluded.deleted_by_id, deleted_by_name = excluded.deleted_by_name,
+      deleted_at = excluded.deleted_at`);
+}

@@ -1,0 +1,100 @@
+import {
+  emptyTrashSchema,
+  idsSchema,
+  TRASH_LIST_ABILITIES,
+  TRASH_MESSAGES,
+  TRASH_PURGE_ABILITY,
+  TRASH_TYPES,
+  trashChangedSchema,
+  trashEntryParamSchema,
+  trashListQuerySchema,
+  trashPageSchema,
+  trashRestoreAbilities,
+  trashTypeParamSchema,
+} from '@sitefleet/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { emptyTrash, listTrash, purgeFromTrash, restoreFromTrash } from './service.ts';
+
+const tags = ['trash'];
+/** Each route lets in any caller who may act on some type; the service checks the type's. */
+const RESTORE_ABILITIES = [...new Set(TRASH_TYPES.flatMap(trashRestoreAbilities))];
+const changed = { 200: trashChangedSchema };
+
+export const trashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const { db } = context;
+
+  app.get(
+    '/api/trash',
+    {
+      config: { access: TRASH_LIST_ABILITIES },
+      schema: { tags, querystring: trashListQuerySchema, response: { 200: trashPageSchema } },
+    },
+    (request) => listTrash(context, currentUser(request), request.query),
+  );
+
+  app.post(
+    '/api/trash/:type/:id/restore',
+    {
+      config: { access: RESTORE_ABILITIES },
+      schema: { tags, params: trashEntryParamSchema, response: changed },
+    },
+    async (request) => {
+      const { type, id } = request.params;
+      const count = await restoreFromTrash(db, currentUser(request), type, [id], 'id');
+      return { message: TRASH_MESSAGES.restored(count), count };
+    },
+  );
+
+  app.post(
+    '/api/trash/:type/restore',
+    {
+      config: { access: RESTORE_ABILITIES },
+      schema: { tags, params: trashTypeParamSchema, body: idsSchema, response: changed },
+    },
+    async (request) => {
+      const { type } = request.params;
+      const count = await restoreFromTrash(db, currentUser(request), type, request.body.ids, 'ids');
+      return { message: TRASH_MESSAGES.restored(count), count };
+    },
+  );
+
+  app.delete(
+    '/api/trash/:type/:id',
+    {
+      config: { access: TRASH_PURGE_ABILITY },
+      schema: { tags, params: trashEntryParamSchema, response: changed },
+    },
+    async (request) => {
+      const { type, id } = request.params;
+      const count = await purgeFromTrash(db, currentUser(request), type, [id], 'id');
+      return { message: TRASH_MESSAGES.purged(count), count };
+    },
+  );
+
+  app.delete(
+    '/api/trash/:type',
+    {
+      config: { access: TRASH_PURGE_ABILITY },
+      schema: { tags, params: trashTypeParamSchema, body: idsSchema, response: changed },
+    },
+    async (request) => {
+      const { type } = request.params;
+      const count = await purgeFromTrash(db, currentUser(request), type, request.body.ids, 'ids');
+      return { message: TRASH_MESSAGES.purged(count), count };
+    },
+  );
+
+  app.post(
+    '/api/trash/empty',
+    {
+      config: { access: TRASH_PURGE_ABILITY },
+      schema: { tags, body: emptyTrashSchema, response: changed },
+    },
+    async (request) => {
+      const count = await emptyTrash(db, currentUser(request), request.body?.type);
+      return { message: TRASH_MESSAGES.emptied(count), count };
+    },
+  );
+};

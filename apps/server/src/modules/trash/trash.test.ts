@@ -1,0 +1,379 @@
+import { MESSAGES, TRASH_MESSAGES, type TrashEntry, type TrashType } from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { idArray, queryRows } from '../../db/client.ts';
+import { checkDerivedState } from '../../db/integrity.ts';
+import { CATEGORY_KIND, POST_KIND } from '../content/kinds.ts';
+import { insertTestWebsites, storedVariants } from '../content/test-fixtures.ts';
+import { purgeExpiredTrash } from './service.ts';
+
+let server: TestServer;
+let admin: ApiClient;
+let siteA: number;
+let siteB: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.admin();
+  [siteA, siteB] = await insertTestWebsites(server.database.db);
+});
+afterAll(() => server.close());
+
+let sequence = 0;
+async function created(path: string, body: Record<string, unknown>) {
+  const response = await admin.post(path, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body as { id: number; [key: string]: unknown };
+}
+function createCategory(overrides: Record<string, unknown> = {}) {
+  sequence += 1;
+  return created('/api/categories', {
+    name: `Trash category ${sequence}`,
+    slug: `trash-category-${sequence}`,
+    description: 'About things',
+    type: 'default',
+    keywords: 'things',
+    websites: [siteA, siteB],
+    parents: [],
+    ...overrides,
+  });
+}
+function createPost(categoryId: number) {
+  sequence += 1;
+  return created('/api/posts', {
+    title: `Trash post ${sequence}`,
+    description: 'Body',
+    category_id: categoryId,
+  });
+}
+
+const trashList = async (client: ApiClient, query = '') => {
+  const response = await client.get(`/api/trash${query}`);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body as { data: TrashEntry[]; total: number };
+};
+const inTrash = async (type: TrashType, id: number) =>
+  (await trashList(admin, `?type=${type}&per_page=100`)).data.find((entry) => entry.id === id);
+const listIds = async (path: string) =>
+  ((await admin.get(path)).body.data as { id: number }[]).map((row) => row.id);
+const stat = async (kind: string) => (await admin.get(`/api/stats/${kind}`)).body;
+const variantIds = async (kind: typeof POST_KIND | typeof CATEGORY_KIND, id: number) =>
+  (await storedVariants(server.database.db, kind, id)).map((variant) => variant.id);
+
+describe('a deleted post', () => {
+  it('leaves the list and the stats, is listed in the trash and comes back with its variants', async () => {
+    const category = await createCategory();
+    const post = await createPost(category.id);
+    const variants = await variantIds(POST_KIND, post.id);
+    expect(variants).toHaveLength(2);
+    const statBefore = await stat('posts');
+
+    expect((await admin.delete(`/api/posts/${post.id}`)).status).toBe(200);
+    expect(await listIds('/api/posts?per_page=100')).not.toContain(post.id);
+    expect(await stat('posts')).not.toEqual(statBefore);
+    expect(await variantIds(POST_KIND, post.id)).toEqual([]);
+    const entry = await inTrash('posts', post.id);
+    expect(entry).toMatchObject({
+      type: 'posts',
+      id: post.id,
+      name: post.title,
+      detail: category.name,
+      deleted_by: 'Administrator',
+    });
+    expect(new Date(entry!.purge_at).getTime()).toBeGreaterThan(
+      new Date(entry!.deleted_at).getTime(),
+    );
+
+    const restored = await admin.post(`/api/trash/posts/${post.id}/restore`);
+    expect(restored.body).toEqual({ message: TRASH_MESSAGES.restored(1), count: 1 });
+    expect(await listIds('/api/posts?per_page=100')).toContain(post.id);
+    expect(await stat('posts')).toEqual(statBefore);
+    expect(await variantIds(POST_KIND, post.id)).toEqual(variants);
+    expect(await inTrash('posts', post.id)).toBeUndefined();
+    expect((await admin.post(`/api/trash/posts/${post.id}/restore`)).status).toBe(404);
+  });
+
+  it('goes to the trash in bulk and comes back in bulk', async () => {
+    const category = await createCategory();
+    const ids = [];
+    for (let i = 0; i < 3; i += 1) ids.push((await createPost(category.id)).id);
+    expect((await admin.delete('/api/posts', { ids })).status).toBe(200);
+    const listed = (await trashList(admin, '?type=posts&per_page=100')).data.map((e) => e.id);
+    expect(listed).toEqual(expect.arrayContaining(ids));
+
+    const refused = await admin.post('/api/trash/posts/restore', { ids: [...ids, 999999] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.ids).toEqual([TRASH_MESSAGES.notInTrashIds([999999])]);
+
+    const restored = await admin.post('/api/trash/posts/restore', { ids });
+    expect(restored.body.count).toBe(3);
+    expect(await listIds('/api/posts?per_page=100')).toEqual(expect.arrayContaining(ids));
+  });
+
+  it('goes by the thousand in one set-based move, the post ranges kept', async () => {
+    const category = await createCategory();
+    const { db } = server.database;
+    const inserted = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO posts (title, description, category_id)
+          SELECT 'Bulk trashed ' || n, 'Body', ${category.id} FROM generate_series(1, 3000) n
+          RETURNING id`,
+    );
+    const ids = inserted.map((row) => row.id);
+    await db.execute(sql`INSERT INTO post_variants (post_id, website_id)
+                         SELECT unnest(${idArray(ids)}), ${siteA}`);
+    const variantsOfThem = async () =>
+      (
+        await queryRows<{ total: number }>(
+          db,
+          sql`SELECT count(*)::int AS total FROM post_variants WHERE post_id = ANY(${idArray(ids)})`,
+        )
+      )[0]!.total;
+
+    expect((await admin.delete('/api/posts', { ids })).status).toBe(200);
+    expect(await variantsOfThem()).toBe(0);
+    expect((await trashList(admin, '?type=posts&query=Bulk trashed')).total).toBe(3000);
+    expect(await checkDerivedState(db)).toEqual([]);
+
+    expect((await admin.post('/api/trash/posts/restore', { ids })).body.count).toBe(3000);
+    expect(await variantsOfThem()).toBe(3000);
+    const live = await queryRows<{ total: number }>(
+      db,
+      sql`SELECT count(*)::int AS total FROM posts WHERE id = ANY(${idArray(ids)})`,
+    );
+    expect(live).toEqual([{ total: 3000 }]);
+    expect(await checkDerivedState(db)).toEqual([]);
+  });
+
+  it('cannot come back while its category is gone', async () => {
+    const category = await createCategory();
+    const post = await createPost(category.id);
+    await admin.delete(`/api/posts/${post.id}`);
+    await admin.delete(`/api/categories/${category.id}`);
+    const refused = await admin.post(`/api/trash/posts/${post.id}/restore`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.category_id).toEqual([TRASH_MESSAGES.categoryGone([category.id])]);
+    expect(await inTrash('posts', post.id)).toBeDefined();
+  });
+});
+
+describe('a deleted category', () => {
+  it('comes back with its variants, its parents and its websites', async () => {
+    const parent = await createCategory();
+    const category = await createCategory({ parents: [parent.id] });
+    const variants = await variantIds(CATEGORY_KIND, category.id);
+    expect((await admin.delete(`/api/categories/${category.id}`)).status).toBe(200);
+    expect(await listIds(`/api/categories?query=${category.slug}`)).toEqual([]);
+    expect(await inTrash('categories', category.id)).toMatchObject({ detail: category.slug });
+
+    await admin.post(`/api/trash/categories/${category.id}/restore`);
+    const back = (await admin.get(`/api/categories?query=${category.name}`)).body.data[0];
+    expect(back).toMatchObject({
+      id: category.id,
+      parents: [{ id: parent.id }],
+      websites: [{ id: siteA }, { id: siteB }],
+    });
+    expect(await variantIds(CATEGORY_KIND, category.id)).toEqual(variants);
+  });
+
+  it('answers 422 on the slug when another category took it meanwhile', async () => {
+    const category = await createCategory();
+    await admin.delete(`/api/categories/${category.id}`);
+    await createCategory({ slug: category.slug });
+    const refused = await admin.post(`/api/trash/categories/${category.id}/restore`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      slug: [TRASH_MESSAGES.slugReused([String(category.slug)])],
+    });
+  });
+});
+
+describe('a deleted website', () => {
+  it('takes its variants and settings along, and brings them back with the same secret', async () => {
+    const website = await created('/api/websites', {
+      name: 'Trashed Site',
+      url: 'https://trashed.example.com',
+      hosting: 'Test',
+      cost: 5,
+      duration: 12,
+    });
+    const category = await createCategory({ websites: [website.id] });
+    const post = await createPost(category.id);
+    const saved = await admin.patch(`/api/websites/${website.id}/update-settings`, {
+      seoTitle: 'Kept title',
+    });
+    expect(saved.status).toBe(200);
+    const secretOf = async () =>
+      queryRows<{ webhook_secret: string }>(
+        server.database.db,
+        sql`SELECT webhook_secret FROM websites WHERE id = ${website.id}`,
+      );
+    const [secret] = await secretOf();
+    const statBefore = await stat('websites');
+
+    const deleted = await admin.delete(`/api/websites/${website.id}`);
+    expect(deleted.body).toMatchObject({ category_variants: 1, post_variants: 1 });
+    expect(await stat('websites')).not.toEqual(statBefore);
+    expect(await variantIds(POST_KIND, post.id)).toEqual([]);
+
+    await admin.post(`/api/trash/websites/${website.id}/restore`);
+    expect(await stat('websites')).toEqual(statBefore);
+    expect(await secretOf()).toEqual([secret]);
+    expect((await variantIds(POST_KIND, post.id)).length).toBe(1);
+    expect((await variantIds(CATEGORY_KIND, category.id)).length).toBe(1);
+    const settings = await admin.get(`/api/websites/${website.id}/settings`);
+    expect(settings.body).toMatchObject({ seoTitle: 'Kept title' });
+  });
+});
+
+describe('a deleted instance, user or role', () => {
+  it('answers 422 on the Instance ID another instance took meanwhile', async () => {
+    const body = {
+      instance_id: 'i-trash-1',
+      ip_address: '10.9.9.9',
+      current_state: 'running',
+      gap: '06:15',
+      region: 'eu-west-1',
+      type: 'small',
+      cost: 10,
+    };
+    const instance = await created('/api/instances', body);
+    await admin.delete(`/api/instances/${instance.id}`);
+    const reused = await created('/api/instances', body);
+    const refused = await admin.post(`/api/trash/instances/${instance.id}/restore`);
+    expect(refused.body.errors).toEqual({
+      instance_id: [TRASH_MESSAGES.instanceIdReused(['i-trash-1'])],
+    });
+    await admin.delete(`/api/instances/${reused.id}`, { ids: [reused.id] });
+    await admin.delete(`/api/trash/instances/${reused.id}`);
+    expect((await admin.post(`/api/trash/instances/${instance.id}/restore`)).status).toBe(200);
+  });
+
+  it('brings a user back with their roles; 422 on an e-mail reused meanwhile', async () => {
+    const editorRole = (await admin.get('/api/roles?query=editor')).body.data[0];
+    const user = await created('/api/users', {
+      name: 'Trashed User',
+      email: 'trashed@example.com',
+      password: 'password123',
+      roles: [editorRole.id],
+    });
+    await admin.delete(`/api/users/${user.id}`);
+    expect(await listIds('/api/users?query=trashed')).toEqual([]);
+    await admin.post(`/api/trash/users/${user.id}/restore`);
+    const back = (await admin.get('/api/users?query=trashed')).body.data[0];
+    expect(back).toMatchObject({ id: user.id, roles: [{ id: editorRole.id }] });
+
+    await admin.delete(`/api/users/${user.id}`);
+    await created('/api/users', {
+      name: 'Newcomer',
+      email: 'trashed@example.com',
+      password: 'password123',
+      roles: [],
+    });
+    const refused = await admin.post(`/api/trash/users/${user.id}/restore`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      email: [TRASH_MESSAGES.emailReused(['trashed@example.com'])],
+    });
+  });
+
+  it('brings a role back with its permissions and its users; 422 on a name reused', async () => {
+    const role = await created('/api/roles', { name: 'Trashed role' });
+    const permission = (await admin.get('/api/permissions?query=post-list')).body.data[0];
+    const assigned = await admin.patch(`/api/roles/${role.id}/assign-permissions`, {
+      permissionsids: [permission.id],
+    });
+    expect(assigned.status).toBe(200);
+    const user = await created('/api/users', {
+      name: 'Role holder',
+      email: 'holder@example.com',
+      password: 'password123',
+      roles: [role.id],
+    });
+    await admin.delete(`/api/roles/${role.id}`);
+    await admin.post(`/api/trash/roles/${role.id}/restore`);
+    const back = await admin.get(`/api/roles/${role.id}/edit`);
+    expect(back.body).toMatchObject({ name: 'Trashed role', permissions: [{ id: permission.id }] });
+    const holder = (await admin.get('/api/users?query=holder@')).body.data[0];
+    expect(holder).toMatchObject({ id: user.id, roles: [{ id: role.id }] });
+
+    await admin.delete(`/api/roles/${role.id}`);
+    await created('/api/roles', { name: 'Trashed role' });
+    const refused = await admin.post(`/api/trash/roles/${role.id}/restore`);
+    expect(refused.body.errors).toEqual({
+      name: [TRASH_MESSAGES.roleNameReused(['Trashed role'])],
+    });
+  });
+});
+
+describe('purging', () => {
+  it('is final, one by one, in bulk or all of a type', async () => {
+    const category = await createCategory();
+    const [one, two, three] = [
+      await createPost(category.id),
+      await createPost(category.id),
+      await createPost(category.id),
+    ];
+    await admin.delete('/api/posts', { ids: [one!.id, two!.id, three!.id] });
+    const purged = await admin.delete(`/api/trash/posts/${one!.id}`);
+    expect(purged.body).toEqual({ message: TRASH_MESSAGES.purged(1), count: 1 });
+    expect(await inTrash('posts', one!.id)).toBeUndefined();
+    expect((await admin.post(`/api/trash/posts/${one!.id}/restore`)).status).toBe(404);
+    expect((await admin.delete(`/api/trash/posts/${one!.id}`)).status).toBe(404);
+
+    expect((await admin.delete('/api/trash/posts', { ids: [two!.id] })).body.count).toBe(1);
+    const emptied = await admin.post('/api/trash/empty', { type: 'posts' });
+    expect(emptied.body.count).toBeGreaterThanOrEqual(1);
+    expect((await trashList(admin, '?type=posts')).total).toBe(0);
+    expect((await trashList(admin, '?type=categories')).total).toBeGreaterThan(0);
+  });
+
+  it('runs on schedule for entries older than the setting says', async () => {
+    const category = await createCategory();
+    const [old, recent] = [await createPost(category.id), await createPost(category.id)];
+    await admin.delete('/api/posts', { ids: [old.id, recent.id] });
+    await server.database.db.execute(
+      sql`UPDATE trash SET deleted_at = now() - interval '31 days' WHERE type = 'posts' AND id = ${old.id}`,
+    );
+    await purgeExpiredTrash(server.app.appContext);
+    expect(await inTrash('posts', old.id)).toBeUndefined();
+    expect(await inTrash('posts', recent.id)).toBeDefined();
+  });
+});
+
+describe('who may use the trash', () => {
+  it('shows an editor the content types only, and lets them restore but not purge', async () => {
+    const editor = await server.userWithRoles(['editor']);
+    const category = await createCategory();
+    const post = await createPost(category.id);
+    await editor.delete(`/api/posts/${post.id}`);
+    await admin.delete('/api/roles', { ids: [(await created('/api/roles', { name: 'Gone' })).id] });
+
+    const types = new Set((await trashList(editor, '?per_page=100')).data.map((e) => e.type));
+    expect(types.has('posts')).toBe(true);
+    expect(types.has('roles')).toBe(false);
+    expect((await editor.get('/api/trash?type=roles')).body).toEqual({
+      message: MESSAGES.forbidden,
+    });
+    expect((await editor.delete(`/api/trash/posts/${post.id}`)).status).toBe(403);
+    expect((await editor.post('/api/trash/empty', {})).status).toBe(403);
+    expect((await editor.post(`/api/trash/posts/${post.id}/restore`)).status).toBe(200);
+    expect((await (await server.userWithRoles(['viewer'])).get('/api/trash')).status).toBe(403);
+  });
+
+  it('keeps an admin from restoring a super admin', async () => {
+    const superAdminRole = (await admin.get('/api/roles?query=super')).body.data[0];
+    const other = await created('/api/users', {
+      name: 'Second super',
+      email: 'second-super@example.com',
+      password: 'password123',
+      roles: [superAdminRole.id],
+    });
+    await admin.delete(`/api/users/${other.id}`);
+    const plainAdmin = await server.userWithRoles(['admin']);
+    const refused = await plainAdmin.post(`/api/trash/users/${other.id}/restore`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(TRASH_MESSAGES.userAboveCaller);
+  });
+});
