@@ -20,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { exportRouteSchema, sendCsv } from '../content/export.ts';
 import { CATEGORY_KIND } from '../content/kinds.ts';
 import { detailRows } from '../content/review.ts';
 import {
@@ -27,6 +28,7 @@ import {
   categoryRow,
   createCategory,
   deleteCategory,
+  exportCategories,
   listCategories,
   updateCategory,
 } from './service.ts';
@@ -42,6 +44,15 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       serializerCompiler: listSerializerCompiler,
     },
     (request) => listCategories(db, request.query),
+  );
+
+  app.get(
+    '/api/categories/export',
+    {
+      config: { access: 'category-list' },
+      schema: exportRouteSchema(tags, 'categories', categoryListQuerySchema),
+    },
+    async (request, reply) => sendCsv(reply, await exportCategories(db, request.query)),
   );
 
   app.post(

@@ -13,10 +13,12 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { exportRouteSchema, sendCsv } from '../content/export.ts';
 import {
   createInstance,
   deleteInstance,
   deleteInstances,
+  exportInstances,
   getInstance,
   instanceLogsPage,
   listInstances,
@@ -27,6 +29,15 @@ import {
 const tags = ['instances'];
 
 export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/api/instances/export',
+    {
+      config: { access: 'instance-list' },
+      schema: exportRouteSchema(tags, 'instances', instanceListQuerySchema),
+    },
+    async (request, reply) => sendCsv(reply, await exportInstances(db, request.query)),
+  );
+
   app.get(
     '/api/instances',
     {

@@ -14,9 +14,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
+import { exportRouteSchema, sendCsv } from '../content/export.ts';
 import { POST_KIND } from '../content/kinds.ts';
 import { detailRows } from '../content/review.ts';
-import { createPost, deletePost, deletePosts, listPosts, updatePost } from './service.ts';
+import {
+  createPost,
+  deletePost,
+  deletePosts,
+  exportPosts,
+  listPosts,
+  updatePost,
+} from './service.ts';
 
 const tags = ['posts'];
 
@@ -29,6 +37,15 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
       serializerCompiler: listSerializerCompiler,
     },
     (request) => listPosts(db, request.query),
+  );
+
+  app.get(
+    '/api/posts/export',
+    {
+      config: { access: 'post-list' },
+      schema: exportRouteSchema(tags, 'posts', postListQuerySchema),
+    },
+    async (request, reply) => sendCsv(reply, await exportPosts(db, request.query)),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import {
   type PostRow,
   pageOffset,
   type postFormSchema,
+  postRowSchema,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,6 +13,7 @@ import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../
 import { assertIdsExist } from '../../db/ids.ts';
 import { notFound } from '../../errors.ts';
 import { likePattern } from '../../lib/listing.ts';
+import { type KeysetOrder, listExport } from '../content/export.ts';
 import { POST_KIND } from '../content/kinds.ts';
 import {
   estimatedPage,
@@ -143,6 +145,35 @@ export async function listPosts(db: Db, query: PostListQuery) {
     postRows,
   );
   return estimatedPage(inPostOrder(page.ids, page.records), paging, page);
+}
+
+/** The keyset order of the list's order. */
+function exportOrder(query: PostListQuery): KeysetOrder {
+  const id = sql`p.id`;
+  if (query.order_key === undefined) return { key: id, id, direction: 'desc' };
+  const direction =
+    query.order_dir ?? (DEFAULT_DIRECTIONS[query.order_key] === 'ASC' ? 'asc' : 'desc');
+  return { key: ORDER_COLUMNS[query.order_key], id, direction };
+}
+
+/** GET /api/posts/export: every post the list finds, in its order. */
+export function exportPosts(db: Db, query: PostListQuery) {
+  return listExport<PostRow>(db, {
+    resource: 'posts',
+    row: postRowSchema,
+    fromWhere: sql`FROM posts p WHERE ${listConditions(query)}`,
+    order: exportOrder(query),
+    shape: async (ids) => inPostOrder(ids, await queryRows<PostRecord>(db, postRows(idArray(ids)))),
+    ...(isUnfiltered({ ...query, order_key: undefined }) && {
+      total: async () =>
+        (
+          await queryRows<{ total: number }>(
+            db,
+            sql`SELECT COALESCE(sum(posts), 0)::int AS total FROM post_ranges`,
+          )
+        )[0]?.total ?? 0,
+    }),
+  });
 }
 
 async function postRow(db: Executor, id: number): Promise<PostRow> {

@@ -15,6 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { exportRouteSchema, sendCsv } from '../content/export.ts';
+import { exportRoles } from './export.ts';
 import {
   assignPermissions,
   createRole,
@@ -41,6 +43,15 @@ const permissionChange = {
 export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
   await app.register(roleTwoFactorRoutes, context);
+
+  app.get(
+    '/api/roles/export',
+    {
+      config: { access: 'role-list' },
+      schema: exportRouteSchema(tags, 'roles', roleListQuerySchema),
+    },
+    async (request, reply) => sendCsv(reply, await exportRoles(db, request.query)),
+  );
 
   app.get(
     '/api/roles',

@@ -15,11 +15,13 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { exportRouteSchema, sendCsv } from '../content/export.ts';
 import { fetchAppSettings } from './fetch.ts';
 import {
   createSetting,
   deleteSetting,
   deleteSettings,
+  exportSettings,
   findSetting,
   groupOptions,
   listSettings,
@@ -36,6 +38,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       schema: { tags, response: { 200: appSettingsSchema } },
     },
     () => fetchAppSettings(db),
+  );
+
+  app.get(
+    '/api/settings/export',
+    {
+      config: { access: 'setting-list' },
+      schema: exportRouteSchema(tags, 'settings', settingListQuerySchema),
+    },
+    async (request, reply) => sendCsv(reply, await exportSettings(db, request.query)),
   );
 
   app.get(

@@ -13,11 +13,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { exportRouteSchema, sendCsv } from '../content/export.ts';
 import { userAccessRoutes } from './access-routes.ts';
 import {
   createUser,
   deleteUser,
   deleteUsers,
+  exportUsers,
   listUsers,
   roleOptions,
   updateUser,
@@ -28,6 +30,15 @@ const tags = ['users'];
 export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
   await app.register(userAccessRoutes, context);
+
+  app.get(
+    '/api/users/export',
+    {
+      config: { access: 'user-list' },
+      schema: exportRouteSchema(tags, 'users', userListQuerySchema),
+    },
+    async (request, reply) => sendCsv(reply, await exportUsers(db, request.query)),
+  );
 
   app.get(
     '/api/users',

@@ -16,12 +16,14 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { exportRouteSchema, sendCsv } from '../content/export.ts';
 import {
   bulkDeleteImpact,
   createWebsite,
   deleteImpact,
   deleteWebsite,
   deleteWebsites,
+  exportWebsites,
   getSettings,
   getWebsite,
   listWebsites,
@@ -34,6 +36,15 @@ import {
 const tags = ['websites'];
 
 export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/api/websites/export',
+    {
+      config: { access: 'website-list' },
+      schema: exportRouteSchema(tags, 'websites', websiteListQuerySchema),
+    },
+    async (request, reply) => sendCsv(reply, await exportWebsites(db, request.query)),
+  );
+
   app.get(
     '/api/websites',
     {
