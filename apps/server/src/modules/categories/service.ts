@@ -18,6 +18,7 @@ import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../
 import { notFound, validationError } from '../../errors.ts';
 import { likePattern } from '../../lib/listing.ts';
 import { listExport } from '../content/export.ts';
+import { categoryFilterCondition } from '../content/filters.ts';
 import { CATEGORY_KIND } from '../content/kinds.ts';
 import {
   estimatedPage,
@@ -47,22 +48,7 @@ const ORDER_COLUMNS = {
   created_at: sql`c.created_at`,
 } as const;
 
-function listConditions(query: CategoryListQuery): SQL {
-  const conditions: SQL[] = [sql`TRUE`];
-  if (query.query) conditions.push(sql`c.name ILIKE ${likePattern(query.query)}`);
-  if (query.website_id !== undefined) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM category_variants v
-                               WHERE v.category_id = c.id AND v.website_id = ${query.website_id})`);
-  }
-  if (query.status !== undefined) {
-    conditions.push(query.status === 1 ? sql`c.status = 1` : sql`c.status <> 1`);
-  }
-  for (const flag of ['is_approved', 'synced', 'auto_google_sync'] as const) {
-    const value = query[flag];
-    if (value !== undefined) conditions.push(sql`c.${sql.identifier(flag)} = ${value}`);
-  }
-  return sql.join(conditions, sql` AND `);
-}
+const listConditions = categoryFilterCondition;
 
 type CategoryRecord = Omit<CategoryRow, 'created_at'> & { created_at: Date | string };
 

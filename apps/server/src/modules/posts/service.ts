@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { notFound } from '../../errors.ts';
-import { likePattern } from '../../lib/listing.ts';
 import { type KeysetOrder, listExport } from '../content/export.ts';
+import { postFilterCondition } from '../content/filters.ts';
 import { POST_KIND } from '../content/kinds.ts';
 import {
   estimatedPage,
@@ -30,19 +30,7 @@ import { markContentChanged, syncPostVariants } from '../content/variants.ts';
 
 type PostForm = z.output<typeof postFormSchema>;
 
-function listConditions(query: PostListQuery): SQL {
-  const conditions: SQL[] = [sql`TRUE`];
-  if (query.query) conditions.push(sql`p.title ILIKE ${likePattern(query.query)}`);
-  if (query.category_id !== undefined) conditions.push(sql`p.category_id = ${query.category_id}`);
-  if (query.website_id !== undefined) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM post_variants v
-                               WHERE v.post_id = p.id AND v.website_id = ${query.website_id})`);
-  }
-  if (query.status !== undefined) {
-    conditions.push(query.status === 1 ? sql`p.status = 1` : sql`p.status <> 1`);
-  }
-  return sql.join(conditions, sql` AND `);
-}
+const listConditions = postFilterCondition;
 
 type PostRecord = Omit<PostRow, 'category' | 'created_at'> & {
   category_name: string;
