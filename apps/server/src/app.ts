@@ -26,6 +26,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { websitesRoutes } from './modules/websites/routes.ts';
+import { apiDocsRoutes, errorAnswers } from './plugins/api-docs.ts';
 import { type Access, authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
@@ -112,7 +113,21 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       },
       security: [{ session: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Each route's error answers join its own, in the document only.
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const schema = transformed.schema as { response?: Record<string, unknown> };
+      return {
+        ...transformed,
+        schema: {
+          ...schema,
+          response: {
+            ...errorAnswers(input.route, input.route.config?.access),
+            ...schema.response,
+          },
+        },
+      };
+    },
   });
 
   await app.register(errorsPlugin);
@@ -146,9 +161,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     await app.register(routes, context);
   }
 
-  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, () =>
-    app.swagger(),
-  );
+  await app.register(apiDocsRoutes);
 
   return app;
 }

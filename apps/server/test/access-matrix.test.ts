@@ -37,6 +37,8 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'DELETE /api/profile/sessions/:id': 'signed-in',
   'POST /api/profile/sessions/sign-out-others': 'signed-in',
   'GET /api/docs': 'anyone',
+  'GET /api/docs/json': 'anyone',
+  'GET /api/docs/assets/:file': 'anyone',
   'GET /api/profile': 'signed-in',
   'GET /api/abilities': 'signed-in',
   'GET /api/settings/fetch': 'signed-in',

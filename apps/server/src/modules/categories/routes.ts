@@ -40,7 +40,12 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     '/api/categories',
     {
       config: { access: 'category-list' },
-      schema: { tags, querystring: categoryListQuerySchema, response: { 200: categoryListSchema } },
+      schema: {
+        summary: 'List categories',
+        tags,
+        querystring: categoryListQuerySchema,
+        response: { 200: categoryListSchema },
+      },
       serializerCompiler: listSerializerCompiler,
     },
     (request) => listCategories(db, request.query),
@@ -59,7 +64,12 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     '/api/categories',
     {
       config: { access: 'category-create' },
-      schema: { tags, body: categoryCreateSchema, response: { 201: categoryRowSchema } },
+      schema: {
+        summary: 'Create a category',
+        tags,
+        body: categoryCreateSchema,
+        response: { 201: categoryRowSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await createCategory(db, request.body)),
   );
@@ -69,6 +79,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     {
       config: { access: 'category-list' },
       schema: {
+        summary: 'One category',
         tags,
         description: 'One category with every website and parent (a list row carries 25 of each).',
         params: idParamSchema,
@@ -83,6 +94,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     {
       config: { access: 'category-update' },
       schema: {
+        summary: 'Update a category',
         tags,
         params: idParamSchema,
         body: categoryUpdateSchema,
@@ -97,6 +109,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     {
       config: { access: 'category-delete' },
       schema: {
+        summary: 'Delete a category',
         tags,
         params: idParamSchema,
         querystring: categoryDeleteSchema,
@@ -116,6 +129,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     {
       config: { access: 'category-list' },
       schema: {
+        summary: "A category's Detailed Review rows",
         tags,
         description:
           'Without page: options for the form (id 0 = all categories, else its sub-categories). ' +

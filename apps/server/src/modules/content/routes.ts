@@ -74,7 +74,12 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
       {
         // The spec's sync call is a GET that changes data: it is checked as every other change.
         config: { access: abilities.sync, changesData: true },
-        schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+        schema: {
+          summary: 'Mark a record and its variants synced',
+          tags,
+          params: idParamSchema,
+          response: { 200: messageSchema },
+        },
       },
       async (request) => {
         await syncRecord(db, kind, request.params.id);
@@ -109,7 +114,12 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
       `/api/${path}/details/action`,
       {
         config: { access: abilities.act },
-        schema: { tags, body: detailActionSchema, response: { 200: actionAnswerSchema } },
+        schema: {
+          summary: 'Run a Detailed Review action on variants',
+          tags,
+          body: detailActionSchema,
+          response: { 200: actionAnswerSchema },
+        },
       },
       async (request) => ({
         message: ACTION_MESSAGES.detailsUpdated,
@@ -122,6 +132,7 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
       {
         config: { access: abilities.review },
         schema: {
+          summary: "A variant's delivery attempts",
           tags,
           description:
             'Every delivery attempt of one variant (a Detailed Review row), newest first.',
@@ -146,6 +157,7 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
       {
         config: { access: abilities.act },
         schema: {
+          summary: "Retry a variant's failed deliveries now",
           tags,
           description:
             'Queues the failed deliveries of one variant again now (each target whose latest attempt failed).',

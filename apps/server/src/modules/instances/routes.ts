@@ -43,6 +43,7 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     {
       config: { access: 'instance-list' },
       schema: {
+        summary: 'List instances',
         tags,
         querystring: instanceListQuerySchema,
         response: { 200: instancesPageSchema },
@@ -55,7 +56,12 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     '/api/instances/:id',
     {
       config: { access: 'instance-list' },
-      schema: { tags, params: idParamSchema, response: { 200: instanceSchema } },
+      schema: {
+        summary: 'One instance',
+        tags,
+        params: idParamSchema,
+        response: { 200: instanceSchema },
+      },
     },
     (request) => getInstance(db, request.params.id),
   );
@@ -64,7 +70,12 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     '/api/instances',
     {
       config: { access: 'instance-create' },
-      schema: { tags, body: instanceInputSchema, response: { 201: instanceCreatedSchema } },
+      schema: {
+        summary: 'Create an instance',
+        tags,
+        body: instanceInputSchema,
+        response: { 201: instanceCreatedSchema },
+      },
     },
     async (request, reply) => {
       // The answer holds the agent's token, shown once: no cache may keep a copy.
@@ -78,6 +89,7 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     {
       config: { access: 'instance-update' },
       schema: {
+        summary: 'Update an instance',
         tags,
         params: idParamSchema,
         body: instanceInputSchema,
@@ -91,7 +103,12 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     '/api/instances/:id',
     {
       config: { access: 'instance-delete' },
-      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete an instance',
+        tags,
+        params: idParamSchema,
+        response: { 200: messageSchema },
+      },
     },
     (request) => deleteInstance(db, request.params.id),
   );
@@ -100,7 +117,12 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     '/api/instances',
     {
       config: { access: 'instance-delete' },
-      schema: { tags, body: idsSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete several instances',
+        tags,
+        body: idsSchema,
+        response: { 200: messageSchema },
+      },
     },
     (request) => deleteInstances(db, request.body.ids),
   );
@@ -109,7 +131,12 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     '/api/instances/:id/rotate-token',
     {
       config: { access: 'instance-update' },
-      schema: { tags, params: idParamSchema, response: { 200: agentTokenSchema } },
+      schema: {
+        summary: "Rotate an instance's agent token",
+        tags,
+        params: idParamSchema,
+        response: { 200: agentTokenSchema },
+      },
     },
     async (request, reply) => {
       // The token is shown once: no cache may keep a copy.
@@ -123,6 +150,7 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     {
       config: { access: 'instance-logs' },
       schema: {
+        summary: 'Instructions queued for instances',
         tags,
         querystring: instanceLogsQuerySchema,
         response: { 200: instanceLogsPageSchema },

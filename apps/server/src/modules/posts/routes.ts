@@ -33,7 +33,12 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/posts',
     {
       config: { access: 'post-list' },
-      schema: { tags, querystring: postListQuerySchema, response: { 200: postListSchema } },
+      schema: {
+        summary: 'List posts',
+        tags,
+        querystring: postListQuerySchema,
+        response: { 200: postListSchema },
+      },
       serializerCompiler: listSerializerCompiler,
     },
     (request) => listPosts(db, request.query),
@@ -52,7 +57,12 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/posts',
     {
       config: { access: 'post-create' },
-      schema: { tags, body: postFormSchema, response: { 201: postRowSchema } },
+      schema: {
+        summary: 'Create a post',
+        tags,
+        body: postFormSchema,
+        response: { 201: postRowSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await createPost(db, request.body)),
   );
@@ -62,6 +72,7 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     {
       config: { access: 'post-update' },
       schema: {
+        summary: 'Update a post',
         tags,
         params: idParamSchema,
         body: postFormSchema,
@@ -75,7 +86,12 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/posts/:id',
     {
       config: { access: 'post-delete' },
-      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete a post',
+        tags,
+        params: idParamSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       await deletePost(db, request.params.id);
@@ -87,7 +103,12 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/posts',
     {
       config: { access: 'post-delete' },
-      schema: { tags, body: postBulkDeleteSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete several posts',
+        tags,
+        body: postBulkDeleteSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => ({
       message: POST_MESSAGES.bulkDeleted(await deletePosts(db, request.body.ids)),
@@ -99,6 +120,7 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     {
       config: { access: 'post-review' },
       schema: {
+        summary: "A post's Detailed Review rows",
         tags,
         description: "The post's Detailed Review rows; /details/{id}&page={n} is read too.",
         params: detailPathSchema,

@@ -57,7 +57,12 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles',
     {
       config: { access: 'role-list' },
-      schema: { tags, querystring: roleListQuerySchema, response: { 200: roleListSchema } },
+      schema: {
+        summary: 'List roles',
+        tags,
+        querystring: roleListQuerySchema,
+        response: { 200: roleListSchema },
+      },
     },
     (request) => listRoles(db, request.query),
   );
@@ -66,7 +71,12 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles',
     {
       config: { access: 'role-create' },
-      schema: { tags, body: roleInputSchema, response: { 201: roleSchema } },
+      schema: {
+        summary: 'Create a role',
+        tags,
+        body: roleInputSchema,
+        response: { 201: roleSchema },
+      },
     },
     async (request, reply) => {
       const role = await createRole(db, currentUser(request), request.body);
@@ -78,7 +88,12 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles/:id/edit',
     {
       config: { access: 'role-list' },
-      schema: { tags, params: idParamSchema, response: { 200: roleSchema } },
+      schema: {
+        summary: 'One role with its permissions',
+        tags,
+        params: idParamSchema,
+        response: { 200: roleSchema },
+      },
     },
     (request) => findRole(db, request.params.id),
   );
@@ -87,7 +102,13 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles/:id',
     {
       config: { access: 'role-update' },
-      schema: { tags, params: idParamSchema, body: roleInputSchema, response: { 200: roleSchema } },
+      schema: {
+        summary: 'Update a role',
+        tags,
+        params: idParamSchema,
+        body: roleInputSchema,
+        response: { 200: roleSchema },
+      },
     },
     (request) => updateRole(db, currentUser(request), request.params.id, request.body),
   );
@@ -96,7 +117,12 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles/:id',
     {
       config: { access: 'role-delete' },
-      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete a role',
+        tags,
+        params: idParamSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       await deleteRole(db, request.params.id);
@@ -108,7 +134,12 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles',
     {
       config: { access: 'role-delete' },
-      schema: { tags, body: idsSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete several roles',
+        tags,
+        body: idsSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => ({
       message: ROLE_MESSAGES.bulkDeleted(await deleteRoles(db, request.body.ids)),
@@ -119,7 +150,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles/:id/assign-permissions',
     {
       config: { access: 'role-assign' },
-      schema: permissionChange,
+      schema: { ...permissionChange, summary: 'Give a role permissions' },
     },
     (request) =>
       assignPermissions(db, currentUser(request), request.params.id, request.body.permissionsids),
@@ -129,7 +160,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles/:id/revoke-permissions',
     {
       config: { access: 'role-assign' },
-      schema: permissionChange,
+      schema: { ...permissionChange, summary: 'Take permissions from a role' },
     },
     (request) =>
       revokePermissions(db, currentUser(request), request.params.id, request.body.permissionsids),
@@ -139,7 +170,12 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/permissions',
     {
       config: { access: 'role-list' },
-      schema: { tags, querystring: permissionQuerySchema, response: { 200: permissionListSchema } },
+      schema: {
+        summary: 'List permissions, in and out of a role',
+        tags,
+        querystring: permissionQuerySchema,
+        response: { 200: permissionListSchema },
+      },
     },
     (request) => listPermissions(db, request.query),
   );

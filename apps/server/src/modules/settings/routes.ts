@@ -35,7 +35,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settings/fetch',
     {
       config: { access: 'signed-in' },
-      schema: { tags, response: { 200: appSettingsSchema } },
+      schema: {
+        summary: 'The application settings every screen reads',
+        tags,
+        response: { 200: appSettingsSchema },
+      },
     },
     () => fetchAppSettings(db),
   );
@@ -53,7 +57,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settings',
     {
       config: { access: 'setting-list' },
-      schema: { tags, querystring: settingListQuerySchema, response: { 200: settingListSchema } },
+      schema: {
+        summary: 'List settings',
+        tags,
+        querystring: settingListQuerySchema,
+        response: { 200: settingListSchema },
+      },
     },
     (request) => listSettings(db, request.query, '/api/settings'),
   );
@@ -62,7 +71,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settings',
     {
       config: { access: 'setting-create' },
-      schema: { tags, body: settingCreateSchema, response: { 201: settingAnswerSchema } },
+      schema: {
+        summary: 'Create a setting',
+        tags,
+        body: settingCreateSchema,
+        response: { 201: settingAnswerSchema },
+      },
     },
     async (request, reply) => {
       const setting = await createSetting(db, secrets, request.body);
@@ -74,7 +88,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settings/:id/edit',
     {
       config: { access: 'setting-list' },
-      schema: { tags, params: idParamSchema, response: { 200: settingSchema } },
+      schema: {
+        summary: 'One setting, for its form',
+        tags,
+        params: idParamSchema,
+        response: { 200: settingSchema },
+      },
     },
     (request) => findSetting(db, request.params.id),
   );
@@ -84,6 +103,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     {
       config: { access: 'setting-update' },
       schema: {
+        summary: 'Update a setting',
         tags,
         params: idParamSchema,
         body: settingUpdateSchema,
@@ -100,7 +120,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settings/:id',
     {
       config: { access: 'setting-delete' },
-      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete a setting',
+        tags,
+        params: idParamSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       await deleteSetting(db, request.params.id);
@@ -112,7 +137,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settings',
     {
       config: { access: 'setting-delete' },
-      schema: { tags, body: idsSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete several settings',
+        tags,
+        body: idsSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => ({
       message: SETTING_MESSAGES.bulkDeleted(await deleteSettings(db, request.body.ids)),
@@ -123,7 +153,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settinggroups',
     {
       config: { access: 'setting-list' },
-      schema: { tags, querystring: settingGroupQuerySchema, response: { 200: settingListSchema } },
+      schema: {
+        summary: 'List the settings of one group',
+        tags,
+        querystring: settingGroupQuerySchema,
+        response: { 200: settingListSchema },
+      },
     },
     (request) => listSettings(db, request.query, '/api/settinggroups'),
   );
@@ -132,7 +167,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settinggroups/options',
     {
       config: { access: 'setting-list' },
-      schema: { tags, response: { 200: settingGroupOptionsSchema } },
+      schema: {
+        summary: 'Every settings group, for the form',
+        tags,
+        response: { 200: settingGroupOptionsSchema },
+      },
     },
     () => groupOptions(db),
   );

@@ -44,7 +44,12 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/users',
     {
       config: { access: 'user-list' },
-      schema: { tags, querystring: userListQuerySchema, response: { 200: userListSchema } },
+      schema: {
+        summary: 'List users',
+        tags,
+        querystring: userListQuerySchema,
+        response: { 200: userListSchema },
+      },
     },
     (request) => listUsers(db, request.query),
   );
@@ -53,7 +58,12 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/users',
     {
       config: { access: 'user-create' },
-      schema: { tags, body: userCreateSchema, response: { 201: userRowSchema } },
+      schema: {
+        summary: 'Create a user',
+        tags,
+        body: userCreateSchema,
+        response: { 201: userRowSchema },
+      },
     },
     async (request, reply) => {
       const user = await createUser(db, currentUser(request), request.body);
@@ -66,6 +76,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     {
       config: { access: 'user-update' },
       schema: {
+        summary: 'Update a user',
         tags,
         params: idParamSchema,
         body: userUpdateSchema,
@@ -79,7 +90,12 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/users/:id',
     {
       config: { access: 'user-delete' },
-      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete a user',
+        tags,
+        params: idParamSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       await deleteUser(db, currentUser(request), request.params.id);
@@ -91,7 +107,12 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/users',
     {
       config: { access: 'user-delete' },
-      schema: { tags, body: idsSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete several users',
+        tags,
+        body: idsSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       const deleted = await deleteUsers(db, currentUser(request), request.body.ids);
@@ -104,7 +125,11 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles/all',
     {
       config: { access: 'user-list' },
-      schema: { tags, response: { 200: roleOptionsSchema } },
+      schema: {
+        summary: 'Every role, for the user form',
+        tags,
+        response: { 200: roleOptionsSchema },
+      },
     },
     () => roleOptions(db),
   );

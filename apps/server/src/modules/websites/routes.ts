@@ -49,7 +49,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites',
     {
       config: { access: 'website-list' },
-      schema: { tags, querystring: websiteListQuerySchema, response: { 200: websitesPageSchema } },
+      schema: {
+        summary: 'List websites',
+        tags,
+        querystring: websiteListQuerySchema,
+        response: { 200: websitesPageSchema },
+      },
     },
     (request) => listWebsites(db, request.query),
   );
@@ -58,7 +63,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites/:id',
     {
       config: { access: 'website-list' },
-      schema: { tags, params: idParamSchema, response: { 200: websiteSchema } },
+      schema: {
+        summary: 'One website',
+        tags,
+        params: idParamSchema,
+        response: { 200: websiteSchema },
+      },
     },
     (request) => getWebsite(db, request.params.id),
   );
@@ -67,7 +77,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites',
     {
       config: { access: 'website-create' },
-      schema: { tags, body: websiteInputSchema, response: { 201: websiteSchema } },
+      schema: {
+        summary: 'Create a website',
+        tags,
+        body: websiteInputSchema,
+        response: { 201: websiteSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await createWebsite(db, request.body)),
   );
@@ -77,6 +92,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     {
       config: { access: 'website-update' },
       schema: {
+        summary: 'Update a website',
         tags,
         params: idParamSchema,
         body: websiteInputSchema,
@@ -90,7 +106,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites/:id/delete-impact',
     {
       config: { access: 'website-delete' },
-      schema: { tags, params: idParamSchema, response: { 200: websiteDeleteImpactSchema } },
+      schema: {
+        summary: 'What deleting a website removes',
+        tags,
+        params: idParamSchema,
+        response: { 200: websiteDeleteImpactSchema },
+      },
     },
     (request) => deleteImpact(db, request.params.id),
   );
@@ -100,7 +121,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites/delete-impact',
     {
       config: { access: 'website-delete' },
-      schema: { tags, body: idsSchema, response: { 200: websitesDeleteImpactSchema } },
+      schema: {
+        summary: 'What deleting several websites removes',
+        tags,
+        body: idsSchema,
+        response: { 200: websitesDeleteImpactSchema },
+      },
     },
     (request) => bulkDeleteImpact(db, request.body.ids),
   );
@@ -109,7 +135,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites/:id',
     {
       config: { access: 'website-delete' },
-      schema: { tags, params: idParamSchema, response: { 200: websitesDeletedSchema } },
+      schema: {
+        summary: 'Delete a website',
+        tags,
+        params: idParamSchema,
+        response: { 200: websitesDeletedSchema },
+      },
     },
     (request) => deleteWebsite(db, request.params.id),
   );
@@ -118,7 +149,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites',
     {
       config: { access: 'website-delete' },
-      schema: { tags, body: idsSchema, response: { 200: websitesDeletedSchema } },
+      schema: {
+        summary: 'Delete several websites',
+        tags,
+        body: idsSchema,
+        response: { 200: websitesDeletedSchema },
+      },
     },
     (request) => deleteWebsites(db, request.body.ids),
   );
@@ -127,7 +163,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites/:id/settings',
     {
       config: { access: 'website-settings' },
-      schema: { tags, params: idParamSchema, response: { 200: websiteSettingsSchema } },
+      schema: {
+        summary: "A website's settings",
+        tags,
+        params: idParamSchema,
+        response: { 200: websiteSettingsSchema },
+      },
     },
     (request) => getSettings(db, request.params.id),
   );
@@ -137,6 +178,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     {
       config: { access: 'website-settings' },
       schema: {
+        summary: "Update a website's settings",
         tags,
         params: idParamSchema,
         body: websiteSettingsInputSchema,
@@ -150,7 +192,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites/:id/rotate-secret',
     {
       config: { access: 'website-settings' },
-      schema: { tags, params: idParamSchema, response: { 200: webhookSecretSchema } },
+      schema: {
+        summary: "Rotate a website's webhook secret",
+        tags,
+        params: idParamSchema,
+        response: { 200: webhookSecretSchema },
+      },
     },
     async (request, reply) => {
       // The secret is shown once: no cache may keep a copy.
@@ -164,7 +211,11 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/getAllWebsites',
     {
       config: { access: WEBSITE_READING_ABILITIES },
-      schema: { tags, response: { 200: websiteOptionsSchema } },
+      schema: {
+        summary: 'Every website, for filters and forms',
+        tags,
+        response: { 200: websiteOptionsSchema },
+      },
     },
     () => websiteOptions(db),
   );
