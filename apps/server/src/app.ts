@@ -22,6 +22,7 @@ import { googleRoutes } from './modules/google/routes.ts';
 import { instancesRoutes } from './modules/instances/routes.ts';
 import { postsRoutes } from './modules/posts/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     postsRoutes,
     postContentRoutes,
     agentRoutes,
+    searchRoutes,
   ]) {
     await app.register(routes, context);
   }

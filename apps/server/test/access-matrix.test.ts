@@ -41,6 +41,7 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'GET /api/docs/assets/:file': 'anyone',
   'GET /api/profile': 'signed-in',
   'GET /api/abilities': 'signed-in',
+  'GET /api/search': 'signed-in',
   'GET /api/settings/fetch': 'signed-in',
   'GET /api/settings': ADMIN_READERS,
   'GET /api/settings/export': ADMIN_READERS,

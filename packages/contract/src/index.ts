@@ -13,6 +13,7 @@ export * from './pagination.ts';
 export * from './posts.ts';
 export * from './profile.ts';
 export * from './roles.ts';
+export * from './search.ts';
 export * from './sessions.ts';
 export * from './settings.ts';
 export * from './stats.ts';
