@@ -17,6 +17,7 @@ import {
   DetailedReviewModal,
   type DetailedReviewSubject,
 } from '../../../components/DetailedReviewModal.tsx';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
@@ -122,6 +123,7 @@ export function CategoriesPage() {
         }
         actions={
           <>
+            <ExportButton resource="categories" list={list} />
             <button
               type="button"
               className="btn btn-outline-secondary btn-sm"

@@ -4,6 +4,7 @@ import { AddNewButton } from '../../../components/AddNewButton.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { DeleteSelectedButton } from '../../../components/DeleteSelectedButton.tsx';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { IfAllowed } from '../../../components/IfAllowed.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -54,6 +55,7 @@ export function InstancesPage() {
         search={<SearchBox value={list.query} onSearch={list.setQuery} label="Search instances" />}
         actions={
           <>
+            <ExportButton resource="instances" list={list} />
             <IfAllowed ability="instance-delete">
               <DeleteSelectedButton
                 count={selection.selectedIds.length}

@@ -17,6 +17,7 @@ import {
   DetailedReviewModal,
   type DetailedReviewSubject,
 } from '../../../components/DetailedReviewModal.tsx';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
@@ -89,6 +90,7 @@ export function PostsPage() {
         }
         actions={
           <>
+            <ExportButton resource="posts" list={list} />
             {canAct && (
               <BulkActionsMenu
                 actions={BULK_ACTIONS}

@@ -4,6 +4,7 @@ import { AddNewButton } from '../../../components/AddNewButton.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { DeleteSelectedButton } from '../../../components/DeleteSelectedButton.tsx';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { IfAllowed } from '../../../components/IfAllowed.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -40,6 +41,7 @@ export function RolesPage() {
         search={<SearchBox value={list.query} onSearch={list.setQuery} label="Search roles" />}
         actions={
           <>
+            <ExportButton resource="roles" list={list} />
             <IfAllowed ability="role-delete">
               <DeleteSelectedButton
                 count={selection.selectedIds.length}

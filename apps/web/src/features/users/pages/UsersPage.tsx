@@ -4,6 +4,7 @@ import { AddNewButton } from '../../../components/AddNewButton.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { DeleteSelectedButton } from '../../../components/DeleteSelectedButton.tsx';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { IfAllowed } from '../../../components/IfAllowed.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -48,6 +49,7 @@ export function UsersPage() {
         search={<SearchBox value={list.query} onSearch={list.setQuery} label="Search users" />}
         actions={
           <>
+            <ExportButton resource="users" list={list} />
             <IfAllowed ability="user-delete">
               <DeleteSelectedButton
                 count={selection.selectedIds.length}

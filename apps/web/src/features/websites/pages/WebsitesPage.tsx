@@ -2,6 +2,7 @@ import { WEBSITE_ORDER_KEYS, type Website } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
 import { AddNewButton } from '../../../components/AddNewButton.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { IfAllowed } from '../../../components/IfAllowed.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -51,6 +52,7 @@ export function WebsitesPage() {
         search={<SearchBox value={list.query} onSearch={list.setQuery} label="Search websites" />}
         actions={
           <>
+            <ExportButton resource="websites" list={list} />
             <IfAllowed ability="website-delete">
               <DeleteSelectedWebsitesButton
                 ids={selection.selectedIds}
