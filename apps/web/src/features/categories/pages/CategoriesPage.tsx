@@ -22,6 +22,11 @@ import { ListCard } from '../../../components/ListCard.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
+import {
+  actionTarget,
+  SelectAllMatchingBanner,
+  useSelectAllMatching,
+} from '../../../components/SelectAllMatching.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useBulkAction, useSyncRecord } from '../../../lib/content-records.ts';
 import { useColumnVisibility } from '../../../lib/use-column-visibility.ts';
@@ -72,7 +77,10 @@ export function CategoriesPage() {
   };
   const categories = useCategories(request);
   useKeepPageInRange(categories.data, list.setPage);
-  const selection = useRowSelection(listReloadKey(categories, categoryListKey(request)));
+  const reloadKey = listReloadKey(categories, categoryListKey(request));
+  const selection = useRowSelection(reloadKey);
+  const pageRows = categories.data?.data.length ?? 0;
+  const matching = useSelectAllMatching(selection, pageRows, reloadKey);
   const canAct = useCan('category-action');
   const columnVisibility = useColumnVisibility(COLUMNS_STORAGE_KEY);
   const websites = useWebsiteOptions();
@@ -139,9 +147,23 @@ export function CategoriesPage() {
             {canAct && (
               <BulkActionsMenu
                 actions={BULK_ACTIONS}
-                selectedCount={selection.selectedIds.length}
+                selectedCount={
+                  matching.allMatching
+                    ? (categories.data?.total ?? 0)
+                    : selection.selectedIds.length
+                }
                 busy={bulkAction.isPending}
-                onSelect={(action) => bulkAction.mutate({ action, ids: selection.selectedIds })}
+                onSelect={(action) => {
+                  // The sort is no filter: the action takes the list's search and filters only.
+                  const { order_key: _key, order_dir: _direction, ...filters } = list.filters;
+                  bulkAction.mutate({
+                    action,
+                    ...actionTarget(matching, selection.selectedIds, {
+                      query: list.query,
+                      ...filters,
+                    }),
+                  });
+                }}
               />
             )}
             <AddNewButton
@@ -165,6 +187,13 @@ export function CategoriesPage() {
           <div className="alert alert-warning m-2" role="alert">
             The websites could not be loaded for the filter: {websites.error.message}
           </div>
+        )}
+        {canAct && (
+          <SelectAllMatchingBanner
+            matching={matching}
+            pageRows={pageRows}
+            total={categories.data?.total ?? 0}
+          />
         )}
         <DataTable
           label="Categories"

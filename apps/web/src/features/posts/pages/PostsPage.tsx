@@ -22,6 +22,11 @@ import { ListCard } from '../../../components/ListCard.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
+import {
+  actionTarget,
+  SelectAllMatchingBanner,
+  useSelectAllMatching,
+} from '../../../components/SelectAllMatching.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useBulkAction, useSyncRecord } from '../../../lib/content-records.ts';
 import { useDeleteRow } from '../../../lib/delete-rows.ts';
@@ -58,7 +63,10 @@ export function PostsPage() {
   };
   const posts = usePosts(request);
   useKeepPageInRange(posts.data, list.setPage);
-  const selection = useRowSelection(listReloadKey(posts, postListKey(request)));
+  const reloadKey = listReloadKey(posts, postListKey(request));
+  const selection = useRowSelection(reloadKey);
+  const pageRows = posts.data?.data.length ?? 0;
+  const matching = useSelectAllMatching(selection, pageRows, reloadKey);
   const canAct = useCan('post-action');
 
   const [form, setForm] = useState<FormState>({ open: false });
@@ -94,9 +102,19 @@ export function PostsPage() {
             {canAct && (
               <BulkActionsMenu
                 actions={BULK_ACTIONS}
-                selectedCount={selection.selectedIds.length}
+                selectedCount={
+                  matching.allMatching ? (posts.data?.total ?? 0) : selection.selectedIds.length
+                }
                 busy={bulkAction.isPending}
-                onSelect={(action) => bulkAction.mutate({ action, ids: selection.selectedIds })}
+                onSelect={(action) =>
+                  bulkAction.mutate({
+                    action,
+                    ...actionTarget(matching, selection.selectedIds, {
+                      query: list.query,
+                      ...list.filters,
+                    }),
+                  })
+                }
               />
             )}
             <AddNewButton
@@ -116,6 +134,13 @@ export function PostsPage() {
           />
         }
       >
+        {canAct && (
+          <SelectAllMatchingBanner
+            matching={matching}
+            pageRows={pageRows}
+            total={posts.data?.total ?? 0}
+          />
+        )}
         <DataTable
           label="Posts"
           columns={columns}
