@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { categories } from '../../db/schema.ts';
 import { EXPORT_BATCH_SIZE } from './export.ts';
+import { insertTestCategories } from './test-fixtures.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -46,19 +46,7 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await server.admin();
   const { db } = server.database;
-  [food, travel] = (
-    await db
-      .insert(categories)
-      .values(
-        ['Food', 'Travel'].map((name) => ({
-          name,
-          slug: name.toLowerCase(),
-          description: name,
-          keywords: name,
-        })),
-      )
-      .returning({ id: categories.id })
-  ).map((row) => row.id) as [number, number];
+  [food, travel] = (await insertTestCategories(db, ['Food', 'Travel'])) as [number, number];
   await db.execute(sql`
     INSERT INTO posts (title, description, category_id)
     SELECT 'Export ' || lpad(n::text, 5, '0'), 'Row "' || n || '", with a comma', ${food}
@@ -104,7 +92,7 @@ describe('GET /api/{resource}/export', () => {
   });
 
   it('exports a searched list and neutralises formula cells', async () => {
-    const searched = await admin.get('/api/posts?query=Export&category_id=' + food);
+    const searched = await admin.get(`/api/posts?query=Export&category_id=${food}`);
     const response = await admin.get(`/api/posts/export?query=Export&category_id=${food}`);
     const [header, ...rows] = parseCsv(response.body as string);
     expect(rows).toHaveLength(searched.body.total);

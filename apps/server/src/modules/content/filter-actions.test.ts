@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
-import { categories, categoryVariants } from '../../db/schema.ts';
-import { insertTestWebsites } from './test-fixtures.ts';
+import { categoryVariants } from '../../db/schema.ts';
+import { insertTestCategories, insertTestWebsites } from './test-fixtures.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -28,19 +28,10 @@ beforeAll(async () => {
   const { db } = server.database;
   let siteA: number;
   [siteA, siteB] = await insertTestWebsites(db);
-  [food, travel] = (
-    await db
-      .insert(categories)
-      .values(
-        ['Food', 'Travel', 'Travel Tips'].map((name) => ({
-          name,
-          slug: name.toLowerCase().replace(' ', '-'),
-          description: name,
-          keywords: name,
-        })),
-      )
-      .returning({ id: categories.id })
-  ).map((row) => row.id) as [number, number];
+  [food, travel] = (await insertTestCategories(db, ['Food', 'Travel', 'Travel Tips'])) as [
+    number,
+    number,
+  ];
   await db.insert(categoryVariants).values([
     { categoryId: food, websiteId: siteA },
     { categoryId: travel, websiteId: siteB },
