@@ -114,7 +114,13 @@ async function directPhase(target: Target) {
   const bulkTimes: number[] = [];
   for (let run = 0; run < BULK_RUNS; run++) {
     const start = performance.now();
-    const outcome = await runBulkAction(database.db, queue, POST_KIND, bulkIds(run), 'approve');
+    const outcome = await runBulkAction(
+      database.db,
+      queue,
+      POST_KIND,
+      { ids: bulkIds(run) },
+      'approve',
+    );
     bulkTimes.push(performance.now() - start);
     if (outcome.changed !== BULK_SIZE) {
       throw new Error(`bulk approve (service): ${JSON.stringify(outcome)}`);
