@@ -36,7 +36,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'bash start-server.sh',
-    url: `http://127.0.0.1:${PORT}/api/docs`,
+    url: `http://127.0.0.1:${PORT}/api/docs/json`,
     // Seeding the embedded database and starting the server, beside other work.
     timeout: 240_000,
     reuseExistingServer: false,

@@ -24,11 +24,13 @@ import { instancesRoutes } from './modules/instances/routes.ts';
 import { postsRoutes } from './modules/posts/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { savedViewsRoutes } from './modules/saved-views/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { trashRoutes } from './modules/trash/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { websitesRoutes } from './modules/websites/routes.ts';
+import { apiDocsRoutes, errorAnswers } from './plugins/api-docs.ts';
 import { auditActorPlugin } from './plugins/audit-actor.ts';
 import { type Access, authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -116,7 +118,21 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       },
       security: [{ session: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Each route's error answers join its own, in the document only.
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const schema = transformed.schema as { response?: Record<string, unknown> };
+      return {
+        ...transformed,
+        schema: {
+          ...schema,
+          response: {
+            ...errorAnswers(input.route, input.route.config?.access),
+            ...schema.response,
+          },
+        },
+      };
+    },
   });
 
   await app.register(errorsPlugin);
@@ -150,13 +166,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     savedViewsRoutes,
     auditLogRoutes,
     trashRoutes,
+    searchRoutes,
   ]) {
     await app.register(routes, context);
   }
 
-  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, () =>
-    app.swagger(),
-  );
+  await app.register(apiDocsRoutes);
 
   return app;
 }

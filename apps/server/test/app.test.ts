@@ -23,6 +23,8 @@ describe('route access', () => {
       .map((r) => `${r.method} ${r.url}`);
     expect(publicRoutes.sort()).toEqual([
       'GET /api/docs',
+      'GET /api/docs/assets/:file',
+      'GET /api/docs/json',
       'POST /login',
       'POST /login/two-factor',
       'POST /login/two-factor/setup',
@@ -97,8 +99,41 @@ describe('error contract', () => {
 });
 
 describe('OpenAPI description', () => {
+  it('serves an interactive page from local assets only', async () => {
+    const page = await server.client().get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const sources = [...String(page.body).matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) {
+      expect(source).toMatch(/^\/api\/docs\/assets\//);
+      expect((await server.client().get(source)).status, source).toBe(200);
+    }
+    expect(String(page.body)).not.toMatch(/<script>|<style>/);
+    expect((await server.client().get('/api/docs/assets/package.json')).status).toBe(404);
+  });
+
+  it('gives every route a summary, its answers and its errors', async () => {
+    const { paths } = (await server.client().get('/api/docs/json')).body;
+    const missing: string[] = [];
+    for (const [path, operations] of Object.entries<Record<string, any>>(paths)) {
+      for (const [method, operation] of Object.entries<any>(operations)) {
+        if (!operation.summary) missing.push(`${method.toUpperCase()} ${path}: summary`);
+        if (!Object.keys(operation.responses ?? {}).some((code) => code.startsWith('2'))) {
+          missing.push(`${method.toUpperCase()} ${path}: answer`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    const action = paths['/api/posts/action'].post;
+    expect(Object.keys(action.responses)).toEqual(
+      expect.arrayContaining(['200', '401', '403', '422']),
+    );
+    expect(paths['/api/posts/{id}'].put.responses['404']).toBeDefined();
+  });
+
   it('lists the routes from their zod schemas', async () => {
-    const response = await server.client().get('/api/docs');
+    const response = await server.client().get('/api/docs/json');
     expect(response.status).toBe(200);
     expect(response.body.openapi).toMatch(/^3\./);
     expect(response.body.paths['/login'].post.requestBody).toBeDefined();
@@ -106,7 +141,7 @@ describe('OpenAPI description', () => {
   });
 
   it('documents the order parameters of a sortable list', async () => {
-    const response = await server.client().get('/api/docs');
+    const response = await server.client().get('/api/docs/json');
     const parameters = response.body.paths['/api/websites'].get.parameters;
     expect(parameters).toContainEqual(
       expect.objectContaining({

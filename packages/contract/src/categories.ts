@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import {
+  categoryFilterFields,
   detailRowBaseSchema,
   estimatedPageSchema,
-  idFilter,
-  statusFilter,
-  yesNoFilter,
 } from './content-actions.ts';
 import { requiredText } from './fields.ts';
 import { CATEGORY_TYPES, RECORD_STATUS_OPTIONS, YES_NO_OPTIONS } from './options.ts';
@@ -153,11 +151,7 @@ const orderDirection = z.preprocess(readOrderDirection, z.enum(ORDER_DIRECTIONS)
  * the direction too when `order_dir` is absent (the spec names both). Default: newest first.
  */
 export const categoryListQuerySchema = pageQuerySchema.extend({
-  website_id: idFilter,
-  status: statusFilter,
-  is_approved: yesNoFilter,
-  synced: yesNoFilter,
-  auto_google_sync: yesNoFilter,
+  ...categoryFilterFields,
   order_key: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.enum(CATEGORY_ORDER_KEYS).default('id'),

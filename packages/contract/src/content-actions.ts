@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idsSchema, MAX_ID, MIN_INT, paginatedSchema } from './pagination.ts';
+import { FIELD_MESSAGES } from './fields.ts';
+import { idsSchema, MAX_ID, MIN_INT, paginatedSchema, searchTermSchema } from './pagination.ts';
 
 /**
  * Bulk and detail actions on categories, posts and their per-website variants. The identifiers
@@ -125,6 +126,14 @@ export const ACTION_MESSAGES = {
   detailsUpdated: 'Bulk action updated successfully!',
   unknownAction: (allowed: readonly string[]) =>
     `The action must be one of: ${allowed.join(', ')}.`,
+  idsOrFilter: 'Send either the selected ids or a filter, not both.',
+  emptyFilter: 'The filter matches every row: narrow it, or say "all": true to act on every row.',
+  /** The banner of a list whose page is all selected. */
+  pageSelected: (count: number) => `All ${count} rows on this page are selected.`,
+  selectAllMatching: (total: number) => `Select all ${total.toLocaleString('en-US')} matching`,
+  allMatchingSelected: (total: number) =>
+    `All ${total.toLocaleString('en-US')} matching rows are selected.`,
+  clearSelection: 'Clear selection',
 } as const;
 
 /**
@@ -146,14 +155,6 @@ function actionField<const T extends readonly [string, ...string[]]>(actions: T)
   return z.enum(actions, { error: ACTION_MESSAGES.unknownAction(actions) });
 }
 
-export const categoryActionSchema = z.strictObject({
-  ids: actionIdsField,
-  action: actionField(CATEGORY_ACTIONS),
-});
-export const postActionSchema = z.strictObject({
-  ids: actionIdsField,
-  action: actionField(POST_ACTIONS),
-});
 /** Detail actions: `ids` are pivot ids (variant ids). */
 export const detailActionSchema = z.strictObject({
   ids: actionIdsField,
@@ -257,3 +258,67 @@ export const idFilter = optionalQueryNumber(z.coerce.number().int().positive().m
 export function estimatedPageSchema<T extends z.ZodType>(item: T) {
   return paginatedSchema(item).extend({ total_is_estimate: z.boolean() });
 }
+
+/** The filters of the Posts list: its query string's and a bulk action's `filter`. */
+export const postFilterFields = {
+  category_id: idFilter,
+  website_id: idFilter,
+  status: statusFilter,
+};
+/** The filters of the Categories list: its query string's and a bulk action's `filter`. */
+export const categoryFilterFields = {
+  website_id: idFilter,
+  status: statusFilter,
+  is_approved: yesNoFilter,
+  synced: yesNoFilter,
+  auto_google_sync: yesNoFilter,
+};
+
+/** A filter that narrows nothing: no search term and no filter value. */
+export const isEmptyFilter = (filter: Record<string, unknown>) =>
+  Object.values(filter).every((value) => value === undefined || value === '');
+
+/**
+ * A bulk action of a list: on the selected `ids`, or on every row the list's `filter` finds
+ * (its search term and filters; an empty filter only with `all: true`).
+ */
+function bulkActionSchema<
+  const T extends readonly [string, ...string[]],
+  Fields extends Record<string, z.ZodType>,
+>(actions: T, filterFields: Fields) {
+  return z
+    .strictObject({
+      action: actionField(actions),
+      ids: actionIdsField.optional(),
+      filter: z.strictObject({ query: searchTermSchema, ...filterFields }).optional(),
+      all: z.literal(true).optional(),
+    })
+    .superRefine((body, context) => {
+      if (body.ids !== undefined && body.filter !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['filter'],
+          message: ACTION_MESSAGES.idsOrFilter,
+        });
+      } else if (body.filter === undefined) {
+        if (body.ids === undefined && body.all !== true) {
+          context.addIssue({
+            code: 'custom',
+            path: ['ids'],
+            message: FIELD_MESSAGES.noRowSelected,
+          });
+        }
+      } else if (isEmptyFilter(body.filter) && body.all !== true) {
+        context.addIssue({
+          code: 'custom',
+          path: ['filter'],
+          message: ACTION_MESSAGES.emptyFilter,
+        });
+      }
+    });
+}
+
+export const categoryActionSchema = bulkActionSchema(CATEGORY_ACTIONS, categoryFilterFields);
+export const postActionSchema = bulkActionSchema(POST_ACTIONS, postFilterFields);
+export type CategoryActionFilter = NonNullable<z.output<typeof categoryActionSchema>['filter']>;
+export type PostActionFilter = NonNullable<z.output<typeof postActionSchema>['filter']>;

@@ -3,9 +3,8 @@ import { CATEGORY_STATUS_FILTER_OPTIONS, namedRefSchema } from './categories.ts'
 import {
   detailRowBaseSchema,
   estimatedPageSchema,
-  idFilter,
   postedFlagsSchema,
-  statusFilter,
+  postFilterFields,
 } from './content-actions.ts';
 import { optionalHttpUrl, requiredText } from './fields.ts';
 import { RECORD_STATUS_OPTIONS } from './options.ts';
@@ -77,9 +76,7 @@ export type PostOrderKey = (typeof POST_ORDER_KEYS)[number];
  * of millions); `order_dir` defaults to ascending for the title, descending for the date.
  */
 export const postListQuerySchema = pageQuerySchema.extend({
-  category_id: idFilter,
-  website_id: idFilter,
-  status: statusFilter,
+  ...postFilterFields,
   order_key: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.enum(POST_ORDER_KEYS, { error: ORDER_MESSAGES.keyInvalid(POST_ORDER_KEYS) }).optional(),

@@ -114,15 +114,20 @@ export function recordBulkAction(
   tx: Db,
   subjectType: AuditSubjectType,
   action: string,
-  ids: readonly number[],
+  target: readonly number[] | { filter: Readonly<Record<string, unknown>>; count: number },
   details: Record<string, unknown> = {},
 ) {
+  const acted = isIdList(target) ? { ids: target, count: target.length } : target;
   return recordAudit(tx, {
     action: 'bulk_action',
     subjectType,
-    details: { action, ids, count: ids.length, ...details },
+    details: { action, ...acted, ...details },
   });
 }
+
+const isIdList = (
+  target: readonly number[] | { filter: unknown; count: number },
+): target is readonly number[] => Array.isArray(target);
 
 /**
  * The entry of a record created, updated or deleted: its fields that changed between `before`

@@ -8,6 +8,7 @@ import { AddNewButton } from './AddNewButton.tsx';
 import { ConfirmModal } from './ConfirmModal.tsx';
 import { DataTable } from './DataTable.tsx';
 import { type DeleteNoun, DeleteSelectedButton } from './DeleteSelectedButton.tsx';
+import { ExportButton } from './ExportButton.tsx';
 import { IfAllowed } from './IfAllowed.tsx';
 import { ListCard } from './ListCard.tsx';
 import { Page } from './Page.tsx';
@@ -59,8 +60,8 @@ export interface ResourceListPageProps<T, R, F extends string> {
   sort?: { value: ListSort | null; onChange: (sort: ListSort | null) => void };
   rowClassName?: (row: T) => string | undefined;
   columnVisibility?: VisibilityState;
-  /** The list's saved views (a Views menu first in the toolbar), by the list's name. */
-  savedViews?: SavedViewList;
+  /** The list's name for its saved views (a Views menu) and its CSV export (an Export button). */
+  listName?: SavedViewList;
   /** The Display Settings a saved view keeps, for a list that has them. */
   viewColumns?: ViewColumns;
   /** Smaller text and padding, for a list whose many default columns must fit a laptop. */
@@ -90,7 +91,7 @@ export function ResourceListPage<T, R, F extends string>({
   sort,
   rowClassName,
   columnVisibility,
-  savedViews,
+  listName,
   viewColumns,
   compact,
   children,
@@ -118,7 +119,12 @@ export function ResourceListPage<T, R, F extends string>({
         }
         actions={
           <>
-            {savedViews && <SavedViewsMenu list={savedViews} columns={viewColumns} />}
+            {listName && (
+              <>
+                <SavedViewsMenu list={listName} columns={viewColumns} />
+                <ExportButton resource={listName} list={params} />
+              </>
+            )}
             {toolbar}
             {selectionActions}
             {deleteSelected && selection && (

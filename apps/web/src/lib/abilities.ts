@@ -37,14 +37,16 @@ export function resetAbilities(): void {
   appAbility.update(PLACEHOLDER_RULES);
 }
 
-export function can(ability: AppAbility, name: AbilityName): boolean {
-  const { action, subject } = parseAbility(name);
-  return ability.can(action, subject);
+/** Whether the abilities hold `wanted` (or any one of several). */
+export function can(ability: AppAbility, wanted: AbilityName | readonly AbilityName[]): boolean {
+  const names = typeof wanted === 'string' ? [wanted] : wanted;
+  return names.some((name) => {
+    const { action, subject } = parseAbility(name);
+    return ability.can(action, subject);
+  });
 }
 
 /** Whether the signed-in user holds an ability; re-renders when the abilities change. */
 export function useCan(wanted: AbilityName | readonly AbilityName[]): boolean {
-  const held = useAbility<AppAbility>();
-  const names = typeof wanted === 'string' ? [wanted] : wanted;
-  return names.some((name) => can(held, name));
+  return can(useAbility<AppAbility>(), wanted);
 }

@@ -12,6 +12,7 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { HttpError, validationError } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -60,7 +61,12 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     '/api/profile',
     {
       config: { access: OWN_PROFILE },
-      schema: { tags, body: profileUpdateSchema, response: { 200: profileAnswerSchema } },
+      schema: {
+        summary: "Update the signed-in user's profile",
+        tags,
+        body: profileUpdateSchema,
+        response: { 200: profileAnswerSchema },
+      },
     },
     async (request) => ({
       message: PROFILE_MESSAGES.updated,
@@ -72,7 +78,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     '/api/upload-profile-image',
     {
       config: { access: OWN_PROFILE },
-      schema: { tags, response: { 200: profileAnswerSchema } },
+      schema: {
+        summary: "Upload the signed-in user's profile image",
+        tags,
+        response: { 200: profileAnswerSchema },
+      },
     },
     async (request) => {
       const image = await uploadedImage(request);
@@ -87,7 +97,13 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     '/api/avatars/:userId',
     {
       config: { access: 'signed-in' },
-      schema: { tags, params: avatarParamsSchema, querystring: avatarQuerySchema },
+      schema: {
+        summary: "A user's profile image",
+        tags,
+        params: avatarParamsSchema,
+        querystring: avatarQuerySchema,
+        response: { 200: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) },
+      },
     },
     async (request, reply) => {
       const avatar = await findAvatar(db, request.params.userId);
@@ -111,7 +127,12 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     '/api/change-user-password',
     {
       config: { access: OWN_PROFILE },
-      schema: { tags, body: passwordChangeSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: "Change the signed-in user's password",
+        tags,
+        body: passwordChangeSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       await changePassword(db, currentUser(request), request.body);

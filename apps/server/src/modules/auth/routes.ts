@@ -1,5 +1,6 @@
-import { loginSchema } from '@sitefleet/contract';
+import { loginResultSchema, loginSchema, messageSchema, profileSchema } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../db/audit.ts';
 import { notFound } from '../../errors.ts';
@@ -16,7 +17,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
 
   app.post(
     '/login',
-    { config: { access: 'public' }, schema: { tags: ['auth'], body: loginSchema } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Sign in',
+        tags: ['auth'],
+        body: loginSchema,
+        response: { 200: loginResultSchema },
+      },
+    },
     async (request, reply) => {
       const userId = await authenticate(db, { ...request.body, ip: request.ip });
       await dropChallenge(db, request);
@@ -25,13 +34,17 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       if (secondStep) return secondStep;
       await beginSession(db, request, reply, input);
       const user = await getProfile(db, userId);
+      if (!user) throw notFound();
       return { message: 'Signed in successfully.', user };
     },
   );
 
   app.post(
     '/logout',
-    { config: { access: 'public' }, schema: { tags: ['auth'] } },
+    {
+      config: { access: 'public' },
+      schema: { summary: 'Sign out', tags: ['auth'], response: { 200: messageSchema } },
+    },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       const session = token ? await loadSession(db, token) : null;
@@ -54,7 +67,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
 
   app.get(
     '/api/profile',
-    { config: { access: 'signed-in' }, schema: { tags: ['profile'] } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        summary: "The signed-in user's profile",
+        tags: ['profile'],
+        response: { 200: profileSchema },
+      },
+    },
     async (request) => {
       const profile = await getProfile(db, currentUser(request).userId);
       if (!profile) throw notFound();
@@ -64,7 +84,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
 
   app.get(
     '/api/abilities',
-    { config: { access: 'signed-in' }, schema: { tags: ['auth'] } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        summary: "The signed-in user's abilities",
+        tags: ['auth'],
+        response: { 200: z.array(z.string()) },
+      },
+    },
     async (request) => currentUser(request).abilities,
   );
 };

@@ -49,13 +49,27 @@ export const profileSecurityRoutes: FastifyPluginAsyncZod<AppContext> = async (
 ) => {
   app.get(
     '/api/profile/two-factor',
-    { config: OWN, schema: { tags, response: { 200: twoFactorStatusSchema } } },
+    {
+      config: OWN,
+      schema: {
+        summary: "The signed-in user's two-factor state",
+        tags,
+        response: { 200: twoFactorStatusSchema },
+      },
+    },
     (request) => twoFactorStatus(db, currentUser(request).userId),
   );
 
   app.post(
     '/api/profile/two-factor/setup',
-    { config: OWN, schema: { tags, response: { 200: twoFactorSetupSchema } } },
+    {
+      config: OWN,
+      schema: {
+        summary: 'Start setting up two-factor sign-in',
+        tags,
+        response: { 200: twoFactorSetupSchema },
+      },
+    },
     (request) => startTwoFactorSetup(db, secrets, currentUser(request).userId),
   );
 
@@ -63,7 +77,12 @@ export const profileSecurityRoutes: FastifyPluginAsyncZod<AppContext> = async (
     '/api/profile/two-factor/enable',
     {
       config: OWN,
-      schema: { tags, body: twoFactorEnableSchema, response: { 200: recoveryCodesAnswerSchema } },
+      schema: {
+        summary: 'Turn two-factor sign-in on',
+        tags,
+        body: twoFactorEnableSchema,
+        response: { 200: recoveryCodesAnswerSchema },
+      },
     },
     async (request) => {
       const caller = currentUser(request);
@@ -77,7 +96,12 @@ export const profileSecurityRoutes: FastifyPluginAsyncZod<AppContext> = async (
     '/api/profile/two-factor/disable',
     {
       config: OWN,
-      schema: { tags, body: twoFactorDisableSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Turn two-factor sign-in off',
+        tags,
+        body: twoFactorDisableSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       const caller = currentUser(request);
@@ -99,7 +123,14 @@ export const profileSecurityRoutes: FastifyPluginAsyncZod<AppContext> = async (
 
   app.get(
     '/api/profile/sessions',
-    { config: OWN, schema: { tags, response: { 200: activeSessionListSchema } } },
+    {
+      config: OWN,
+      schema: {
+        summary: "The signed-in user's sessions",
+        tags,
+        response: { 200: activeSessionListSchema },
+      },
+    },
     (request) => {
       const caller = currentUser(request);
       return listUserSessions(db, caller.userId, caller.sessionId);
@@ -110,7 +141,12 @@ export const profileSecurityRoutes: FastifyPluginAsyncZod<AppContext> = async (
     '/api/profile/sessions/:id',
     {
       config: OWN,
-      schema: { tags, params: sessionParamsSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: "Sign out one of the signed-in user's sessions",
+        tags,
+        params: sessionParamsSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request, reply) => {
       const caller = currentUser(request);
@@ -125,7 +161,14 @@ export const profileSecurityRoutes: FastifyPluginAsyncZod<AppContext> = async (
 
   app.post(
     '/api/profile/sessions/sign-out-others',
-    { config: OWN, schema: { tags, response: { 200: sessionsEndedAnswerSchema } } },
+    {
+      config: OWN,
+      schema: {
+        summary: 'Sign out every other session',
+        tags,
+        response: { 200: sessionsEndedAnswerSchema },
+      },
+    },
     async (request) => {
       const caller = currentUser(request);
       const count = await db.transaction(async (tx) => {

@@ -32,6 +32,7 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod<AppContext> = async (
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Second step of sign-in: the two-factor code',
         tags,
         body: twoFactorLoginSchema,
         response: { 200: twoFactorLoginAnswerSchema },
@@ -65,7 +66,11 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod<AppContext> = async (
     '/login/two-factor/setup',
     {
       config: { access: 'public' },
-      schema: { tags, response: { 200: twoFactorSetupSchema } },
+      schema: {
+        summary: 'Set up two-factor sign-in during sign-in',
+        tags,
+        response: { 200: twoFactorSetupSchema },
+      },
     },
     async (request) => {
       const { userId } = await currentChallenge(db, request);

@@ -20,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { exportRouteSchema, sendCsv } from '../content/export.ts';
 import { CATEGORY_KIND } from '../content/kinds.ts';
 import { detailRows } from '../content/review.ts';
 import {
@@ -27,6 +28,7 @@ import {
   categoryRow,
   createCategory,
   deleteCategory,
+  exportCategories,
   listCategories,
   updateCategory,
 } from './service.ts';
@@ -38,17 +40,36 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     '/api/categories',
     {
       config: { access: 'category-list' },
-      schema: { tags, querystring: categoryListQuerySchema, response: { 200: categoryListSchema } },
+      schema: {
+        summary: 'List categories',
+        tags,
+        querystring: categoryListQuerySchema,
+        response: { 200: categoryListSchema },
+      },
       serializerCompiler: listSerializerCompiler,
     },
     (request) => listCategories(db, request.query),
+  );
+
+  app.get(
+    '/api/categories/export',
+    {
+      config: { access: 'category-list' },
+      schema: exportRouteSchema(tags, 'categories', categoryListQuerySchema),
+    },
+    async (request, reply) => sendCsv(reply, await exportCategories(db, request.query)),
   );
 
   app.post(
     '/api/categories',
     {
       config: { access: 'category-create' },
-      schema: { tags, body: categoryCreateSchema, response: { 201: categoryRowSchema } },
+      schema: {
+        summary: 'Create a category',
+        tags,
+        body: categoryCreateSchema,
+        response: { 201: categoryRowSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await createCategory(db, request.body)),
   );
@@ -58,6 +79,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     {
       config: { access: 'category-list' },
       schema: {
+        summary: 'One category',
         tags,
         description: 'One category with every website and parent (a list row carries 25 of each).',
         params: idParamSchema,
@@ -72,6 +94,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     {
       config: { access: 'category-update' },
       schema: {
+        summary: 'Update a category',
         tags,
         params: idParamSchema,
         body: categoryUpdateSchema,
@@ -86,6 +109,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     {
       config: { access: 'category-delete' },
       schema: {
+        summary: 'Delete a category',
         tags,
         params: idParamSchema,
         querystring: categoryDeleteSchema,
@@ -105,6 +129,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     {
       config: { access: 'category-list' },
       schema: {
+        summary: "A category's Detailed Review rows",
         tags,
         description:
           'Without page: options for the form (id 0 = all categories, else its sub-categories). ' +

@@ -6,6 +6,7 @@ import {
   type CategoryListQuery,
   type CategoryRow,
   type categoryCreateSchema,
+  categoryRowSchema,
   type categoryUpdateSchema,
   DEFAULT_PER_PAGE,
   type NamedRef,
@@ -18,6 +19,8 @@ import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../
 import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { likePattern } from '../../lib/listing.ts';
+import { listExport } from '../content/export.ts';
+import { categoryFilterCondition } from '../content/filters.ts';
 import { CATEGORY_KIND } from '../content/kinds.ts';
 import {
   estimatedPage,
@@ -47,22 +50,7 @@ const ORDER_COLUMNS = {
   created_at: sql`c.created_at`,
 } as const;
 
-function listConditions(query: CategoryListQuery): SQL {
-  const conditions: SQL[] = [sql`TRUE`];
-  if (query.query) conditions.push(sql`c.name ILIKE ${likePattern(query.query)}`);
-  if (query.website_id !== undefined) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM category_variants v
-                               WHERE v.category_id = c.id AND v.website_id = ${query.website_id})`);
-  }
-  if (query.status !== undefined) {
-    conditions.push(query.status === 1 ? sql`c.status = 1` : sql`c.status <> 1`);
-  }
-  for (const flag of ['is_approved', 'synced', 'auto_google_sync'] as const) {
-    const value = query[flag];
-    if (value !== undefined) conditions.push(sql`c.${sql.identifier(flag)} = ${value}`);
-  }
-  return sql.join(conditions, sql` AND `);
-}
+const listConditions = categoryFilterCondition;
 
 type CategoryRecord = Omit<CategoryRow, 'created_at'> & { created_at: Date | string };
 
@@ -125,19 +113,28 @@ const categoryRows =
 const inCategoryOrder = (ids: readonly number[], records: readonly CategoryRecord[]) =>
   inPageOrder(ids, records, (record) => ({ ...record, created_at: isoText(record.created_at) }));
 
+const listDirection = (query: CategoryListQuery) =>
+  query.order_dir ?? query.order_by ?? CATEGORY_ORDER_DEFAULT_DIRECTIONS[query.order_key];
+
+/** GET /api/categories/export: every category the list finds, in its order. */
+export function exportCategories(db: Db, query: CategoryListQuery) {
+  return listExport<CategoryRow>(db, {
+    resource: 'categories',
+    row: categoryRowSchema,
+    fromWhere: sql`FROM categories c WHERE ${listConditions(query)}`,
+    order: { key: ORDER_COLUMNS[query.order_key], id: sql`c.id`, direction: listDirection(query) },
+    shape: async (ids) =>
+      inCategoryOrder(ids, await queryRows<CategoryRecord>(db, categoryRows()(idArray(ids)))),
+  });
+}
+
 /**
  * GET /api/categories: the page's ids come first (filtered, sorted, LIMITed on the categories
  * alone), then their related data, over those ids only.
  */
 export async function listCategories(db: Db, query: CategoryListQuery) {
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
-  const direction = sql.raw(
-    (
-      query.order_dir ??
-      query.order_by ??
-      CATEGORY_ORDER_DEFAULT_DIRECTIONS[query.order_key]
-    ).toUpperCase(),
-  );
+  const direction = sql.raw(listDirection(query).toUpperCase());
   const page = await listPage<CategoryRecord>(
     db,
     {

@@ -33,7 +33,7 @@ export function syncRecord(db: Db, kind: ContentKind, id: number) {
       sql`SELECT id FROM ${sql.identifier(kind.records)} WHERE id = ${id} FOR UPDATE`,
     );
     if (!found) throw notFound();
-    const changed = await markRecords(tx, kind, 'synced', [id]);
+    const changed = await markRecords(tx, kind, 'synced', selectedIds([id]));
     await recordAudit(tx, {
       action: 'updated',
       subjectType: kind.kind,
@@ -183,15 +183,17 @@ async function setRecordColumn(
   kind: ContentKind,
   column: 'status' | 'auto_google_sync',
   value: number,
-  ids: readonly number[],
+  selected: SQL,
 ) {
   const name = sql.identifier(column);
-  const rows = await queryRows<{ id: number }>(
+  const [row] = await queryRows<{ changed: number }>(
     tx,
-    sql`UPDATE ${sql.identifier(kind.records)} SET ${name} = ${value}, updated_at = now()
-        WHERE id = ANY(${idArray(ids)}) AND ${name} <> ${value} RETURNING id`,
+    sql`WITH changed AS (
+          UPDATE ${sql.identifier(kind.records)} SET ${name} = ${value}, updated_at = now()
+          WHERE id IN (${selected}) AND ${name} <> ${value} RETURNING 1)
+        SELECT count(*)::int AS changed FROM changed`,
   );
-  return rows.length;
+  return row?.changed ?? 0;
 }
 
 /** Marks records (and all their variants) synced or approved. */
@@ -199,39 +201,65 @@ async function markRecords(
   tx: Executor,
   kind: ContentKind,
   flag: keyof typeof VARIANT_FLAGS,
-  ids: readonly number[],
+  selected: SQL,
 ) {
-  const owners = sql`v.${sql.identifier(kind.owner)} = ANY(${idArray(ids)})`;
+  const owners = sql`v.${sql.identifier(kind.owner)} IN (${selected})`;
   const changed = new Set(await setVariantFlag(tx, kind, flag, owners, 'owner'));
   if (kind.kind === 'category') {
     const own = sql.identifier(CATEGORY_FLAGS[flag]);
     const rows = await queryRows<{ id: number }>(
       tx,
       sql`UPDATE categories SET ${own} = 1, updated_at = now()
-          WHERE id = ANY(${idArray(ids)}) AND ${own} <> 1 RETURNING id`,
+          WHERE id IN (${selected}) AND ${own} <> 1 RETURNING id`,
     );
     for (const row of rows) changed.add(row.id);
   }
   return changed.size;
 }
 
+/** The records a bulk action runs on: the selected ids, or every record a list's filter finds. */
+export type BulkSelection =
+  | { ids: readonly number[] }
+  | { matching: SQL; filter: Readonly<Record<string, unknown>> };
+
+/** A subquery of the selected ids. */
+const selectedIds = (ids: readonly number[]) => sql`SELECT unnest(${idArray(ids)})`;
+
 /**
- * Runs a bulk action of the Categories or Posts list on records `ids`, in one transaction: the
- * records must all exist; flags change on the records and their variants; publishing actions
- * queue jobs in the same transaction.
+ * The selection as a subquery of record ids, and how many records it holds. Selected ids must all
+ * exist.
+ */
+async function resolveSelection(tx: Executor, kind: ContentKind, selection: BulkSelection) {
+  if ('ids' in selection) {
+    const unique = [...new Set(selection.ids)];
+    await assertIdsExist(tx, kind.records, unique);
+    return { selected: selectedIds(unique), total: unique.length };
+  }
+  const [row] = await queryRows<{ total: number }>(
+    tx,
+    sql`SELECT count(*)::int AS total FROM (${selection.matching}) matching`,
+  );
+  return { selected: selection.matching, total: row?.total ?? 0 };
+}
+
+/**
+ * Runs a bulk action of the Categories or Posts list on the selected records (their ids, or every
+ * record the list's filter finds), set-based in one transaction: flags change on the records and
+ * their variants; publishing actions queue jobs in the same transaction, so nothing is half done.
  */
 export function runBulkAction(
   db: Db,
   queue: JobQueue,
   kind: ContentKind,
-  ids: readonly number[],
+  selection: BulkSelection,
   action: CategoryAction | PostAction,
 ): Promise<Outcome> {
-  const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
-    await assertIdsExist(tx, kind.records, unique);
-    const outcome = await bulkOutcome(tx, queue, kind, unique, action);
-    await recordBulkAction(tx, kind.kind, action, unique, outcomeDetails(outcome));
+    const { selected, total } = await resolveSelection(tx, kind, selection);
+    const outcome = await bulkOutcome(tx, queue, kind, selected, total, action);
+    const target =
+      'ids' in selection ? [...new Set(selection.ids)] : { filter: selection.filter, count: total };
+    await recordBulkAction(tx, kind.kind, action, target, outcomeDetails(outcome));
     return outcome;
   });
 }
@@ -247,22 +275,23 @@ async function bulkOutcome(
   tx: Db,
   queue: JobQueue,
   kind: ContentKind,
-  unique: number[],
+  selected: SQL,
+  total: number,
   action: CategoryAction | PostAction,
 ): Promise<Outcome> {
-  const owners = sql`v.${sql.identifier(kind.owner)} = ANY(${idArray(unique)})`;
+  const owners = sql`v.${sql.identifier(kind.owner)} IN (${selected})`;
   switch (action) {
     case 'synced':
-      return flagOutcome(unique.length, await markRecords(tx, kind, 'synced', unique));
+      return flagOutcome(total, await markRecords(tx, kind, 'synced', selected));
     case 'approve':
-      return flagOutcome(unique.length, await markRecords(tx, kind, 'approved', unique));
+      return flagOutcome(total, await markRecords(tx, kind, 'approved', selected));
     case 'enable':
     case 'disable': {
       const status = action === 'enable' ? 1 : 2;
-      return flagOutcome(unique.length, await setRecordColumn(tx, kind, 'status', status, unique));
+      return flagOutcome(total, await setRecordColumn(tx, kind, 'status', status, selected));
     }
     case 'auto_google_sync':
-      return flagOutcome(unique.length, await switchOnGeneration(tx, kind, unique));
+      return flagOutcome(total, await switchOnGeneration(tx, kind, selected));
     case 'webSync':
       return { changed: 0, ...(await queueJobs(tx, queue, kind, owners, ['website'], WEB_SYNC)) };
     case 'forceWebSync':
@@ -271,7 +300,7 @@ async function bulkOutcome(
         ...(await queueJobs(tx, queue, kind, owners, ['website'], PUBLISH_ANY)),
       };
     case 'publish_web': {
-      const changed = await markRecords(tx, kind, 'approved', unique);
+      const changed = await markRecords(tx, kind, 'approved', selected);
       return { changed, ...(await queueJobs(tx, queue, kind, owners, ['website'], PUBLISH_ANY)) };
     }
     case 'publish_facebook':
@@ -291,17 +320,17 @@ async function bulkOutcome(
  * SyncVertex: automatic generation runs per category, so for posts it is switched on for their
  * categories; `changed` counts the records whose (category's) setting changed.
  */
-async function switchOnGeneration(tx: Executor, kind: ContentKind, ids: readonly number[]) {
-  if (kind.kind === 'category') return setRecordColumn(tx, kind, 'auto_google_sync', 1, ids);
+async function switchOnGeneration(tx: Executor, kind: ContentKind, selected: SQL) {
+  if (kind.kind === 'category') return setRecordColumn(tx, kind, 'auto_google_sync', 1, selected);
   const [row] = await queryRows<{ changed: number }>(
     tx,
     sql`WITH switched AS (
           UPDATE categories SET auto_google_sync = 1, updated_at = now()
-          WHERE id IN (SELECT category_id FROM posts WHERE id = ANY(${idArray(ids)}))
+          WHERE id IN (SELECT category_id FROM posts WHERE id IN (${selected}))
             AND auto_google_sync <> 1
           RETURNING id)
         SELECT count(*)::int AS changed FROM posts
-        WHERE id = ANY(${idArray(ids)}) AND category_id IN (SELECT id FROM switched)`,
+        WHERE id IN (${selected}) AND category_id IN (SELECT id FROM switched)`,
   );
   return row?.changed ?? 0;
 }

@@ -3,6 +3,7 @@ import {
   ACTION_MESSAGES,
   actionAnswerSchema,
   CATEGORY_MESSAGES,
+  type CategoryActionFilter,
   categoryActionSchema,
   DELIVERY_MESSAGES,
   deliveryAttemptListSchema,
@@ -10,16 +11,19 @@ import {
   idParamSchema,
   messageSchema,
   POST_MESSAGES,
+  type PostActionFilter,
   pageQuerySchema,
   pivotParamSchema,
   postActionSchema,
   retryAnswerSchema,
 } from '@sitefleet/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { assertRowExists } from '../../db/ids.ts';
 import { validationError } from '../../errors.ts';
-import { runBulkAction, runDetailAction, syncRecord } from './actions.ts';
+import { type BulkSelection, runBulkAction, runDetailAction, syncRecord } from './actions.ts';
+import { categoryFilterCondition, postFilterCondition } from './filters.ts';
 import { CATEGORY_KIND, type ContentKind, POST_KIND } from './kinds.ts';
 import { retryDeliveries } from './retry.ts';
 import { deliveryAttemptsPage } from './review.ts';
@@ -31,6 +35,8 @@ interface ContentRoutesOf {
   abilities: { review: Ability; sync: Ability; act: Ability };
   messages: { synced: string; updated: string };
   actionSchema: typeof categoryActionSchema | typeof postActionSchema;
+  /** The ids of the records a list's filter finds. */
+  matching: (filter: Partial<CategoryActionFilter & PostActionFilter>) => SQL;
 }
 
 const CATEGORIES: ContentRoutesOf = {
@@ -39,6 +45,7 @@ const CATEGORIES: ContentRoutesOf = {
   abilities: { review: 'category-review', sync: 'category-sync', act: 'category-action' },
   messages: { synced: CATEGORY_MESSAGES.synced, updated: ACTION_MESSAGES.categoriesUpdated },
   actionSchema: categoryActionSchema,
+  matching: (filter) => sql`SELECT c.id FROM categories c WHERE ${categoryFilterCondition(filter)}`,
 };
 
 const POSTS: ContentRoutesOf = {
@@ -47,6 +54,7 @@ const POSTS: ContentRoutesOf = {
   abilities: { review: 'post-review', sync: 'post-sync', act: 'post-action' },
   messages: { synced: POST_MESSAGES.synced, updated: ACTION_MESSAGES.postsUpdated },
   actionSchema: postActionSchema,
+  matching: (filter) => sql`SELECT p.id FROM posts p WHERE ${postFilterCondition(filter)}`,
 };
 
 /**
@@ -66,7 +74,12 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
       {
         // The spec's sync call is a GET that changes data: it is checked as every other change.
         config: { access: abilities.sync, changesData: true },
-        schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+        schema: {
+          summary: 'Mark a record and its variants synced',
+          tags,
+          params: idParamSchema,
+          response: { 200: messageSchema },
+        },
       },
       async (request) => {
         await syncRecord(db, kind, request.params.id);
@@ -78,19 +91,35 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
       `/api/${path}/action`,
       {
         config: { access: abilities.act },
-        schema: { tags, body: of.actionSchema, response: { 200: actionAnswerSchema } },
+        schema: {
+          tags,
+          summary: `Run a bulk action on selected or matching ${path}`,
+          description:
+            "On the selected `ids`, or on every record the list's `filter` finds (an empty filter only with `all: true`), in one transaction. Answers how many records changed, how many jobs were queued and what was skipped, per reason.",
+          body: of.actionSchema,
+          response: { 200: actionAnswerSchema },
+        },
       },
-      async (request) => ({
-        message: messages.updated,
-        ...(await runBulkAction(db, queue, kind, request.body.ids, request.body.action)),
-      }),
+      async (request) => {
+        const { ids, filter = {} } = request.body;
+        const selection: BulkSelection = ids ? { ids } : { matching: of.matching(filter), filter };
+        return {
+          message: messages.updated,
+          ...(await runBulkAction(db, queue, kind, selection, request.body.action)),
+        };
+      },
     );
 
     app.post(
       `/api/${path}/details/action`,
       {
         config: { access: abilities.act },
-        schema: { tags, body: detailActionSchema, response: { 200: actionAnswerSchema } },
+        schema: {
+          summary: 'Run a Detailed Review action on variants',
+          tags,
+          body: detailActionSchema,
+          response: { 200: actionAnswerSchema },
+        },
       },
       async (request) => ({
         message: ACTION_MESSAGES.detailsUpdated,
@@ -103,6 +132,7 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
       {
         config: { access: abilities.review },
         schema: {
+          summary: "A variant's delivery attempts",
           tags,
           description:
             'Every delivery attempt of one variant (a Detailed Review row), newest first.',
@@ -127,6 +157,7 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
       {
         config: { access: abilities.act },
         schema: {
+          summary: "Retry a variant's failed deliveries now",
           tags,
           description:
             'Queues the failed deliveries of one variant again now (each target whose latest attempt failed).',

@@ -1,7 +1,7 @@
 import type { ContentJobData } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, idArray, queryRows } from '../../db/client.ts';
-import { websites } from '../../db/schema.ts';
+import { categories, websites } from '../../db/schema.ts';
 import { newWebhookSecret } from '../../lib/secrets.ts';
 import type { ContentKind } from './kinds.ts';
 
@@ -25,6 +25,22 @@ export async function insertTestWebsites(db: Db): Promise<[number, number, numbe
     )
     .returning({ id: websites.id });
   return rows.map((row) => row.id) as [number, number, number];
+}
+
+/** Categories by these names (no websites yet); answers their ids in the same order. */
+export async function insertTestCategories(db: Db, names: readonly string[]): Promise<number[]> {
+  const rows = await db
+    .insert(categories)
+    .values(
+      names.map((name) => ({
+        name,
+        slug: name.toLowerCase().replaceAll(' ', '-'),
+        description: name,
+        keywords: name,
+      })),
+    )
+    .returning({ id: categories.id });
+  return rows.map((row) => row.id);
 }
 
 export interface TestVariant {

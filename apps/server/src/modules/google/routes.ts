@@ -1,4 +1,9 @@
-import { googleAuthAnswerSchema, googleCallbackSchema, MESSAGES } from '@sitefleet/contract';
+import {
+  googleAuthAnswerSchema,
+  googleCallbackSchema,
+  MESSAGES,
+  messageSchema,
+} from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -13,7 +18,11 @@ export const googleRoutes: FastifyPluginAsyncZod<AppContext> = async (
     '/api/google-auth',
     {
       config: { access: 'setting-update' },
-      schema: { tags: ['google'], response: { 200: googleAuthAnswerSchema } },
+      schema: {
+        summary: 'Start the Google authorisation',
+        tags: ['google'],
+        response: { 200: googleAuthAnswerSchema },
+      },
     },
     async (request) => ({
       auth_url: await buildAuthUrl(
@@ -30,7 +39,12 @@ export const googleRoutes: FastifyPluginAsyncZod<AppContext> = async (
     '/api/google-callback',
     {
       config: { access: 'setting-update' },
-      schema: { tags: ['google'], body: googleCallbackSchema },
+      schema: {
+        summary: 'Finish the Google authorisation',
+        tags: ['google'],
+        body: googleCallbackSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       await completeAuthorisation(db, secrets, config, {

@@ -14,10 +14,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { exportRouteSchema, sendCsv } from '../content/export.ts';
 import {
   createInstance,
   deleteInstance,
   deleteInstances,
+  exportInstances,
   getInstance,
   instanceLogsPage,
   listInstances,
@@ -29,10 +31,20 @@ const tags = ['instances'];
 
 export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(
+    '/api/instances/export',
+    {
+      config: { access: 'instance-list' },
+      schema: exportRouteSchema(tags, 'instances', instanceListQuerySchema),
+    },
+    async (request, reply) => sendCsv(reply, await exportInstances(db, request.query)),
+  );
+
+  app.get(
     '/api/instances',
     {
       config: { access: 'instance-list' },
       schema: {
+        summary: 'List instances',
         tags,
         querystring: instanceListQuerySchema,
         response: { 200: instancesPageSchema },
@@ -45,7 +57,12 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     '/api/instances/:id',
     {
       config: { access: 'instance-list' },
-      schema: { tags, params: idParamSchema, response: { 200: instanceSchema } },
+      schema: {
+        summary: 'One instance',
+        tags,
+        params: idParamSchema,
+        response: { 200: instanceSchema },
+      },
     },
     (request) => getInstance(db, request.params.id),
   );
@@ -54,7 +71,12 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     '/api/instances',
     {
       config: { access: 'instance-create' },
-      schema: { tags, body: instanceInputSchema, response: { 201: instanceCreatedSchema } },
+      schema: {
+        summary: 'Create an instance',
+        tags,
+        body: instanceInputSchema,
+        response: { 201: instanceCreatedSchema },
+      },
     },
     async (request, reply) => {
       // The answer holds the agent's token, shown once: no cache may keep a copy.
@@ -68,6 +90,7 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     {
       config: { access: 'instance-update' },
       schema: {
+        summary: 'Update an instance',
         tags,
         params: idParamSchema,
         body: instanceInputSchema,
@@ -81,7 +104,12 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     '/api/instances/:id',
     {
       config: { access: 'instance-delete' },
-      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete an instance',
+        tags,
+        params: idParamSchema,
+        response: { 200: messageSchema },
+      },
     },
     (request) => deleteInstance(db, currentUser(request), request.params.id),
   );
@@ -90,7 +118,12 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     '/api/instances',
     {
       config: { access: 'instance-delete' },
-      schema: { tags, body: idsSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete several instances',
+        tags,
+        body: idsSchema,
+        response: { 200: messageSchema },
+      },
     },
     (request) => deleteInstances(db, currentUser(request), request.body.ids),
   );
@@ -99,7 +132,12 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     '/api/instances/:id/rotate-token',
     {
       config: { access: 'instance-update' },
-      schema: { tags, params: idParamSchema, response: { 200: agentTokenSchema } },
+      schema: {
+        summary: "Rotate an instance's agent token",
+        tags,
+        params: idParamSchema,
+        response: { 200: agentTokenSchema },
+      },
     },
     async (request, reply) => {
       // The token is shown once: no cache may keep a copy.
@@ -113,6 +151,7 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     {
       config: { access: 'instance-logs' },
       schema: {
+        summary: 'Instructions queued for instances',
         tags,
         querystring: instanceLogsQuerySchema,
         response: { 200: instanceLogsPageSchema },

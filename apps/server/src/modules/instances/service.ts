@@ -7,9 +7,10 @@ import {
   type InstanceListQuery,
   type InstanceLogsPage,
   type InstanceValues,
+  instanceSchema,
   unknownIdsMessage,
 } from '@sitefleet/contract';
-import { count, desc, eq, inArray } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordBulkAction, recordChange, recordSecretRotation } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
@@ -18,6 +19,7 @@ import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { listOrder, searchCondition } from '../../lib/listing.ts';
 import { hashAgentToken } from '../../lib/secrets.ts';
+import { columnOrder, listExport } from '../content/export.ts';
 import { pageOf } from '../content/paging.ts';
 
 /** The columns an instance answer shows: never the agent token's hash. */
@@ -74,6 +76,25 @@ export async function listInstances(db: Db, request: InstanceListQuery) {
           .offset(offset)
       ).map(toInstance),
     count: async () => (await db.select({ total: count() }).from(instances).where(where))[0]!.total,
+  });
+}
+
+/** GET /api/instances/export: every instance the list finds, in its order. */
+export function exportInstances(db: Db, request: InstanceListQuery) {
+  const where = searchCondition(request.query, [
+    instances.instanceId,
+    instances.ipAddress,
+    instances.region,
+  ]);
+  return listExport<Instance>(db, {
+    resource: 'instances',
+    row: instanceSchema,
+    fromWhere: sql`FROM ${instances} WHERE ${where ?? sql`TRUE`}`,
+    order: columnOrder(request, ORDER_COLUMNS, instances.id),
+    shape: async (ids) =>
+      (await db.select(instanceColumns).from(instances).where(inArray(instances.id, ids))).map(
+        toInstance,
+      ),
   });
 }
 

@@ -10,10 +10,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
-import { categories, categoryVariants } from '../../db/schema.ts';
+import { categoryVariants } from '../../db/schema.ts';
 import { POST_KIND } from '../content/kinds.ts';
 import { EXACT_COUNT_LIMIT } from '../content/paging.ts';
-import { insertTestWebsites, queuedJobs, storedVariants } from '../content/test-fixtures.ts';
+import {
+  insertTestCategories,
+  insertTestWebsites,
+  queuedJobs,
+  storedVariants,
+} from '../content/test-fixtures.ts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -28,18 +33,7 @@ beforeAll(async () => {
   admin = await server.admin();
   const { db } = server.database;
   [siteA, siteB, siteInactive] = await insertTestWebsites(db);
-  const cats = await db
-    .insert(categories)
-    .values(
-      ['Food', 'Travel'].map((name) => ({
-        name,
-        slug: name.toLowerCase(),
-        description: name,
-        keywords: name,
-      })),
-    )
-    .returning({ id: categories.id });
-  [food, travel] = cats.map((row) => row.id) as [number, number];
+  [food, travel] = (await insertTestCategories(db, ['Food', 'Travel'])) as [number, number];
   await db.insert(categoryVariants).values([
     { categoryId: food, websiteId: siteA },
     { categoryId: food, websiteId: siteInactive },

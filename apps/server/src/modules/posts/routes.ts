@@ -15,9 +15,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { exportRouteSchema, sendCsv } from '../content/export.ts';
 import { POST_KIND } from '../content/kinds.ts';
 import { detailRows } from '../content/review.ts';
-import { createPost, deletePost, deletePosts, listPosts, updatePost } from './service.ts';
+import {
+  createPost,
+  deletePost,
+  deletePosts,
+  exportPosts,
+  listPosts,
+  updatePost,
+} from './service.ts';
 
 const tags = ['posts'];
 
@@ -26,17 +34,36 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/posts',
     {
       config: { access: 'post-list' },
-      schema: { tags, querystring: postListQuerySchema, response: { 200: postListSchema } },
+      schema: {
+        summary: 'List posts',
+        tags,
+        querystring: postListQuerySchema,
+        response: { 200: postListSchema },
+      },
       serializerCompiler: listSerializerCompiler,
     },
     (request) => listPosts(db, request.query),
+  );
+
+  app.get(
+    '/api/posts/export',
+    {
+      config: { access: 'post-list' },
+      schema: exportRouteSchema(tags, 'posts', postListQuerySchema),
+    },
+    async (request, reply) => sendCsv(reply, await exportPosts(db, request.query)),
   );
 
   app.post(
     '/api/posts',
     {
       config: { access: 'post-create' },
-      schema: { tags, body: postFormSchema, response: { 201: postRowSchema } },
+      schema: {
+        summary: 'Create a post',
+        tags,
+        body: postFormSchema,
+        response: { 201: postRowSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await createPost(db, request.body)),
   );
@@ -46,6 +73,7 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     {
       config: { access: 'post-update' },
       schema: {
+        summary: 'Update a post',
         tags,
         params: idParamSchema,
         body: postFormSchema,
@@ -59,7 +87,12 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/posts/:id',
     {
       config: { access: 'post-delete' },
-      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete a post',
+        tags,
+        params: idParamSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       await deletePost(db, currentUser(request), request.params.id);
@@ -71,7 +104,12 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/posts',
     {
       config: { access: 'post-delete' },
-      schema: { tags, body: postBulkDeleteSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete several posts',
+        tags,
+        body: postBulkDeleteSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => ({
       message: POST_MESSAGES.bulkDeleted(
@@ -85,6 +123,7 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     {
       config: { access: 'post-review' },
       schema: {
+        summary: "A post's Detailed Review rows",
         tags,
         description: "The post's Detailed Review rows; /details/{id}&page={n} is read too.",
         params: detailPathSchema,

@@ -5,6 +5,7 @@ import {
   type PostRow,
   pageOffset,
   type postFormSchema,
+  postRowSchema,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,7 +14,8 @@ import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../
 import { assertIdsExist } from '../../db/ids.ts';
 import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound } from '../../errors.ts';
-import { likePattern } from '../../lib/listing.ts';
+import { type KeysetOrder, listExport } from '../content/export.ts';
+import { postFilterCondition } from '../content/filters.ts';
 import { POST_KIND } from '../content/kinds.ts';
 import {
   estimatedPage,
@@ -30,19 +32,7 @@ import { markContentChanged, syncPostVariants } from '../content/variants.ts';
 
 type PostForm = z.output<typeof postFormSchema>;
 
-function listConditions(query: PostListQuery): SQL {
-  const conditions: SQL[] = [sql`TRUE`];
-  if (query.query) conditions.push(sql`p.title ILIKE ${likePattern(query.query)}`);
-  if (query.category_id !== undefined) conditions.push(sql`p.category_id = ${query.category_id}`);
-  if (query.website_id !== undefined) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM post_variants v
-                               WHERE v.post_id = p.id AND v.website_id = ${query.website_id})`);
-  }
-  if (query.status !== undefined) {
-    conditions.push(query.status === 1 ? sql`p.status = 1` : sql`p.status <> 1`);
-  }
-  return sql.join(conditions, sql` AND `);
-}
+const listConditions = postFilterCondition;
 
 type PostRecord = Omit<PostRow, 'category' | 'created_at'> & {
   category_name: string;
@@ -148,6 +138,34 @@ export async function listPosts(db: Db, query: PostListQuery) {
 }
 
 const postSubject = (post: PostRow) => ({ id: post.id, name: post.title });
+/** The keyset order of the list's order. */
+function exportOrder(query: PostListQuery): KeysetOrder {
+  const id = sql`p.id`;
+  if (query.order_key === undefined) return { key: id, id, direction: 'desc' };
+  const direction =
+    query.order_dir ?? (DEFAULT_DIRECTIONS[query.order_key] === 'ASC' ? 'asc' : 'desc');
+  return { key: ORDER_COLUMNS[query.order_key], id, direction };
+}
+
+/** GET /api/posts/export: every post the list finds, in its order. */
+export function exportPosts(db: Db, query: PostListQuery) {
+  return listExport<PostRow>(db, {
+    resource: 'posts',
+    row: postRowSchema,
+    fromWhere: sql`FROM posts p WHERE ${listConditions(query)}`,
+    order: exportOrder(query),
+    shape: async (ids) => inPostOrder(ids, await queryRows<PostRecord>(db, postRows(idArray(ids)))),
+    ...(isUnfiltered({ ...query, order_key: undefined }) && {
+      total: async () =>
+        (
+          await queryRows<{ total: number }>(
+            db,
+            sql`SELECT COALESCE(sum(posts), 0)::int AS total FROM post_ranges`,
+          )
+        )[0]?.total ?? 0,
+    }),
+  });
+}
 
 async function postRow(db: Executor, id: number): Promise<PostRow> {
   const [row] = inPostOrder([id], await preparedRows<PostRecord>(db, postRows(idArray([id]))));

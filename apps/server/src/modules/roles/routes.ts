@@ -15,6 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { exportRouteSchema, sendCsv } from '../content/export.ts';
+import { exportRoles } from './export.ts';
 import { listPermissions } from './permissions-list.ts';
 import {
   assignPermissions,
@@ -43,10 +45,24 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   await app.register(roleTwoFactorRoutes, context);
 
   app.get(
+    '/api/roles/export',
+    {
+      config: { access: 'role-list' },
+      schema: exportRouteSchema(tags, 'roles', roleListQuerySchema),
+    },
+    async (request, reply) => sendCsv(reply, await exportRoles(db, request.query)),
+  );
+
+  app.get(
     '/api/roles',
     {
       config: { access: 'role-list' },
-      schema: { tags, querystring: roleListQuerySchema, response: { 200: roleListSchema } },
+      schema: {
+        summary: 'List roles',
+        tags,
+        querystring: roleListQuerySchema,
+        response: { 200: roleListSchema },
+      },
     },
     (request) => listRoles(db, request.query),
   );
@@ -55,7 +71,12 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles',
     {
       config: { access: 'role-create' },
-      schema: { tags, body: roleInputSchema, response: { 201: roleSchema } },
+      schema: {
+        summary: 'Create a role',
+        tags,
+        body: roleInputSchema,
+        response: { 201: roleSchema },
+      },
     },
     async (request, reply) => {
       const role = await createRole(db, currentUser(request), request.body);
@@ -67,7 +88,12 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles/:id/edit',
     {
       config: { access: 'role-list' },
-      schema: { tags, params: idParamSchema, response: { 200: roleSchema } },
+      schema: {
+        summary: 'One role with its permissions',
+        tags,
+        params: idParamSchema,
+        response: { 200: roleSchema },
+      },
     },
     (request) => findRole(db, request.params.id),
   );
@@ -76,7 +102,13 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles/:id',
     {
       config: { access: 'role-update' },
-      schema: { tags, params: idParamSchema, body: roleInputSchema, response: { 200: roleSchema } },
+      schema: {
+        summary: 'Update a role',
+        tags,
+        params: idParamSchema,
+        body: roleInputSchema,
+        response: { 200: roleSchema },
+      },
     },
     (request) => updateRole(db, currentUser(request), request.params.id, request.body),
   );
@@ -85,7 +117,12 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles/:id',
     {
       config: { access: 'role-delete' },
-      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete a role',
+        tags,
+        params: idParamSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       await deleteRole(db, currentUser(request), request.params.id);
@@ -97,7 +134,12 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles',
     {
       config: { access: 'role-delete' },
-      schema: { tags, body: idsSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete several roles',
+        tags,
+        body: idsSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => ({
       message: ROLE_MESSAGES.bulkDeleted(
@@ -110,7 +152,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles/:id/assign-permissions',
     {
       config: { access: 'role-assign' },
-      schema: permissionChange,
+      schema: { ...permissionChange, summary: 'Give a role permissions' },
     },
     (request) =>
       assignPermissions(db, currentUser(request), request.params.id, request.body.permissionsids),
@@ -120,7 +162,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles/:id/revoke-permissions',
     {
       config: { access: 'role-assign' },
-      schema: permissionChange,
+      schema: { ...permissionChange, summary: 'Take permissions from a role' },
     },
     (request) =>
       revokePermissions(db, currentUser(request), request.params.id, request.body.permissionsids),
@@ -130,7 +172,12 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/permissions',
     {
       config: { access: 'role-list' },
-      schema: { tags, querystring: permissionQuerySchema, response: { 200: permissionListSchema } },
+      schema: {
+        summary: 'List permissions, in and out of a role',
+        tags,
+        querystring: permissionQuerySchema,
+        response: { 200: permissionListSchema },
+      },
     },
     (request) => listPermissions(db, request.query),
   );

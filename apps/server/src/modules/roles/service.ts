@@ -26,9 +26,9 @@ interface RoleInput {
   guard_name: string;
 }
 
-type RoleRecord = { id: number; name: string; guardName: string; createdAt: Date };
+export type RoleRecord = { id: number; name: string; guardName: string; createdAt: Date };
 
-const roleColumns = {
+export const roleColumns = {
   id: roles.id,
   name: roles.name,
   guardName: roles.guardName,
@@ -121,7 +121,7 @@ async function badgesByRole(db: Db, roleIds: number[]) {
 }
 
 /** The Roles list's order keys and their columns. */
-const ORDER_COLUMNS = { name: roles.name, created_at: roles.createdAt };
+export const ORDER_COLUMNS = { name: roles.name, created_at: roles.createdAt };
 
 /** GET /api/roles: searched by name, in the order asked (newest first by default). */
 export async function listRoles(db: Db, query: RoleListQuery) {
@@ -137,18 +137,20 @@ export async function listRoles(db: Db, query: RoleListQuery) {
         .offset(offset),
     count: async () => (await db.select({ total: count() }).from(roles).where(where))[0]!.total,
   });
+  return { ...page, data: await withBadges(db, page.data) };
+}
+
+/** The Roles list's rows: each role with its permissions count and first badges. */
+export async function withBadges(db: Db, found: RoleRecord[]) {
   const badges = await badgesByRole(
     db,
-    page.data.map((role) => role.id),
+    found.map((role) => role.id),
   );
-  return {
-    ...page,
-    data: page.data.map((role) => ({
-      ...roleFields(role),
-      permissions_count: badges.get(role.id)?.count ?? 0,
-      permissions: badges.get(role.id)?.badges ?? [],
-    })),
-  };
+  return found.map((role) => ({
+    ...roleFields(role),
+    permissions_count: badges.get(role.id)?.count ?? 0,
+    permissions: badges.get(role.id)?.badges ?? [],
+  }));
 }
 
 /** GET /api/roles/{id}/edit: the role with all its permissions. */

@@ -36,7 +36,12 @@ export const roleTwoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     '/api/roles/:id/two-factor',
     {
       config: { access: 'role-list' },
-      schema: { tags, params: idParamSchema, response: { 200: roleTwoFactorSchema } },
+      schema: {
+        summary: 'Whether a role requires two-factor sign-in',
+        tags,
+        params: idParamSchema,
+        response: { 200: roleTwoFactorSchema },
+      },
     },
     async (request) => ({ required: await roleRequirement(db, request.params.id) }),
   );
@@ -46,6 +51,7 @@ export const roleTwoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     {
       config: { access: 'role-update' },
       schema: {
+        summary: 'Set whether a role requires two-factor sign-in',
         tags,
         params: idParamSchema,
         body: roleTwoFactorSchema,

@@ -15,11 +15,13 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { exportRouteSchema, sendCsv } from '../content/export.ts';
 import { fetchAppSettings } from './fetch.ts';
 import {
   createSetting,
   deleteSetting,
   deleteSettings,
+  exportSettings,
   findSetting,
   groupOptions,
   listSettings,
@@ -33,16 +35,34 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settings/fetch',
     {
       config: { access: 'signed-in' },
-      schema: { tags, response: { 200: appSettingsSchema } },
+      schema: {
+        summary: 'The application settings every screen reads',
+        tags,
+        response: { 200: appSettingsSchema },
+      },
     },
     () => fetchAppSettings(db),
+  );
+
+  app.get(
+    '/api/settings/export',
+    {
+      config: { access: 'setting-list' },
+      schema: exportRouteSchema(tags, 'settings', settingListQuerySchema),
+    },
+    async (request, reply) => sendCsv(reply, await exportSettings(db, request.query)),
   );
 
   app.get(
     '/api/settings',
     {
       config: { access: 'setting-list' },
-      schema: { tags, querystring: settingListQuerySchema, response: { 200: settingListSchema } },
+      schema: {
+        summary: 'List settings',
+        tags,
+        querystring: settingListQuerySchema,
+        response: { 200: settingListSchema },
+      },
     },
     (request) => listSettings(db, request.query, '/api/settings'),
   );
@@ -51,7 +71,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settings',
     {
       config: { access: 'setting-create' },
-      schema: { tags, body: settingCreateSchema, response: { 201: settingAnswerSchema } },
+      schema: {
+        summary: 'Create a setting',
+        tags,
+        body: settingCreateSchema,
+        response: { 201: settingAnswerSchema },
+      },
     },
     async (request, reply) => {
       const setting = await createSetting(db, secrets, request.body);
@@ -63,7 +88,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settings/:id/edit',
     {
       config: { access: 'setting-list' },
-      schema: { tags, params: idParamSchema, response: { 200: settingSchema } },
+      schema: {
+        summary: 'One setting, for its form',
+        tags,
+        params: idParamSchema,
+        response: { 200: settingSchema },
+      },
     },
     (request) => findSetting(db, request.params.id),
   );
@@ -73,6 +103,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     {
       config: { access: 'setting-update' },
       schema: {
+        summary: 'Update a setting',
         tags,
         params: idParamSchema,
         body: settingUpdateSchema,
@@ -89,7 +120,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settings/:id',
     {
       config: { access: 'setting-delete' },
-      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete a setting',
+        tags,
+        params: idParamSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       await deleteSetting(db, request.params.id);
@@ -101,7 +137,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settings',
     {
       config: { access: 'setting-delete' },
-      schema: { tags, body: idsSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete several settings',
+        tags,
+        body: idsSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => ({
       message: SETTING_MESSAGES.bulkDeleted(await deleteSettings(db, request.body.ids)),
@@ -112,7 +153,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settinggroups',
     {
       config: { access: 'setting-list' },
-      schema: { tags, querystring: settingGroupQuerySchema, response: { 200: settingListSchema } },
+      schema: {
+        summary: 'List the settings of one group',
+        tags,
+        querystring: settingGroupQuerySchema,
+        response: { 200: settingListSchema },
+      },
     },
     (request) => listSettings(db, request.query, '/api/settinggroups'),
   );
@@ -121,7 +167,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/settinggroups/options',
     {
       config: { access: 'setting-list' },
-      schema: { tags, response: { 200: settingGroupOptionsSchema } },
+      schema: {
+        summary: 'Every settings group, for the form',
+        tags,
+        response: { 200: settingGroupOptionsSchema },
+      },
     },
     () => groupOptions(db),
   );

@@ -6,6 +6,7 @@ import {
   type SettingListQuery,
   type SettingType,
   type settingCreateSchema,
+  settingSchema,
   type settingUpdateSchema,
   settingValueProblem,
 } from '@sitefleet/contract';
@@ -19,6 +20,7 @@ import { type FieldErrors, notFound, validationError } from '../../errors.ts';
 import { fieldChanges } from '../../lib/audit-diff.ts';
 import { listOrder, searchCondition } from '../../lib/listing.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
+import { columnOrder, listExport } from '../content/export.ts';
 import { pageOf } from '../content/paging.ts';
 
 type SettingCreate = z.output<typeof settingCreateSchema>;
@@ -145,6 +147,20 @@ export async function listSettings(
     count: async () => (await db.select({ total: count() }).from(settings).where(where))[0]!.total,
   });
   return { ...page, data: page.data.map(toSetting) };
+}
+
+/** GET /api/settings/export: every setting the list finds, in its order (secrets never). */
+export function exportSettings(db: Db, query: SettingListQuery) {
+  const where = searchCondition(query.query, [settings.fullPath, settings.description]);
+  return listExport<Setting>(db, {
+    resource: 'settings',
+    row: settingSchema,
+    fromWhere: sql`FROM ${settings} JOIN ${settingGroups} ON ${settingGroups.id} = ${settings.groupId}
+                   WHERE ${where ?? sql`TRUE`}`,
+    order: columnOrder(query, ORDER_COLUMNS, settings.id),
+    shape: async (ids) =>
+      (await selectSettings(db).where(inArray(settings.id, ids))).map(toSetting),
+  });
 }
 
 /** GET /api/settinggroups/options: every group with its main group, for the create form. */

@@ -32,7 +32,12 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/stats/instances',
     {
       config: { access: 'instance-list' },
-      schema: { tags: ['dashboard'], querystring: instanceStatQuerySchema },
+      schema: {
+        summary: 'Instance counts for the dashboard',
+        tags: ['dashboard'],
+        querystring: instanceStatQuerySchema,
+        response: { 200: z.record(z.string(), z.number()) },
+      },
     },
     async (request) => ({
       [STAT_ANSWER_KEYS.instances]: await countInstances(db, request.query.status),
@@ -42,7 +47,15 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
   for (const { kind, access } of RECORD_STATS) {
     app.get(
       `/api/stats/${kind}`,
-      { config: { access }, schema: { tags: ['dashboard'], querystring: recordStatQuerySchema } },
+      {
+        config: { access },
+        schema: {
+          summary: `How many ${kind} there are, for the dashboard`,
+          tags: ['dashboard'],
+          querystring: recordStatQuerySchema,
+          response: { 200: z.record(z.string(), z.number()) },
+        },
+      },
       async (request) => ({
         [STAT_ANSWER_KEYS[kind]]: await countRecords(db, kind, request.query.status),
       }),
@@ -53,7 +66,11 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/details/instances',
     {
       config: { access: 'instance-list' },
-      schema: { tags: ['dashboard'], response: { 200: instanceDetailsAnswerSchema } },
+      schema: {
+        summary: 'Instances per state for the dashboard',
+        tags: ['dashboard'],
+        response: { 200: instanceDetailsAnswerSchema },
+      },
     },
     async () => ({ instancesDetails: await instanceDetails(db) }),
   );
@@ -62,7 +79,11 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/stats/top-websites',
     {
       config: { access: 'website-list' },
-      schema: { tags: ['dashboard'], response: { 200: z.array(topItemSchema) } },
+      schema: {
+        summary: 'Top websites for the dashboard',
+        tags: ['dashboard'],
+        response: { 200: z.array(topItemSchema) },
+      },
     },
     () => topWebsites(db),
   );
@@ -71,7 +92,11 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/stats/top-categories',
     {
       config: { access: 'category-list' },
-      schema: { tags: ['dashboard'], response: { 200: z.array(topItemSchema) } },
+      schema: {
+        summary: 'Top categories for the dashboard',
+        tags: ['dashboard'],
+        response: { 200: z.array(topItemSchema) },
+      },
     },
     () => topCategories(db),
   );
@@ -80,7 +105,11 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     '/api/stats/scheduled-tasks',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['dashboard'], response: { 200: scheduledTasksAnswerSchema } },
+      schema: {
+        summary: 'Scheduled tasks for the dashboard',
+        tags: ['dashboard'],
+        response: { 200: scheduledTasksAnswerSchema },
+      },
     },
     () => scheduledTaskList(db),
   );
@@ -90,6 +119,7 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     {
       config: { access: 'signed-in' },
       schema: {
+        summary: 'A page of scheduled tasks',
         tags: ['dashboard'],
         querystring: pageQuerySchema,
         response: { 200: scheduledTasksPageSchema },

@@ -36,7 +36,12 @@ export const userAccessRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     '/api/users/:id/sessions',
     {
       config: { access: 'user-update' },
-      schema: { tags, params: idParamSchema, response: { 200: sessionsEndedAnswerSchema } },
+      schema: {
+        summary: 'Sign a user out everywhere',
+        tags,
+        params: idParamSchema,
+        response: { 200: sessionsEndedAnswerSchema },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -59,7 +64,12 @@ export const userAccessRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     '/api/users/:id/two-factor',
     {
       config: { access: 'user-update' },
-      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: "Reset a user's two-factor sign-in",
+        tags,
+        params: idParamSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       const { id } = request.params;

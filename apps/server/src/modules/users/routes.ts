@@ -13,11 +13,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { exportRouteSchema, sendCsv } from '../content/export.ts';
 import { userAccessRoutes } from './access-routes.ts';
 import {
   createUser,
   deleteUser,
   deleteUsers,
+  exportUsers,
   listUsers,
   roleOptions,
   updateUser,
@@ -30,10 +32,24 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   await app.register(userAccessRoutes, context);
 
   app.get(
+    '/api/users/export',
+    {
+      config: { access: 'user-list' },
+      schema: exportRouteSchema(tags, 'users', userListQuerySchema),
+    },
+    async (request, reply) => sendCsv(reply, await exportUsers(db, request.query)),
+  );
+
+  app.get(
     '/api/users',
     {
       config: { access: 'user-list' },
-      schema: { tags, querystring: userListQuerySchema, response: { 200: userListSchema } },
+      schema: {
+        summary: 'List users',
+        tags,
+        querystring: userListQuerySchema,
+        response: { 200: userListSchema },
+      },
     },
     (request) => listUsers(db, request.query),
   );
@@ -42,7 +58,12 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/users',
     {
       config: { access: 'user-create' },
-      schema: { tags, body: userCreateSchema, response: { 201: userRowSchema } },
+      schema: {
+        summary: 'Create a user',
+        tags,
+        body: userCreateSchema,
+        response: { 201: userRowSchema },
+      },
     },
     async (request, reply) => {
       const user = await createUser(db, currentUser(request), request.body);
@@ -55,6 +76,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     {
       config: { access: 'user-update' },
       schema: {
+        summary: 'Update a user',
         tags,
         params: idParamSchema,
         body: userUpdateSchema,
@@ -68,7 +90,12 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/users/:id',
     {
       config: { access: 'user-delete' },
-      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete a user',
+        tags,
+        params: idParamSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       await deleteUser(db, currentUser(request), request.params.id);
@@ -80,7 +107,12 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/users',
     {
       config: { access: 'user-delete' },
-      schema: { tags, body: idsSchema, response: { 200: messageSchema } },
+      schema: {
+        summary: 'Delete several users',
+        tags,
+        body: idsSchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       const deleted = await deleteUsers(db, currentUser(request), request.body.ids);
@@ -93,7 +125,11 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/roles/all',
     {
       config: { access: 'user-list' },
-      schema: { tags, response: { 200: roleOptionsSchema } },
+      schema: {
+        summary: 'Every role, for the user form',
+        tags,
+        response: { 200: roleOptionsSchema },
+      },
     },
     () => roleOptions(db),
   );

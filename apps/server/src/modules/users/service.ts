@@ -9,6 +9,7 @@ import {
   type UserListQuery,
   type UserRow,
   type userCreateSchema,
+  userRowSchema,
   type userUpdateSchema,
 } from '@sitefleet/contract';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -22,6 +23,7 @@ import { forbidden, notFound, validationError } from '../../errors.ts';
 import { listOrder, searchCondition } from '../../lib/listing.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { type AuthContext, destroyUserSessions } from '../../plugins/sessions.ts';
+import { columnOrder, listExport } from '../content/export.ts';
 import { pageOf } from '../content/paging.ts';
 
 type UserCreate = z.output<typeof userCreateSchema>;
@@ -88,6 +90,22 @@ export async function listUsers(db: Db, query: UserListQuery) {
     ...page,
     data: page.data.map((user) => toUserRow(user, userRoleRefs.get(user.id) ?? [])),
   };
+}
+
+/** GET /api/users/export: every user the list finds, in its order. */
+export function exportUsers(db: Db, query: UserListQuery) {
+  const where = searchCondition(query.query, [users.name, users.email]);
+  return listExport<UserRow>(db, {
+    resource: 'users',
+    row: userRowSchema,
+    fromWhere: sql`FROM ${users} WHERE ${where ?? sql`TRUE`}`,
+    order: columnOrder(query, ORDER_COLUMNS, users.id),
+    shape: async (ids) => {
+      const found = await db.select(userColumns).from(users).where(inArray(users.id, ids));
+      const roleRefs = await rolesByUser(db, ids);
+      return found.map((user) => toUserRow(user, roleRefs.get(user.id) ?? []));
+    },
+  });
 }
 
 export async function findUser(db: Db, id: number): Promise<UserRow> {

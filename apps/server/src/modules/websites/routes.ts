@@ -17,12 +17,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { exportRouteSchema, sendCsv } from '../content/export.ts';
 import {
   bulkDeleteImpact,
   createWebsite,
   deleteImpact,
   deleteWebsite,
   deleteWebsites,
+  exportWebsites,
   getSettings,
   getWebsite,
   listWebsites,
@@ -36,10 +38,24 @@ const tags = ['websites'];
 
 export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(
+    '/api/websites/export',
+    {
+      config: { access: 'website-list' },
+      schema: exportRouteSchema(tags, 'websites', websiteListQuerySchema),
+    },
+    async (request, reply) => sendCsv(reply, await exportWebsites(db, request.query)),
+  );
+
+  app.get(
     '/api/websites',
     {
       config: { access: 'website-list' },
-      schema: { tags, querystring: websiteListQuerySchema, response: { 200: websitesPageSchema } },
+      schema: {
+        summary: 'List websites',
+        tags,
+        querystring: websiteListQuerySchema,
+        response: { 200: websitesPageSchema },
+      },
     },
     (request) => listWebsites(db, request.query),
   );
@@ -48,7 +64,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites/:id',
     {
       config: { access: 'website-list' },
-      schema: { tags, params: idParamSchema, response: { 200: websiteSchema } },
+      schema: {
+        summary: 'One website',
+        tags,
+        params: idParamSchema,
+        response: { 200: websiteSchema },
+      },
     },
     (request) => getWebsite(db, request.params.id),
   );
@@ -57,7 +78,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites',
     {
       config: { access: 'website-create' },
-      schema: { tags, body: websiteInputSchema, response: { 201: websiteSchema } },
+      schema: {
+        summary: 'Create a website',
+        tags,
+        body: websiteInputSchema,
+        response: { 201: websiteSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await createWebsite(db, request.body)),
   );
@@ -67,6 +93,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     {
       config: { access: 'website-update' },
       schema: {
+        summary: 'Update a website',
         tags,
         params: idParamSchema,
         body: websiteInputSchema,
@@ -80,7 +107,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites/:id/delete-impact',
     {
       config: { access: 'website-delete' },
-      schema: { tags, params: idParamSchema, response: { 200: websiteDeleteImpactSchema } },
+      schema: {
+        summary: 'What deleting a website removes',
+        tags,
+        params: idParamSchema,
+        response: { 200: websiteDeleteImpactSchema },
+      },
     },
     (request) => deleteImpact(db, request.params.id),
   );
@@ -90,7 +122,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites/delete-impact',
     {
       config: { access: 'website-delete' },
-      schema: { tags, body: idsSchema, response: { 200: websitesDeleteImpactSchema } },
+      schema: {
+        summary: 'What deleting several websites removes',
+        tags,
+        body: idsSchema,
+        response: { 200: websitesDeleteImpactSchema },
+      },
     },
     (request) => bulkDeleteImpact(db, request.body.ids),
   );
@@ -99,7 +136,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites/:id',
     {
       config: { access: 'website-delete' },
-      schema: { tags, params: idParamSchema, response: { 200: websitesDeletedSchema } },
+      schema: {
+        summary: 'Delete a website',
+        tags,
+        params: idParamSchema,
+        response: { 200: websitesDeletedSchema },
+      },
     },
     (request) => deleteWebsite(db, currentUser(request), request.params.id),
   );
@@ -108,7 +150,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites',
     {
       config: { access: 'website-delete' },
-      schema: { tags, body: idsSchema, response: { 200: websitesDeletedSchema } },
+      schema: {
+        summary: 'Delete several websites',
+        tags,
+        body: idsSchema,
+        response: { 200: websitesDeletedSchema },
+      },
     },
     (request) => deleteWebsites(db, currentUser(request), request.body.ids),
   );
@@ -117,7 +164,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites/:id/settings',
     {
       config: { access: 'website-settings' },
-      schema: { tags, params: idParamSchema, response: { 200: websiteSettingsSchema } },
+      schema: {
+        summary: "A website's settings",
+        tags,
+        params: idParamSchema,
+        response: { 200: websiteSettingsSchema },
+      },
     },
     (request) => getSettings(db, request.params.id),
   );
@@ -127,6 +179,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     {
       config: { access: 'website-settings' },
       schema: {
+        summary: "Update a website's settings",
         tags,
         params: idParamSchema,
         body: websiteSettingsInputSchema,
@@ -140,7 +193,12 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/websites/:id/rotate-secret',
     {
       config: { access: 'website-settings' },
-      schema: { tags, params: idParamSchema, response: { 200: webhookSecretSchema } },
+      schema: {
+        summary: "Rotate a website's webhook secret",
+        tags,
+        params: idParamSchema,
+        response: { 200: webhookSecretSchema },
+      },
     },
     async (request, reply) => {
       // The secret is shown once: no cache may keep a copy.
@@ -154,7 +212,11 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     '/api/getAllWebsites',
     {
       config: { access: WEBSITE_READING_ABILITIES },
-      schema: { tags, response: { 200: websiteOptionsSchema } },
+      schema: {
+        summary: 'Every website, for filters and forms',
+        tags,
+        response: { 200: websiteOptionsSchema },
+      },
     },
     () => websiteOptions(db),
   );

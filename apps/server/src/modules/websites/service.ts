@@ -12,8 +12,9 @@ import {
   type WebsiteSettingsValues,
   type WebsitesDeleteImpact,
   type WebsiteValues,
+  websiteSchema,
 } from '@sitefleet/contract';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import {
   recordAudit,
   recordBulkAction,
@@ -28,6 +29,7 @@ import { notFound, validationError } from '../../errors.ts';
 import { fieldChanges } from '../../lib/audit-diff.ts';
 import { listOrder, searchCondition } from '../../lib/listing.ts';
 import { newWebhookSecret } from '../../lib/secrets.ts';
+import { columnOrder, listExport } from '../content/export.ts';
 import { pageOf } from '../content/paging.ts';
 
 /** The columns a website answer shows: never the webhook secret. */
@@ -99,6 +101,22 @@ const ORDER_COLUMNS = {
  * GET /api/websites: searched by name, url or hosting, in the order asked (newest first by
  * default).
  */
+/** GET /api/websites/export: every website the list finds, in its order. */
+export function exportWebsites(db: Db, request: WebsiteListQuery) {
+  const where = searchCondition(request.query, [websites.name, websites.url, websites.hosting]);
+  return listExport<Website>(db, {
+    resource: 'websites',
+    row: websiteSchema,
+    fromWhere: sql`FROM ${websites} WHERE ${where ?? sql`TRUE`}`,
+    order: columnOrder(request, ORDER_COLUMNS, websites.id),
+    shape: async (ids) =>
+      withCounts(
+        db,
+        await db.select(websiteColumns).from(websites).where(inArray(websites.id, ids)),
+      ),
+  });
+}
+
 export async function listWebsites(db: Db, request: WebsiteListQuery) {
   const where = searchCondition(request.query, [websites.name, websites.url, websites.hosting]);
   return pageOf(request, '/api/websites', {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useBodyClass } from '../../lib/use-body-class.ts';
+import { CommandPalette } from './CommandPalette.tsx';
 import { ControlSidebar } from './ControlSidebar.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
@@ -35,6 +36,7 @@ export function AdminLayout() {
         />
       )}
       <ControlSidebar show={scheduledTasksOpen} onHide={() => setScheduledTasksOpen(false)} />
+      <CommandPalette />
     </div>
   );
 }

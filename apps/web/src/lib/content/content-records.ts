@@ -23,17 +23,16 @@ import { describeActionAnswer } from './action-summary.ts';
  */
 export type ContentResource = '/api/categories' | '/api/posts';
 
-interface ContentCallOptions {
+export interface ContentCallOptions {
   resource: ContentResource;
   /** The queries to reload after a change, e.g. ['categories'] (the list and its details). */
   listKey: QueryKey;
 }
 
-/** An action on ticked rows: the contract's action id and the rows' ids. */
-export interface ActionRequest<A extends string> {
-  action: A;
-  ids: number[];
-}
+/** An action on ticked rows (their ids) or on every row a list's filter finds. */
+export type ActionRequest<A extends string> =
+  | { action: A; ids: number[] }
+  | { action: A; filter: Record<string, string>; all?: true };
 
 /**
  * Posts an action ({ ids comma-joined, action }, as the spec sends them) and, on success, toasts
@@ -43,8 +42,13 @@ export interface ActionRequest<A extends string> {
 function useActionCall<A extends string>(path: string, listKey: QueryKey) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ action, ids }: ActionRequest<A>) =>
-      actionAnswerSchema.parse(await http.post(path, { ids: ids.join(','), action })),
+    mutationFn: async (request: ActionRequest<A>) =>
+      actionAnswerSchema.parse(
+        await http.post(
+          path,
+          'ids' in request ? { ids: request.ids.join(','), action: request.action } : request,
+        ),
+      ),
     onSuccess: (answer) => {
       notifySuccess(describeActionAnswer(answer));
       return queryClient.invalidateQueries({ queryKey: listKey });

@@ -33,7 +33,7 @@ export function InstancesPage() {
 
   return (
     <ResourceListPage
-      savedViews="instances"
+      listName="instances"
       title="Instances"
       list={list}
       columns={columns}

@@ -18,7 +18,7 @@ export function RolesPage() {
 
   return (
     <ResourceListPage
-      savedViews="roles"
+      listName="roles"
       title="Roles"
       list={list}
       columns={columns}

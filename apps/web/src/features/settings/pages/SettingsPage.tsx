@@ -18,7 +18,7 @@ export function SettingsPage() {
 
   return (
     <ResourceListPage
-      savedViews="settings"
+      listName="settings"
       title="Settings"
       list={list}
       columns={columns}

@@ -30,7 +30,7 @@ export function UsersPage() {
 
   return (
     <ResourceListPage
-      savedViews="users"
+      listName="users"
       title="Users"
       list={list}
       columns={columns}

@@ -36,7 +36,7 @@ export function WebsitesPage() {
 
   return (
     <ResourceListPage
-      savedViews="websites"
+      listName="websites"
       title="Websites"
       list={list}
       columns={columns}

@@ -1,0 +1,41 @@
+import type { CategoryActionFilter, PostActionFilter } from '@sitefleet/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { likePattern } from '../../lib/listing.ts';
+
+/**
+ * The conditions of the Posts and Categories lists' search and filters, written once for the
+ * list, its export and a bulk action on everything that matches.
+ */
+
+/** The Posts list's filter, a condition on `p` (posts). */
+export function postFilterCondition(filter: Partial<PostActionFilter>): SQL {
+  const conditions: SQL[] = [sql`TRUE`];
+  if (filter.query) conditions.push(sql`p.title ILIKE ${likePattern(filter.query)}`);
+  if (filter.category_id !== undefined) conditions.push(sql`p.category_id = ${filter.category_id}`);
+  if (filter.website_id !== undefined) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM post_variants v
+                               WHERE v.post_id = p.id AND v.website_id = ${filter.website_id})`);
+  }
+  if (filter.status !== undefined) {
+    conditions.push(filter.status === 1 ? sql`p.status = 1` : sql`p.status <> 1`);
+  }
+  return sql.join(conditions, sql` AND `);
+}
+
+/** The Categories list's filter, a condition on `c` (categories). */
+export function categoryFilterCondition(filter: Partial<CategoryActionFilter>): SQL {
+  const conditions: SQL[] = [sql`TRUE`];
+  if (filter.query) conditions.push(sql`c.name ILIKE ${likePattern(filter.query)}`);
+  if (filter.website_id !== undefined) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM category_variants v
+                               WHERE v.category_id = c.id AND v.website_id = ${filter.website_id})`);
+  }
+  if (filter.status !== undefined) {
+    conditions.push(filter.status === 1 ? sql`c.status = 1` : sql`c.status <> 1`);
+  }
+  for (const flag of ['is_approved', 'synced', 'auto_google_sync'] as const) {
+    const value = filter[flag];
+    if (value !== undefined) conditions.push(sql`c.${sql.identifier(flag)} = ${value}`);
+  }
+  return sql.join(conditions, sql` AND `);
+}

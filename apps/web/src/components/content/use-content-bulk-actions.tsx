@@ -1,0 +1,58 @@
+import { BULK_ACTION_LABELS } from '@sitefleet/contract';
+import type { QueryKey } from '@tanstack/react-query';
+import { type ContentCallOptions, useBulkAction } from '../../lib/content/content-records.ts';
+import type { ResourceList } from '../../lib/use-resource-list.ts';
+import { listReloadKey } from '../../lib/use-row-selection.ts';
+import { BulkActionsMenu } from './BulkActionsMenu.tsx';
+import {
+  actionTarget,
+  SelectAllMatchingBanner,
+  useSelectAllMatching,
+} from './SelectAllMatching.tsx';
+
+/**
+ * The Categories and Posts lists' Bulk Actions: the menu (for the `selectionActions` slot) and the
+ * "Select all N matching" banner (for the `banner` slot). An action goes to the ticked ids, or to
+ * the list's search and filters once every matching row is chosen.
+ */
+export function useContentBulkActions<
+  A extends keyof typeof BULK_ACTION_LABELS,
+  T,
+  R,
+  F extends string,
+>(
+  list: ResourceList<T, R, F>,
+  calls: ContentCallOptions,
+  actions: readonly A[],
+  rowsKey: (request: R) => QueryKey,
+) {
+  const bulkAction = useBulkAction<A>(calls);
+  const { selection, params } = list;
+  const pageRows = list.rows.data?.data.length ?? 0;
+  const total = list.rows.data?.total ?? 0;
+  const matching = useSelectAllMatching(
+    selection,
+    pageRows,
+    listReloadKey(list.rows, rowsKey(list.request)),
+  );
+  if (!selection) return { menu: null, banner: null };
+  return {
+    menu: (
+      <BulkActionsMenu
+        actions={actions.map((action) => ({ value: action, label: BULK_ACTION_LABELS[action] }))}
+        selectedCount={matching.allMatching ? total : selection.selectedIds.length}
+        busy={bulkAction.isPending}
+        onSelect={(action) =>
+          bulkAction.mutate({
+            action,
+            ...actionTarget(matching, selection.selectedIds, {
+              query: params.query,
+              ...params.filters,
+            }),
+          })
+        }
+      />
+    ),
+    banner: <SelectAllMatchingBanner matching={matching} pageRows={pageRows} total={total} />,
+  };
+}
