@@ -13,17 +13,15 @@ import { recordAudit, recordBulkAction } from '../../db/audit.ts';
 import { type Db, type Executor, idArray, queryRows } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { notFound } from '../../errors.ts';
-import { type ContentJob, type JobQueue, queueFor } from '../../jobs/queue.ts';
-import { settingTargets } from './delivery-state.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { ContentKind } from './kinds.ts';
+import { PUBLISH_ANY, PUBLISH_APPROVED, queueJobs, REGENERATE, WEB_SYNC } from './publish-queue.ts';
 
 /**
  * The bulk actions of the Categories and Posts lists and the actions of Detailed Review, each a
  * few set-based statements in one transaction, whatever the number of rows. Publishing actions
  * only queue jobs: the pipeline carries them out.
  */
-
-type Skipped = ActionAnswer['skipped'];
 
 /** Sync (GET /api/{categories,posts}/sync/{id}): the record and all its variants are marked synced. */
 export function syncRecord(db: Db, kind: ContentKind, id: number) {
@@ -47,88 +45,6 @@ type Outcome = Omit<ActionAnswer, 'message'>;
 const VARIANT_FLAGS = { synced: 'synced', approved: 'is_approved' } as const;
 /** The categories' own columns for the same flags (posts have none: theirs live on variants). */
 const CATEGORY_FLAGS = { synced: 'synced', approved: 'is_approved' } as const;
-
-/** Which rules decide that a variant is not published. */
-interface PublishRules {
-  /** Only active websites receive publishing jobs (always on for publishing). */
-  activeWebsite: boolean;
-  approved: boolean;
-  /** Skip variants already posted to their website and not changed since (webSync). */
-  changedSincePosted: boolean;
-}
-
-const PUBLISH_ANY: PublishRules = {
-  activeWebsite: true,
-  approved: false,
-  changedSincePosted: false,
-};
-const PUBLISH_APPROVED: PublishRules = {
-  activeWebsite: true,
-  approved: true,
-  changedSincePosted: false,
-};
-const WEB_SYNC: PublishRules = { activeWebsite: true, approved: true, changedSincePosted: true };
-const REGENERATE: PublishRules = {
-  activeWebsite: false,
-  approved: false,
-  changedSincePosted: false,
-};
-
-/** The reason a variant `v` of website `w` is left alone under `rules`, or NULL to queue it. */
-function skipReason(rules: PublishRules): SQL {
-  const cases: SQL[] = [];
-  if (rules.activeWebsite) cases.push(sql`WHEN w.status <> 1 THEN ${SKIP_REASONS.websiteInactive}`);
-  if (rules.approved) cases.push(sql`WHEN NOT v.is_approved THEN ${SKIP_REASONS.notApproved}`);
-  if (rules.changedSincePosted) {
-    cases.push(
-      sql`WHEN v.is_posted_to_website AND NOT v.is_updated_after_posted THEN ${SKIP_REASONS.alreadyPosted}`,
-    );
-  }
-  return cases.length === 0
-    ? sql`NULL::text`
-    : sql`(CASE ${sql.join(cases, sql` `)} ELSE NULL END)`;
-}
-
-/**
- * Queues a job per selected variant and target, marks those variants 'queued', and counts the
- * others per reason. `variantCondition` is a condition on `v` (the variants).
- */
-async function queueJobs(
-  tx: Executor,
-  queue: JobQueue,
-  kind: ContentKind,
-  variantCondition: SQL,
-  targets: readonly DeliveryTarget[],
-  rules: PublishRules,
-): Promise<{ queued: number; skipped: Skipped }> {
-  const variants = sql.identifier(kind.variants);
-  const reason = skipReason(rules);
-  const skipped = await queryRows<{ reason: string; count: number }>(
-    tx,
-    sql`SELECT reason, count(*)::int AS count FROM (
-          SELECT ${reason} AS reason FROM ${variants} v JOIN websites w ON w.id = v.website_id
-          WHERE ${variantCondition}) reasons
-        WHERE reason IS NOT NULL GROUP BY reason ORDER BY reason`,
-  );
-  const marked = await queryRows<{ id: number; version: number }>(
-    tx,
-    sql`UPDATE ${variants} v
-        SET ${settingTargets(
-          Object.fromEntries(targets.map((target) => [target, { status: 'queued', error: null }])),
-        )}, updated_at = now()
-        FROM websites w
-        WHERE w.id = v.website_id AND ${variantCondition} AND ${reason} IS NULL
-        RETURNING v.id, v.version`,
-  );
-  const jobs: ContentJob[] = marked.flatMap((variant) =>
-    targets.map((target) => ({
-      queue: queueFor(target),
-      data: { kind: kind.kind, variantId: variant.id, version: variant.version, target },
-    })),
-  );
-  const queued = await queue.enqueue(tx, jobs);
-  return { queued, skipped };
-}
 
 /** Sets a flag on the variants matching `variantCondition`; answers the owners it changed. */
 async function setVariantFlag(

@@ -64,7 +64,7 @@ export function CategoriesPage() {
     rowsKey: categoryListKey,
     selectAbility: 'category-action',
   });
-  const { params, selection } = list;
+  const { params } = list;
   const canAct = useCan('category-action');
   const columnVisibility = useColumnVisibility(COLUMNS_STORAGE_KEY);
   const websites = useWebsiteOptions();
