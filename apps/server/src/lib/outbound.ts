@@ -1,11 +1,13 @@
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import dns from 'node:dns';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { embeddedIpv4, isInternalAddress } from '@sitefleet/contract';
+import { Agent, buildConnector, type Dispatcher, fetch as undiciFetch } from 'undici';
 
 /**
  * Every call the server makes to an address a user typed (website webhooks, social networks, the
- * AI provider, Google) goes through here. The host is resolved and each of its addresses checked
- * before connecting, and again at every redirect, which is followed by hand: the contract's internal
+ * AI provider, Google) goes through here. The host is resolved once, when connecting, and each of
+ * its addresses checked before the socket is handed one; redirects are followed by hand, each hop
+ * connecting the same way. The contract's internal
  * ranges (loopback, private, link-local and the cloud metadata address …) are refused unless
  * OUTBOUND_ALLOWED_RANGES lets them through.
  */
@@ -47,41 +49,99 @@ export function isAllowedAddress(address: string): boolean {
   return allowed.check(candidate, type) || !isInternalAddress(address);
 }
 
-/** Resolves the URL's host and refuses it when any of its addresses is internal. */
-export async function assertOutboundUrl(url: string | URL): Promise<URL> {
+const refusal = (host: string, address: string) =>
+  new OutboundRefused(
+    host === address
+      ? `Refused: ${host} is an internal address; the server does not call it`
+      : `Refused: ${host} is an internal address (${address}); the server does not call it`,
+  );
+
+type Resolve = typeof dns.lookup;
+
+/**
+ * The one resolution of a connection's host: every address it answers is checked, and only
+ * checked addresses reach the socket, so a name cannot answer one address to a check and another
+ * to the connect (DNS rebinding).
+ */
+function guardedLookup(resolve: Resolve): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(
+      hostname,
+      { family: options.family, hints: options.hints, all: true },
+      (error, addresses) => {
+        if (error) return callback(error, '', 0);
+        const refused = addresses.find((entry) => !isAllowedAddress(entry.address));
+        if (refused) return callback(refusal(hostname, refused.address), '', 0);
+        if (options.all) return (callback as AllAddressesCallback)(null, addresses);
+        const [first] = addresses;
+        callback(null, first?.address ?? '', first?.family ?? 0);
+      },
+    );
+  };
+}
+
+type AllAddressesCallback = (error: Error | null, addresses: dns.LookupAddress[]) => void;
+
+/**
+ * The dispatcher of every outbound call: names are resolved once, in the connect, by the guarded
+ * lookup; an IP literal, which a socket connects to without a lookup, is checked here. TLS keeps
+ * the name (SNI, certificate) and the request its Host. `resolve` is for tests.
+ */
+export function guardedDispatcher(resolve: Resolve = dns.lookup): Dispatcher {
+  const connect = buildConnector({ lookup: guardedLookup(resolve) });
+  return new Agent({
+    connect(options, callback) {
+      const host = options.hostname.replace(/^\[|\]$/g, '');
+      if (isIP(host) && !isAllowedAddress(host)) {
+        callback(refusal(host, host), null);
+        return;
+      }
+      connect(options, callback);
+    },
+  });
+}
+
+const defaultDispatcher = guardedDispatcher();
+
+/** The URL to call, refused when it is not http(s). */
+function outboundTarget(url: string | URL): URL {
   const target = new URL(url);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
     throw new OutboundRefused(`Refused: ${target.protocol} addresses are not called`);
   }
-  const host = target.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host)
-    ? [host]
-    : await lookup(host, { all: true, verbatim: true }).then(
-        (found) => found.map((entry) => entry.address),
-        () => {
-          throw new OutboundRefused(`Refused: ${host} does not resolve`);
-        },
-      );
-  const refused = addresses.find((address) => !isAllowedAddress(address));
-  if (refused) {
-    throw new OutboundRefused(
-      `Refused: ${host} is an internal address (${refused}); the server does not call it`,
-    );
-  }
   return target;
+}
+
+/** One request through the guarded dispatcher; a refused connect answers its OutboundRefused. */
+async function guardedFetch(target: URL, init: RequestInit, dispatcher: Dispatcher) {
+  try {
+    const response = await undiciFetch(target, {
+      ...init,
+      redirect: 'manual',
+      dispatcher,
+    } as never);
+    return response as unknown as Response;
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    throw cause instanceof OutboundRefused ? cause : error;
+  }
 }
 
 const MAX_REDIRECTS = 5;
 
-/** fetch, for addresses a user typed: every hop is checked, redirects are followed by hand. */
+/**
+ * fetch, for addresses a user typed: every connection goes through the guarded dispatcher, and
+ * redirects are followed by hand so that a refused hop is reported as such.
+ */
 export async function outboundFetch(
   input: string | URL | Request,
   init: RequestInit = {},
+  dispatcher: Dispatcher = defaultDispatcher,
 ): Promise<Response> {
-  let target = await assertOutboundUrl(input instanceof Request ? input.url : input);
+  let target = outboundTarget(input instanceof Request ? input.url : input);
   let request = init;
   for (let hop = 0; ; hop++) {
-    const response = await fetch(target, { ...request, redirect: 'manual' });
+    const response = await guardedFetch(target, request, dispatcher);
     const location = response.headers.get('location');
     const redirected = response.status >= 300 && response.status < 400 && location;
     if (!redirected || init.redirect === 'manual') return response;
@@ -89,7 +149,7 @@ export async function outboundFetch(
     if (init.redirect === 'error' || hop >= MAX_REDIRECTS) {
       throw new OutboundRefused(`Refused: the address redirects (HTTP ${response.status})`);
     }
-    target = await assertOutboundUrl(new URL(location, target));
+    target = outboundTarget(new URL(location, target));
     // As browsers do: a 303, or a POST answered by 301/302, goes on as a GET without a body.
     const method = (request.method ?? 'GET').toUpperCase();
     if (
