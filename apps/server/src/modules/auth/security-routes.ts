@@ -2,6 +2,7 @@ import {
   activeSessionListSchema,
   messageSchema,
   recoveryCodesAnswerSchema,
+  recoveryCodesRegenerateSchema,
   SESSION_MESSAGES,
   sessionParamsSchema,
   sessionsEndedAnswerSchema,
@@ -22,6 +23,7 @@ import { endUserSession, listUserSessions } from './session-list.ts';
 import {
   confirmTwoFactorSetup,
   isTwoFactorEnabled,
+  regenerateRecoveryCodes,
   roleRequiresTwoFactor,
   startTwoFactorSetup,
   twoFactorStatus,
@@ -85,6 +87,24 @@ export const profileSecurityRoutes: FastifyPluginAsyncZod<AppContext> = async (
         await destroyUserSessions(tx, caller.userId, caller.sessionId);
       });
       return { message: TWO_FACTOR_MESSAGES.disabled };
+    },
+  );
+
+  app.post(
+    '/api/profile/two-factor/recovery-codes',
+    {
+      config: OWN,
+      schema: {
+        tags,
+        body: recoveryCodesRegenerateSchema,
+        response: { 200: recoveryCodesAnswerSchema },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      const codes = await regenerateRecoveryCodes(db, secrets, caller.userId, request.body);
+      await destroyUserSessions(db, caller.userId, caller.sessionId);
+      return { message: TWO_FACTOR_MESSAGES.recoveryCodesRegenerated, recovery_codes: codes };
     },
   );
 

@@ -20,6 +20,7 @@ import {
   useStartTwoFactorSetup,
   useTwoFactorStatus,
 } from '../api/security.ts';
+import { RegenerateRecoveryCodes } from './RegenerateRecoveryCodes.tsx';
 
 /** 'Turn Off': the current password proves it is the user at the keyboard. */
 function DisableForm() {
@@ -96,6 +97,7 @@ export function TwoFactorTab() {
           authenticator app.
         </p>
         <p>Recovery codes left: {recovery_codes_left}</p>
+        <RegenerateRecoveryCodes onCodes={setRecoveryCodes} />
         {required ? (
           <p className="text-body-secondary mb-0">{TWO_FACTOR_MESSAGES.requiredByRole}.</p>
         ) : (
