@@ -17,28 +17,8 @@ import {
 } from './outbound.ts';
 
 describe('the addresses the server refuses to call', () => {
-  it.each([
-    '127.0.0.1',
-    '127.8.9.10',
-    '10.1.2.3',
-    '172.16.0.1',
-    '172.31.255.255',
-    '192.168.1.1',
-    '169.254.169.254',
-    '100.64.0.1',
-    '0.0.0.0',
-    '224.0.0.1',
-    '255.255.255.255',
-    '::',
-    '::1',
-    'fe80::1',
-    'fd00:ec2::254',
-    'ff02::1',
-    '::ffff:127.0.0.1',
-    '::ffff:7f00:1',
-    '::ffff:169.254.169.254',
-    '64:ff9b::a9fe:a9fe',
-  ])('%s', (address) => {
+  // The ranges themselves are the contract's (packages/contract/src/outbound.test.ts).
+  it.each(['127.0.0.1', '169.254.169.254', '::1', '::ffff:7f00:1'])('%s', (address) => {
     allowOutboundRanges(parseAllowedRanges(''));
     expect(isAllowedAddress(address)).toBe(false);
   });

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { TextField } from '../../../components/form/FormField.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { bindServerErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/toast.tsx';
@@ -78,17 +79,9 @@ export function RegenerateRecoveryCodes({ onCodes }: { onCodes: (codes: string[]
             />
           </div>
           <div>
-            <button
-              type="submit"
-              className="btn btn-warning"
-              disabled={regenerate.isPending}
-              aria-busy={regenerate.isPending}
-            >
-              {regenerate.isPending && (
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              )}
+            <SubmitButton busy={regenerate.isPending} variant="warning">
               Regenerate
-            </button>
+            </SubmitButton>
           </div>
         </form>
       )}

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { TextField } from '../../../components/form/FormField.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { RecoveryCodesPanel } from '../../../components/two-factor/RecoveryCodesPanel.tsx';
 import { TwoFactorSetupPanel } from '../../../components/two-factor/TwoFactorSetupPanel.tsx';
@@ -46,17 +47,9 @@ function DisableForm() {
         registration={form.register('currentPassword')}
         error={errors.currentPassword}
       />
-      <button
-        type="submit"
-        className="btn btn-danger"
-        disabled={disable.isPending}
-        aria-busy={disable.isPending}
-      >
-        {disable.isPending && (
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        )}
+      <SubmitButton busy={disable.isPending} variant="danger">
         Turn Off
-      </button>
+      </SubmitButton>
     </form>
   );
 }
