@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { SETTING_MESSAGES, SETTING_VALUE_MESSAGES } from '@sitefleet/contract';
+import { internalUrlWarning, SETTING_MESSAGES, SETTING_VALUE_MESSAGES } from '@sitefleet/contract';
 import { expectToast } from './admin-screens.ts';
 import { uniqueName } from './api.ts';
 import { ADMIN, signIn } from './users.ts';
@@ -71,4 +71,20 @@ test('a new setting moves to edit mode with its group, then is deleted', async (
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, SETTING_MESSAGES.deleted);
   await expect(settingsTable(page).getByText('No results found...')).toBeVisible();
+});
+
+test('a URL setting on an internal address is warned about, not refused', async ({ page }) => {
+  await page.goto('/admin/settings?query=ai.base_url');
+  await settingsTable(page).getByRole('link', { name: 'Edit ai.base_url' }).click();
+  await expect(page.getByLabel('Type', { exact: true })).toHaveValue('url');
+  const warning = page.getByTestId('internal-url-warning');
+  const value = page.getByLabel('Value', { exact: true });
+  const original = await value.inputValue();
+
+  await value.fill('http://169.254.169.254/v1');
+  await expect(warning).toHaveText(internalUrlWarning('http://169.254.169.254/v1')!);
+  await value.fill('http://[::1]:11434/v1');
+  await expect(warning).toContainText('[::1] is an internal address');
+  await value.fill(original);
+  await expect(warning).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { SESSION_MESSAGES, TWO_FACTOR_MESSAGES } from '@sitefleet/contract';
+import { PROFILE_MESSAGES, SESSION_MESSAGES, TWO_FACTOR_MESSAGES } from '@sitefleet/contract';
 import { Secret, TOTP } from 'otpauth';
 import { createUser, expectToast, roleId, uniqueEmail } from './admin-screens.ts';
 import { api, uniqueName } from './api.ts';
@@ -102,6 +102,43 @@ test('two-factor sign-in is turned on from the profile, then sign-in asks a code
   await page.goto('/admin/profile');
   await page.getByRole('tab', { name: 'Two-Factor Sign-In' }).click();
   await expect(page.getByText('Recovery codes left: 6')).toBeVisible();
+
+  await removeUser(page, user.id);
+});
+
+test('the users list shows who has two-factor sign-in on; new recovery codes replace the old ones', async ({
+  page,
+}) => {
+  const user = await newUser(page);
+  await signIn(page, user);
+  const setup = await api<{ secret: string }>(page, 'POST', '/api/profile/two-factor/setup');
+  await api(page, 'POST', '/api/profile/two-factor/enable', { code: totpCode(setup.secret) });
+
+  await page.goto('/admin/profile');
+  await page.getByRole('tab', { name: 'Two-Factor Sign-In' }).click();
+  await page.getByRole('button', { name: 'Regenerate recovery codes' }).click();
+  await page.getByRole('button', { name: 'Regenerate', exact: true }).click();
+  await expect(page.getByText(TWO_FACTOR_MESSAGES.passwordOrCode).first()).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Regenerate', exact: true }).click();
+  await expect(page.getByText(PROFILE_MESSAGES.currentPasswordWrong).first()).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Regenerate', exact: true }).click();
+  await expectToast(page, TWO_FACTOR_MESSAGES.recoveryCodesRegenerated);
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(8);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('Recovery codes left: 8')).toBeVisible();
+  await signOut(page);
+
+  await signIn(page, ADMIN);
+  await page.goto(`/admin/users?query=${encodeURIComponent(user.email)}`);
+  const row = page.getByRole('row', { name: new RegExp(user.name) });
+  await expect(row.getByText('On', { exact: true })).toBeVisible();
+  await page.goto(`/admin/users?query=${encodeURIComponent(ADMIN.email)}`);
+  await expect(
+    page.getByRole('row', { name: new RegExp(ADMIN.email) }).getByText('Off', { exact: true }),
+  ).toBeVisible();
 
   await removeUser(page, user.id);
 });

@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   COST_MESSAGES,
   formatRupees,
+  internalUrlWarning,
   REFRESH_HOUR_OPTIONS,
   WEBSITE_MESSAGES,
   type Website,
@@ -211,6 +212,34 @@ test('Advance Settings keep a change in each tab; an error opens its tab', async
   await expect(dialog.getByLabel('Post Webhook Url')).toHaveValue(
     'https://hooks.example.com/posts',
   );
+});
+
+test('a webhook URL on an internal address is warned about as it is typed, and still saved', async ({
+  page,
+}) => {
+  const name = uniqueName('Internal hook site');
+  await createWebsite(page, name);
+  await openWebsites(page, name);
+  await page.getByRole('button', { name: `Advance Settings of ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Advance Settings: ${name}` });
+  await dialog.getByRole('tab', { name: 'Webhook Settings' }).click();
+  const warnings = dialog.getByTestId('internal-url-warning');
+
+  await dialog.getByLabel('Post Webhook Url').fill('http://0x7f000001/hooks');
+  await expect(warnings).toHaveText([internalUrlWarning('http://0x7f000001/hooks')!]);
+  await expect(warnings).toContainText('127.0.0.1 is an internal address');
+  await dialog.getByLabel('Category Webhook Url').fill('http://metadata.google.internal/');
+  await expect(warnings).toHaveCount(2);
+  await dialog.getByLabel('Category Webhook Url').fill('https://hooks.example.com/categories');
+  await expect(warnings).toHaveCount(1);
+
+  // A warning, not a refusal: the deployment may allow the range.
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(WEBSITE_MESSAGES.settingsSaved)).toBeVisible();
+  await page.getByRole('button', { name: `Advance Settings of ${name}` }).click();
+  await dialog.getByRole('tab', { name: 'Webhook Settings' }).click();
+  await expect(dialog.getByLabel('Post Webhook Url')).toHaveValue('http://0x7f000001/hooks');
+  await expect(warnings).toHaveCount(1);
 });
 
 test('rotating the signing secret shows the new one once', async ({ page }) => {

@@ -33,6 +33,7 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'POST /api/profile/two-factor/setup': 'signed-in',
   'POST /api/profile/two-factor/enable': 'signed-in',
   'POST /api/profile/two-factor/disable': 'signed-in',
+  'POST /api/profile/two-factor/recovery-codes': 'signed-in',
   'GET /api/profile/sessions': 'signed-in',
   'DELETE /api/profile/sessions/:id': 'signed-in',
   'POST /api/profile/sessions/sign-out-others': 'signed-in',

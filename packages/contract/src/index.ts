@@ -10,6 +10,7 @@ export * from './fields.ts';
 export * from './format.ts';
 export * from './instances.ts';
 export * from './options.ts';
+export * from './outbound.ts';
 export * from './pagination.ts';
 export * from './posts.ts';
 export * from './profile.ts';

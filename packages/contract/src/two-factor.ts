@@ -28,6 +28,9 @@ export const TWO_FACTOR_MESSAGES = {
   enabled:
     'Two-factor sign-in is on. Keep your recovery codes somewhere safe. Your other sessions have been signed out.',
   disabled: 'Two-factor sign-in is off. Your other sessions have been signed out.',
+  passwordOrCode: 'Enter either your password or a code from your authenticator app',
+  recoveryCodesRegenerated:
+    'New recovery codes are ready: the old ones no longer work. Your other sessions have been signed out.',
   signedIn: 'Signed in successfully.',
   reset: 'Two-factor sign-in has been reset. The user has been signed out everywhere.',
   roleRequired: (required: boolean) =>
@@ -35,6 +38,9 @@ export const TWO_FACTOR_MESSAGES = {
       ? 'The role now requires two-factor sign-in. Its users set it up at their next sign-in.'
       : 'The role no longer requires two-factor sign-in.',
 } as const;
+
+const emptyAsAbsent = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /** A code as an authenticator app shows it; spaces (`123 456`) are ignored. */
 export const totpCodeField = z
@@ -113,6 +119,28 @@ export const twoFactorDisableSchema = z.strictObject({
     .min(1, PROFILE_MESSAGES.currentPasswordRequired),
 });
 export type TwoFactorDisableInput = z.input<typeof twoFactorDisableSchema>;
+
+/**
+ * POST /api/profile/two-factor/recovery-codes: new codes replace the old ones. The password or a
+ * code from the app (exactly one) proves it is the user at the keyboard.
+ */
+export const recoveryCodesRegenerateSchema = z
+  .strictObject({
+    // A form sends the field it left empty as '': that is the same as leaving it out.
+    currentPassword: z.preprocess(
+      emptyAsAbsent,
+      z
+        .string({ error: TWO_FACTOR_MESSAGES.passwordOrCode })
+        .min(1, TWO_FACTOR_MESSAGES.passwordOrCode)
+        .optional(),
+    ),
+    code: z.preprocess(emptyAsAbsent, totpCodeField.optional()),
+  })
+  .refine((input) => (input.currentPassword === undefined) !== (input.code === undefined), {
+    path: ['currentPassword'],
+    error: TWO_FACTOR_MESSAGES.passwordOrCode,
+  });
+export type RecoveryCodesRegenerateInput = z.input<typeof recoveryCodesRegenerateSchema>;
 
 /** GET and PUT /api/roles/{id}/two-factor */
 export const roleTwoFactorSchema = z.strictObject({

@@ -107,6 +107,8 @@ export const userRowSchema = z.object({
   /** DD-MM-YYYY h:m:s, the Registered Date column. */
   formatted_created_at: z.string(),
   roles: z.array(roleRefSchema),
+  /** Two-factor sign-in is on (set up and confirmed). */
+  two_factor_enabled: z.boolean(),
 });
 export type UserRow = z.infer<typeof userRowSchema>;
 export const userListSchema = paginatedSchema(userRowSchema);

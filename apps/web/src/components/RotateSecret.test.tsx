@@ -36,8 +36,11 @@ describe('RotateSecret', () => {
     const rotate = vi.fn();
     renderRotate(rotate);
     fireEvent.click(screen.getByRole('button', { name: 'Rotate secret' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(rotate).not.toHaveBeenCalled();
+    // The focus goes back to the button that asked, not to the page.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rotate secret' }));
     expect(screen.queryByText('The old secret stops working.')).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 /**
  * A credential the server answers only once (a new agent token, a webhook signing secret), with
@@ -72,6 +72,18 @@ type RotateState =
  */
 export function RotateSecret({ actionLabel, secretLabel, warning, rotate }: RotateSecretProps) {
   const [state, setState] = useState<RotateState>({ step: 'idle' });
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  // The confirmation replaces the button that asked for it: the focus moves into it (on the safe
+  // Cancel), and back to that button when it is cancelled, instead of falling to the page.
+  useEffect(() => {
+    if (state.step === 'confirming') cancelRef.current?.focus();
+    if (state.step === 'idle' && returnFocus.current) {
+      returnFocus.current = false;
+      triggerRef.current?.focus();
+    }
+  }, [state.step]);
 
   async function confirm() {
     setState({ step: 'rotating' });
@@ -104,10 +116,14 @@ export function RotateSecret({ actionLabel, secretLabel, warning, rotate }: Rota
             {actionLabel}
           </button>
           <button
+            ref={cancelRef}
             type="button"
             className="btn btn-secondary btn-sm"
             disabled={busy}
-            onClick={() => setState({ step: 'idle' })}
+            onClick={() => {
+              returnFocus.current = true;
+              setState({ step: 'idle' });
+            }}
           >
             Cancel
           </button>
@@ -119,6 +135,7 @@ export function RotateSecret({ actionLabel, secretLabel, warning, rotate }: Rota
   return (
     <div>
       <button
+        ref={triggerRef}
         type="button"
         className="btn btn-outline-warning btn-sm"
         onClick={() => setState({ step: 'confirming' })}

@@ -2,6 +2,7 @@ import {
   activeSessionListSchema,
   messageSchema,
   recoveryCodesAnswerSchema,
+  recoveryCodesRegenerateSchema,
   SESSION_MESSAGES,
   sessionParamsSchema,
   sessionsEndedAnswerSchema,
@@ -25,6 +26,7 @@ import {
   confirmTwoFactorSetup,
   isTwoFactorEnabled,
   recordTwoFactorChange,
+  regenerateRecoveryCodes,
   roleRequiresTwoFactor,
   startTwoFactorSetup,
   twoFactorStatus,
@@ -118,6 +120,24 @@ export const profileSecurityRoutes: FastifyPluginAsyncZod<AppContext> = async (
         await recordTwoFactorChange(tx, caller.userId, 'disabled');
       });
       return { message: TWO_FACTOR_MESSAGES.disabled };
+    },
+  );
+
+  app.post(
+    '/api/profile/two-factor/recovery-codes',
+    {
+      config: OWN,
+      schema: {
+        tags,
+        body: recoveryCodesRegenerateSchema,
+        response: { 200: recoveryCodesAnswerSchema },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      const codes = await regenerateRecoveryCodes(db, secrets, caller.userId, request.body);
+      await destroyUserSessions(db, caller.userId, caller.sessionId);
+      return { message: TWO_FACTOR_MESSAGES.recoveryCodesRegenerated, recovery_codes: codes };
     },
   );
 

@@ -271,3 +271,80 @@ describe('turning two-factor sign-in off', () => {
     expect(notOn.body.errors).toEqual({ currentPassword: [TWO_FACTOR_MESSAGES.notEnabled] });
   });
 });
+
+describe('new recovery codes from the profile', () => {
+  const REGENERATE = '/api/profile/two-factor/recovery-codes';
+
+  it('asks the password or a code, answers 8 new codes once, and the old ones stop working', async () => {
+    const { client, email } = await newUser();
+    const { secret, recoveryCodes: old } = await enableTwoFactor(client);
+    const other = server.client();
+    await signInWithSecondFactor(other, email, { recovery_code: old[0]! });
+    expect((await other.get('/api/profile')).status).toBe(200);
+
+    const byPassword = await client.post(REGENERATE, { currentPassword: TEST_PASSWORD });
+    expect(byPassword.status).toBe(200);
+    expect(byPassword.body.message).toBe(TWO_FACTOR_MESSAGES.recoveryCodesRegenerated);
+    expect(byPassword.body.recovery_codes).toHaveLength(8);
+    for (const code of byPassword.body.recovery_codes) expect(code).toMatch(RECOVERY_CODE);
+    expect(byPassword.body.recovery_codes).not.toContain(old[1]);
+    expect((await client.get('/api/profile/two-factor')).body.recovery_codes_left).toBe(8);
+    // The other sessions end; the old codes no longer sign in, the new ones do.
+    expect((await other.get('/api/profile')).status).toBe(401);
+    const withOld = await signInWithSecondFactor(server.client(), email, {
+      recovery_code: old[1]!,
+    });
+    expect(withOld.status).toBe(422);
+    const fresh: string[] = byPassword.body.recovery_codes;
+    const withNew = await signInWithSecondFactor(server.client(), email, {
+      recovery_code: fresh[0]!,
+    });
+    expect(withNew.status).toBe(200);
+
+    const byCode = await client.post(REGENERATE, { code: totpCode(secret, 1) });
+    expect(byCode.status).toBe(200);
+    expect(byCode.body.recovery_codes).not.toContain(fresh[1]);
+  });
+
+  it('refuses a wrong password or code, both or neither, and a user without two-factor', async () => {
+    const { client } = await newUser();
+    const off = await client.post(REGENERATE, { currentPassword: TEST_PASSWORD });
+    expect(off.status).toBe(422);
+    expect(off.body.errors).toEqual({ currentPassword: [TWO_FACTOR_MESSAGES.notEnabled] });
+
+    await enableTwoFactor(client);
+    const before = (await client.get('/api/profile/two-factor')).body.recovery_codes_left;
+    const wrongPassword = await client.post(REGENERATE, { currentPassword: 'not-the-password' });
+    expect(wrongPassword.status).toBe(422);
+    expect(wrongPassword.body.errors).toEqual({
+      currentPassword: [PROFILE_MESSAGES.currentPasswordWrong],
+    });
+    const wrongCode = await client.post(REGENERATE, { code: '000000' });
+    expect(wrongCode.body.errors).toEqual({ code: [TWO_FACTOR_MESSAGES.codeInvalid] });
+    for (const body of [{}, { currentPassword: TEST_PASSWORD, code: '123456' }]) {
+      const answer = await client.post(REGENERATE, body);
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors).toEqual({ currentPassword: [TWO_FACTOR_MESSAGES.passwordOrCode] });
+    }
+    expect((await client.get('/api/profile/two-factor')).body.recovery_codes_left).toBe(before);
+    expect((await server.client().post(REGENERATE, { currentPassword: 'x' })).status).toBe(401);
+  });
+});
+
+describe('the users list', () => {
+  it('shows who has two-factor sign-in on', async () => {
+    const on = await newUser();
+    await enableTwoFactor(on.client);
+    const pending = await newUser();
+    await pending.client.post('/api/profile/two-factor/setup');
+    const admin = await server.admin();
+    const rows = (await admin.get('/api/users?query=twofactor&per_page=100')).body.data as {
+      email: string;
+      two_factor_enabled: boolean;
+    }[];
+    const byEmail = new Map(rows.map((row) => [row.email, row.two_factor_enabled]));
+    expect(byEmail.get(on.email)).toBe(true);
+    // Set up but never confirmed is not on.
+    expect(byEmail.get(pending.email)).toBe(false);
+  });
+});

@@ -17,6 +17,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { userRecoveryCodes, users, userTwoFactor } from '../../db/schema.ts';
 import { notFound, validationError } from '../../errors.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
+import { checkCurrentPassword } from './profile.ts';
 import { assertNotThrottled, clearFailures, recordFailure } from './throttle.ts';
 
 const totpFor = (secret: Secret, label: string) =>
@@ -216,18 +217,24 @@ export async function confirmTwoFactorSetup(
   if (row?.enabledAt) throw validationError({ code: TWO_FACTOR_MESSAGES.alreadyEnabled });
   if (!row) throw validationError({ code: TWO_FACTOR_MESSAGES.notSetUp });
   await verifySecondFactor(db, secrets, userId, { code }, true);
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx
       .update(userTwoFactor)
       .set({ enabledAt: new Date() })
       .where(eq(userTwoFactor.userId, userId));
-    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
-    await tx
-      .insert(userRecoveryCodes)
-      .values(codes.map((plain) => ({ userId, codeHash: hashRecoveryCode(plain) })));
+    const codes = await replaceRecoveryCodes(tx, userId);
     await recordTwoFactorChange(tx, userId, 'enabled');
+    return codes;
   });
+}
+
+/** A fresh set of recovery codes in place of the user's old ones, answered in plain this once. */
+async function replaceRecoveryCodes(db: Db, userId: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await db.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+  await db
+    .insert(userRecoveryCodes)
+    .values(codes.map((plain) => ({ userId, codeHash: hashRecoveryCode(plain) })));
   return codes;
 }
 
@@ -239,6 +246,28 @@ export function recordTwoFactorChange(tx: Db, userId: number, change: string) {
     subjectId: userId,
     userId,
     details: { two_factor: change },
+  });
+}
+
+/**
+ * New recovery codes for a user whose two-factor sign-in is on, once the password or a code from
+ * the app (throttled like each of them) proves it is them: the old codes stop working.
+ */
+export async function regenerateRecoveryCodes(
+  db: Db,
+  secrets: SecretBox,
+  userId: number,
+  proof: { currentPassword?: string; code?: string },
+): Promise<string[]> {
+  if (!(await isTwoFactorEnabled(db, userId))) {
+    throw validationError({ currentPassword: TWO_FACTOR_MESSAGES.notEnabled });
+  }
+  if (proof.code !== undefined) await verifySecondFactor(db, secrets, userId, { code: proof.code });
+  else await checkCurrentPassword(db, userId, proof.currentPassword ?? '');
+  return db.transaction(async (tx) => {
+    const codes = await replaceRecoveryCodes(tx, userId);
+    await recordTwoFactorChange(tx, userId, 'recovery_codes_regenerated');
+    return codes;
   });
 }
 

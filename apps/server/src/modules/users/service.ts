@@ -17,7 +17,14 @@ import type { z } from 'zod';
 import { recordBulkAction, recordChange } from '../../db/audit.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
-import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
+import {
+  permissions,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+  userTwoFactor,
+} from '../../db/schema.ts';
 import { moveToTrash } from '../../db/trash.ts';
 import { forbidden, notFound, validationError } from '../../errors.ts';
 import { listOrder, searchCondition } from '../../lib/listing.ts';
@@ -34,6 +41,8 @@ const userColumns = {
   name: users.name,
   email: users.email,
   createdAt: users.createdAt,
+  twoFactorEnabled: sql<boolean>`EXISTS (SELECT 1 FROM ${userTwoFactor}
+    WHERE ${userTwoFactor.userId} = ${users.id} AND ${userTwoFactor.enabledAt} IS NOT NULL)`,
 };
 
 async function rolesByUser(db: Db, userIds: number[]): Promise<Map<number, RoleRef[]>> {
@@ -52,7 +61,7 @@ async function rolesByUser(db: Db, userIds: number[]): Promise<Map<number, RoleR
 }
 
 function toUserRow(
-  user: { id: number; name: string; email: string; createdAt: Date },
+  user: { id: number; name: string; email: string; createdAt: Date; twoFactorEnabled: boolean },
   userRoleRefs: RoleRef[],
 ): UserRow {
   return {
@@ -62,6 +71,7 @@ function toUserRow(
     created_at: user.createdAt.toISOString(),
     formatted_created_at: formatDateTime(user.createdAt),
     roles: userRoleRefs,
+    two_factor_enabled: user.twoFactorEnabled,
   };
 }
 

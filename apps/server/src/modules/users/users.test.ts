@@ -59,7 +59,15 @@ describe('GET /api/users', () => {
     expect(first).toMatchObject({ name: 'Administrator', roles: [{ name: 'super admin' }] });
     expect(first.formatted_created_at).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(Object.keys(first).sort()).toEqual(
-      ['created_at', 'email', 'formatted_created_at', 'id', 'name', 'roles'].sort(),
+      [
+        'created_at',
+        'email',
+        'formatted_created_at',
+        'id',
+        'name',
+        'roles',
+        'two_factor_enabled',
+      ].sort(),
     );
   });
 

@@ -1,6 +1,7 @@
 import {
   activeSessionListSchema,
   messageSchema,
+  type RecoveryCodesRegenerateInput,
   recoveryCodesAnswerSchema,
   sessionsEndedAnswerSchema,
   type TwoFactorDisableInput,
@@ -45,6 +46,18 @@ export function useEnableTwoFactor() {
   return useMutation({
     mutationFn: async (code: string) =>
       recoveryCodesAnswerSchema.parse(await http.post('/api/profile/two-factor/enable', { code })),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/profile/two-factor/recovery-codes: new codes, shown once; the old ones end. */
+export function useRegenerateRecoveryCodes() {
+  const refresh = useRefreshSecurity();
+  return useMutation({
+    mutationFn: async (input: RecoveryCodesRegenerateInput) =>
+      recoveryCodesAnswerSchema.parse(
+        await http.post('/api/profile/two-factor/recovery-codes', input),
+      ),
     onSuccess: refresh,
   });
 }

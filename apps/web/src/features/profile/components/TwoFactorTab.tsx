@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { TextField } from '../../../components/form/FormField.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { RecoveryCodesPanel } from '../../../components/two-factor/RecoveryCodesPanel.tsx';
 import { TwoFactorSetupPanel } from '../../../components/two-factor/TwoFactorSetupPanel.tsx';
@@ -20,6 +21,7 @@ import {
   useStartTwoFactorSetup,
   useTwoFactorStatus,
 } from '../api/security.ts';
+import { RegenerateRecoveryCodes } from './RegenerateRecoveryCodes.tsx';
 
 /** 'Turn Off': the current password proves it is the user at the keyboard. */
 function DisableForm() {
@@ -45,17 +47,9 @@ function DisableForm() {
         registration={form.register('currentPassword')}
         error={errors.currentPassword}
       />
-      <button
-        type="submit"
-        className="btn btn-danger"
-        disabled={disable.isPending}
-        aria-busy={disable.isPending}
-      >
-        {disable.isPending && (
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        )}
+      <SubmitButton busy={disable.isPending} variant="danger">
         Turn Off
-      </button>
+      </SubmitButton>
     </form>
   );
 }
@@ -96,6 +90,7 @@ export function TwoFactorTab() {
           authenticator app.
         </p>
         <p>Recovery codes left: {recovery_codes_left}</p>
+        <RegenerateRecoveryCodes onCodes={setRecoveryCodes} />
         {required ? (
           <p className="text-body-secondary mb-0">{TWO_FACTOR_MESSAGES.requiredByRole}.</p>
         ) : (

@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/form/FormField.tsx';
+import { InternalUrlWarning } from '../../../components/form/InternalUrlWarning.tsx';
 import { PageFormFooter } from '../../../components/form/PageFormFooter.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { bindServerErrors } from '../../../lib/form-errors.ts';
@@ -91,7 +92,12 @@ export function SettingCreateForm() {
             error={errors.type}
           />
         </div>
-        <SettingValueField type={type} registration={form.register('value')} error={errors.value} />
+        <SettingValueField
+          type={type}
+          help={type === 'url' && <InternalUrlWarning control={form.control} name="value" />}
+          registration={form.register('value')}
+          error={errors.value}
+        />
         <TextAreaField
           label="Description"
           rows={2}
@@ -189,6 +195,9 @@ export function SettingEditForm({ setting }: { setting: Setting }) {
         <SettingValueField
           type={setting.type}
           keepsSecret={setting.is_secret && setting.has_value}
+          help={
+            setting.type === 'url' && <InternalUrlWarning control={form.control} name="value" />
+          }
           registration={form.register('value')}
           error={errors.value}
         />

@@ -1,4 +1,5 @@
 import type { SettingType } from '@sitefleet/contract';
+import type { ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField, TextAreaField, TextField } from '../../../components/form/FormField.tsx';
 
@@ -8,6 +9,8 @@ interface SettingValueFieldProps {
   error?: FieldError;
   /** A secret's stored value is never shown: an empty field keeps it. */
   keepsSecret?: boolean;
+  /** A hint under a text-like field, e.g. the warning of a URL whose host is internal. */
+  help?: ReactNode;
 }
 
 const INPUT_TYPES: Record<'text' | 'number' | 'url' | 'email', string> = {
@@ -28,6 +31,7 @@ export function SettingValueField({
   registration,
   error,
   keepsSecret,
+  help,
 }: SettingValueFieldProps) {
   const placeholder = keepsSecret ? 'Stored and hidden: leave empty to keep it' : undefined;
   switch (type) {
@@ -63,6 +67,7 @@ export function SettingValueField({
           inputMode={type === 'number' ? 'decimal' : undefined}
           autoComplete="off"
           placeholder={placeholder}
+          help={help}
           registration={registration}
           error={error}
         />

@@ -14,7 +14,7 @@ interface UserColumnsOptions {
   onAccess: (action: NonNullable<AccessAction>) => void;
 }
 
-/** #, Name, Email, Registered Date, Roles, Options (edit with user-update, delete with user-delete). */
+/** #, Name, Email, Registered Date, Roles, Two-Factor, Options (edit with user-update, delete with user-delete). */
 export function useUserColumns({
   onEdit,
   onDelete,
@@ -45,6 +45,16 @@ export function useUserColumns({
             ))}
           </div>
         ),
+      },
+      {
+        id: 'two_factor',
+        header: 'Two-Factor',
+        cell: ({ row }) =>
+          row.original.two_factor_enabled ? (
+            <span className="badge text-bg-success">On</span>
+          ) : (
+            <span className="badge text-bg-secondary">Off</span>
+          ),
       },
       ...editDeleteColumn<UserRow>({
         rowLabel: (user) => user.name,

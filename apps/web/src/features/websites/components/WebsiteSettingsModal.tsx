@@ -20,6 +20,7 @@ import {
   TextAreaField,
   TextField,
 } from '../../../components/form/FormField.tsx';
+import { InternalUrlWarning } from '../../../components/form/InternalUrlWarning.tsx';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { RotateSecret } from '../../../components/RotateSecret.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
@@ -273,12 +274,14 @@ function WebsiteSettingsForm({ website, settings, onClose }: WebsiteSettingsForm
           <TextField
             label="Category Webhook Url"
             type="url"
+            help={<InternalUrlWarning control={form.control} name="category_webhook_url" />}
             registration={form.register('category_webhook_url')}
             error={errors.category_webhook_url}
           />
           <TextField
             label="Post Webhook Url"
             type="url"
+            help={<InternalUrlWarning control={form.control} name="post_webhook_url" />}
             registration={form.register('post_webhook_url')}
             error={errors.post_webhook_url}
           />

@@ -1,0 +1,168 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { roleId } from './admin-screens.ts';
+import { ADMIN, signIn } from './users.ts';
+
+/**
+ * axe-core on every main screen, in the light and the dark theme: no serious or critical
+ * violation. Besides its default rules, the experimental `label-content-name-mismatch` is on (a
+ * control's accessible name must contain its visible text, for speech input).
+ */
+
+const THEMES = ['light', 'dark'] as const;
+const BLOCKING = new Set(['serious', 'critical']);
+
+interface Screen {
+  name: string;
+  /** The address, or how to find it once signed in. */
+  path: (page: Page) => Promise<string> | string;
+  /** What shows once the screen has its data. */
+  ready: (page: Page) => Locator;
+}
+
+const firstRow = (page: Page) => page.locator('main table tbody tr').first();
+
+const SIGNED_IN_SCREENS: Screen[] = [
+  {
+    name: 'dashboard',
+    path: () => '/admin/dashboard',
+    ready: (page) => page.getByRole('heading', { name: 'Dashboard' }).first(),
+  },
+  { name: 'websites', path: () => '/admin/websites', ready: firstRow },
+  { name: 'instances', path: () => '/admin/instances', ready: firstRow },
+  { name: 'categories', path: () => '/admin/categories', ready: firstRow },
+  { name: 'posts', path: () => '/admin/posts', ready: firstRow },
+  { name: 'users', path: () => '/admin/users', ready: firstRow },
+  { name: 'roles', path: () => '/admin/roles', ready: firstRow },
+  {
+    name: 'role edit',
+    path: async (page) => `/admin/roles/${await roleId(page, 'editor')}/edit`,
+    ready: (page) => page.getByRole('table', { name: 'Permissions' }).locator('tbody tr').first(),
+  },
+  { name: 'settings', path: () => '/admin/settings', ready: firstRow },
+  {
+    name: 'profile',
+    path: () => '/admin/profile',
+    ready: (page) => page.getByRole('tab', { name: 'Two-Factor Sign-In' }),
+  },
+];
+
+/** The serious and critical violations on the page, one line per rule and element. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}): ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
+      ),
+    );
+}
+
+async function useTheme(page: Page, theme: (typeof THEMES)[number]) {
+  await page.addInitScript((chosen) => localStorage.setItem('sitefleet.theme', chosen), theme);
+}
+
+for (const theme of THEMES) {
+  test.describe(`in the ${theme} theme`, () => {
+    test('the sign-in screen has no serious or critical violation', async ({ page }) => {
+      await useTheme(page, theme);
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+      expect(await blockingViolations(page)).toEqual([]);
+    });
+
+    test('every signed-in main screen has no serious or critical violation', async ({ page }) => {
+      // Ten screens, each loaded and analysed.
+      test.slow();
+      await useTheme(page, theme);
+      await signIn(page, ADMIN);
+      const found: Record<string, string[]> = {};
+      for (const screen of SIGNED_IN_SCREENS) {
+        await page.goto(await screen.path(page));
+        await expect(screen.ready(page)).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+        const violations = await blockingViolations(page);
+        if (violations.length > 0) found[screen.name] = violations;
+      }
+      expect(found).toEqual({});
+    });
+  });
+}
+
+/** Whether the focused element shows it: an outline or a focus ring (box-shadow). */
+const showsFocus = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return (
+      (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none'
+    );
+  });
+
+test('a row action is reached with Tab, shows its focus, and its modal keeps and returns the focus', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  await page.goto('/admin/websites');
+  const settings = page.getByRole('button', { name: /^Advance Settings of / }).first();
+  await expect(settings).toBeVisible();
+  const name = (await settings.getAttribute('aria-label'))!.replace('Advance Settings of ', '');
+
+  // From the top of the page, Tab alone reaches the first row's Advance Settings.
+  await page.locator('body').focus();
+  let presses = 0;
+  while (!(await settings.evaluate((element) => element === document.activeElement))) {
+    expect(presses++, 'Tab presses before Advance Settings').toBeLessThan(150);
+    await page.keyboard.press('Tab');
+  }
+  expect(await showsFocus(settings)).toBe(true);
+
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Advance Settings: ${name}` });
+  await expect(dialog.getByLabel('Google Analytics')).toBeVisible();
+  const focusInDialog = () =>
+    dialog.evaluate((element) => element.contains(document.activeElement));
+  await expect.poll(focusInDialog).toBe(true);
+  // Tab through every control and round again: the focus never reaches the page behind. Past the
+  // last control it goes to the browser's own controls (the body is active) and comes back.
+  const focusOutside = () =>
+    dialog.evaluate(
+      (element) =>
+        document.activeElement !== document.body && !element.contains(document.activeElement),
+    );
+  const close = dialog.getByRole('button', { name: 'Close' });
+  let roundsAtClose = 0;
+  for (let press = 0; press < 25; press++) {
+    await page.keyboard.press('Tab');
+    expect(await focusOutside()).toBe(false);
+    if (await close.evaluate((element) => element === document.activeElement)) roundsAtClose++;
+  }
+  expect(roundsAtClose).toBeGreaterThanOrEqual(2);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(settings).toBeFocused();
+});
+
+test('the Advance Settings modal, with its Rotate secret question, has no serious or critical violation', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  await page.goto('/admin/websites');
+  await page
+    .getByRole('button', { name: /^Advance Settings of / })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Webhook Settings' }).click();
+  await dialog.getByRole('button', { name: 'Rotate secret' }).click();
+  await expect(
+    dialog.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }),
+  ).toBeFocused();
+  expect(await blockingViolations(page)).toEqual([]);
+  await dialog.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByRole('button', { name: 'Rotate secret' })).toBeFocused();
+});
