@@ -7,8 +7,9 @@ export DATA_DIR="${E2E_DATA_DIR:-e2e/.data}"
 # The publishing specs' receivers listen on the loopback address, which outbound calls refuse.
 export OUTBOUND_ALLOWED_RANGES="${OUTBOUND_ALLOWED_RANGES:-127.0.0.1}"
 rm -rf "$DATA_DIR"
-npx tsx apps/server/src/cli.ts db:seed >/dev/null
+# The compiled server and CLI, as `npm start` runs them (`npm run build` makes them).
+node apps/server/dist/cli.js db:seed >/dev/null
 for role in editor viewer; do
-  npx tsx apps/server/src/cli.ts user:create --email "$role@example.com" --name "Demo ${role^}" --password "${role}12345" --role "$role" >/dev/null
+  node apps/server/dist/cli.js user:create --email "$role@example.com" --name "Demo ${role^}" --password "${role}12345" --role "$role" >/dev/null
 done
-exec npx tsx apps/server/src/main.ts
+exec node apps/server/dist/main.js

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test: lint and format, types, the contract and server suites (PGlite, and PostgreSQL when
-# it is reachable), the web build, and the browser suite on Debian's Chromium.
+# it is reachable), the build, and the browser suite on Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,7 +12,7 @@ echo "── types"
 npm run --silent typecheck
 echo "── contract and server suites"
 npx vitest run
-echo "── web build"
+echo "── build (web app and server)"
 npm run --silent build
 echo "── browser suite"
 npm run --silent test:e2e

@@ -9,7 +9,8 @@ import { BENCH_ADMIN } from './shape.ts';
 
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const serverMain = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+/** The compiled server, as `npm start` runs it (`npm run bench` compiles it first). */
+const serverMain = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
 
 export interface Figures {
   reqPerSec: number;
@@ -57,7 +58,7 @@ export async function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string; startMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
+  const child = spawn(process.execPath, [serverMain], {
     env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -26,5 +26,3 @@ export const abilitiesSchema = z.array(z.string());
 
 /** GET /api/settings/fetch: application settings by their dotted name. */
 export const appSettingsSchema = z.record(z.string(), z.string().nullable());
-export const APP_NAME_SETTING = 'app.name';
-export const DEFAULT_APP_NAME = 'Sitefleet';

@@ -8,6 +8,9 @@ export const POST_DESCRIPTION_PREVIEW = 200;
 export const TOAST_TIMEOUT_MS = 5000;
 export const TOAST_HOVER_EXTENSION_MS = 1000;
 export const REMEMBER_ME_DAYS = 30;
+/** The setting that names the application, and the name until it is set. */
+export const APP_NAME_SETTING = 'app.name';
+export const DEFAULT_APP_NAME = 'Sitefleet';
 
 export const INSTANCE_REGIONS = [
   'us-east-1',

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { APP_NAME_SETTING } from './auth.ts';
 import { messageSchema } from './errors.ts';
 import { FIELD_MESSAGES, isHttpUrl, optionalText, WITHOUT_NUL } from './fields.ts';
-import { SETTING_TYPES, type SettingType } from './options.ts';
+import { APP_NAME_SETTING, SETTING_TYPES, type SettingType } from './options.ts';
 import { MAX_ID, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
 
 export const SETTING_PATH_MAX_LENGTH = 150;

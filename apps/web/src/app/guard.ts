@@ -2,6 +2,7 @@ import { type MiddlewareFunction, redirect } from 'react-router';
 import { getAuthState, isSigningOut, loadSession } from '../lib/auth-store.ts';
 import { isApiError } from '../lib/http.ts';
 import { paths } from '../lib/paths.ts';
+import { loadAdminLayout } from './layout/RootLayout.tsx';
 
 /**
  * Runs before every navigation (spec §2, "navigation guard"): when no user is loaded, loads the
@@ -22,4 +23,5 @@ export const sessionGuard: MiddlewareFunction = async ({ request }) => {
     }
   }
   if (onLogin) throw redirect(paths.dashboard);
+  void loadAdminLayout();
 };

@@ -1,11 +1,4 @@
-import {
-  APP_NAME_SETTING,
-  abilitiesSchema,
-  appSettingsSchema,
-  DEFAULT_APP_NAME,
-  type Profile,
-  profileSchema,
-} from '@sitefleet/contract';
+import { APP_NAME_SETTING, DEFAULT_APP_NAME, type Profile } from '@sitefleet/contract';
 import { useSyncExternalStore } from 'react';
 import { applyAbilities, resetAbilities } from './abilities.ts';
 import { http } from './http.ts';
@@ -54,28 +47,36 @@ export function setUser(user: Profile): void {
 
 let pendingLoad: Promise<void> | null = null;
 
+async function readSession(): Promise<void> {
+  const profile = http.get('/api/profile');
+  const [profileAnswer, settingsAnswer, abilitiesAnswer, schemas] = await Promise.all([
+    profile,
+    http.get('/api/settings/fetch'),
+    http.get('/api/abilities'),
+    // The schemas (and zod) load once a session answers, beside its other two answers: the
+    // sign-in page, whose profile answers 401, never loads them.
+    profile.then(() => import('./session-schemas.ts')),
+  ]);
+  const user = schemas.profileSchema.parse(profileAnswer);
+  const appSettings = schemas.appSettingsSchema.parse(settingsAnswer);
+  const abilities = schemas.abilitiesSchema.parse(abilitiesAnswer);
+  applyAbilities(abilities);
+  setState({
+    user,
+    roleNames: user.roles.map((role) => role.name.toLowerCase()),
+    abilities,
+    appSettings,
+  });
+}
+
 /**
  * Loads the profile, the application settings and the abilities in parallel. Concurrent callers
  * share one load. Rejects with the ApiError of the first failed call (401 without a session).
  */
 export function loadSession(): Promise<void> {
-  pendingLoad ??= Promise.all([
-    http.get('/api/profile').then((answer) => profileSchema.parse(answer)),
-    http.get('/api/settings/fetch').then((answer) => appSettingsSchema.parse(answer)),
-    http.get('/api/abilities').then((answer) => abilitiesSchema.parse(answer)),
-  ])
-    .then(([user, appSettings, abilities]) => {
-      applyAbilities(abilities);
-      setState({
-        user,
-        roleNames: user.roles.map((role) => role.name.toLowerCase()),
-        abilities,
-        appSettings,
-      });
-    })
-    .finally(() => {
-      pendingLoad = null;
-    });
+  pendingLoad ??= readSession().finally(() => {
+    pendingLoad = null;
+  });
   return pendingLoad;
 }
 

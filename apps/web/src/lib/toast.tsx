@@ -1,84 +1,59 @@
-import { TOAST_HOVER_EXTENSION_MS, TOAST_TIMEOUT_MS, TRASH_MESSAGES } from '@sitefleet/contract';
-import { useEffect, useRef } from 'react';
-import { type Id, type ToastContainerProps, type TypeOptions, toast } from 'react-toastify';
-
-/** The app's one ToastContainer uses these (spec §8/§9: bottom-right, close button, progress bar). */
-export const TOAST_CONTAINER_OPTIONS = {
-  position: 'bottom-right',
-  autoClose: TOAST_TIMEOUT_MS,
-  closeButton: true,
-  hideProgressBar: false,
-  pauseOnHover: true,
-  // Only hovering pauses a toast, so that "paused" below means "the pointer is on it".
-  pauseOnFocusLoss: false,
-} as const satisfies ToastContainerProps;
-
-interface HoverExtendedMessageProps {
-  message: string;
-  isPaused: boolean;
-  toastId: Id;
-}
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type { Theme } from './theme.ts';
 
 /**
- * A toast stays while hovered; when the pointer leaves, it closes TOAST_HOVER_EXTENSION_MS later
- * (the "extended timeout on hover" of the spec). Updating autoClose restarts the progress bar.
+ * The app's notices. react-toastify (10 kB gzip) is not part of the first load: it loads with the
+ * first toast, and the container mounts then.
  */
-function HoverExtendedMessage({ message, isPaused, toastId }: HoverExtendedMessageProps) {
-  // A toast is also paused until its entrance animation ends; only a later pause is a hover.
-  const hasStarted = useRef(false);
-  const isHovered = useRef(false);
-  useEffect(() => {
-    if (isPaused) {
-      if (hasStarted.current) isHovered.current = true;
-      return;
-    }
-    hasStarted.current = true;
-    if (isHovered.current) {
-      isHovered.current = false;
-      toast.update(toastId, { autoClose: TOAST_HOVER_EXTENSION_MS });
-    }
-  }, [isPaused, toastId]);
-  return message;
+const loadToaster = () => import('./toaster.tsx');
+
+let containerWanted = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+type ToastType = 'success' | 'error';
+
+function wantContainer() {
+  if (containerWanted) return;
+  containerWanted = true;
+  for (const listener of listeners) listener();
 }
 
-function showToast(type: TypeOptions, message: string): Id {
-  return toast(
-    ({ isPaused, toastProps }) => (
-      <HoverExtendedMessage message={message} isPaused={isPaused} toastId={toastProps.toastId} />
-    ),
-    { type },
-  );
+function showToast(type: ToastType, message: string): void {
+  wantContainer();
+  void loadToaster().then((toaster) => toaster.showToast(type, message));
 }
 
 export const notifySuccess = (message: string) => showToast('success', message);
 export const notifyError = (message: string) => showToast('error', message);
 
 /** Shows a failed call's message (ApiError carries the server's), or a generic one. */
-export function notifyFailure(error: unknown): Id {
-  return notifyError(error instanceof Error ? error.message : 'Something went wrong.');
+export function notifyFailure(error: unknown): void {
+  notifyError(error instanceof Error ? error.message : 'Something went wrong.');
 }
 
 /**
  * A success toast with an Undo button, open for `undoMs`: a click runs `onUndo` once and closes
  * the toast (the undo's own outcome is another toast).
  */
-export function notifyUndoable(message: string, undoMs: number, onUndo: () => void): Id {
-  return toast(
-    ({ closeToast }) => (
-      <div className="d-flex align-items-center gap-2">
-        <span className="flex-grow-1">{message}</span>
-        <button
-          type="button"
-          className="btn btn-sm btn-light"
-          onClick={() => {
-            closeToast();
-            onUndo();
-          }}
-        >
-          {TRASH_MESSAGES.undo}
-        </button>
-      </div>
-    ),
-    { type: 'success', autoClose: undoMs },
-  );
+export function notifyUndoable(message: string, undoMs: number, onUndo: () => void): void {
+  wantContainer();
+  void loadToaster().then((toaster) => toaster.showUndoable(message, undoMs, onUndo));
+}
+
+const LazyToastContainer = lazy(() =>
+  loadToaster().then((toaster) => ({ default: toaster.AppToastContainer })),
+);
+
+/** The app's one toast container, mounted once a toast was asked for. */
+export function Toaster({ theme }: { theme: Theme }) {
+  const wanted = useSyncExternalStore(subscribe, () => containerWanted);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LazyToastContainer theme={theme} />
+    </Suspense>
+  ) : null;
 }

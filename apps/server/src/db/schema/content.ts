@@ -138,6 +138,8 @@ export const posts = pgTable(
     trigram('posts_title_trgm', t.title),
     index('posts_category_idx').on(t.categoryId),
     index('posts_created_at_idx').on(t.createdAt),
+    // The list sorted by title walks this index and stops after the page.
+    index('posts_title_id_idx').on(t.title, t.id),
     index('posts_status_idx').on(t.status),
   ],
 );

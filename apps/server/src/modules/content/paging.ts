@@ -110,7 +110,9 @@ export type RowsOf = (ids: SQL) => SQL;
 
 /**
  * Lists lately counted past EXACT_COUNT_LIMIT, until when: their first pages skip the count and
- * answer the estimate, as deep pages do. A list that shrinks meanwhile is counted again once the
+ * answer the estimate, as deep pages do. A found list (a common search term) gains the most: it
+ * would number its first EXACT_COUNT_LIMIT + 1 rows on every request, where its page alone stops
+ * after one page along the list's order. A list that shrinks meanwhile is counted again once the
  * entry expires; until then its total stays flagged as an estimate.
  */
 const largeLists = new Map<string, number>();
@@ -198,8 +200,7 @@ export async function listPage<R extends { id: number }>(
   rowsOf: RowsOf,
 ): Promise<{ records: R[]; ids: number[]; total: number; estimated: boolean }> {
   const offset = pageOffset(list.page, list.perPage);
-  const estimating =
-    offset + list.perPage > EXACT_COUNT_LIMIT || (!list.findOnce && knownLarge(list.cacheKey));
+  const estimating = offset + list.perPage > EXACT_COUNT_LIMIT || knownLarge(list.cacheKey);
   const statement = estimating
     ? orderedPage(list, offset, false)
     : list.findOnce

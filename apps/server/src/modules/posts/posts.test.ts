@@ -326,8 +326,24 @@ describe('big lists', () => {
     expect(searched.body.last_page).toBe(Math.ceil(searched.body.total / 15));
     expect(searched.body.data[0].title).toBe('Bulk row 1100');
 
+    // Counted past the bound once, the search answers its page and the estimate without
+    // numbering its first rows again, and its last (short) page knows the exact total.
+    const again = await admin.get('/api/posts?query=bulk%20row');
+    expect(again.body).toMatchObject({ total: searched.body.total, total_is_estimate: true });
+    expect(again.body.data.map((row: PostRow) => row.id)).toEqual(
+      searched.body.data.map((row: PostRow) => row.id),
+    );
+    const second = await admin.get('/api/posts?query=bulk%20row&page=2');
+    expect(second.body.total_is_estimate).toBe(true);
+    expect(second.body.data[0].title).toBe('Bulk row 1085');
+    const last = await admin.get('/api/posts?query=bulk%20row&page=74');
+    expect(last.body).toMatchObject({ total: 1100, total_is_estimate: false, last_page: 74 });
+    expect(last.body.data).toHaveLength(5);
+
     const narrow = await admin.get('/api/posts?query=bulk%20row%2010');
     expect(narrow.body).toMatchObject({ total: 111, total_is_estimate: false });
+    const narrowAgain = await admin.get('/api/posts?query=bulk%20row%2010&page=2');
+    expect(narrowAgain.body).toMatchObject({ total: 111, total_is_estimate: false });
 
     const unfiltered = await admin.get('/api/posts');
     expect(unfiltered.body).toMatchObject({ total: await postCount(), total_is_estimate: false });

@@ -1,17 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useBodyClass } from '../../lib/use-body-class.ts';
 import { CommandPalette } from './CommandPalette.tsx';
-import { ControlSidebar } from './ControlSidebar.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useSidebarToggle } from './use-sidebar-toggle.ts';
 
+/** The scheduled tasks' panel (react-bootstrap's Offcanvas and the tasks table) loads when first opened. */
+const ControlSidebar = lazy(() =>
+  import('./ControlSidebar.tsx').then((module) => ({ default: module.ControlSidebar })),
+);
+
 /** AdminLTE 4: navbar, sidebar, content, control sidebar and footer. */
 export function AdminLayout() {
   const sidebar = useSidebarToggle();
   const [scheduledTasksOpen, setScheduledTasksOpen] = useState(false);
+  const [scheduledTasksOpened, setScheduledTasksOpened] = useState(false);
   useBodyClass('layout-fixed sidebar-expand-lg sidebar-mini bg-body-tertiary app-loaded');
 
   return (
@@ -20,7 +25,10 @@ export function AdminLayout() {
         sidebarExpanded={sidebar.expanded}
         onToggleSidebar={sidebar.toggle}
         scheduledTasksOpen={scheduledTasksOpen}
-        onToggleScheduledTasks={() => setScheduledTasksOpen((wasOpen) => !wasOpen)}
+        onToggleScheduledTasks={() => {
+          setScheduledTasksOpened(true);
+          setScheduledTasksOpen((wasOpen) => !wasOpen);
+        }}
       />
       <Sidebar />
       <main className="app-main">
@@ -35,7 +43,11 @@ export function AdminLayout() {
           onClick={sidebar.closeNarrow}
         />
       )}
-      <ControlSidebar show={scheduledTasksOpen} onHide={() => setScheduledTasksOpen(false)} />
+      {scheduledTasksOpened && (
+        <Suspense fallback={null}>
+          <ControlSidebar show={scheduledTasksOpen} onHide={() => setScheduledTasksOpen(false)} />
+        </Suspense>
+      )}
       <CommandPalette />
     </div>
   );

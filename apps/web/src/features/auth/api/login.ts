@@ -1,4 +1,4 @@
-import { loginResultSchema, type loginSchema, type TwoFactorStep } from '@sitefleet/contract';
+import type { loginSchema, TwoFactorStep } from '@sitefleet/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -9,7 +9,11 @@ import { paths } from '../../../lib/paths.ts';
 export type LoginValues = z.output<typeof loginSchema>;
 
 export async function login(values: LoginValues) {
-  return loginResultSchema.parse(await http.post('/login', values));
+  const [answer, checks] = await Promise.all([
+    http.post('/login', values),
+    import('./login-checks.ts'),
+  ]);
+  return checks.parseLoginAnswer(answer);
 }
 
 /**

@@ -1,9 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type TwoFactorStep } from '@sitefleet/contract';
+import type { loginSchema, TwoFactorStep } from '@sitefleet/contract';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { type LoginValues, useLogin } from '../api/login.ts';
+
+const resolver = lazyResolver(() => import('../api/login-checks.ts').then((m) => m.loginResolver));
 
 /** Email and password; `onSecondStep` takes over when a second factor is owed. */
 export function LoginForm({ onSecondStep }: { onSecondStep: (step: TwoFactorStep) => void }) {
@@ -13,7 +15,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep: (step: TwoFactorStep
     handleSubmit,
     formState: { errors },
   } = useForm<z.input<typeof loginSchema>, unknown, LoginValues>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     defaultValues: { email: '', password: '', remember: false },
   });
   const emailId = useId();

@@ -1,9 +1,20 @@
 import { DEFAULT_APP_NAME, type TwoFactorStep } from '@sitefleet/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { ForgotPasswordHint } from '../components/ForgotPasswordHint.tsx';
 import { LoginForm } from '../components/LoginForm.tsx';
-import { TwoFactorChallengeForm } from '../components/TwoFactorChallengeForm.tsx';
-import { TwoFactorLoginSetup } from '../components/TwoFactorLoginSetup.tsx';
+
+// The second steps load when a password asks for them: most sign-ins never show them.
+const TwoFactorChallengeForm = lazy(() =>
+  import('../components/TwoFactorChallengeForm.tsx').then((m) => ({
+    default: m.TwoFactorChallengeForm,
+  })),
+);
+const TwoFactorLoginSetup = lazy(() =>
+  import('../components/TwoFactorLoginSetup.tsx').then((m) => ({
+    default: m.TwoFactorLoginSetup,
+  })),
+);
 
 const HEADINGS = {
   password: 'Sign in to start your session',
@@ -29,8 +40,10 @@ export function LoginPage() {
               <ForgotPasswordHint />
             </>
           )}
-          {step === 'challenge' && <TwoFactorChallengeForm onBack={back} />}
-          {step === 'setup' && <TwoFactorLoginSetup onBack={back} />}
+          <Suspense fallback={<LoadingSpinner />}>
+            {step === 'challenge' && <TwoFactorChallengeForm onBack={back} />}
+            {step === 'setup' && <TwoFactorLoginSetup onBack={back} />}
+          </Suspense>
         </div>
       </div>
     </div>
