@@ -23,7 +23,7 @@ import { describeActionAnswer } from './action-summary.ts';
  */
 export type ContentResource = '/api/categories' | '/api/posts';
 
-interface ContentCallOptions {
+export interface ContentCallOptions {
   resource: ContentResource;
   /** The queries to reload after a change, e.g. ['categories'] (the list and its details). */
   listKey: QueryKey;

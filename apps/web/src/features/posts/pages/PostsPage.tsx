@@ -1,22 +1,20 @@
 import {
-  BULK_ACTION_LABELS,
   POST_ACTIONS,
   POST_MESSAGES,
   POST_ORDER_KEYS,
-  type PostAction,
   type PostDetailRow,
   type PostRow,
   postDetailListSchema,
 } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
-import { BulkActionsMenu } from '../../../components/content/BulkActionsMenu.tsx';
+import { ContentBulkActions } from '../../../components/content/ContentBulkActions.tsx';
 import {
   DetailedReviewModal,
   type DetailedReviewSubject,
 } from '../../../components/content/DetailedReviewModal.tsx';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { useCan } from '../../../lib/abilities.ts';
-import { useBulkAction, useSyncRecord } from '../../../lib/content/content-records.ts';
+import { useSyncRecord } from '../../../lib/content/content-records.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
 import {
   POST_LIST_FILTERS,
@@ -28,11 +26,6 @@ import {
 import { PostFilters } from '../components/PostFilters.tsx';
 import { PostFormModal } from '../components/PostFormModal.tsx';
 import { usePostColumns } from '../components/post-columns.tsx';
-
-const BULK_ACTIONS = POST_ACTIONS.map((action) => ({
-  value: action,
-  label: BULK_ACTION_LABELS[action],
-}));
 
 const REVIEW_SUBJECT: DetailedReviewSubject<PostDetailRow> = {
   header: 'Post',
@@ -65,7 +58,6 @@ export function PostsPage() {
 
   const [form, setForm] = useState<FormState>({ open: false });
   const [reviewing, setReviewing] = useState<PostRow | null>(null);
-  const bulkAction = useBulkAction<PostAction>(CALLS);
   const sync = useSyncRecord({ ...CALLS, syncedMessage: POST_MESSAGES.synced });
 
   const columns = usePostColumns({
@@ -86,11 +78,10 @@ export function PostsPage() {
       filters={<PostFilters values={list.params.filters} onChange={list.params.setFilters} />}
       selectionActions={
         selection && (
-          <BulkActionsMenu
-            actions={BULK_ACTIONS}
-            selectedCount={selection.selectedIds.length}
-            busy={bulkAction.isPending}
-            onSelect={(action) => bulkAction.mutate({ action, ids: selection.selectedIds })}
+          <ContentBulkActions
+            actions={POST_ACTIONS}
+            calls={CALLS}
+            selectedIds={selection.selectedIds}
           />
         )
       }
