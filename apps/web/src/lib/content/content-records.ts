@@ -23,7 +23,7 @@ import { describeActionAnswer } from './action-summary.ts';
  */
 export type ContentResource = '/api/categories' | '/api/posts';
 
-export interface ContentCallOptions {
+interface ContentCallOptions {
   resource: ContentResource;
   /** The queries to reload after a change, e.g. ['categories'] (the list and its details). */
   listKey: QueryKey;

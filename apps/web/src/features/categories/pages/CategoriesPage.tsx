@@ -1,21 +1,23 @@
 import {
+  BULK_ACTION_LABELS,
   CATEGORY_ACTIONS,
   CATEGORY_MESSAGES,
   CATEGORY_ORDER_KEYS,
+  type CategoryAction,
   type CategoryDetailRow,
   type CategoryRow,
   categoryDetailListSchema,
 } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
 import { ColumnVisibilityMenu } from '../../../components/ColumnVisibilityMenu.tsx';
-import { ContentBulkActions } from '../../../components/content/ContentBulkActions.tsx';
+import { BulkActionsMenu } from '../../../components/content/BulkActionsMenu.tsx';
 import {
   DetailedReviewModal,
   type DetailedReviewSubject,
 } from '../../../components/content/DetailedReviewModal.tsx';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { useCan } from '../../../lib/abilities.ts';
-import { useSyncRecord } from '../../../lib/content/content-records.ts';
+import { useBulkAction, useSyncRecord } from '../../../lib/content/content-records.ts';
 import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
 import { useColumnVisibility } from '../../../lib/use-column-visibility.ts';
 import type { ListSort } from '../../../lib/use-list-params.ts';
@@ -38,6 +40,11 @@ import { DeleteCategoryModal } from '../components/DeleteCategoryModal.tsx';
 
 /** Where the Display Settings choice is kept. */
 const COLUMNS_STORAGE_KEY = 'sitefleet.categories.columns';
+
+const BULK_ACTIONS = CATEGORY_ACTIONS.map((action) => ({
+  value: action,
+  label: BULK_ACTION_LABELS[action],
+}));
 
 const REVIEW_SUBJECT: DetailedReviewSubject<CategoryDetailRow> = {
   header: 'Category',
@@ -72,6 +79,7 @@ export function CategoriesPage() {
   const [form, setForm] = useState<FormState>({ open: false });
   const [reviewing, setReviewing] = useState<CategoryRow | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const bulkAction = useBulkAction<CategoryAction>(CALLS);
   const sync = useSyncRecord({ ...CALLS, syncedMessage: CATEGORY_MESSAGES.synced });
 
   const columns = useCategoryColumns({
@@ -132,10 +140,11 @@ export function CategoriesPage() {
       }
       selectionActions={
         selection && (
-          <ContentBulkActions
-            actions={CATEGORY_ACTIONS}
-            calls={CALLS}
-            selectedIds={selection.selectedIds}
+          <BulkActionsMenu
+            actions={BULK_ACTIONS}
+            selectedCount={selection.selectedIds.length}
+            busy={bulkAction.isPending}
+            onSelect={(action) => bulkAction.mutate({ action, ids: selection.selectedIds })}
           />
         )
       }

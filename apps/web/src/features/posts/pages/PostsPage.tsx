@@ -1,20 +1,22 @@
 import {
+  BULK_ACTION_LABELS,
   POST_ACTIONS,
   POST_MESSAGES,
   POST_ORDER_KEYS,
+  type PostAction,
   type PostDetailRow,
   type PostRow,
   postDetailListSchema,
 } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
-import { ContentBulkActions } from '../../../components/content/ContentBulkActions.tsx';
+import { BulkActionsMenu } from '../../../components/content/BulkActionsMenu.tsx';
 import {
   DetailedReviewModal,
   type DetailedReviewSubject,
 } from '../../../components/content/DetailedReviewModal.tsx';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { useCan } from '../../../lib/abilities.ts';
-import { useSyncRecord } from '../../../lib/content/content-records.ts';
+import { useBulkAction, useSyncRecord } from '../../../lib/content/content-records.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
 import {
   POST_LIST_FILTERS,
@@ -26,6 +28,11 @@ import {
 import { PostFilters } from '../components/PostFilters.tsx';
 import { PostFormModal } from '../components/PostFormModal.tsx';
 import { usePostColumns } from '../components/post-columns.tsx';
+
+const BULK_ACTIONS = POST_ACTIONS.map((action) => ({
+  value: action,
+  label: BULK_ACTION_LABELS[action],
+}));
 
 const REVIEW_SUBJECT: DetailedReviewSubject<PostDetailRow> = {
   header: 'Post',
@@ -58,6 +65,7 @@ export function PostsPage() {
 
   const [form, setForm] = useState<FormState>({ open: false });
   const [reviewing, setReviewing] = useState<PostRow | null>(null);
+  const bulkAction = useBulkAction<PostAction>(CALLS);
   const sync = useSyncRecord({ ...CALLS, syncedMessage: POST_MESSAGES.synced });
 
   const columns = usePostColumns({
@@ -78,10 +86,11 @@ export function PostsPage() {
       filters={<PostFilters values={list.params.filters} onChange={list.params.setFilters} />}
       selectionActions={
         selection && (
-          <ContentBulkActions
-            actions={POST_ACTIONS}
-            calls={CALLS}
-            selectedIds={selection.selectedIds}
+          <BulkActionsMenu
+            actions={BULK_ACTIONS}
+            selectedCount={selection.selectedIds.length}
+            busy={bulkAction.isPending}
+            onSelect={(action) => bulkAction.mutate({ action, ids: selection.selectedIds })}
           />
         )
       }
