@@ -4,7 +4,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers.tsx';
+import { AppProviders } from './app/AppProviders.tsx';
 import { router } from './app/router.tsx';
 import { syncThemeWithDocument } from './lib/theme.ts';
 

@@ -8,6 +8,7 @@ export * from './deliveries.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './format.ts';
+export * from './google.ts';
 export * from './instances.ts';
 export * from './options.ts';
 export * from './outbound.ts';

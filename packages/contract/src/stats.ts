@@ -48,9 +48,3 @@ export const scheduledTasksAnswerSchema = z.array(scheduledTaskSchema);
 export const scheduledTasksPageSchema = paginatedSchema(scheduledTaskSchema);
 /** Tasks per page of the control sidebar's table. */
 export const SCHEDULED_TASKS_PER_PAGE = 10;
-
-export const googleAuthAnswerSchema = z.object({ auth_url: z.string() });
-export const googleCallbackSchema = z.strictObject({
-  code: z.string({ error: 'The code is required' }).min(1, 'The code is required').max(2000),
-  state: z.string({ error: 'The state is required' }).min(1, 'The state is required').max(200),
-});

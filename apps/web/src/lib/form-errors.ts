@@ -1,6 +1,5 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { isApiError } from './http.ts';
-import { notifySuccess } from './toast.tsx';
 
 /** Where a form keeps an error that belongs to no field; FormErrorAlert shows it. */
 export const FORM_ERROR = 'root.server';
@@ -37,22 +36,4 @@ export function bindServerErrors<T extends FieldValues>(
   if (leftover.length > 0) {
     form.setError(FORM_ERROR as Path<T>, { type: 'server', message: leftover.join(' ') });
   }
-}
-
-/**
- * The save options of a form modal: success toasts `message` and closes the modal; a refusal goes
- * onto the form's fields (bindServerErrors), and the modal stays open with what was typed.
- */
-export function closeOnSave<T extends FieldValues>(
-  form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
-  message: string,
-  onClose: () => void,
-) {
-  return {
-    onSuccess: () => {
-      notifySuccess(message);
-      onClose();
-    },
-    onError: (error: unknown) => bindServerErrors(error, form),
-  };
 }

@@ -1,10 +1,16 @@
 import { SAVED_VIEW_NAME_MAX, savedViewUpdateSchema } from '@sitefleet/contract';
 import { useForm } from 'react-hook-form';
 import { contractResolver } from '../../lib/contract-resolver.ts';
-import { closeOnSave } from '../../lib/form-errors.ts';
+import { bindServerErrors } from '../../lib/form-errors.ts';
+import { notifySuccess } from '../../lib/toast.tsx';
 import { FormModal } from '../FormModal.tsx';
 import { FormErrorAlert } from '../form/FormErrorAlert.tsx';
 import { TextField } from '../form/FormField.tsx';
+
+interface SaveOptions {
+  onSuccess: () => void;
+  onError: (error: unknown) => void;
+}
 
 export interface SaveViewValues {
   name: string;
@@ -17,7 +23,7 @@ interface SaveViewModalProps {
   initial: SaveViewValues;
   busy: boolean;
   /** Sends the values; `options` closes the modal on success and puts a refusal on the fields. */
-  onSave: (values: SaveViewValues, options: ReturnType<typeof closeOnSave<SaveViewValues>>) => void;
+  onSave: (values: SaveViewValues, options: SaveOptions) => void;
   successMessage: string;
   onClose: () => void;
 }
@@ -43,7 +49,13 @@ export function SaveViewModal({
       busy={busy}
       onCancel={onClose}
       onSubmit={form.handleSubmit((values) =>
-        onSave(values, closeOnSave(form, successMessage, onClose)),
+        onSave(values, {
+          onSuccess: () => {
+            notifySuccess(successMessage);
+            onClose();
+          },
+          onError: (error) => bindServerErrors(error, form),
+        }),
       )}
     >
       <FormErrorAlert errors={errors} />

@@ -4,12 +4,13 @@ import {
   CATEGORY_TYPES,
   type CategoryRow,
   categoryCreateSchema,
+  categoryRowSchema,
   categoryUpdateSchema,
   RECORD_STATUS_OPTIONS,
   YES_NO_OPTIONS,
 } from '@sitefleet/contract';
 import { useId } from 'react';
-import { Controller, type FieldError, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type FieldError, type Resolver } from 'react-hook-form';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import {
@@ -22,9 +23,8 @@ import {
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { MultiSelect } from '../../../components/MultiSelect.tsx';
 import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
-import { closeOnSave } from '../../../lib/form-errors.ts';
-import { useCategory } from '../api/categories.ts';
-import { type CategoryPayload, useSaveCategory } from '../api/save-category.ts';
+import { useResourceForm } from '../../../lib/use-resource-form.ts';
+import { categoriesKey, useCategory } from '../api/categories.ts';
 import { type CategoryFormValues, categoryFormDefaults } from './category-form.ts';
 import { ParentsField } from './ParentsField.tsx';
 import { useSlugFollowingName } from './use-slug-following-name.ts';
@@ -80,38 +80,25 @@ export function CategoryFormModal({ category, onClose }: CategoryFormModalProps)
  * parents, and on edit status, auto_google_sync and is_approved.
  */
 function CategoryForm({ category, onClose }: CategoryFormModalProps) {
-  const editing = category !== null;
-  const form = useForm<CategoryFormValues>({
+  const { form, errors, editing, modal } = useResourceForm({
+    recordId: category?.id ?? null,
+    noun: 'Category',
     // The contract's rules, so that the form says what the server would say; the parsed values
-    // (numbers for the selects, the default type) are what is sent.
+    // (numbers for the selects, the default type) are what is sent, as the server expects them.
     resolver: zodResolver(
-      editing ? categoryUpdateSchema : categoryCreateSchema,
+      category === null ? categoryCreateSchema : categoryUpdateSchema,
     ) as unknown as Resolver<CategoryFormValues>,
     defaultValues: categoryFormDefaults(category),
+    endpoint: { path: '/api/categories', resourceKey: categoriesKey, answer: categoryRowSchema },
+    messages: { created: CATEGORY_MESSAGES.created, updated: CATEGORY_MESSAGES.updated },
+    onClose,
   });
-  const { errors } = form.formState;
   const { name, slug } = useSlugFollowingName(form, !editing);
   const websites = useWebsiteOptions();
-  const save = useSaveCategory(category?.id ?? null);
   const websitesId = useId();
 
-  const submit = form.handleSubmit((values) =>
-    // The resolver hands over the schema's output: the payload the server expects.
-    save.mutate(
-      values as unknown as CategoryPayload,
-      closeOnSave(form, editing ? CATEGORY_MESSAGES.updated : CATEGORY_MESSAGES.created, onClose),
-    ),
-  );
-
   return (
-    <FormModal
-      show
-      size="lg"
-      title={editing ? 'Edit Category' : 'Add New Category'}
-      onSubmit={submit}
-      onCancel={onClose}
-      busy={save.isPending}
-    >
+    <FormModal {...modal} size="lg">
       <FormErrorAlert errors={errors} />
       <div className="row">
         <TextField className="col-md-6 mb-3" label="Name" registration={name} error={errors.name} />

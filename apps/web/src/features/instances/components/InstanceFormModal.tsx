@@ -5,20 +5,21 @@ import {
   INSTANCE_STATES,
   INSTANCE_TYPES,
   type Instance,
+  instanceCreatedSchema,
   instanceInputSchema,
+  instanceSchema,
 } from '@sitefleet/contract';
 import { useId, useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { SelectField, TextField } from '../../../components/form/FormField.tsx';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { RotateSecret, SecretShownOnce } from '../../../components/RotateSecret.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
-import { closeOnSave } from '../../../lib/form-errors.ts';
-import { notifySuccess } from '../../../lib/toast.tsx';
-import { useRotateAgentToken, useSaveInstance } from '../api/save-instance.ts';
+import { useResourceForm } from '../../../lib/use-resource-form.ts';
+import { useRotateAgentToken } from '../api/agent-token.ts';
+import { instancesKey } from '../api/instances.ts';
 
 /** The form's values as typed: the cost stays text, so that 'abc' can be told from an empty field. */
 interface InstanceFormValues {
@@ -44,6 +45,9 @@ const CHOICE_FIELDS = [
   hint: string;
 }[];
 
+/** The saved instance; after an add, with its agent's first token. */
+type SavedInstance = Instance & { agent_token?: string };
+
 interface InstanceFormModalProps {
   /** The instance to edit, or null to add one. */
   instance: Instance | null;
@@ -67,42 +71,30 @@ function initialValues(instance: Instance | null): InstanceFormValues {
  * agent token.
  */
 export function InstanceFormModal({ instance, onClose }: InstanceFormModalProps) {
-  const form = useForm<InstanceFormValues>({
-    // Sent as typed: the server reads the cost's text by the same schema.
-    resolver: contractResolver(instanceInputSchema),
-    defaultValues: initialValues(instance),
-  });
-  const { errors } = form.formState;
-  const save = useSaveInstance(instance?.id ?? null);
   const [agentToken, setAgentToken] = useState<string | null>(null);
-
-  const submit = form.handleSubmit((values) => {
-    const saved = closeOnSave(
-      form,
-      instance ? INSTANCE_MESSAGES.updated : INSTANCE_MESSAGES.created,
-      onClose,
-    );
-    save.mutate(values, {
-      ...saved,
-      // A new instance's token is answered this once: the dialog shows it before it closes.
-      onSuccess: (answer) => {
-        if (answer.agent_token === undefined) return saved.onSuccess();
-        notifySuccess(INSTANCE_MESSAGES.created);
-        setAgentToken(answer.agent_token);
-      },
-    });
+  const { form, errors, modal } = useResourceForm<InstanceFormValues, SavedInstance>({
+    recordId: instance?.id ?? null,
+    noun: 'Instance',
+    // Sent as typed: the server reads the cost's text by the same schema.
+    resolver: contractResolver<InstanceFormValues>(instanceInputSchema),
+    defaultValues: initialValues(instance),
+    endpoint: {
+      path: '/api/instances',
+      resourceKey: instancesKey,
+      answer: instanceSchema,
+      createdAnswer: instanceCreatedSchema,
+    },
+    messages: { created: INSTANCE_MESSAGES.created, updated: INSTANCE_MESSAGES.updated },
+    onClose,
+    // A new instance's token is answered this once: the dialog shows it before it closes.
+    onSaved: (answer) =>
+      answer.agent_token === undefined ? onClose() : setAgentToken(answer.agent_token),
   });
 
   if (agentToken !== null) return <NewAgentToken token={agentToken} onClose={onClose} />;
 
   return (
-    <FormModal
-      show
-      title={instance ? 'Edit Instance' : 'Add New Instance'}
-      onSubmit={submit}
-      onCancel={onClose}
-      busy={save.isPending}
-    >
+    <FormModal {...modal}>
       <FormErrorAlert errors={errors} />
       <div className="row">
         <TextField

@@ -1,6 +1,6 @@
-import { POST_MESSAGES, type PostRow, postFormSchema } from '@sitefleet/contract';
+import { POST_MESSAGES, type PostRow, postFormSchema, postRowSchema } from '@sitefleet/contract';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import {
@@ -13,8 +13,8 @@ import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { SearchSelect } from '../../../components/SearchSelect.tsx';
 import { useCategoryChoice } from '../../../lib/content/category-options.ts';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
-import { closeOnSave } from '../../../lib/form-errors.ts';
-import { useSavePost } from '../api/save-post.ts';
+import { useResourceForm } from '../../../lib/use-resource-form.ts';
+import { postsKey } from '../api/posts.ts';
 
 interface PostFormValues {
   title: string;
@@ -32,8 +32,9 @@ interface PostFormModalProps {
 
 /** 'Add New Post' / 'Edit Post': title, description, category (searched) and a reference URL. */
 export function PostFormModal({ post, onClose }: PostFormModalProps) {
-  const editing = post !== null;
-  const form = useForm<PostFormValues>({
+  const { form, errors, modal } = useResourceForm({
+    recordId: post?.id ?? null,
+    noun: 'Post',
     resolver: contractResolver<PostFormValues>(postFormSchema),
     defaultValues: {
       title: post?.title ?? '',
@@ -41,28 +42,15 @@ export function PostFormModal({ post, onClose }: PostFormModalProps) {
       category_id: post?.category_id ?? null,
       content_reference: post?.content_reference ?? '',
     },
+    endpoint: { path: '/api/posts', resourceKey: postsKey, answer: postRowSchema },
+    messages: { created: POST_MESSAGES.created, updated: POST_MESSAGES.updated },
+    onClose,
   });
-  const { errors } = form.formState;
   const category = useCategoryChoice(post?.category ?? null);
-  const save = useSavePost(post?.id ?? null);
   const categoryId = useId();
 
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      values,
-      closeOnSave(form, editing ? POST_MESSAGES.updated : POST_MESSAGES.created, onClose),
-    ),
-  );
-
   return (
-    <FormModal
-      show
-      size="lg"
-      title={editing ? 'Edit Post' : 'Add New Post'}
-      onSubmit={submit}
-      onCancel={onClose}
-      busy={save.isPending}
-    >
+    <FormModal {...modal} size="lg">
       <FormErrorAlert errors={errors} />
       <TextField label="Title" registration={form.register('title')} error={errors.title} />
       <TextAreaField

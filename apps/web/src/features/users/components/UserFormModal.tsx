@@ -2,19 +2,20 @@ import {
   USER_MESSAGES,
   type UserRow,
   userCreateSchema,
+  userRowSchema,
   userUpdateSchema,
 } from '@sitefleet/contract';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { describedBy, FormField, TextField } from '../../../components/form/FormField.tsx';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { MultiSelect } from '../../../components/MultiSelect.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
-import { closeOnSave } from '../../../lib/form-errors.ts';
+import { useResourceForm } from '../../../lib/use-resource-form.ts';
 import { useRoleOptions } from '../api/role-options.ts';
-import { useSaveUser } from '../api/save-user.ts';
+import { usersKey } from '../api/users.ts';
 
 interface UserFormValues {
   name: string;
@@ -32,35 +33,27 @@ interface UserFormModalProps {
 /** 'Add New User' / 'Edit User': name, email, password (empty on edit: unchanged) and roles. */
 export function UserFormModal({ user, onClose }: UserFormModalProps) {
   const editing = user !== null;
-  const form = useForm<UserFormValues>({
-    resolver: contractResolver(editing ? userUpdateSchema : userCreateSchema),
+  const { form, errors, modal } = useResourceForm({
+    recordId: user?.id ?? null,
+    noun: 'User',
+    resolver: contractResolver<UserFormValues>(editing ? userUpdateSchema : userCreateSchema),
     defaultValues: {
       name: user?.name ?? '',
       email: user?.email ?? '',
       password: '',
       roles: user?.roles.map((role) => role.id) ?? [],
     },
+    // The update names its user in the body too (an empty password keeps the stored one).
+    payload: (values, id) => (id === null ? values : { ...values, id }),
+    endpoint: { path: '/api/users', resourceKey: usersKey, answer: userRowSchema },
+    messages: { created: USER_MESSAGES.created, updated: USER_MESSAGES.updated },
+    onClose,
   });
-  const { errors } = form.formState;
   const roleOptions = useRoleOptions();
-  const save = useSaveUser(user?.id ?? null);
   const rolesId = useId();
 
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      values,
-      closeOnSave(form, editing ? USER_MESSAGES.updated : USER_MESSAGES.created, onClose),
-    ),
-  );
-
   return (
-    <FormModal
-      show
-      title={editing ? 'Edit User' : 'Add New User'}
-      onSubmit={submit}
-      onCancel={onClose}
-      busy={save.isPending}
-    >
+    <FormModal {...modal}>
       <FormErrorAlert errors={errors} />
       <TextField label="Name" registration={form.register('name')} error={errors.name} />
       <TextField

@@ -4,15 +4,15 @@ import {
   WEBSITE_STATUS_OPTIONS,
   type Website,
   websiteInputSchema,
+  websiteSchema,
 } from '@sitefleet/contract';
-import { useForm } from 'react-hook-form';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { SelectField, TextField } from '../../../components/form/FormField.tsx';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
-import { closeOnSave } from '../../../lib/form-errors.ts';
-import { useSaveWebsite } from '../api/save-website.ts';
+import { useResourceForm } from '../../../lib/use-resource-form.ts';
+import { websitesKey } from '../api/websites.ts';
 
 /** The form's values as typed: numbers stay text, so that 'abc' can be told from an empty field. */
 interface WebsiteFormValues {
@@ -45,30 +45,19 @@ function initialValues(website: Website | null): WebsiteFormValues {
 
 /** 'Add New Website' / 'Edit Website': name, url, hosting, cost, duration, status, next renewal. */
 export function WebsiteFormModal({ website, onClose }: WebsiteFormModalProps) {
-  const editing = website !== null;
-  const form = useForm<WebsiteFormValues>({
+  const { form, errors, modal } = useResourceForm({
+    recordId: website?.id ?? null,
+    noun: 'Website',
     // Sent as typed: the server reads the numbers and the blank date by the same schema.
-    resolver: contractResolver(websiteInputSchema),
+    resolver: contractResolver<WebsiteFormValues>(websiteInputSchema),
     defaultValues: initialValues(website),
+    endpoint: { path: '/api/websites', resourceKey: websitesKey, answer: websiteSchema },
+    messages: WEBSITE_MESSAGES,
+    onClose,
   });
-  const { errors } = form.formState;
-  const save = useSaveWebsite(website?.id ?? null);
-
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      values,
-      closeOnSave(form, editing ? WEBSITE_MESSAGES.updated : WEBSITE_MESSAGES.created, onClose),
-    ),
-  );
 
   return (
-    <FormModal
-      show
-      title={editing ? 'Edit Website' : 'Add New Website'}
-      onSubmit={submit}
-      onCancel={onClose}
-      busy={save.isPending}
-    >
+    <FormModal {...modal}>
       <FormErrorAlert errors={errors} />
       <TextField label="Name" registration={form.register('name')} error={errors.name} />
       <TextField
