@@ -1,4 +1,5 @@
 import {
+  type AuditSubjectType,
   DEFAULT_TRASH_RETENTION_DAYS,
   formatDateTime,
   hasAbility,
@@ -18,6 +19,7 @@ import {
 } from '@sitefleet/contract';
 import { and, count, desc, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../../db/audit.ts';
 import { type Db, type Executor, idArray, queryRows } from '../../db/client.ts';
 import { trash } from '../../db/schema.ts';
 import { readSettings } from '../../db/settings.ts';
@@ -147,6 +149,31 @@ async function assertNotAboveCaller(
   }
 }
 
+/** The audit log names a record's kind in the singular: 'posts' in the trash are 'post's. */
+const AUDIT_SUBJECTS: Record<TrashType, AuditSubjectType> = {
+  websites: 'website',
+  instances: 'instance',
+  categories: 'category',
+  posts: 'post',
+  users: 'user',
+  roles: 'role',
+};
+
+/** One audit entry for a restore or a purge: the record's id, or the ids of several. */
+function recordTrashAction(
+  tx: Db,
+  action: 'restored' | 'purged',
+  type: TrashType,
+  ids: readonly number[],
+) {
+  const [only] = ids;
+  return recordAudit(tx, {
+    action,
+    subjectType: AUDIT_SUBJECTS[type],
+    ...(ids.length === 1 ? { subjectId: only } : { details: { ids, count: ids.length } }),
+  });
+}
+
 /** Restores entries `ids` of `type`, all or none; answers how many. */
 export async function restoreFromTrash(
   db: Db,
@@ -160,6 +187,7 @@ export async function restoreFromTrash(
     const unique = await lockEntries(tx, type, ids, field);
     await assertNotAboveCaller(tx, caller, type, unique);
     await restoreEntries(tx, type, unique);
+    await recordTrashAction(tx, 'restored', type, unique);
     return unique.length;
   });
 }
@@ -180,6 +208,7 @@ export async function purgeFromTrash(
   return db.transaction(async (tx) => {
     const unique = await lockEntries(tx, type, ids, field);
     await tx.execute(sql`DELETE FROM trash WHERE type = ${type} AND id = ANY(${idArray(unique)})`);
+    await recordTrashAction(tx, 'purged', type, unique);
     return unique.length;
   });
 }
@@ -188,12 +217,26 @@ export async function purgeFromTrash(
 export async function emptyTrash(db: Db, caller: AuthContext, type: TrashType | undefined) {
   const types = (type ? [type] : TRASH_TYPES).filter((t) => mayPurge(caller, t));
   if (types.length === 0) throw forbidden();
-  const [emptied] = await queryRows<{ count: number }>(
-    db,
-    sql`WITH gone AS (DELETE FROM trash WHERE type = ANY(${`{${types.join(',')}}`}::text[]) RETURNING 1)
-        SELECT count(*)::int AS count FROM gone`,
-  );
-  return emptied!.count;
+  return db.transaction(async (tx) => {
+    let emptied = 0;
+    for (const emptiedType of types) {
+      const [gone] = await queryRows<{ count: number }>(
+        tx,
+        sql`WITH gone AS (DELETE FROM trash WHERE type = ${emptiedType} RETURNING 1)
+            SELECT count(*)::int AS count FROM gone`,
+      );
+      const count = gone?.count ?? 0;
+      if (count > 0) {
+        await recordAudit(tx, {
+          action: 'purged',
+          subjectType: AUDIT_SUBJECTS[emptiedType],
+          details: { emptied: true, count },
+        });
+      }
+      emptied += count;
+    }
+    return emptied;
+  });
 }
 
 /** The scheduled task: entries older than the retention setting's days go for good. */

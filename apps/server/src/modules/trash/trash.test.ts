@@ -329,6 +329,23 @@ describe('purging', () => {
     expect((await trashList(admin, '?type=categories')).total).toBeGreaterThan(0);
   });
 
+  it('writes who restored or purged what in the audit log', async () => {
+    const category = await createCategory();
+    const [kept, gone] = [await createPost(category.id), await createPost(category.id)];
+    await admin.delete('/api/posts', { ids: [kept!.id, gone!.id] });
+    await admin.post(`/api/trash/posts/${kept!.id}/restore`);
+    await admin.delete(`/api/trash/posts/${gone!.id}`);
+    const entries = async (action: string, id: number) =>
+      (await admin.get(`/api/audit-log?subject_type=post&subject_id=${id}&action=${action}`)).body
+        .data as { action: string; user_name: string | null }[];
+    expect(await entries('restored', kept!.id)).toEqual([
+      expect.objectContaining({ action: 'restored', user_name: expect.any(String) }),
+    ]);
+    expect(await entries('purged', gone!.id)).toEqual([
+      expect.objectContaining({ action: 'purged' }),
+    ]);
+  });
+
   it('runs on schedule for entries older than the setting says', async () => {
     const category = await createCategory();
     const [old, recent] = [await createPost(category.id), await createPost(category.id)];
