@@ -12,7 +12,8 @@ export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       config: { access: 'audit-list' },
       schema: {
         tags,
-        description: 'Who did what, newest first; each filter narrows the entries.',
+        summary: 'The audit log: who did what, newest first',
+        description: 'Each filter narrows the entries.',
         querystring: auditLogQuerySchema,
         response: { 200: auditLogPageSchema },
       },

@@ -129,6 +129,7 @@ export const profileSecurityRoutes: FastifyPluginAsyncZod<AppContext> = async (
       config: OWN,
       schema: {
         tags,
+        summary: 'New recovery codes, shown once; the old ones stop working',
         body: recoveryCodesRegenerateSchema,
         response: { 200: recoveryCodesAnswerSchema },
       },

@@ -29,7 +29,12 @@ export const trashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/trash',
     {
       config: { access: TRASH_LIST_ABILITIES },
-      schema: { tags, querystring: trashListQuerySchema, response: { 200: trashPageSchema } },
+      schema: {
+        tags,
+        summary: 'Deleted records of one type or every type the caller may delete, newest first',
+        querystring: trashListQuerySchema,
+        response: { 200: trashPageSchema },
+      },
     },
     (request) => listTrash(context, currentUser(request), request.query),
   );
@@ -38,7 +43,12 @@ export const trashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/trash/:type/:id/restore',
     {
       config: { access: RESTORE_ABILITIES },
-      schema: { tags, params: trashEntryParamSchema, response: changed },
+      schema: {
+        tags,
+        summary: 'Bring a deleted record back whole, with its own id',
+        params: trashEntryParamSchema,
+        response: changed,
+      },
     },
     async (request) => {
       const { type, id } = request.params;
@@ -51,7 +61,13 @@ export const trashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/trash/:type/restore',
     {
       config: { access: RESTORE_ABILITIES },
-      schema: { tags, params: trashTypeParamSchema, body: idsSchema, response: changed },
+      schema: {
+        tags,
+        summary: 'Bring several deleted records of one type back, all or none',
+        params: trashTypeParamSchema,
+        body: idsSchema,
+        response: changed,
+      },
     },
     async (request) => {
       const { type } = request.params;
@@ -64,7 +80,12 @@ export const trashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/trash/:type/:id',
     {
       config: { access: TRASH_PURGE_ABILITY },
-      schema: { tags, params: trashEntryParamSchema, response: changed },
+      schema: {
+        tags,
+        summary: 'Delete a trashed record for good',
+        params: trashEntryParamSchema,
+        response: changed,
+      },
     },
     async (request) => {
       const { type, id } = request.params;
@@ -77,7 +98,13 @@ export const trashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/trash/:type',
     {
       config: { access: TRASH_PURGE_ABILITY },
-      schema: { tags, params: trashTypeParamSchema, body: idsSchema, response: changed },
+      schema: {
+        tags,
+        summary: 'Delete several trashed records of one type for good, all or none',
+        params: trashTypeParamSchema,
+        body: idsSchema,
+        response: changed,
+      },
     },
     async (request) => {
       const { type } = request.params;
@@ -90,7 +117,12 @@ export const trashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/api/trash/empty',
     {
       config: { access: TRASH_PURGE_ABILITY },
-      schema: { tags, body: emptyTrashSchema, response: changed },
+      schema: {
+        tags,
+        summary: 'Empty the trash of one type, or of every type the caller may purge',
+        body: emptyTrashSchema,
+        response: changed,
+      },
     },
     async (request) => {
       const count = await emptyTrash(db, currentUser(request), request.body?.type);

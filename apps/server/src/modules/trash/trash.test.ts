@@ -333,8 +333,8 @@ describe('purging', () => {
     const category = await createCategory();
     const [kept, gone] = [await createPost(category.id), await createPost(category.id)];
     await admin.delete('/api/posts', { ids: [kept!.id, gone!.id] });
-    await admin.post(`/api/trash/posts/${kept!.id}/restore`);
-    await admin.delete(`/api/trash/posts/${gone!.id}`);
+    expect((await admin.post(`/api/trash/posts/${kept!.id}/restore`)).status).toBe(200);
+    expect((await admin.delete(`/api/trash/posts/${gone!.id}`)).status).toBe(200);
     const entries = async (action: string, id: number) =>
       (await admin.get(`/api/audit-log?subject_type=post&subject_id=${id}&action=${action}`)).body
         .data as { action: string; user_name: string | null }[];

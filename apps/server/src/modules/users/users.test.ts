@@ -353,13 +353,14 @@ describe('PUT /api/users/{id}', () => {
     expect(response.body.errors).toEqual({ id: [USER_MESSAGES.idMismatch] });
   });
 
-  it('answers 404 for an unknown user and 422 for a malformed id', async () => {
+  it('answers 404 for an unknown or impossible user id and 422 for a malformed one', async () => {
     const body = { name: 'X', email: 'nobody@example.com' };
     expect((await admin.put('/api/users/99999', body)).status).toBe(404);
     const malformed = await admin.put('/api/users/abc', body);
     expect(malformed.status).toBe(422);
     expect(malformed.body.errors.id).toEqual(['Invalid input: expected number, received NaN']);
-    expect((await admin.put('/api/users/99999999999', body)).status).toBe(422);
+    // Beyond the id column: well formed, but no user can have it.
+    expect((await admin.put('/api/users/99999999999', body)).status).toBe(404);
   });
 
   it('never lets the last super admin drop the super admin role', async () => {
