@@ -12,6 +12,8 @@ test('Ctrl+K finds a post by its title and opens the list filtered to it', async
     category_id: category!.id,
   });
 
+  // The admin layout, which listens for the shortcut, loads after the address changes.
+  await expect(page.getByRole('link', { name: 'Posts' })).toBeVisible();
   await page.keyboard.press('Control+k');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
