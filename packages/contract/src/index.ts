@@ -22,6 +22,7 @@ export * from './sessions.ts';
 export * from './settings.ts';
 export * from './stats.ts';
 export * from './trash.ts';
+export * from './trash-types.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
 export * from './websites.ts';

@@ -1,8 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { auditLogKey } from '../lib/audit-log.ts';
 import { clearSession } from '../lib/auth-store.ts';
 import { isApiError } from '../lib/http.ts';
 import { paths } from '../lib/paths.ts';
+import { auditLogKey } from '../lib/query-keys.ts';
 import { router } from './router.tsx';
 
 /** A call answered 401 mid-use: the session ended, so the user signs in again. */

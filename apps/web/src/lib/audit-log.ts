@@ -1,6 +1,7 @@
 import { type AuditAction, type AuditSubjectType, auditLogPageSchema } from '@sitefleet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from './http.ts';
+import { auditLogKey } from './query-keys.ts';
 import { pageParams } from './use-list-params.ts';
 
 /** What the audit log is asked for: a page, and any of its filters. */
@@ -15,9 +16,6 @@ export interface AuditLogRequest {
   from?: string;
   to?: string;
 }
-
-/** Every audit query starts with this key: a save anywhere makes them all stale. */
-export const auditLogKey = ['audit-log'] as const;
 
 /** GET /api/audit-log with the request's filters (the empty ones left out). */
 export async function fetchAuditLog(request: AuditLogRequest) {

@@ -1,0 +1,5 @@
+/**
+ * Every audit query starts with this key: a save anywhere makes them all stale. Kept apart from
+ * the audit log's schemas so that the app's first load, which invalidates it, does not load them.
+ */
+export const auditLogKey = ['audit-log'] as const;
