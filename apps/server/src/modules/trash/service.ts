@@ -107,20 +107,24 @@ async function lockEntries(tx: Executor, type: TrashType, ids: number[], field: 
   return unique;
 }
 
-/** The roles, with their permission names, that restoring would hand out again. */
-function rolesGivenBack(tx: Executor, type: 'users' | 'roles', ids: number[]) {
-  const chosen = sql`t.type = ${type} AND t.id = ANY(${idArray(ids)})`;
-  return queryRows<{ name: string; permissions: string[] }>(
+/**
+ * Per entry, the roles with their permission names that restoring it would hand out again;
+ * `ids` null means every entry of the type.
+ */
+function rolesGivenBack(tx: Executor, type: 'users' | 'roles', ids: number[] | null) {
+  const chosen =
+    ids === null ? sql`t.type = ${type}` : sql`t.type = ${type} AND t.id = ANY(${idArray(ids)})`;
+  return queryRows<{ id: number; name: string; permissions: string[] }>(
     tx,
     type === 'users'
-      ? sql`SELECT r.name, COALESCE(array_agg(p.name) FILTER (WHERE p.name IS NOT NULL), '{}') AS permissions
+      ? sql`SELECT t.id, r.name, COALESCE(array_agg(p.name) FILTER (WHERE p.name IS NOT NULL), '{}') AS permissions
             FROM trash t
             CROSS JOIN LATERAL jsonb_array_elements_text(t.data->'role_ids') AS link(id)
             JOIN roles r ON r.id = link.id::int
             LEFT JOIN role_permissions rp ON rp.role_id = r.id
             LEFT JOIN permissions p ON p.id = rp.permission_id
-            WHERE ${chosen} GROUP BY r.id, r.name`
-      : sql`SELECT t.data->'record'->>'name' AS name,
+            WHERE ${chosen} GROUP BY t.id, r.id, r.name`
+      : sql`SELECT t.id, t.data->'record'->>'name' AS name,
                    COALESCE(array_agg(p.name) FILTER (WHERE p.name IS NOT NULL), '{}') AS permissions
             FROM trash t
             LEFT JOIN LATERAL jsonb_array_elements_text(t.data->'permission_ids') AS link(id) ON TRUE
@@ -129,20 +133,32 @@ function rolesGivenBack(tx: Executor, type: 'users' | 'roles', ids: number[]) {
   );
 }
 
-/** Nobody brings back a user or a role that would give more rights than they hold. */
+/**
+ * The entries of `type` (among `ids`, or all when null) that hold a user or a role above the
+ * caller: nobody restores or purges what outranks them.
+ */
+async function entriesAboveCaller(
+  tx: Executor,
+  caller: AuthContext,
+  type: TrashType,
+  ids: number[] | null,
+): Promise<Set<number>> {
+  if (type !== 'users' && type !== 'roles') return new Set();
+  const above = (await rolesGivenBack(tx, type, ids)).filter(
+    (role) =>
+      roleExceeds(caller.abilities, role.name, role.permissions) ||
+      (isSuperAdminRoleName(role.name) && !holdsSuperAdmin(caller.roles)),
+  );
+  return new Set(above.map((role) => role.id));
+}
+
 async function assertNotAboveCaller(
   tx: Executor,
   caller: AuthContext,
   type: TrashType,
   ids: number[],
 ) {
-  if (type !== 'users' && type !== 'roles') return;
-  const outranks = (await rolesGivenBack(tx, type, ids)).some(
-    (role) =>
-      roleExceeds(caller.abilities, role.name, role.permissions) ||
-      (isSuperAdminRoleName(role.name) && !holdsSuperAdmin(caller.roles)),
-  );
-  if (outranks) {
+  if ((await entriesAboveCaller(tx, caller, type, ids)).size > 0) {
     throw forbidden(
       type === 'users' ? TRASH_MESSAGES.userAboveCaller : TRASH_MESSAGES.roleAboveCaller,
     );
@@ -207,6 +223,7 @@ export async function purgeFromTrash(
   if (!mayPurge(caller, type)) throw forbidden();
   return db.transaction(async (tx) => {
     const unique = await lockEntries(tx, type, ids, field);
+    await assertNotAboveCaller(tx, caller, type, unique);
     await tx.execute(sql`DELETE FROM trash WHERE type = ${type} AND id = ANY(${idArray(unique)})`);
     await recordTrashAction(tx, 'purged', type, unique);
     return unique.length;
@@ -220,9 +237,11 @@ export async function emptyTrash(db: Db, caller: AuthContext, type: TrashType | 
   return db.transaction(async (tx) => {
     let emptied = 0;
     for (const emptiedType of types) {
+      // Entries above the caller stay for someone who may purge them.
+      const kept = [...(await entriesAboveCaller(tx, caller, emptiedType, null))];
       const [gone] = await queryRows<{ count: number }>(
         tx,
-        sql`WITH gone AS (DELETE FROM trash WHERE type = ${emptiedType} RETURNING 1)
+        sql`WITH gone AS (DELETE FROM trash WHERE type = ${emptiedType} AND NOT (id = ANY(${idArray(kept)})) RETURNING 1)
             SELECT count(*)::int AS count FROM gone`,
       );
       const count = gone?.count ?? 0;

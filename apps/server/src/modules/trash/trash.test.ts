@@ -393,4 +393,35 @@ describe('who may use the trash', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(TRASH_MESSAGES.userAboveCaller);
   });
+
+  it('keeps an admin from purging a super admin, one by one, in bulk or by emptying', async () => {
+    const superAdminRole = (await admin.get('/api/roles?query=super')).body.data[0];
+    const superUser = await created('/api/users', {
+      name: 'Purged super',
+      email: 'purged-super@example.com',
+      password: 'password123',
+      roles: [superAdminRole.id],
+    });
+    const plainUser = await created('/api/users', {
+      name: 'Purged plain',
+      email: 'purged-plain@example.com',
+      password: 'password123',
+      roles: [],
+    });
+    await admin.delete('/api/users', { ids: [superUser.id, plainUser.id] });
+    const plainAdmin = await server.userWithRoles(['admin']);
+
+    const one = await plainAdmin.delete(`/api/trash/users/${superUser.id}`);
+    expect(one.status).toBe(403);
+    expect(one.body.message).toBe(TRASH_MESSAGES.userAboveCaller);
+    const bulk = await plainAdmin.delete('/api/trash/users', { ids: [superUser.id, plainUser.id] });
+    expect(bulk.status).toBe(403);
+    expect(await inTrash('users', plainUser.id)).toBeDefined();
+
+    const emptied = await plainAdmin.post('/api/trash/empty', { type: 'users' });
+    expect(emptied.status).toBe(200);
+    expect(await inTrash('users', plainUser.id)).toBeUndefined();
+    expect(await inTrash('users', superUser.id)).toBeDefined();
+    expect((await admin.delete(`/api/trash/users/${superUser.id}`)).status).toBe(200);
+  });
 });
