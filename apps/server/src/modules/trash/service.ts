@@ -258,20 +258,35 @@ export async function emptyTrash(db: Db, caller: AuthContext, type: TrashType | 
   });
 }
 
-/** The scheduled task: entries older than the retention setting's days go for good. */
+/**
+ * The scheduled task: entries older than the retention setting's days go for good, a batch per
+ * transaction, each with its audit entries (by the system) naming what went.
+ */
 export async function purgeExpiredTrash(context: Pick<AppContext, 'db' | 'secrets'>) {
   const days = await retentionDays(context);
   let purged = 0;
   for (;;) {
-    const batch = await queryRows<{ id: number }>(
-      context.db,
-      sql`DELETE FROM trash WHERE (type, id) IN (
-            SELECT type, id FROM trash
-            WHERE deleted_at < now() - make_interval(days => ${days}::int)
-            LIMIT ${PURGE_BATCH})
-          RETURNING id`,
-    );
-    purged += batch.length;
-    if (batch.length < PURGE_BATCH) return purged;
+    const batch = await context.db.transaction(async (tx) => {
+      const gone = await queryRows<{ type: TrashType; id: number }>(
+        tx,
+        sql`DELETE FROM trash WHERE (type, id) IN (
+              SELECT type, id FROM trash
+              WHERE deleted_at < now() - make_interval(days => ${days}::int)
+              LIMIT ${PURGE_BATCH})
+            RETURNING type, id`,
+      );
+      for (const type of TRASH_TYPES) {
+        const ids = gone.filter((entry) => entry.type === type).map((entry) => entry.id);
+        if (ids.length === 0) continue;
+        await recordAudit(tx, {
+          action: 'purged',
+          subjectType: AUDIT_SUBJECTS[type],
+          details: { ids, count: ids.length, expired_after_days: days },
+        });
+      }
+      return gone.length;
+    });
+    purged += batch;
+    if (batch < PURGE_BATCH) return purged;
   }
 }

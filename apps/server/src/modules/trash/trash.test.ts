@@ -356,6 +356,13 @@ describe('purging', () => {
     await purgeExpiredTrash(server.app.appContext);
     expect(await inTrash('posts', old.id)).toBeUndefined();
     expect(await inTrash('posts', recent.id)).toBeDefined();
+    const log = await admin.get('/api/audit-log?action=purged&subject_type=post&per_page=100');
+    expect(log.body.data).toContainEqual(
+      expect.objectContaining({
+        user_id: null,
+        details: { ids: [old.id], count: 1, expired_after_days: 30 },
+      }),
+    );
   });
 });
 
