@@ -1,12 +1,8 @@
-import { Dropdown } from 'react-bootstrap';
-import { THEME_CHOICE_LABELS, type ThemeChoice, useTheme } from '../../lib/theme.ts';
+import { lazy, Suspense } from 'react';
 
-const THEME_CHOICES: readonly ThemeChoice[] = ['light', 'dark', 'system'];
-const THEME_ICONS: Record<ThemeChoice, string> = {
-  light: 'bi-sun-fill',
-  dark: 'bi-moon-fill',
-  system: 'bi-circle-half',
-};
+const NavbarMenus = lazy(() =>
+  import('./NavbarMenus.tsx').then((module) => ({ default: module.NavbarMenus })),
+);
 
 interface NavbarProps {
   sidebarExpanded: boolean;
@@ -15,19 +11,12 @@ interface NavbarProps {
   onToggleScheduledTasks: () => void;
 }
 
-/**
- * The messages and notifications menus are placeholders (spec §1), not wired to anything: no
- * count on their icons, which would read as unread items, and a menu that says so.
- */
-const PLACEHOLDER_TEXT = 'Not available yet: nothing is sent here.';
-
 export function Navbar({
   sidebarExpanded,
   onToggleSidebar,
   scheduledTasksOpen,
   onToggleScheduledTasks,
 }: NavbarProps) {
-  const { choice, setChoice } = useTheme();
   return (
     <nav className="app-header navbar navbar-expand bg-body" aria-label="Top bar">
       <div className="container-fluid">
@@ -45,63 +34,9 @@ export function Navbar({
           </li>
         </ul>
         <ul className="navbar-nav ms-auto">
-          <Dropdown as="li" className="nav-item" align="end">
-            <Dropdown.Toggle
-              as="button"
-              className="nav-link no-caret"
-              aria-label="Messages (placeholder)"
-              title="Messages (placeholder)"
-            >
-              <i className="bi bi-chat-text" aria-hidden="true" />
-            </Dropdown.Toggle>
-            <Dropdown.Menu className="dropdown-menu-lg">
-              <Dropdown.Header>Messages</Dropdown.Header>
-              <Dropdown.ItemText className="small text-body-secondary">
-                {PLACEHOLDER_TEXT}
-              </Dropdown.ItemText>
-            </Dropdown.Menu>
-          </Dropdown>
-          <Dropdown as="li" className="nav-item" align="end">
-            <Dropdown.Toggle
-              as="button"
-              className="nav-link no-caret"
-              aria-label="Notifications (placeholder)"
-              title="Notifications (placeholder)"
-            >
-              <i className="bi bi-bell-fill" aria-hidden="true" />
-            </Dropdown.Toggle>
-            <Dropdown.Menu className="dropdown-menu-lg">
-              <Dropdown.Header>Notifications</Dropdown.Header>
-              <Dropdown.ItemText className="small text-body-secondary">
-                {PLACEHOLDER_TEXT}
-              </Dropdown.ItemText>
-            </Dropdown.Menu>
-          </Dropdown>
-          <Dropdown as="li" className="nav-item" align="end">
-            <Dropdown.Toggle
-              as="button"
-              className="nav-link no-caret"
-              aria-label="Theme"
-              title={`Theme: ${THEME_CHOICE_LABELS[choice]}`}
-            >
-              <i className={`bi ${THEME_ICONS[choice]}`} aria-hidden="true" />
-            </Dropdown.Toggle>
-            <Dropdown.Menu>
-              {THEME_CHOICES.map((option) => (
-                <Dropdown.Item
-                  key={option}
-                  as="button"
-                  type="button"
-                  active={option === choice}
-                  aria-current={option === choice ? 'true' : undefined}
-                  onClick={() => setChoice(option)}
-                >
-                  <i className={`bi ${THEME_ICONS[option]} me-2`} aria-hidden="true" />
-                  {THEME_CHOICE_LABELS[option]}
-                </Dropdown.Item>
-              ))}
-            </Dropdown.Menu>
-          </Dropdown>
+          <Suspense fallback={null}>
+            <NavbarMenus />
+          </Suspense>
           <li className="nav-item">
             <button
               type="button"

@@ -1,0 +1,84 @@
+import { Dropdown } from 'react-bootstrap';
+import { THEME_CHOICE_LABELS, type ThemeChoice, useTheme } from '../../lib/theme.ts';
+
+const THEME_CHOICES: readonly ThemeChoice[] = ['light', 'dark', 'system'];
+const THEME_ICONS: Record<ThemeChoice, string> = {
+  light: 'bi-sun-fill',
+  dark: 'bi-moon-fill',
+  system: 'bi-circle-half',
+};
+
+/**
+ * The messages and notifications menus are placeholders (spec §1), not wired to anything: no
+ * count on their icons, which would read as unread items, and a menu that says so.
+ */
+const PLACEHOLDER_TEXT = 'Not available yet: nothing is sent here.';
+
+/**
+ * The top bar's menus: messages, notifications and the theme. Loaded after the first screen, as
+ * the dropdown library they use is not needed to show it.
+ */
+export function NavbarMenus() {
+  const { choice, setChoice } = useTheme();
+  return (
+    <>
+      <Dropdown as="li" className="nav-item" align="end">
+        <Dropdown.Toggle
+          as="button"
+          className="nav-link no-caret"
+          aria-label="Messages (placeholder)"
+          title="Messages (placeholder)"
+        >
+          <i className="bi bi-chat-text" aria-hidden="true" />
+        </Dropdown.Toggle>
+        <Dropdown.Menu className="dropdown-menu-lg">
+          <Dropdown.Header>Messages</Dropdown.Header>
+          <Dropdown.ItemText className="small text-body-secondary">
+            {PLACEHOLDER_TEXT}
+          </Dropdown.ItemText>
+        </Dropdown.Menu>
+      </Dropdown>
+      <Dropdown as="li" className="nav-item" align="end">
+        <Dropdown.Toggle
+          as="button"
+          className="nav-link no-caret"
+          aria-label="Notifications (placeholder)"
+          title="Notifications (placeholder)"
+        >
+          <i className="bi bi-bell-fill" aria-hidden="true" />
+        </Dropdown.Toggle>
+        <Dropdown.Menu className="dropdown-menu-lg">
+          <Dropdown.Header>Notifications</Dropdown.Header>
+          <Dropdown.ItemText className="small text-body-secondary">
+            {PLACEHOLDER_TEXT}
+          </Dropdown.ItemText>
+        </Dropdown.Menu>
+      </Dropdown>
+      <Dropdown as="li" className="nav-item" align="end">
+        <Dropdown.Toggle
+          as="button"
+          className="nav-link no-caret"
+          aria-label="Theme"
+          title={`Theme: ${THEME_CHOICE_LABELS[choice]}`}
+        >
+          <i className={`bi ${THEME_ICONS[choice]}`} aria-hidden="true" />
+        </Dropdown.Toggle>
+        <Dropdown.Menu>
+          {THEME_CHOICES.map((option) => (
+            <Dropdown.Item
+              key={option}
+              as="button"
+              type="button"
+              active={option === choice}
+              aria-current={option === choice ? 'true' : undefined}
+              onClick={() => setChoice(option)}
+            >
+              <i className={`bi ${THEME_ICONS[option]} me-2`} aria-hidden="true" />
+              {THEME_CHOICE_LABELS[option]}
+            </Dropdown.Item>
+          ))}
+        </Dropdown.Menu>
+      </Dropdown>
+    </>
+  );
+}
