@@ -10,6 +10,7 @@ import {
   TRASH_MESSAGES,
   TRASH_PURGE_ABILITY,
   TRASH_RETENTION_SETTING,
+  TRASH_TYPE_RESOURCES,
   TRASH_TYPES,
   type TrashEntry,
   type TrashListQuery,
@@ -165,15 +166,8 @@ async function assertNotAboveCaller(
   }
 }
 
-/** The audit log names a record's kind in the singular: 'posts' in the trash are 'post's. */
-const AUDIT_SUBJECTS: Record<TrashType, AuditSubjectType> = {
-  websites: 'website',
-  instances: 'instance',
-  categories: 'category',
-  posts: 'post',
-  users: 'user',
-  roles: 'role',
-};
+/** The audit log names a record's kind in the singular, as its resource: 'posts' are 'post's. */
+const AUDIT_SUBJECTS: Record<TrashType, AuditSubjectType> = TRASH_TYPE_RESOURCES;
 
 /** One audit entry for a restore or a purge: the record's id, or the ids of several. */
 function recordTrashAction(

@@ -14,6 +14,27 @@ const THEME_ICONS: Record<ThemeChoice, string> = {
  */
 const PLACEHOLDER_TEXT = 'Not available yet: nothing is sent here.';
 
+function PlaceholderMenu({ title, icon }: { title: string; icon: string }) {
+  return (
+    <Dropdown as="li" className="nav-item" align="end">
+      <Dropdown.Toggle
+        as="button"
+        className="nav-link no-caret"
+        aria-label={`${title} (placeholder)`}
+        title={`${title} (placeholder)`}
+      >
+        <i className={`bi ${icon}`} aria-hidden="true" />
+      </Dropdown.Toggle>
+      <Dropdown.Menu className="dropdown-menu-lg">
+        <Dropdown.Header>{title}</Dropdown.Header>
+        <Dropdown.ItemText className="small text-body-secondary">
+          {PLACEHOLDER_TEXT}
+        </Dropdown.ItemText>
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}
+
 /**
  * The top bar's menus: messages, notifications and the theme. Loaded after the first screen, as
  * the dropdown library they use is not needed to show it.
@@ -22,38 +43,8 @@ export function NavbarMenus() {
   const { choice, setChoice } = useTheme();
   return (
     <>
-      <Dropdown as="li" className="nav-item" align="end">
-        <Dropdown.Toggle
-          as="button"
-          className="nav-link no-caret"
-          aria-label="Messages (placeholder)"
-          title="Messages (placeholder)"
-        >
-          <i className="bi bi-chat-text" aria-hidden="true" />
-        </Dropdown.Toggle>
-        <Dropdown.Menu className="dropdown-menu-lg">
-          <Dropdown.Header>Messages</Dropdown.Header>
-          <Dropdown.ItemText className="small text-body-secondary">
-            {PLACEHOLDER_TEXT}
-          </Dropdown.ItemText>
-        </Dropdown.Menu>
-      </Dropdown>
-      <Dropdown as="li" className="nav-item" align="end">
-        <Dropdown.Toggle
-          as="button"
-          className="nav-link no-caret"
-          aria-label="Notifications (placeholder)"
-          title="Notifications (placeholder)"
-        >
-          <i className="bi bi-bell-fill" aria-hidden="true" />
-        </Dropdown.Toggle>
-        <Dropdown.Menu className="dropdown-menu-lg">
-          <Dropdown.Header>Notifications</Dropdown.Header>
-          <Dropdown.ItemText className="small text-body-secondary">
-            {PLACEHOLDER_TEXT}
-          </Dropdown.ItemText>
-        </Dropdown.Menu>
-      </Dropdown>
+      <PlaceholderMenu title="Messages" icon="bi-chat-text" />
+      <PlaceholderMenu title="Notifications" icon="bi-bell-fill" />
       <Dropdown as="li" className="nav-item" align="end">
         <Dropdown.Toggle
           as="button"
