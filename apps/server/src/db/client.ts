@@ -69,6 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create(options.dataDir ?? 'memory://', {
     extensions: { pg_trgm },
     loadDataDir: options.image,
+    postgresqlconf: PGLITE_SETTINGS,
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -79,6 +80,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
   };
 }
+
+/**
+ * PGlite's memory is a WebAssembly heap that never shrinks: PostgreSQL's default 128 MB of shared
+ * buffers and 64 MB for maintenance (index builds, vacuum) would stay held by the server once
+ * used. The files are read through the operating system's cache anyway.
+ */
+const PGLITE_SETTINGS = ['shared_buffers=32MB', 'maintenance_work_mem=16MB'];
 
 function connectionPool(url: string, max: number, options?: string) {
   const pool = new pg.Pool({ connectionString: url, max, ...(options ? { options } : {}) });
