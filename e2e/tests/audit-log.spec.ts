@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { WEBSITE_MESSAGES, type Website } from '@sitefleet/contract';
 import { api, removeIfPresent, uniqueName } from './api.ts';
@@ -57,6 +58,16 @@ test("a website's edit shows in its History and in the Audit Log", async ({ page
   await expect(entry).toContainText('Website');
   await expect(entry.locator('[data-field="hosting"]')).toContainText('Audited Hosting');
   await expect(page).toHaveURL(/action=updated/);
+
+  // The export is what the list shows: this one entry.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^sitefleet-audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile((await file.path())!, 'utf8')).split('\r\n').filter(Boolean);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(name);
+  expect(lines[1]).toContain('updated');
 
   await page.getByLabel('Record type filter').selectOption({ label: 'Instance' });
   await expect(page.getByText('No entries match.')).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, signIn, VIEWER } from './users.ts';
 
 test('Ctrl+K finds a post by its title and opens the list filtered to it', async ({ page }) => {
   await signIn(page, ADMIN);
@@ -28,4 +28,43 @@ test('Ctrl+K finds a post by its title and opens the list filtered to it', async
   await expect(
     page.getByRole('table', { name: 'Posts' }).getByRole('row', { name: title }),
   ).toBeVisible();
+});
+
+test('Ctrl+K runs "Add New Post": the new-post form opens, keyboard only', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await expect(page.getByRole('link', { name: 'Posts' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(
+    palette.getByRole('combobox', { name: 'Search records, screens and actions' }),
+  ).toBeFocused();
+  await page.keyboard.type('add new post');
+  await expect(palette.getByRole('option', { name: /^Add New Post/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/admin\/posts\?create=1$/);
+  const form = page.getByRole('dialog', { name: 'Add New Post' });
+  await expect(form.getByLabel('Title')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+});
+
+test('a user who may not add posts is not offered the action, nor its form', async ({ page }) => {
+  await signIn(page, VIEWER);
+  await expect(page.getByRole('link', { name: 'Posts' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await page.keyboard.type('post');
+  await expect(palette.getByRole('option', { name: /^Go to Posts/ })).toBeVisible();
+  await expect(palette.getByRole('option', { name: /^Add New/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin/posts?create=1');
+  await expect(page.getByRole('table', { name: 'Posts' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add New Post' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Add New Post' })).toHaveCount(0);
 });

@@ -70,6 +70,7 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'GET /api/stats/scheduled-tasks/page': 'signed-in',
   'GET /api/google-auth': ADMINS,
   'GET /api/audit-log': ADMINS,
+  'GET /api/audit-log/export': ADMINS,
   'POST /api/google-callback': ADMINS,
   'GET /api/users': ADMIN_READERS,
   'GET /api/users/export': ADMIN_READERS,

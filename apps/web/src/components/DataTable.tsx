@@ -51,7 +51,10 @@ export interface DataTableProps<T> {
   rowClassName?: (row: T) => string | undefined;
   /** Column id → false hides that column (a Display Settings menu); unlisted columns show. */
   columnVisibility?: VisibilityState;
-  /** Smaller text and padding, for a list whose many default columns must fit a laptop screen. */
+  /**
+   * Smaller text and padding, and headers that may take two lines ('Grand Parents'), for a list
+   * whose many default columns must fit a laptop screen.
+   */
   compact?: boolean;
 }
 
@@ -184,6 +187,7 @@ export function DataTable<T>({
     ));
   }
 
+  const headerWrap = compact ? '' : 'text-nowrap';
   return (
     <div className="position-relative" aria-busy={isFetching}>
       <div className="table-responsive">
@@ -202,7 +206,7 @@ export function DataTable<T>({
                     <th
                       key={header.id}
                       scope="col"
-                      className={`text-nowrap ${cellClassName(key, header.column.columnDef.meta)}`}
+                      className={`${headerWrap} ${cellClassName(key, header.column.columnDef.meta)}`}
                       aria-sort={
                         direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined
                       }

@@ -12,7 +12,8 @@ export type ExportResource =
   | 'posts'
   | 'users'
   | 'roles'
-  | 'settings';
+  | 'settings'
+  | 'audit-log';
 
 /** The list's search, filters and sort, as the export takes them (paging aside). */
 function exportQuery(list: Pick<ListParams<string>, 'query' | 'sort' | 'filters'>) {

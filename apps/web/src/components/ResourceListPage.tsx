@@ -1,7 +1,8 @@
 import type { SavedViewList } from '@sitefleet/contract';
 import type { ColumnDef, VisibilityState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import type { AbilityName } from '../lib/abilities.ts';
+import { type AbilityName, useCan } from '../lib/abilities.ts';
+import { useCreateForm } from '../lib/use-create-form.ts';
 import type { ListSort } from '../lib/use-list-params.ts';
 import type { ResourceList } from '../lib/use-resource-list.ts';
 import { AddNewButton } from './AddNewButton.tsx';
@@ -16,10 +17,13 @@ import { Pagination } from './Pagination.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SavedViewsMenu, type ViewColumns } from './saved-views/SavedViewsMenu.tsx';
 
-/** 'Add New …': opens the form modal (`onClick`) or goes to the create screen (`to`). */
+/**
+ * 'Add New …': opens the create form modal (`form`, shown while the address says `?create=1`) or
+ * goes to the create screen (`to`).
+ */
 export type AddNewAction = { ability: AbilityName; label: string } & (
-  | { onClick: () => void; to?: never }
-  | { to: string; onClick?: never }
+  | { form: (close: () => void) => ReactNode; to?: never }
+  | { to: string; form?: never }
 );
 
 /** The single delete's confirmation: its title and question about the row. */
@@ -97,6 +101,8 @@ export function ResourceListPage<T, R, F extends string>({
   children,
 }: ResourceListPageProps<T, R, F>) {
   const { params, rows, selection, deleting } = list;
+  const creating = useCreateForm();
+  const canCreate = useCan(addNew?.ability ?? []);
   const search = (
     <SearchBox
       value={params.query}
@@ -136,7 +142,16 @@ export function ResourceListPage<T, R, F extends string>({
                 />
               </IfAllowed>
             )}
-            {addNew && <AddNewButton {...addNew} />}
+            {addNew &&
+              (addNew.to === undefined ? (
+                <AddNewButton
+                  ability={addNew.ability}
+                  label={addNew.label}
+                  onClick={creating.open}
+                />
+              ) : (
+                <AddNewButton ability={addNew.ability} label={addNew.label} to={addNew.to} />
+              ))}
           </>
         }
         footer={
@@ -179,6 +194,7 @@ export function ResourceListPage<T, R, F extends string>({
           {deleting && deleteConfirmation.question(deleting)}
         </ConfirmModal>
       )}
+      {addNew?.form && creating.requested && canCreate && addNew.form(creating.close)}
       {children}
     </Page>
   );

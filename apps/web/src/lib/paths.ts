@@ -18,3 +18,9 @@ export const paths = {
   trash: '/admin/trash',
   googleCallback: '/youtube/callback',
 } as const;
+
+/** The search parameter that opens a list's create form, so that the form has an address. */
+export const CREATE_FORM_PARAM = 'create';
+
+/** A list screen with its create form open: `/admin/posts?create=1`. */
+export const createFormPath = (listPath: string) => `${listPath}?${CREATE_FORM_PARAM}=1`;

@@ -1,6 +1,7 @@
 import { AUDIT_MESSAGES, AUDIT_REDACTED, type AuditEntry } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../../test/csv.ts';
 import {
   ADMIN,
   type ApiClient,
@@ -299,6 +300,41 @@ describe('GET /api/audit-log', () => {
       expect((await other.get('/api/audit-log')).status).toBe(403);
     }
     expect((await server.client().get('/api/audit-log')).status).toBe(401);
+  });
+});
+
+describe('GET /api/audit-log/export', () => {
+  it("exports exactly the filtered list's entries, newest first, formulas neutralised", async () => {
+    const created = await admin.post('/api/websites', {
+      ...websiteInput,
+      name: '=HYPERLINK("https://evil.example")',
+      url: 'https://formula.example.com',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const filter = 'subject_type=website&action=created';
+    const list = await admin.get<Page>(`/api/audit-log?${filter}&per_page=1`);
+    const response = await admin.get(`/api/audit-log/export?${filter}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="sitefleet-audit-log-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(Number(response.headers.get('x-total-count'))).toBe(list.body.total);
+    const [header, ...rows] = parseCsv(response.body as string);
+    expect(rows).toHaveLength(list.body.total);
+    const cell = (row: string[], column: string) => row[header!.indexOf(column)];
+    expect(rows.every((row) => cell(row, 'action') === 'created')).toBe(true);
+    expect(rows.map((row) => Number(cell(row, 'id')))).toEqual(
+      rows.map((row) => Number(cell(row, 'id'))).sort((a, b) => b - a),
+    );
+    expect(cell(rows[0]!, 'id')).toBe(String(list.body.data[0]!.id));
+    expect(cell(rows[0]!, 'subject_name')).toBe('\'=HYPERLINK("https://evil.example")');
+  });
+
+  it('refuses a bad filter and is for admins only', async () => {
+    expect((await admin.get('/api/audit-log/export?action=exploded')).status).toBe(422);
+    const viewer = await server.userWithRoles(['viewer']);
+    expect((await viewer.get('/api/audit-log/export')).status).toBe(403);
   });
 });
 

@@ -1,11 +1,21 @@
 import { auditLogPageSchema, auditLogQuerySchema } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { listAuditLog } from './service.ts';
+import { exportRouteSchema, sendCsv } from '../content/export.ts';
+import { exportAuditLog, listAuditLog } from './service.ts';
 
 const tags = ['audit-log'];
 
 export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/api/audit-log/export',
+    {
+      config: { access: 'audit-list' },
+      schema: exportRouteSchema(tags, 'audit log', auditLogQuerySchema),
+    },
+    async (request, reply) => sendCsv(reply, await exportAuditLog(db, request.query)),
+  );
+
   app.get(
     '/api/audit-log',
     {

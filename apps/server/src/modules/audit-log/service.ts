@@ -2,11 +2,13 @@ import {
   type AuditEntry,
   type AuditLogQuery,
   auditBoundInstant,
+  auditEntrySchema,
   DEFAULT_PER_PAGE,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, idArray, queryRows } from '../../db/client.ts';
 import { likePattern } from '../../lib/listing.ts';
+import { listExport } from '../content/export.ts';
 import { estimatedPage, findingCost, inPageOrder, isoText, listPage } from '../content/paging.ts';
 
 interface AuditRecord {
@@ -83,4 +85,15 @@ export async function listAuditLog(db: Db, query: AuditLogQuery) {
     { page: query.page, perPage, path: '/api/audit-log' },
     page,
   );
+}
+
+/** GET /api/audit-log/export: every entry the list finds, newest first as the list shows them. */
+export function exportAuditLog(db: Db, query: AuditLogQuery) {
+  return listExport<AuditEntry>(db, {
+    resource: 'audit-log',
+    row: auditEntrySchema,
+    fromWhere: sql`FROM audit_log a WHERE ${conditions(query)}`,
+    order: { key: sql`a.id`, id: sql`a.id`, direction: 'desc' },
+    shape: async (ids) => (await queryRows<AuditRecord>(db, rowsOf(idArray(ids)))).map(shape),
+  });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { neutralised, parseCsv } from '../../../test/csv.ts';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { EXPORT_BATCH_SIZE } from './export.ts';
 import { insertTestCategories } from './test-fixtures.ts';
@@ -8,35 +9,6 @@ let server: TestServer;
 let admin: ApiClient;
 let food: number;
 let travel: number;
-
-/** Splits CSV text into rows of cells (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += char;
-  }
-  return rows;
-}
 
 const FORMULAS = ['=SUM(A1:A9)', '+1+2', '-3+4', '@cmd', '\tTabbed', '\rReturned'];
 /** More matching posts than one batch holds, so the export reads several; the list counts exactly up to EXACT_COUNT_LIMIT rows. */
@@ -127,5 +99,3 @@ describe('GET /api/{resource}/export', () => {
     expect((await admin.get('/api/posts/export?order_key=nope')).status).toBe(422);
   });
 });
-
-const neutralised = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);

@@ -11,7 +11,7 @@ import { Modal } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { type AbilityName, type AppAbility, can } from '../../lib/abilities.ts';
 import { http } from '../../lib/http.ts';
-import { paths } from '../../lib/paths.ts';
+import { createFormPath, paths } from '../../lib/paths.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { menuLinks } from './menu.ts';
 
@@ -32,10 +32,17 @@ const SCREENS: Command[] = [...menuLinks('main'), ...menuLinks('resources')].map
   group: 'Screens',
   ability: link.ability,
 }));
-const ACTIONS: Command[] = [
-  { label: 'Add New Role', to: paths.roleCreate, ability: 'role-create' as const },
-  { label: 'Add New Setting', to: paths.settingCreate, ability: 'setting-create' as const },
-].map((action) => ({ ...action, key: `action:${action.to}`, group: 'Actions' }));
+const ACTIONS: Command[] = (
+  [
+    { label: 'Add New Website', to: createFormPath(paths.websites), ability: 'website-create' },
+    { label: 'Add New Instance', to: createFormPath(paths.instances), ability: 'instance-create' },
+    { label: 'Add New Category', to: createFormPath(paths.categories), ability: 'category-create' },
+    { label: 'Add New Post', to: createFormPath(paths.posts), ability: 'post-create' },
+    { label: 'Add New User', to: createFormPath(paths.users), ability: 'user-create' },
+    { label: 'Add New Role', to: paths.roleCreate, ability: 'role-create' },
+    { label: 'Add New Setting', to: paths.settingCreate, ability: 'setting-create' },
+  ] as const
+).map((action) => ({ ...action, key: `action:${action.to}`, group: 'Actions' }));
 
 /** Each kind's list, filtered to the record found. */
 const LIST_OF: Record<SearchKind, string> = {
@@ -98,7 +105,9 @@ export function CommandPalette() {
       (!command.ability || can(ability, command.ability)) &&
       command.label.toLowerCase().includes(needle),
   );
-  const commands = [...records, ...allowed];
+  // Screens and actions first: they show at once, and the records the server finds a moment later
+  // come in below them instead of moving the highlighted one.
+  const commands = [...allowed, ...records];
   const current = Math.min(active, commands.length - 1);
 
   function choose(command: Command | undefined) {

@@ -1,5 +1,6 @@
 import type { AuditAction, AuditSubjectType } from '@sitefleet/contract';
 import { DataTable } from '../../../components/DataTable.tsx';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
@@ -34,6 +35,7 @@ export function AuditLogPage() {
             <AuditFilters values={filters} onChange={list.setFilters} />
           </div>
         }
+        actions={<ExportButton resource="audit-log" list={list} />}
         footer={
           <Pagination
             page={log.data}

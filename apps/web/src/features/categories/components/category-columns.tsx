@@ -1,4 +1,4 @@
-import { type CategoryRow, type NamedRef, truncate } from '@sitefleet/contract';
+import { type CategoryRow, truncate } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useMemo } from 'react';
 import { FlagBadge } from '../../../components/content/FlagBadge.tsx';
@@ -7,6 +7,7 @@ import {
   useRecordMenuColumn,
 } from '../../../components/content/record-actions.ts';
 import type { ToggleableColumn } from '../../../lib/use-column-visibility.ts';
+import { NameList } from './NameList.tsx';
 
 /** Keywords are a long comma-separated text; the list shows its start. */
 const KEYWORDS_PREVIEW = 80;
@@ -28,33 +29,31 @@ export const CATEGORY_COLUMNS = [
 ] as const satisfies readonly ToggleableColumn[];
 type CategoryColumnId = (typeof CATEGORY_COLUMNS)[number]['id'];
 
-function NameList({ items }: { items: readonly NamedRef[] }) {
-  return (
-    <div className="d-flex flex-wrap gap-1" style={{ minWidth: '7rem' }}>
-      {items.map((item) => (
-        <span key={item.id} className="badge bg-secondary-subtle text-secondary-emphasis">
-          {item.name}
-        </span>
-      ))}
-    </div>
-  );
-}
+/** The keywords' start, a space after each comma so that the line may break between them. */
+const keywordsPreview = (keywords: string) =>
+  truncate(keywords, KEYWORDS_PREVIEW).replaceAll(/,(?=\S)/g, ', ');
 
 const CELLS: Record<CategoryColumnId, (category: CategoryRow) => ReactNode> = {
-  name: (category) => <span className="fw-semibold">{category.name}</span>,
-  slug: (category) => <code className="text-body-secondary">{category.slug}</code>,
+  name: (category) => <span className="fw-semibold cell-break">{category.name}</span>,
+  slug: (category) => <code className="text-body-secondary cell-break">{category.slug}</code>,
   posts: (category) => category.posts_count,
   status: (category) => <FlagBadge value={category.status} onText="Active" offText="Inactive" />,
   approved: (category) => <FlagBadge value={category.is_approved} />,
   web_sync: (category) => <FlagBadge value={category.synced} />,
   auto_sync: (category) => <FlagBadge value={category.auto_google_sync} />,
-  websites: (category) => <NameList items={category.websites} />,
-  parents: (category) => <NameList items={category.parents} />,
-  grand_parents: (category) => <NameList items={category.grandParents} />,
-  children: (category) => <NameList items={category.childrens} />,
+  websites: (category) => (
+    <NameList items={category.websites} noun="websites" owner={category.name} />
+  ),
+  parents: (category) => <NameList items={category.parents} noun="parents" owner={category.name} />,
+  grand_parents: (category) => (
+    <NameList items={category.grandParents} noun="grand parents" owner={category.name} />
+  ),
+  children: (category) => (
+    <NameList items={category.childrens} noun="children" owner={category.name} />
+  ),
   keywords: (category) => (
-    <span className="small" title={category.keywords}>
-      {truncate(category.keywords, KEYWORDS_PREVIEW)}
+    <span className="small cell-break" title={category.keywords}>
+      {keywordsPreview(category.keywords)}
     </span>
   ),
 };

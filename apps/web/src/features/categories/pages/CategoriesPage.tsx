@@ -46,8 +46,8 @@ const REVIEW_SUBJECT: DetailedReviewSubject<CategoryDetailRow> = {
 
 const CALLS = { resource: '/api/categories', listKey: categoriesKey } as const;
 
-/** The form is closed, open to add a category, or open on one. */
-type FormState = { open: false } | { open: true; category: CategoryRow | null };
+/** The edit form is closed or open on a category (the create form opens by the address). */
+type FormState = { open: false } | { open: true; category: CategoryRow };
 
 export function CategoriesPage() {
   const list = useResourceList({
@@ -138,7 +138,7 @@ export function CategoriesPage() {
       addNew={{
         ability: 'category-create',
         label: 'Add New Category',
-        onClick: () => setForm({ open: true, category: null }),
+        form: (close) => <CategoryFormModal category={null} onClose={close} />,
       }}
       banner={
         <>

@@ -10,7 +10,7 @@ import { useInstanceColumns } from '../components/instance-columns.tsx';
 /** Which dialog is open, and on which instance. */
 type Dialog =
   | { kind: 'none' }
-  | { kind: 'form'; instance: Instance | null }
+  | { kind: 'form'; instance: Instance }
   | { kind: 'logs'; instance: Instance };
 
 export function InstancesPage() {
@@ -43,7 +43,7 @@ export function InstancesPage() {
       addNew={{
         ability: 'instance-create',
         label: 'Add New Instance',
-        onClick: () => setDialog({ kind: 'form', instance: null }),
+        form: (close) => <InstanceFormModal instance={null} onClose={close} />,
       }}
       deleteConfirmation={{
         title: 'Delete Instance',

@@ -34,8 +34,8 @@ const REVIEW_SUBJECT: DetailedReviewSubject<PostDetailRow> = {
 
 const CALLS = { resource: '/api/posts', listKey: postsKey } as const;
 
-/** The form is closed, open to add a post, or open on one. */
-type FormState = { open: false } | { open: true; post: PostRow | null };
+/** The edit form is closed or open on a post (the create form opens by the address). */
+type FormState = { open: false } | { open: true; post: PostRow };
 
 export function PostsPage() {
   const list = useResourceList({
@@ -82,7 +82,7 @@ export function PostsPage() {
       addNew={{
         ability: 'post-create',
         label: 'Add New Post',
-        onClick: () => setForm({ open: true, post: null }),
+        form: (close) => <PostFormModal post={null} onClose={close} />,
       }}
       deleteConfirmation={{
         title: 'Delete Post',

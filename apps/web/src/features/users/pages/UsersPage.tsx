@@ -7,8 +7,8 @@ import { type AccessAction, UserAccessDialogs } from '../components/UserAccessDi
 import { UserFormModal } from '../components/UserFormModal.tsx';
 import { useUserColumns } from '../components/user-columns.tsx';
 
-/** The form is closed, open to add a user, or open on a user. */
-type FormState = { open: false } | { open: true; user: UserRow | null };
+/** The edit form is closed or open on a user (the create form opens by the address). */
+type FormState = { open: false } | { open: true; user: UserRow };
 
 export function UsersPage() {
   const list = useResourceList({
@@ -40,7 +40,7 @@ export function UsersPage() {
       addNew={{
         ability: 'user-create',
         label: 'Add New User',
-        onClick: () => setForm({ open: true, user: null }),
+        form: (close) => <UserFormModal user={null} onClose={close} />,
       }}
       deleteConfirmation={{
         title: 'Delete User',

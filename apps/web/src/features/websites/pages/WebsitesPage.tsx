@@ -13,7 +13,7 @@ import { renewalRowClass, useWebsiteColumns } from '../components/website-column
 /** Which dialog is open, and on which website. */
 type Dialog =
   | { kind: 'none' }
-  | { kind: 'form'; website: Website | null }
+  | { kind: 'form'; website: Website }
   | { kind: 'settings'; website: Website };
 
 export function WebsitesPage() {
@@ -56,7 +56,7 @@ export function WebsitesPage() {
       addNew={{
         ability: 'website-create',
         label: 'Add New Website',
-        onClick: () => setDialog({ kind: 'form', website: null }),
+        form: (close) => <WebsiteFormModal website={null} onClose={close} />,
       }}
     >
       {dialog.kind === 'form' && (
