@@ -9,7 +9,8 @@
  *   BENCH_DATABASE_URL=postgres://…/sitefleet_bench npm run bench
  *   BENCH_DATA_DIR=./bench-data npm run bench        (PGlite; both may be set)
  *
- * BENCH_DURATION (seconds per case, default 10) and BENCH_CONNECTIONS (default 10).
+ * BENCH_DURATION (seconds per case, default 10) and BENCH_CONNECTIONS (default 10). BENCH_CASES
+ * runs only the cases whose names contain one of its comma-separated parts (`posts page 1,export`).
  */
 import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -33,6 +34,7 @@ import {
   type ListCase,
   rawPageQuery,
 } from './cases.ts';
+import { benchExport, describeExport, EXPORT_CASE, type ExportFigures } from './export.ts';
 import {
   CONNECTIONS,
   cpuMsBetween,
@@ -43,6 +45,7 @@ import {
   measureHttp,
   percentile,
   rssMegabytes,
+  selectedCase,
   signIn,
   startServer,
 } from './measure.ts';
@@ -50,6 +53,8 @@ import { printTable, type Row } from './report.ts';
 
 const BULK_SIZE = 10_000;
 const BULK_RUNS = 3;
+const BULK_CASE = `bulk approve ${BULK_SIZE} posts (x${BULK_RUNS})`;
+const LISTS = LIST_CASES.filter((listCase) => selectedCase(listCase.name));
 
 interface Target {
   name: 'postgres' | 'pglite';
@@ -107,7 +112,11 @@ async function directPhase(target: Target) {
   // A database seeded before the latest migrations gets them first, as the server would at start.
   await database.migrate();
   const queue = await startQueue(database, { error: () => {} });
-  for (const listCase of LIST_CASES) {
+  const [counted] = await queryRows<{ posts: number }>(
+    database.db,
+    sql`SELECT count(*)::int AS posts FROM posts`,
+  );
+  for (const listCase of LISTS) {
     const result = await prepareCase(database.db, listCase);
     prepared.set(listCase.name, result);
     console.log(
@@ -119,7 +128,7 @@ async function directPhase(target: Target) {
   await resetBulkRows(database.db);
   const bulkTimes: number[] = [];
   const entriesBefore = await bulkApproveEntries(database.db);
-  for (let run = 0; run < BULK_RUNS; run++) {
+  for (let run = 0; run < (selectedCase(BULK_CASE) ? BULK_RUNS : 0); run++) {
     const start = performance.now();
     // As a request would: the service writes its audit entry in the action's transaction.
     const outcome = await runAsActor(BENCH_ACTOR, () =>
@@ -130,12 +139,12 @@ async function directPhase(target: Target) {
       throw new Error(`bulk approve (service): ${JSON.stringify(outcome)}`);
     }
   }
-  await assertAudited(database.db, entriesBefore, 'service');
+  if (bulkTimes.length > 0) await assertAudited(database.db, entriesBefore, 'service');
   const auditedBulks = await bulkApproveEntries(database.db);
   await resetBulkRows(database.db);
   await queue.stop();
   await database.close();
-  return { prepared, bulkTimes, auditedBulks };
+  return { prepared, bulkTimes, auditedBulks, posts: counted!.posts };
 }
 
 /** Who the service-level bulk approves are audited as. */
@@ -227,8 +236,10 @@ async function httpCase(
   };
 }
 
-async function benchTarget(target: Target): Promise<{ rows: Row[]; memory: string }> {
-  const { prepared, bulkTimes, auditedBulks } = await directPhase(target);
+async function benchTarget(
+  target: Target,
+): Promise<{ rows: Row[]; memory: string; exported?: ExportFigures }> {
+  const { prepared, bulkTimes, auditedBulks, posts } = await directPhase(target);
   console.log(`── ${target.name}: HTTP (real server, autocannon, ${CONNECTIONS} connections) ──`);
   const server = await startServer(target.env);
   const atRest = rssMegabytes(server.child.pid!);
@@ -240,9 +251,10 @@ async function benchTarget(target: Target): Promise<{ rows: Row[]; memory: strin
   const rows: Row[] = [];
   // The bulk approve holds its 30,000 variants at once: its peak is told apart from the lists'.
   let listsPeak = 0;
+  let exported: ExportFigures | undefined;
   try {
     const cookie = await signIn(server.url);
-    for (const listCase of LIST_CASES) {
+    for (const listCase of LISTS) {
       const row = await httpCase(server, cookie, listCase, prepared.get(listCase.name)!, monitor);
       rows.push({
         db: target.name,
@@ -252,16 +264,31 @@ async function benchTarget(target: Target): Promise<{ rows: Row[]; memory: strin
       console.log(`  ${listCase.name}: ${row.error ?? `${row.http!.reqPerSec.toFixed(0)} req/s`}`);
     }
     listsPeak = peak;
-    const bulk = {
-      db: target.name,
-      case: `bulk approve ${BULK_SIZE} posts (x${BULK_RUNS})`,
-      load: loadavg()[0]!,
-      direct: bulkFigures(bulkTimes),
-    };
-    try {
-      rows.push({ ...bulk, http: bulkFigures(await httpBulk(server.url, cookie)) });
-    } catch (error) {
-      rows.push({ ...bulk, error: message(error) });
+    if (selectedCase(EXPORT_CASE)) {
+      try {
+        exported = await benchExport(server.url, cookie, posts, server.child.pid!);
+        console.log(`  ${EXPORT_CASE}: ${describeExport(exported)}`);
+      } catch (error) {
+        rows.push({
+          db: target.name,
+          case: EXPORT_CASE,
+          load: loadavg()[0]!,
+          error: message(error),
+        });
+      }
+    }
+    if (bulkTimes.length > 0) {
+      const bulk = {
+        db: target.name,
+        case: BULK_CASE,
+        load: loadavg()[0]!,
+        direct: bulkFigures(bulkTimes),
+      };
+      try {
+        rows.push({ ...bulk, http: bulkFigures(await httpBulk(server.url, cookie)) });
+      } catch (error) {
+        rows.push({ ...bulk, error: message(error) });
+      }
     }
   } finally {
     clearInterval(sampler);
@@ -279,8 +306,11 @@ async function benchTarget(target: Target): Promise<{ rows: Row[]; memory: strin
   }
   await resetBulkRows(reopened.db);
   await reopened.close();
-  const memory = `server started in ${(server.startMs / 1000).toFixed(1)} s; RSS ${atRest.toFixed(0)} MB at rest, ${listsPeak.toFixed(0)} MB peak under the lists' load, ${peak.toFixed(0)} MB with the bulk approve`;
-  return { rows, memory };
+  const memory = [
+    `server started in ${(server.startMs / 1000).toFixed(1)} s; RSS ${atRest.toFixed(0)} MB at rest, ${listsPeak.toFixed(0)} MB peak under the lists' load, ${peak.toFixed(0)} MB with the export and the bulk approve`,
+    ...(exported ? [`${EXPORT_CASE}: ${describeExport(exported)}`] : []),
+  ].join('\n  ');
+  return { rows, memory, exported };
 }
 
 async function main() {
@@ -308,12 +338,27 @@ async function main() {
   }
   const rows: Row[] = [];
   const memory: Record<string, string> = {};
+  const exports: Record<string, ExportFigures> = {};
   for (const target of targets) {
     const result = await benchTarget(target);
     rows.push(...result.rows);
     memory[target.name] = result.memory;
+    if (result.exported) exports[target.name] = result.exported;
   }
   printTable(rows, memory);
+  for (const [db, figures] of Object.entries(exports)) {
+    console.log(
+      JSON.stringify({
+        db,
+        case: EXPORT_CASE,
+        seconds: Number((figures.ms / 1000).toFixed(2)),
+        bytes: figures.bytes,
+        rows: figures.rows,
+        rows_per_sec: Math.round(figures.rowsPerSec),
+        server_rss_peak_mb: Math.round(figures.peakMb),
+      }),
+    );
+  }
   const wrong = rows.filter((row) => row.error);
   if (wrong.length > 0) {
     console.error(`\n${wrong.length} case(s) not timed or failing:`);

@@ -9,6 +9,14 @@ import { BENCH_ADMIN } from './shape.ts';
 
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const CASE_FILTER = (process.env.BENCH_CASES ?? '')
+  .split(',')
+  .map((part) => part.trim().toLowerCase())
+  .filter(Boolean);
+
+/** Whether BENCH_CASES (parts of case names, comma-separated; every case without it) runs a case. */
+export const selectedCase = (name: string) =>
+  CASE_FILTER.length === 0 || CASE_FILTER.some((part) => name.toLowerCase().includes(part));
 /** The compiled server, as `npm start` runs it (`npm run bench` compiles it first). */
 const serverMain = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
 

@@ -98,7 +98,7 @@ describe('a name is resolved once, and the socket connects to the address that w
     const response = await outboundFetch(
       `http://hooks.sitefleet.test:${port}/hooks/posts`,
       { method: 'POST', body: '{}' },
-      guardedDispatcher(resolver),
+      await guardedDispatcher(resolver),
     );
     expect(response.status).toBe(200);
     expect(resolver.calls).toBe(1);
@@ -110,7 +110,7 @@ describe('a name is resolved once, and the socket connects to the address that w
     const before = receiver.requests.length;
     const resolver = resolverTo('127.0.0.1');
     await expect(
-      outboundFetch(`http://rebind.sitefleet.test:${port}/`, {}, guardedDispatcher(resolver)),
+      outboundFetch(`http://rebind.sitefleet.test:${port}/`, {}, await guardedDispatcher(resolver)),
     ).rejects.toThrow(
       'Refused: rebind.sitefleet.test is an internal address (127.0.0.1); the server does not call it',
     );

@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { embeddedIpv4, isInternalAddress } from '@sitefleet/contract';
-import { Agent, buildConnector, type Dispatcher, fetch as undiciFetch } from 'undici';
+import type { Dispatcher } from 'undici';
 
 /**
  * Every call the server makes to an address a user typed (website webhooks, social networks, the
@@ -82,12 +82,20 @@ function guardedLookup(resolve: Resolve): LookupFunction {
 
 type AllAddressesCallback = (error: Error | null, addresses: dns.LookupAddress[]) => void;
 
+/** undici, loaded on the first outbound call: a server that makes none does not hold it (~6 MB). */
+let undiciModule: Promise<typeof import('undici')> | undefined;
+const undici = () => {
+  undiciModule ??= import('undici');
+  return undiciModule;
+};
+
 /**
  * The dispatcher of every outbound call: names are resolved once, in the connect, by the guarded
  * lookup; an IP literal, which a socket connects to without a lookup, is checked here. TLS keeps
  * the name (SNI, certificate) and the request its Host. `resolve` is for tests.
  */
-export function guardedDispatcher(resolve: Resolve = dns.lookup): Dispatcher {
+export async function guardedDispatcher(resolve: Resolve = dns.lookup): Promise<Dispatcher> {
+  const { Agent, buildConnector } = await undici();
   const connect = buildConnector({ lookup: guardedLookup(resolve) });
   return new Agent({
     connect(options, callback) {
@@ -101,7 +109,7 @@ export function guardedDispatcher(resolve: Resolve = dns.lookup): Dispatcher {
   });
 }
 
-const defaultDispatcher = guardedDispatcher();
+let defaultDispatcher: Promise<Dispatcher> | undefined;
 
 /** The URL to call, refused when it is not http(s). */
 function outboundTarget(url: string | URL): URL {
@@ -114,6 +122,7 @@ function outboundTarget(url: string | URL): URL {
 
 /** One request through the guarded dispatcher; a refused connect answers its OutboundRefused. */
 async function guardedFetch(target: URL, init: RequestInit, dispatcher: Dispatcher) {
+  const { fetch: undiciFetch } = await undici();
   try {
     const response = await undiciFetch(target, {
       ...init,
@@ -136,8 +145,10 @@ const MAX_REDIRECTS = 5;
 export async function outboundFetch(
   input: string | URL | Request,
   init: RequestInit = {},
-  dispatcher: Dispatcher = defaultDispatcher,
+  given?: Dispatcher,
 ): Promise<Response> {
+  defaultDispatcher ??= guardedDispatcher();
+  const dispatcher = given ?? (await defaultDispatcher);
   let target = outboundTarget(input instanceof Request ? input.url : input);
   let request = init;
   for (let hop = 0; ; hop++) {

@@ -11,7 +11,6 @@ import {
 } from '@sitefleet/contract';
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { recordAudit } from '../../db/audit.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { userRecoveryCodes, users, userTwoFactor } from '../../db/schema.ts';
@@ -98,6 +97,8 @@ export async function startTwoFactorSetup(
     });
   await recordTwoFactorChange(db, userId, 'setup_started');
   const otpauthUrl = totpFor(secret, user.email).toString();
+  // Loaded on the first set-up only: a server that never draws a QR code does not hold it.
+  const { default: QRCode } = await import('qrcode');
   return {
     secret: secret.base32,
     otpauth_url: otpauthUrl,
