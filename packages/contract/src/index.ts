@@ -17,6 +17,7 @@ export * from './posts.ts';
 export * from './profile.ts';
 export * from './roles.ts';
 export * from './saved-views.ts';
+export * from './scheduler.ts';
 export * from './search.ts';
 export * from './sessions.ts';
 export * from './settings.ts';

@@ -1,22 +1,28 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useBodyClass } from '../../lib/use-body-class.ts';
-import { CommandPalette } from './CommandPalette.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { useLazyPanel } from './use-lazy-panel.ts';
+import { usePaletteShortcut } from './use-palette-shortcut.ts';
 import { useSidebarToggle } from './use-sidebar-toggle.ts';
 
 /** The scheduled tasks' panel (react-bootstrap's Offcanvas and the tasks table) loads when first opened. */
 const ControlSidebar = lazy(() =>
   import('./ControlSidebar.tsx').then((module) => ({ default: module.ControlSidebar })),
 );
+/** The command palette (its modal and search) loads at the first Ctrl+K. */
+const CommandPalette = lazy(() =>
+  import('./CommandPalette.tsx').then((module) => ({ default: module.CommandPalette })),
+);
 
 /** AdminLTE 4: navbar, sidebar, content, control sidebar and footer. */
 export function AdminLayout() {
   const sidebar = useSidebarToggle();
-  const [scheduledTasksOpen, setScheduledTasksOpen] = useState(false);
-  const [scheduledTasksOpened, setScheduledTasksOpened] = useState(false);
+  const scheduledTasks = useLazyPanel();
+  const palette = useLazyPanel();
+  usePaletteShortcut(palette.show);
   useBodyClass('layout-fixed sidebar-expand-lg sidebar-mini bg-body-tertiary app-loaded');
 
   return (
@@ -24,11 +30,8 @@ export function AdminLayout() {
       <Navbar
         sidebarExpanded={sidebar.expanded}
         onToggleSidebar={sidebar.toggle}
-        scheduledTasksOpen={scheduledTasksOpen}
-        onToggleScheduledTasks={() => {
-          setScheduledTasksOpened(true);
-          setScheduledTasksOpen((wasOpen) => !wasOpen);
-        }}
+        scheduledTasksOpen={scheduledTasks.open}
+        onToggleScheduledTasks={scheduledTasks.toggle}
       />
       <Sidebar />
       <main className="app-main">
@@ -43,12 +46,16 @@ export function AdminLayout() {
           onClick={sidebar.closeNarrow}
         />
       )}
-      {scheduledTasksOpened && (
+      {scheduledTasks.opened && (
         <Suspense fallback={null}>
-          <ControlSidebar show={scheduledTasksOpen} onHide={() => setScheduledTasksOpen(false)} />
+          <ControlSidebar show={scheduledTasks.open} onHide={scheduledTasks.hide} />
         </Suspense>
       )}
-      <CommandPalette />
+      {palette.opened && (
+        <Suspense fallback={null}>
+          <CommandPalette open={palette.open} onClose={palette.hide} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -73,11 +73,10 @@ function useRecordCommands(term: string): Command[] {
 }
 
 /**
- * The command palette (Ctrl+K or ⌘K): records found by name on the server, and the screens and
+ * The command palette (opened by Ctrl+K or ⌘K, see usePaletteShortcut): records found by name on the server, and the screens and
  * actions the user may open. Arrow keys move, Enter opens, Escape closes: no mouse needed.
  */
-export function CommandPalette() {
-  const [open, setOpen] = useState(false);
+export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [term, setTerm] = useState('');
   const [active, setActive] = useState(0);
   const ability = useAbility<AppAbility>();
@@ -86,17 +85,10 @@ export function CommandPalette() {
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        setTerm('');
-        setActive(0);
-        setOpen(true);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+    if (!open) return;
+    setTerm('');
+    setActive(0);
+  }, [open]);
 
   const records = useRecordCommands(term);
   const needle = term.trim().toLowerCase();
@@ -112,7 +104,7 @@ export function CommandPalette() {
 
   function choose(command: Command | undefined) {
     if (!command) return;
-    setOpen(false);
+    onClose();
     navigate(command.to);
   }
 
@@ -132,7 +124,7 @@ export function CommandPalette() {
   return (
     <Modal
       show={open}
-      onHide={() => setOpen(false)}
+      onHide={onClose}
       onEntered={() => input.current?.focus()}
       aria-label="Command palette"
       size="lg"
