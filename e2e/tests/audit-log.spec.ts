@@ -49,7 +49,7 @@ test("a website's edit shows in its History and in the Audit Log", async ({ page
 
   await page.getByRole('link', { name: 'Audit Log' }).click();
   await expect(page).toHaveURL(/\/admin\/audit-log$/);
-  await page.getByRole('searchbox', { name: 'Search the audit log' }).fill(name);
+  await page.getByRole('searchbox', { name: 'Search audit log' }).fill(name);
   await page.getByLabel('Action filter').selectOption({ label: 'Updated' });
   const entries = page.getByRole('table', { name: 'Audit log' }).getByRole('row');
   const entry = entries.filter({ hasText: name });

@@ -70,6 +70,8 @@ export interface ResourceListPageProps<T, R, F extends string> {
   viewColumns?: ViewColumns;
   /** Smaller text and padding, for a list whose many default columns must fit a laptop. */
   compact?: boolean;
+  /** What the table says when no row matches; DataTable's default without it. */
+  emptyText?: ReactNode;
   /** The screen's dialogs (forms, details). */
   children?: ReactNode;
 }
@@ -98,6 +100,7 @@ export function ResourceListPage<T, R, F extends string>({
   listName,
   viewColumns,
   compact,
+  emptyText,
   children,
 }: ResourceListPageProps<T, R, F>) {
   const { params, rows, selection, deleting } = list;
@@ -115,7 +118,7 @@ export function ResourceListPage<T, R, F extends string>({
       <ListCard
         search={
           filters ? (
-            <div className="d-flex flex-wrap gap-2">
+            <div className="d-flex flex-wrap gap-2 align-items-center">
               {search}
               {filters}
             </div>
@@ -180,6 +183,7 @@ export function ResourceListPage<T, R, F extends string>({
           rowClassName={rowClassName}
           columnVisibility={columnVisibility}
           compact={compact}
+          emptyText={emptyText}
         />
       </ListCard>
 
