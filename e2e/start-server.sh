@@ -12,4 +12,5 @@ node apps/server/dist/cli.js db:seed >/dev/null
 for role in editor viewer; do
   node apps/server/dist/cli.js user:create --email "$role@example.com" --name "Demo ${role^}" --password "${role}12345" --role "$role" >/dev/null
 done
-exec node apps/server/dist/main.js
+# With the young generation npm start gives it (apps/server/src/heap.ts).
+exec node --max-semi-space-size=8 apps/server/dist/main.js

@@ -19,6 +19,8 @@ export const selectedCase = (name: string) =>
   CASE_FILTER.length === 0 || CASE_FILTER.some((part) => name.toLowerCase().includes(part));
 /** The compiled server, as `npm start` runs it (`npm run bench` compiles it first). */
 const serverMain = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
+/** The young generation the server gets wherever it starts (see apps/server/src/heap.ts). */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 
 export interface Figures {
   reqPerSec: number;
@@ -66,7 +68,7 @@ export async function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string; startMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [serverMain], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
     env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -6,8 +6,10 @@ import { describeDrift, repairDerivedState } from './db/integrity.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedBase } from './db/seed.ts';
+import { limitHeapGrowth } from './heap.ts';
 
 async function main() {
+  limitHeapGrowth();
   const config = loadConfig();
   if (usesDefaultAdminPassword(config) && config.NODE_ENV === 'production') {
     throw new Error(

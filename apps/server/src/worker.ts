@@ -8,9 +8,11 @@ import { startBackgroundWork } from './background.ts';
 import { loadConfig } from './config.ts';
 import { createAppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
+import { limitHeapGrowth } from './heap.ts';
 import { queueSettings, startQueue } from './jobs/queue.ts';
 
 async function main() {
+  limitHeapGrowth();
   const config = loadConfig();
   if (!config.DATABASE_URL) {
     throw new Error(
