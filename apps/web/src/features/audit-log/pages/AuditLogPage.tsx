@@ -1,7 +1,8 @@
 import type { AuditAction, AuditEntry, AuditSubjectType } from '@sitefleet/contract';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
-import { type AuditLogRequest, auditLogKey, useAuditLog } from '../../../lib/audit-log.ts';
+import { type AuditLogRequest, useAuditLog } from '../../../lib/audit-log.ts';
+import { auditLogKey } from '../../../lib/query-keys.ts';
 import type { ListParams } from '../../../lib/use-list-params.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
 import { AUDIT_COLUMNS } from '../components/AuditColumns.tsx';
