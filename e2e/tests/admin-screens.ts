@@ -2,6 +2,17 @@ import { expect, type Page } from '@playwright/test';
 import type { UserRow } from '@sitefleet/contract';
 import { api, uniqueName } from './api.ts';
 
+/** Every list screen, with the accessible name of its table. */
+export const LISTS = [
+  { path: '/admin/websites', table: 'Websites' },
+  { path: '/admin/instances', table: 'Instances' },
+  { path: '/admin/categories', table: 'Categories' },
+  { path: '/admin/posts', table: 'Posts' },
+  { path: '/admin/users', table: 'Users' },
+  { path: '/admin/roles', table: 'Roles' },
+  { path: '/admin/settings', table: 'Settings' },
+] as const;
+
 /** Waits for a toast (react-toastify's role="alert") that says `text`. */
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   await expect(page.getByRole('alert').filter({ hasText: text }).first()).toBeVisible();

@@ -1,16 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { LISTS } from './admin-screens.ts';
 import { ADMIN, signIn } from './users.ts';
-
-/** Every list screen, with the accessible name of its table. */
-const LISTS = [
-  { path: '/admin/websites', table: 'Websites' },
-  { path: '/admin/instances', table: 'Instances' },
-  { path: '/admin/categories', table: 'Categories' },
-  { path: '/admin/posts', table: 'Posts' },
-  { path: '/admin/users', table: 'Users' },
-  { path: '/admin/roles', table: 'Roles' },
-  { path: '/admin/settings', table: 'Settings' },
-] as const;
 
 interface Box {
   left: number;

@@ -1,21 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
+import { LISTS } from './admin-screens.ts';
 import { api, removeIfPresent, uniqueName } from './api.ts';
 import { ADMIN, signIn } from './users.ts';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, ADMIN);
 });
-
-/** Every list screen, with the accessible name of its table. */
-const LISTS = [
-  { path: '/admin/websites', table: 'Websites' },
-  { path: '/admin/instances', table: 'Instances' },
-  { path: '/admin/categories', table: 'Categories' },
-  { path: '/admin/posts', table: 'Posts' },
-  { path: '/admin/users', table: 'Users' },
-  { path: '/admin/roles', table: 'Roles' },
-  { path: '/admin/settings', table: 'Settings' },
-] as const;
 
 test('every list offers 15, 25, 50 or 100 rows per page, kept in the URL through a reload', async ({
   page,
