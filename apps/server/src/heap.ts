@@ -20,11 +20,10 @@ import { setFlagsFromString } from 'node:v8';
 export const HEAP_GROWING_PERCENT = 20;
 
 /**
- * Applies HEAP_GROWING_PERCENT to this process, unless the operator set the flag in NODE_OPTIONS
- * or on node's command line.
+ * Applies HEAP_GROWING_PERCENT to this process, unless the operator set the flag on node's
+ * command line (node refuses it in NODE_OPTIONS).
  */
 export function limitHeapGrowth() {
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
-  if (/--heap[-_]growing[-_]percent/.test(given)) return;
+  if (process.execArgv.some((flag) => /^--heap[-_]growing[-_]percent/.test(flag))) return;
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
