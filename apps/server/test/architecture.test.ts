@@ -64,8 +64,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   lib: [],
   jobs: ['db', 'lib'],
   plugins: ['db', 'lib'],
-  'modules/content': ['db', 'lib', 'jobs'],
-  module: ['modules/content', 'db', 'lib', 'jobs', 'plugins', 'pipeline'],
+  lists: ['db', 'lib'],
+  'modules/content': ['db', 'lib', 'jobs', 'lists'],
+  module: ['modules/content', 'db', 'lib', 'lists', 'jobs', 'plugins', 'pipeline'],
   pipeline: ['modules/*', 'db', 'lib', 'jobs'],
 };
 

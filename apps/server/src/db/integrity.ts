@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from './client.ts';
+import { POST_RANGE_SIZE } from './schema.ts';
 
 /**
  * What a list reads from derived state that triggers keep, and how to tell when it has drifted.
@@ -18,9 +19,6 @@ interface DerivedState {
   /** Sets the kept value of `wrong` (the differences, as a CTE) to the actual one. */
   repair: SQL;
 }
-
-/** Ids per row of `post_ranges`, as its triggers group them (migration 0009). */
-const POST_RANGE_SIZE = 1000;
 
 const postRangeDifferences = sql`
   SELECT range_start AS key, COALESCE(actual.posts, 0) AS actual, COALESCE(kept.posts, 0) AS kept

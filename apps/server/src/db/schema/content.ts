@@ -144,6 +144,9 @@ export const posts = pgTable(
   ],
 );
 
+/** Ids per row of `post_ranges`, as its triggers group them (migration 0009). */
+export const POST_RANGE_SIZE = 1000;
+
 /**
  * How many posts each range of POST_RANGE_SIZE ids holds, kept by triggers on posts (migration
  * 0009): a deep page of the newest-first list starts from the range it falls in instead of

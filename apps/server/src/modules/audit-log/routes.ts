@@ -1,7 +1,7 @@
 import { auditLogPageSchema, auditLogQuerySchema } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { exportRouteSchema, sendCsv } from '../content/export.ts';
+import { exportRouteSchema, sendCsv } from '../../lists/export.ts';
 import { exportAuditLog, listAuditLog } from './service.ts';
 
 const tags = ['audit-log'];

@@ -7,9 +7,9 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, idArray, queryRows } from '../../db/client.ts';
-import { likePattern } from '../../lib/listing.ts';
-import { listExport } from '../content/export.ts';
-import { estimatedPage, findingCost, inPageOrder, isoText, listPage } from '../content/paging.ts';
+import { listExport } from '../../lists/export.ts';
+import { estimatedPage, findingCost, inPageOrder, isoText, listPage } from '../../lists/page.ts';
+import { likePattern } from '../../lists/search.ts';
 
 interface AuditRecord {
   id: number;

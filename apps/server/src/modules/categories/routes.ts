@@ -19,8 +19,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
+import { exportRouteSchema, sendCsv } from '../../lists/export.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { exportRouteSchema, sendCsv } from '../content/export.ts';
 import { CATEGORY_KIND } from '../content/kinds.ts';
 import { detailRows } from '../content/review.ts';
 import {

@@ -18,10 +18,7 @@ import { recordChange } from '../../db/audit.ts';
 import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../db/client.ts';
 import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { likePattern } from '../../lib/listing.ts';
-import { listExport } from '../content/export.ts';
-import { categoryFilterCondition } from '../content/filters.ts';
-import { CATEGORY_KIND } from '../content/kinds.ts';
+import { listExport } from '../../lists/export.ts';
 import {
   estimatedPage,
   findingCost,
@@ -29,7 +26,10 @@ import {
   isoText,
   listPage,
   type RowsOf,
-} from '../content/paging.ts';
+} from '../../lists/page.ts';
+import { likePattern } from '../../lists/search.ts';
+import { categoryFilterCondition } from '../content/filters.ts';
+import { CATEGORY_KIND } from '../content/kinds.ts';
 import {
   assertFormReferences,
   insertCategory,

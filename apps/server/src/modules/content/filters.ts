@@ -1,6 +1,6 @@
 import type { CategoryActionFilter, PostActionFilter } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { likePattern } from '../../lib/listing.ts';
+import { likePattern } from '../../lists/search.ts';
 
 /**
  * The conditions of the Posts and Categories lists' search and filters, written once for the

@@ -12,9 +12,9 @@ import type { z } from 'zod';
 import { type Db, preparedRows, queryRows } from '../../db/client.ts';
 import { assertRowExists } from '../../db/ids.ts';
 import { deliveryAttempts } from '../../db/schema.ts';
+import { estimatedPage, isoText, pageOf } from '../../lists/page.ts';
 import type { TargetDelivery } from './delivery-state.ts';
 import type { ContentKind } from './kinds.ts';
-import { estimatedPage, isoText, pageOf } from './paging.ts';
 
 /** Detailed Review: a record's variants, one per website, and each variant's delivery attempts. */
 

@@ -17,10 +17,10 @@ import { assertIdsExist } from '../../db/ids.ts';
 import { instanceLogs, instances } from '../../db/schema.ts';
 import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { listOrder, searchCondition } from '../../lib/listing.ts';
 import { hashAgentToken } from '../../lib/secrets.ts';
-import { columnOrder, listExport } from '../content/export.ts';
-import { pageOf } from '../content/paging.ts';
+import { columnOrder, listExport } from '../../lists/export.ts';
+import { listOrder, pageOf } from '../../lists/page.ts';
+import { searchCondition } from '../../lists/search.ts';
 
 /** The columns an instance answer shows: never the agent token's hash. */
 const instanceColumns = {

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { categoryVariants } from '../../db/schema.ts';
+import { EXACT_COUNT_LIMIT } from '../../lists/page.ts';
 import { POST_KIND } from '../content/kinds.ts';
-import { EXACT_COUNT_LIMIT } from '../content/paging.ts';
 import {
   insertTestCategories,
   insertTestWebsites,

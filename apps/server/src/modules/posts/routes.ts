@@ -14,8 +14,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
+import { exportRouteSchema, sendCsv } from '../../lists/export.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { exportRouteSchema, sendCsv } from '../content/export.ts';
 import { POST_KIND } from '../content/kinds.ts';
 import { detailRows } from '../content/review.ts';
 import {

@@ -14,21 +14,21 @@ import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../
 import { assertIdsExist } from '../../db/ids.ts';
 import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound } from '../../errors.ts';
-import { type KeysetOrder, listExport } from '../content/export.ts';
-import { postFilterCondition } from '../content/filters.ts';
-import { POST_KIND } from '../content/kinds.ts';
+import { type KeysetOrder, listExport } from '../../lists/export.ts';
 import {
   estimatedPage,
   findingCost,
   inPageOrder,
   isoText,
   listPage,
-  newestPostsPage,
   pageWithRows,
   type RowsOf,
-} from '../content/paging.ts';
+} from '../../lists/page.ts';
+import { postFilterCondition } from '../content/filters.ts';
+import { POST_KIND } from '../content/kinds.ts';
 import { assertCategoryExists, insertPost } from '../content/records.ts';
 import { markContentChanged, syncPostVariants } from '../content/variants.ts';
+import { newestPostsPage } from './newest-page.ts';
 
 type PostForm = z.output<typeof postFormSchema>;
 

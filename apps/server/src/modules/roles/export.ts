@@ -2,8 +2,8 @@ import { type RoleListQuery, type RoleRow, roleRowSchema } from '@sitefleet/cont
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles } from '../../db/schema.ts';
-import { searchCondition } from '../../lib/listing.ts';
-import { columnOrder, listExport } from '../content/export.ts';
+import { columnOrder, listExport } from '../../lists/export.ts';
+import { searchCondition } from '../../lists/search.ts';
 import { ORDER_COLUMNS, roleColumns, withBadges } from './service.ts';
 
 /** GET /api/roles/export: every role the list finds, in its order. */

@@ -9,8 +9,8 @@ import { and, asc, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { permissions, rolePermissions } from '../../db/schema.ts';
 import { validationError } from '../../errors.ts';
-import { searchCondition } from '../../lib/listing.ts';
-import { pageOf } from '../content/paging.ts';
+import { pageOf } from '../../lists/page.ts';
+import { searchCondition } from '../../lists/search.ts';
 import { badgeColumns, roleRecord } from './service.ts';
 
 interface PermissionQuery extends PageQuery {

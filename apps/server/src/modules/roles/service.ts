@@ -17,9 +17,9 @@ import { assertIdsExist } from '../../db/ids.ts';
 import { permissions, rolePermissions, roles } from '../../db/schema.ts';
 import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { forbidden, notFound, validationError } from '../../errors.ts';
-import { listOrder, searchCondition } from '../../lib/listing.ts';
+import { listOrder, pageOf } from '../../lists/page.ts';
+import { searchCondition } from '../../lists/search.ts';
 import type { AuthContext } from '../../plugins/sessions.ts';
-import { pageOf } from '../content/paging.ts';
 
 interface RoleInput {
   name: string;

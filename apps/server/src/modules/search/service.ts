@@ -9,7 +9,7 @@ import {
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { likePattern } from '../../lib/listing.ts';
+import { likePattern } from '../../lists/search.ts';
 
 /** Where each kind is found: its table and the column with a trigram index that names it. */
 const SEARCHED: Record<SearchKind, { table: string; label: string }> = {

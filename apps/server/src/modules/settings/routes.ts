@@ -15,7 +15,7 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { exportRouteSchema, sendCsv } from '../content/export.ts';
+import { exportRouteSchema, sendCsv } from '../../lists/export.ts';
 import { fetchAppSettings } from './fetch.ts';
 import {
   createSetting,

@@ -18,10 +18,10 @@ import { assertIdsExist } from '../../db/ids.ts';
 import { settingGroups, settingMainGroups, settings } from '../../db/schema.ts';
 import { type FieldErrors, notFound, validationError } from '../../errors.ts';
 import { fieldChanges } from '../../lib/audit-diff.ts';
-import { listOrder, searchCondition } from '../../lib/listing.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import { columnOrder, listExport } from '../content/export.ts';
-import { pageOf } from '../content/paging.ts';
+import { columnOrder, listExport } from '../../lists/export.ts';
+import { listOrder, pageOf } from '../../lists/page.ts';
+import { searchCondition } from '../../lists/search.ts';
 
 type SettingCreate = z.output<typeof settingCreateSchema>;
 type SettingUpdate = z.output<typeof settingUpdateSchema>;

@@ -3,8 +3,8 @@ import { asc, count, desc, gte, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { categories, instances, posts, scheduledTasks, websites } from '../../db/schema.ts';
-import { searchCondition } from '../../lib/listing.ts';
-import { pageOf } from '../content/paging.ts';
+import { pageOf } from '../../lists/page.ts';
+import { searchCondition } from '../../lists/search.ts';
 
 const DAYS: Partial<Record<RecordStatFilter, number>> = {
   '30_days': 30,

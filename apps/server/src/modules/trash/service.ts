@@ -25,9 +25,9 @@ import { type Db, type Executor, idArray, queryRows } from '../../db/client.ts';
 import { trash } from '../../db/schema.ts';
 import { readSettings } from '../../db/settings.ts';
 import { forbidden, notFound, validationError } from '../../errors.ts';
-import { searchCondition } from '../../lib/listing.ts';
+import { isoText, pageOf } from '../../lists/page.ts';
+import { searchCondition } from '../../lists/search.ts';
 import type { AuthContext } from '../../plugins/sessions.ts';
-import { isoText, pageOf } from '../content/paging.ts';
 import { restoreEntries } from './restore.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

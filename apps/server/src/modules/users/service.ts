@@ -27,11 +27,11 @@ import {
 } from '../../db/schema.ts';
 import { moveToTrash } from '../../db/trash.ts';
 import { forbidden, notFound, validationError } from '../../errors.ts';
-import { listOrder, searchCondition } from '../../lib/listing.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { columnOrder, listExport } from '../../lists/export.ts';
+import { listOrder, pageOf } from '../../lists/page.ts';
+import { searchCondition } from '../../lists/search.ts';
 import { type AuthContext, destroyUserSessions } from '../../plugins/sessions.ts';
-import { columnOrder, listExport } from '../content/export.ts';
-import { pageOf } from '../content/paging.ts';
 
 type UserCreate = z.output<typeof userCreateSchema>;
 type UserUpdate = z.output<typeof userUpdateSchema>;

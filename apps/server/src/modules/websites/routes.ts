@@ -16,8 +16,8 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { exportRouteSchema, sendCsv } from '../../lists/export.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { exportRouteSchema, sendCsv } from '../content/export.ts';
 import {
   bulkDeleteImpact,
   createWebsite,

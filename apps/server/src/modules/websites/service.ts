@@ -27,10 +27,10 @@ import { categoryVariants, postVariants, websiteSettings, websites } from '../..
 import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { fieldChanges } from '../../lib/audit-diff.ts';
-import { listOrder, searchCondition } from '../../lib/listing.ts';
 import { newWebhookSecret } from '../../lib/secrets.ts';
-import { columnOrder, listExport } from '../content/export.ts';
-import { pageOf } from '../content/paging.ts';
+import { columnOrder, listExport } from '../../lists/export.ts';
+import { listOrder, pageOf } from '../../lists/page.ts';
+import { searchCondition } from '../../lists/search.ts';
 
 /** The columns a website answer shows: never the webhook secret. */
 const websiteColumns = {

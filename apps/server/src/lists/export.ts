@@ -3,9 +3,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { type Executor, queryRows } from '../../db/client.ts';
-import { csvFileName, csvLine } from '../../lib/csv.ts';
-import { inPageOrder } from './paging.ts';
+import { type Executor, queryRows } from '../db/client.ts';
+import { csvFileName, csvLine } from '../lib/csv.ts';
+import { inPageOrder } from './page.ts';
 
 /**
  * Every list's CSV export (GET /api/{resource}/export): the list's own filters and order, read in

@@ -1,6 +1,13 @@
-import { DEFAULT_PER_PAGE, type Paginated, pageOffset, paginate } from '@sitefleet/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../db/client.ts';
+import {
+  DEFAULT_PER_PAGE,
+  type OrderDirection,
+  type Paginated,
+  pageOffset,
+  paginate,
+} from '@sitefleet/contract';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type Db, type Executor, idArray, preparedRows, queryRows } from '../db/client.ts';
 
 /**
  * Every list of the product is paged here: the small lists count and page in two queries
@@ -250,23 +257,16 @@ export function estimatedPage<T>(
   };
 }
 
-/** Ids per row of `post_ranges`, as its triggers group them (migration 0009). */
-export const POST_RANGE_SIZE = 1000;
-
 /**
- * A page of every post, newest first, with the exact total, from the per-range counts: the page
- * starts in the range that holds its first row, so a deep page walks at most one range of ids
- * instead of every newer post.
+ * A list's ORDER BY for its query's `order_key` and `order_dir` (the contract's orderQueryFields,
+ * which fill in the list's default): the column `columns` maps the key to, then the id in the same
+ * direction, so that rows with equal values keep one order from page to page.
  */
-export const newestPostsPage = (offset: number, perPage: number) =>
-  sql`WITH start AS (
-        SELECT range_start, through - posts AS before
-        FROM (SELECT range_start, posts, sum(posts) OVER (ORDER BY range_start DESC) AS through
-              FROM post_ranges) running
-        WHERE through > ${offset} ORDER BY range_start DESC LIMIT 1
-      )
-      SELECT ARRAY(SELECT p.id FROM posts p
-                   WHERE p.id < (SELECT range_start + ${POST_RANGE_SIZE} FROM start)
-                   ORDER BY p.id DESC
-                   LIMIT ${perPage} OFFSET (SELECT ${offset} - before FROM start)) AS ids,
-             (SELECT COALESCE(sum(posts), 0)::int FROM post_ranges) AS total`;
+export function listOrder<Key extends string>(
+  query: { order_key: Key; order_dir: OrderDirection },
+  columns: Record<Key, PgColumn>,
+  idColumn: PgColumn,
+): SQL[] {
+  const direction = query.order_dir === 'asc' ? asc : desc;
+  return [direction(columns[query.order_key]), direction(idColumn)];
+}

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { neutralised, parseCsv } from '../../../test/csv.ts';
-import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { neutralised, parseCsv } from '../../test/csv.ts';
+import { type ApiClient, startTestServer, type TestServer } from '../../test/harness.ts';
+import { insertTestCategories } from '../modules/content/test-fixtures.ts';
 import { EXPORT_BATCH_SIZE } from './export.ts';
-import { insertTestCategories } from './test-fixtures.ts';
 
 let server: TestServer;
 let admin: ApiClient;
