@@ -4,6 +4,7 @@ import {
   detailRowBaseSchema,
   estimatedPageSchema,
 } from './content-actions.ts';
+import { messageSchema } from './errors.ts';
 import { requiredText } from './fields.ts';
 import { CATEGORY_TYPES, RECORD_STATUS_OPTIONS, YES_NO_OPTIONS } from './options.ts';
 import {
@@ -14,6 +15,7 @@ import {
   readOrderDirection,
   searchTermSchema,
 } from './pagination.ts';
+import { defineResource } from './resource.ts';
 
 export const CATEGORY_MESSAGES = {
   nameRequired: 'Name is required',
@@ -226,4 +228,37 @@ export const categoryDeleteSchema = z.object({
       .max(MAX_ID, CATEGORY_MESSAGES.moveTargetMissing)
       .optional(),
   ),
+});
+
+/** The Categories list's filters, each one search parameter of the list and of its screen. */
+export const CATEGORY_LIST_FILTERS = Object.keys(
+  categoryFilterFields,
+) as (keyof typeof categoryFilterFields)[];
+
+/**
+ * The Categories list and form's routes. A delete may move the category's posts to another one
+ * (`move_to`, in the query or the body); there is no bulk delete.
+ */
+export const categoriesResource = defineResource({
+  name: 'categories',
+  path: '/api/categories',
+  subject: 'category',
+  noun: { one: 'category', many: 'categories' },
+  list: {
+    query: categoryListQuerySchema,
+    answer: categoryListSchema,
+    filters: CATEGORY_LIST_FILTERS,
+  },
+  export: true,
+  get: {
+    answer: categoryRowSchema,
+    description: 'One category with every website and parent (a list row carries 25 of each).',
+  },
+  create: { body: categoryCreateSchema, answer: categoryRowSchema },
+  update: { body: categoryUpdateSchema, answer: categoryRowSchema },
+  remove: {
+    answer: messageSchema,
+    query: categoryDeleteSchema,
+    body: categoryDeleteSchema.nullish(),
+  },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageSchema } from './errors.ts';
 import { costField, requiredText } from './fields.ts';
 import { GAP_OPTIONS, INSTANCE_REGIONS, INSTANCE_STATES, INSTANCE_TYPES } from './options.ts';
 import {
@@ -8,6 +9,7 @@ import {
   pageQuerySchema,
   paginatedSchema,
 } from './pagination.ts';
+import { defineResource } from './resource.ts';
 
 /** The instance form's messages; the first nine are the spec's, word for word. */
 export const INSTANCE_MESSAGES = {
@@ -147,3 +149,18 @@ export const instanceLogsPageSchema = z.object({
   total: z.number(),
 });
 export type InstanceLogsPage = z.infer<typeof instanceLogsPageSchema>;
+
+/** The Instances list and form's routes. */
+export const instancesResource = defineResource({
+  name: 'instances',
+  path: '/api/instances',
+  subject: 'instance',
+  noun: { one: 'instance', many: 'instances' },
+  list: { query: instanceListQuerySchema, answer: instancesPageSchema },
+  export: true,
+  get: { answer: instanceSchema },
+  create: { body: instanceInputSchema, answer: instanceCreatedSchema },
+  update: { body: instanceInputSchema, answer: instanceSchema },
+  remove: { answer: messageSchema },
+  removeMany: { answer: messageSchema },
+});

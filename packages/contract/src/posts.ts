@@ -6,6 +6,7 @@ import {
   postedFlagsSchema,
   postFilterFields,
 } from './content-actions.ts';
+import { messageSchema } from './errors.ts';
 import { optionalHttpUrl, requiredText } from './fields.ts';
 import { RECORD_STATUS_OPTIONS } from './options.ts';
 import {
@@ -16,6 +17,7 @@ import {
   pageQuerySchema,
   readOrderDirection,
 } from './pagination.ts';
+import { defineResource } from './resource.ts';
 
 export const POST_MESSAGES = {
   /** SERVER-SEMANTICS fixes the original's 'Name is required' for the title. */
@@ -115,3 +117,20 @@ export const postDetailListSchema = estimatedPageSchema(postDetailRowSchema);
 
 /** DELETE /api/posts with { ids }: all or nothing. */
 export const postBulkDeleteSchema = idsSchema;
+
+/** The Posts list's filters, each one search parameter of the list and of its screen. */
+export const POST_LIST_FILTERS = Object.keys(postFilterFields) as (keyof typeof postFilterFields)[];
+
+/** The Posts list and form's routes. */
+export const postsResource = defineResource({
+  name: 'posts',
+  path: '/api/posts',
+  subject: 'post',
+  noun: { one: 'post', many: 'posts' },
+  list: { query: postListQuerySchema, answer: postListSchema, filters: POST_LIST_FILTERS },
+  export: true,
+  create: { body: postFormSchema, answer: postRowSchema },
+  update: { body: postFormSchema, answer: postRowSchema },
+  remove: { answer: messageSchema },
+  removeMany: { answer: messageSchema },
+});

@@ -9,6 +9,7 @@ import {
   pageQuerySchema,
   paginatedSchema,
 } from './pagination.ts';
+import { defineResource } from './resource.ts';
 
 export const ROLE_NAME_MAX_LENGTH = 100;
 export const GUARD_NAME_MAX_LENGTH = 50;
@@ -165,3 +166,18 @@ export const permissionListSchema = paginatedSchema(permissionRowSchema).extend(
   out_role_count: z.number(),
 });
 export type PermissionList = z.infer<typeof permissionListSchema>;
+
+/** The Roles list and form's routes; a role's form reads it from /api/roles/{id}/edit. */
+export const rolesResource = defineResource({
+  name: 'roles',
+  path: '/api/roles',
+  subject: 'role',
+  noun: { one: 'role', many: 'roles' },
+  list: { query: roleListQuerySchema, answer: roleListSchema },
+  export: true,
+  get: { answer: roleSchema, suffix: '/edit', description: 'One role with its permissions.' },
+  create: { body: roleInputSchema, answer: roleSchema },
+  update: { body: roleInputSchema, answer: roleSchema },
+  remove: { answer: messageSchema },
+  removeMany: { answer: messageSchema },
+});

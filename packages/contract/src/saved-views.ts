@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Ability } from './abilities.ts';
+import { messageSchema } from './errors.ts';
 import { FIELD_MESSAGES, requiredText, WITHOUT_NUL } from './fields.ts';
+import { defineResource } from './resource.ts';
 
 /**
  * Saved views: a list's URL state (filters, search, sort, page size, columns) kept under a name,
@@ -85,3 +87,14 @@ export const savedViewSchema = z.object({
 });
 export type SavedView = z.infer<typeof savedViewSchema>;
 export const savedViewListSchema = z.array(savedViewSchema);
+
+/** Saved views: any signed-in user keeps them, and each call checks the ability of its list. */
+export const savedViewsResource = defineResource({
+  name: 'saved views',
+  path: '/api/saved-views',
+  noun: { one: 'saved view', many: 'saved views' },
+  list: { query: savedViewListQuerySchema, answer: savedViewListSchema },
+  create: { body: savedViewInputSchema, answer: savedViewSchema },
+  update: { body: savedViewUpdateSchema, answer: savedViewSchema },
+  remove: { answer: messageSchema },
+});

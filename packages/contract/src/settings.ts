@@ -3,6 +3,7 @@ import { messageSchema } from './errors.ts';
 import { FIELD_MESSAGES, isHttpUrl, optionalText, WITHOUT_NUL } from './fields.ts';
 import { APP_NAME_SETTING, SETTING_TYPES, type SettingType } from './options.ts';
 import { MAX_ID, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
+import { defineResource } from './resource.ts';
 
 export const SETTING_PATH_MAX_LENGTH = 150;
 export const SETTING_VALUE_MAX_LENGTH = 10_000;
@@ -188,3 +189,18 @@ export const settingGroupQuerySchema = settingListQuerySchema.extend({
 export const settingGroupOptionSchema = groupRefSchema.extend({ maingroup: groupRefSchema });
 export const settingGroupOptionsSchema = z.array(settingGroupOptionSchema);
 export type SettingGroupOption = z.infer<typeof settingGroupOptionSchema>;
+
+/** The Settings list and form's routes; a setting's form reads it from /api/settings/{id}/edit. */
+export const settingsResource = defineResource({
+  name: 'settings',
+  path: '/api/settings',
+  subject: 'setting',
+  noun: { one: 'setting', many: 'settings' },
+  list: { query: settingListQuerySchema, answer: settingListSchema },
+  export: true,
+  get: { answer: settingSchema, suffix: '/edit', description: 'One setting, for its form.' },
+  create: { body: settingCreateSchema, answer: settingAnswerSchema },
+  update: { body: settingUpdateSchema, answer: settingAnswerSchema },
+  remove: { answer: messageSchema },
+  removeMany: { answer: messageSchema },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageSchema } from './errors.ts';
 import { FIELD_MESSAGES, requiredText } from './fields.ts';
 import { PASSWORD_MIN_LENGTH } from './options.ts';
 import {
@@ -8,6 +9,7 @@ import {
   pageQuerySchema,
   paginatedSchema,
 } from './pagination.ts';
+import { defineResource } from './resource.ts';
 
 /** Longest name, e-mail or password the forms accept. */
 export const TEXT_FIELD_MAX_LENGTH = 255;
@@ -121,3 +123,17 @@ export const userListQuerySchema = pageQuerySchema.extend(
   orderQueryFields(USER_ORDER_KEYS, NEWEST_FIRST),
 );
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** The Users list and form's routes. */
+export const usersResource = defineResource({
+  name: 'users',
+  path: '/api/users',
+  subject: 'user',
+  noun: { one: 'user', many: 'users' },
+  list: { query: userListQuerySchema, answer: userListSchema },
+  export: true,
+  create: { body: userCreateSchema, answer: userRowSchema },
+  update: { body: userUpdateSchema, answer: userRowSchema },
+  remove: { answer: messageSchema },
+  removeMany: { answer: messageSchema },
+});

@@ -10,6 +10,7 @@ import {
 } from './fields.ts';
 import { LIMIT_OPTIONS, REFRESH_HOUR_OPTIONS } from './options.ts';
 import { NEWEST_FIRST, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
+import { defineResource } from './resource.ts';
 
 // ── Status and renewal ───────────────────────────────────────────────────────────────────────
 
@@ -350,3 +351,18 @@ export const websiteSettingsSchema = z.object({
   webhook_secret_hint: z.string(),
 });
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
+
+/** The Websites list and form's routes. */
+export const websitesResource = defineResource({
+  name: 'websites',
+  path: '/api/websites',
+  subject: 'website',
+  noun: { one: 'website', many: 'websites' },
+  list: { query: websiteListQuerySchema, answer: websitesPageSchema },
+  export: true,
+  get: { answer: websiteSchema },
+  create: { body: websiteInputSchema, answer: websiteSchema },
+  update: { body: websiteInputSchema, answer: websiteSchema },
+  remove: { answer: websitesDeletedSchema },
+  removeMany: { answer: websitesDeletedSchema },
+});

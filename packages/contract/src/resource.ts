@@ -1,0 +1,102 @@
+import type { z } from 'zod';
+import type { Ability, Resource } from './abilities.ts';
+
+/**
+ * A resource's standard routes, declared once: the server's route factory registers them with
+ * their access, summaries and answers, the route × role test reads their rows from here, and the
+ * web app's query factory reads the list's path, key and answer. Each operation is optional; a
+ * resource declares the ones its API has.
+ *
+ * | operation    | route                          | ability             |
+ * |--------------|--------------------------------|---------------------|
+ * | `list`       | GET {path}                     | `{subject}-list`    |
+ * | `export`     | GET {path}/export (CSV)        | `{subject}-list`    |
+ * | `get`        | GET {path}/:id{get.suffix}     | `{subject}-list`    |
+ * | `create`     | POST {path} → 201              | `{subject}-create`  |
+ * | `update`     | PUT {path}/:id                 | `{subject}-update`  |
+ * | `remove`     | DELETE {path}/:id              | `{subject}-delete`  |
+ * | `removeMany` | DELETE {path} with `{ ids }`   | `{subject}-delete`  |
+ */
+export interface ResourceDefinition {
+  /** Plural and lower case: the API description's tag and the web app's query key. */
+  name: string;
+  /** The collection's path; one record is `{path}/:id`. */
+  path: `/api/${string}`;
+  /** Whose abilities guard the routes; absent: any signed-in user (each call checks the rest). */
+  subject?: Resource;
+  /** For the routes' summaries: 'website' and 'websites'. */
+  noun: { one: string; many: string };
+  /** GET {path}: the query it reads and the page it answers. */
+  list?: {
+    query: z.ZodType;
+    answer: z.ZodType;
+    /** The query's filter fields beyond page, search and order, each one search parameter. */
+    filters?: readonly string[];
+  };
+  /** GET {path}/export: the list's query, answered as CSV. */
+  export?: true;
+  /** GET {path}/:id, or {path}/:id{suffix}. */
+  get?: { answer: z.ZodType; suffix?: `/${string}`; description?: string };
+  create?: { body: z.ZodType; answer: z.ZodType };
+  update?: { body: z.ZodType; answer: z.ZodType };
+  /** DELETE {path}/:id; `query` and `body` when the delete takes options. */
+  remove?: { answer: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+  /** DELETE {path} with the ids. */
+  removeMany?: { answer: z.ZodType };
+}
+
+/** Keeps a declaration's literal types (its path, its schemas) for the factories that read it. */
+export const defineResource = <const Definition extends ResourceDefinition>(
+  definition: Definition,
+) => definition;
+
+export type StandardOperation =
+  | 'list'
+  | 'export'
+  | 'get'
+  | 'create'
+  | 'update'
+  | 'remove'
+  | 'removeMany';
+
+const ABILITY_ACTION = {
+  list: 'list',
+  export: 'list',
+  get: 'list',
+  create: 'create',
+  update: 'update',
+  remove: 'delete',
+  removeMany: 'delete',
+} as const satisfies Record<StandardOperation, string>;
+
+/** A standard route as the server registers it and the route × role test checks it. */
+export interface StandardRoute {
+  operation: StandardOperation;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  /** Undefined: any signed-in user. */
+  ability: Ability | undefined;
+}
+
+/** The standard routes a declaration has, in the order the server registers them. */
+export function standardRoutes(resource: ResourceDefinition): StandardRoute[] {
+  const one = `${resource.path}/:id`;
+  const routes: Record<StandardOperation, Omit<StandardRoute, 'operation' | 'ability'>> = {
+    export: { method: 'GET', url: `${resource.path}/export` },
+    list: { method: 'GET', url: resource.path },
+    get: { method: 'GET', url: `${one}${resource.get?.suffix ?? ''}` },
+    create: { method: 'POST', url: resource.path },
+    update: { method: 'PUT', url: one },
+    remove: { method: 'DELETE', url: one },
+    removeMany: { method: 'DELETE', url: resource.path },
+  };
+  return (Object.keys(routes) as StandardOperation[])
+    .filter((operation) => resource[operation] !== undefined)
+    .map((operation) => ({
+      operation,
+      ...routes[operation],
+      ability: resource.subject
+        ? (`${resource.subject}-${ABILITY_ACTION[operation]}` as Ability)
+        : undefined,
+    }));
+}
