@@ -1,4 +1,18 @@
-import { MESSAGES } from '@sitefleet/contract';
+import {
+  categoriesResource,
+  instancesResource,
+  isAdminRoleName,
+  MESSAGES,
+  postsResource,
+  type ResourceDefinition,
+  rolesResource,
+  SEEDED_ROLES,
+  savedViewsResource,
+  settingsResource,
+  standardRoutes,
+  usersResource,
+  websitesResource,
+} from '@sitefleet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from './harness.ts';
 
@@ -24,7 +38,39 @@ const EDITORS = [E, A, S] as const;
 const READERS = [V, E, A, S] as const;
 const ADMIN_READERS = [V, A, S] as const;
 
+/**
+ * The standard routes of the declared resources (list, export, one, create, update, delete,
+ * delete several): each needs its resource's ability for what its method does (GET reads the
+ * list's, POST creates, PUT updates, DELETE deletes), held by the seeded roles that have it.
+ */
+const DECLARED_RESOURCES: readonly ResourceDefinition[] = [
+  websitesResource,
+  instancesResource,
+  categoriesResource,
+  postsResource,
+  usersResource,
+  rolesResource,
+  settingsResource,
+  savedViewsResource,
+];
+const METHOD_ACTION = { GET: 'list', POST: 'create', PUT: 'update', DELETE: 'delete' } as const;
+const holdersOf = (ability: string): readonly Role[] =>
+  ([V, E, A, S] as const).filter(
+    (role) => isAdminRoleName(role) || (SEEDED_ROLES[role] as readonly string[]).includes(ability),
+  );
+const STANDARD_ROWS: Record<string, Allowed> = Object.fromEntries(
+  DECLARED_RESOURCES.flatMap((resource) =>
+    standardRoutes(resource).map((route) => [
+      `${route.method} ${route.url}`,
+      resource.subject
+        ? holdersOf(`${resource.subject}-${METHOD_ACTION[route.method]}`)
+        : 'signed-in',
+    ]),
+  ),
+);
+
 const ACCESS_MATRIX: Record<string, Allowed> = {
+  ...STANDARD_ROWS,
   'POST /login': 'anyone',
   'POST /logout': 'anyone',
   'POST /login/two-factor': 'challenge',
@@ -38,10 +84,6 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'DELETE /api/profile/sessions/:id': 'signed-in',
   'POST /api/profile/sessions/sign-out-others': 'signed-in',
   'GET /api/docs': 'anyone',
-  'GET /api/saved-views': 'signed-in',
-  'POST /api/saved-views': 'signed-in',
-  'PUT /api/saved-views/:id': 'signed-in',
-  'DELETE /api/saved-views/:id': 'signed-in',
   'PUT /api/saved-views/:id/default': 'signed-in',
   'DELETE /api/saved-views/default': 'signed-in',
   'GET /api/docs/json': 'anyone',
@@ -50,13 +92,6 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'GET /api/abilities': 'signed-in',
   'GET /api/search': 'signed-in',
   'GET /api/settings/fetch': 'signed-in',
-  'GET /api/settings': ADMIN_READERS,
-  'GET /api/settings/export': ADMIN_READERS,
-  'POST /api/settings': ADMINS,
-  'GET /api/settings/:id/edit': ADMIN_READERS,
-  'PUT /api/settings/:id': ADMINS,
-  'DELETE /api/settings/:id': ADMINS,
-  'DELETE /api/settings': ADMINS,
   'GET /api/settinggroups': ADMIN_READERS,
   'GET /api/settinggroups/options': ADMIN_READERS,
   'GET /api/stats/instances': READERS,
@@ -72,22 +107,9 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'GET /api/audit-log': ADMINS,
   'GET /api/audit-log/export': ADMINS,
   'POST /api/google-callback': ADMINS,
-  'GET /api/users': ADMIN_READERS,
-  'GET /api/users/export': ADMIN_READERS,
-  'POST /api/users': ADMINS,
-  'PUT /api/users/:id': ADMINS,
-  'DELETE /api/users/:id': ADMINS,
-  'DELETE /api/users': ADMINS,
   'DELETE /api/users/:id/sessions': ADMINS,
   'DELETE /api/users/:id/two-factor': ADMINS,
   'GET /api/roles/all': ADMIN_READERS,
-  'GET /api/roles': ADMIN_READERS,
-  'GET /api/roles/export': ADMIN_READERS,
-  'POST /api/roles': ADMINS,
-  'GET /api/roles/:id/edit': ADMIN_READERS,
-  'PUT /api/roles/:id': ADMINS,
-  'DELETE /api/roles/:id': ADMINS,
-  'DELETE /api/roles': ADMINS,
   'GET /api/roles/:id/two-factor': ADMIN_READERS,
   'PUT /api/roles/:id/two-factor': ADMINS,
   'PATCH /api/roles/:id/assign-permissions': ADMINS,
@@ -103,44 +125,18 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'POST /api/upload-profile-image': 'signed-in',
   'GET /api/avatars/:userId': 'signed-in',
   'POST /api/change-user-password': 'signed-in',
-  'GET /api/websites': READERS,
-  'GET /api/websites/export': READERS,
-  'GET /api/websites/:id': READERS,
-  'POST /api/websites': EDITORS,
-  'PUT /api/websites/:id': EDITORS,
   'GET /api/websites/:id/delete-impact': EDITORS,
   'POST /api/websites/delete-impact': EDITORS,
-  'DELETE /api/websites/:id': EDITORS,
-  'DELETE /api/websites': EDITORS,
   'GET /api/websites/:id/settings': EDITORS,
   'PATCH /api/websites/:id/update-settings': EDITORS,
   'POST /api/websites/:id/rotate-secret': EDITORS,
   'GET /api/getAllWebsites': READERS,
-  'GET /api/instances': READERS,
-  'GET /api/instances/export': READERS,
-  'GET /api/instances/:id': READERS,
-  'POST /api/instances': EDITORS,
-  'PUT /api/instances/:id': EDITORS,
-  'DELETE /api/instances/:id': EDITORS,
-  'DELETE /api/instances': EDITORS,
   'POST /api/instances/:id/rotate-token': EDITORS,
   'GET /api/instance_instructions': EDITORS,
-  'GET /api/categories': READERS,
-  'GET /api/categories/export': READERS,
-  'POST /api/categories': EDITORS,
-  'GET /api/categories/:id': READERS,
-  'PUT /api/categories/:id': EDITORS,
-  'DELETE /api/categories/:id': EDITORS,
   'GET /api/categories/details/:id': READERS,
   'GET /api/categories/sync/:id': EDITORS,
   'POST /api/categories/action': EDITORS,
   'POST /api/categories/details/action': EDITORS,
-  'GET /api/posts': READERS,
-  'GET /api/posts/export': READERS,
-  'POST /api/posts': EDITORS,
-  'PUT /api/posts/:id': EDITORS,
-  'DELETE /api/posts/:id': EDITORS,
-  'DELETE /api/posts': EDITORS,
   'GET /api/posts/details/:id': EDITORS,
   'GET /api/posts/sync/:id': EDITORS,
   'POST /api/posts/action': EDITORS,

@@ -65,8 +65,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   jobs: ['db', 'lib'],
   plugins: ['db', 'lib'],
   lists: ['db', 'lib'],
+  resources: ['lists', 'lib'],
   'modules/content': ['db', 'lib', 'jobs', 'lists'],
-  module: ['modules/content', 'db', 'lib', 'lists', 'jobs', 'plugins', 'pipeline'],
+  module: ['modules/content', 'db', 'lib', 'lists', 'resources', 'jobs', 'plugins', 'pipeline'],
   pipeline: ['modules/*', 'db', 'lib', 'jobs'],
 };
 

@@ -1,26 +1,18 @@
 import {
   CATEGORY_MESSAGES,
-  categoryCreateSchema,
-  categoryDeleteSchema,
+  categoriesResource,
   categoryDetailListSchema,
-  categoryListQuerySchema,
-  categoryListSchema,
   categoryOptionsQuerySchema,
   categoryOptionsSchema,
-  categoryRowSchema,
-  categoryUpdateSchema,
   detailPathSchema,
   hasAbility,
-  idParamSchema,
-  messageSchema,
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
-import { listSerializerCompiler } from '../../lib/serializer.ts';
-import { exportRouteSchema, sendCsv } from '../../lists/export.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { registerStandardRoutes } from '../../resources/standard-routes.ts';
 import { CATEGORY_KIND } from '../content/kinds.ts';
 import { detailRows } from '../content/review.ts';
 import {
@@ -36,92 +28,22 @@ import {
 const tags = ['categories'];
 
 export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
-  app.get(
-    '/api/categories',
+  registerStandardRoutes(
+    app,
+    categoriesResource,
     {
-      config: { access: 'category-list' },
-      schema: {
-        summary: 'List categories',
-        tags,
-        querystring: categoryListQuerySchema,
-        response: { 200: categoryListSchema },
-      },
-      serializerCompiler: listSerializerCompiler,
-    },
-    (request) => listCategories(db, request.query),
-  );
-
-  app.get(
-    '/api/categories/export',
-    {
-      config: { access: 'category-list' },
-      schema: exportRouteSchema(tags, 'categories', categoryListQuerySchema),
-    },
-    async (request, reply) => sendCsv(reply, await exportCategories(db, request.query)),
-  );
-
-  app.post(
-    '/api/categories',
-    {
-      config: { access: 'category-create' },
-      schema: {
-        summary: 'Create a category',
-        tags,
-        body: categoryCreateSchema,
-        response: { 201: categoryRowSchema },
+      list: (query) => listCategories(db, query),
+      export: (query) => exportCategories(db, query),
+      get: (id) => categoryRow(db, id),
+      create: (body) => createCategory(db, body),
+      update: (id, body) => updateCategory(db, id, body),
+      remove: async (id, request, options) => {
+        const moveTo = options.body?.move_to ?? options.query.move_to;
+        await deleteCategory(db, currentUser(request), id, moveTo);
+        return { message: CATEGORY_MESSAGES.deleted };
       },
     },
-    async (request, reply) => reply.status(201).send(await createCategory(db, request.body)),
-  );
-
-  app.get(
-    '/api/categories/:id',
-    {
-      config: { access: 'category-list' },
-      schema: {
-        summary: 'One category',
-        tags,
-        description: 'One category with every website and parent (a list row carries 25 of each).',
-        params: idParamSchema,
-        response: { 200: categoryRowSchema },
-      },
-    },
-    (request) => categoryRow(db, request.params.id),
-  );
-
-  app.put(
-    '/api/categories/:id',
-    {
-      config: { access: 'category-update' },
-      schema: {
-        summary: 'Update a category',
-        tags,
-        params: idParamSchema,
-        body: categoryUpdateSchema,
-        response: { 200: categoryRowSchema },
-      },
-    },
-    (request) => updateCategory(db, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/categories/:id',
-    {
-      config: { access: 'category-delete' },
-      schema: {
-        summary: 'Delete a category',
-        tags,
-        params: idParamSchema,
-        querystring: categoryDeleteSchema,
-        body: categoryDeleteSchema.nullish(),
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => {
-      const moveTo = request.body?.move_to ?? request.query.move_to;
-      await deleteCategory(db, currentUser(request), request.params.id, moveTo);
-      return { message: CATEGORY_MESSAGES.deleted };
-    },
+    { fastList: true },
   );
 
   app.get(

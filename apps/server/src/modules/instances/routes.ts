@@ -1,20 +1,14 @@
 import {
   agentTokenSchema,
   idParamSchema,
-  idsSchema,
-  instanceCreatedSchema,
-  instanceInputSchema,
-  instanceListQuerySchema,
   instanceLogsPageSchema,
   instanceLogsQuerySchema,
-  instanceSchema,
-  instancesPageSchema,
-  messageSchema,
+  instancesResource,
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { exportRouteSchema, sendCsv } from '../../lists/export.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { registerStandardRoutes } from '../../resources/standard-routes.ts';
 import {
   createInstance,
   deleteInstance,
@@ -30,102 +24,20 @@ import {
 const tags = ['instances'];
 
 export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
-  app.get(
-    '/api/instances/export',
+  registerStandardRoutes(
+    app,
+    instancesResource,
     {
-      config: { access: 'instance-list' },
-      schema: exportRouteSchema(tags, 'instances', instanceListQuerySchema),
+      list: (query) => listInstances(db, query),
+      export: (query) => exportInstances(db, query),
+      get: (id) => getInstance(db, id),
+      create: (body) => createInstance(db, body),
+      update: (id, body) => updateInstance(db, id, body),
+      remove: (id, request) => deleteInstance(db, currentUser(request), id),
+      removeMany: (ids, request) => deleteInstances(db, currentUser(request), ids),
     },
-    async (request, reply) => sendCsv(reply, await exportInstances(db, request.query)),
-  );
-
-  app.get(
-    '/api/instances',
-    {
-      config: { access: 'instance-list' },
-      schema: {
-        summary: 'List instances',
-        tags,
-        querystring: instanceListQuerySchema,
-        response: { 200: instancesPageSchema },
-      },
-    },
-    (request) => listInstances(db, request.query),
-  );
-
-  app.get(
-    '/api/instances/:id',
-    {
-      config: { access: 'instance-list' },
-      schema: {
-        summary: 'One instance',
-        tags,
-        params: idParamSchema,
-        response: { 200: instanceSchema },
-      },
-    },
-    (request) => getInstance(db, request.params.id),
-  );
-
-  app.post(
-    '/api/instances',
-    {
-      config: { access: 'instance-create' },
-      schema: {
-        summary: 'Create an instance',
-        tags,
-        body: instanceInputSchema,
-        response: { 201: instanceCreatedSchema },
-      },
-    },
-    async (request, reply) => {
-      // The answer holds the agent's token, shown once: no cache may keep a copy.
-      reply.header('cache-control', 'no-store');
-      return reply.status(201).send(await createInstance(db, request.body));
-    },
-  );
-
-  app.put(
-    '/api/instances/:id',
-    {
-      config: { access: 'instance-update' },
-      schema: {
-        summary: 'Update an instance',
-        tags,
-        params: idParamSchema,
-        body: instanceInputSchema,
-        response: { 200: instanceSchema },
-      },
-    },
-    (request) => updateInstance(db, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/instances/:id',
-    {
-      config: { access: 'instance-delete' },
-      schema: {
-        summary: 'Delete an instance',
-        tags,
-        params: idParamSchema,
-        response: { 200: messageSchema },
-      },
-    },
-    (request) => deleteInstance(db, currentUser(request), request.params.id),
-  );
-
-  app.delete(
-    '/api/instances',
-    {
-      config: { access: 'instance-delete' },
-      schema: {
-        summary: 'Delete several instances',
-        tags,
-        body: idsSchema,
-        response: { 200: messageSchema },
-      },
-    },
-    (request) => deleteInstances(db, currentUser(request), request.body.ids),
+    // The answer holds the agent's first token, shown once.
+    { noStore: ['create'] },
   );
 
   app.post(

@@ -1,21 +1,15 @@
 import {
   detailPathSchema,
-  idParamSchema,
-  messageSchema,
   POST_MESSAGES,
   pageQuerySchema,
-  postBulkDeleteSchema,
   postDetailListSchema,
-  postFormSchema,
-  postListQuerySchema,
-  postListSchema,
-  postRowSchema,
+  postsResource,
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
-import { exportRouteSchema, sendCsv } from '../../lists/export.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { registerStandardRoutes } from '../../resources/standard-routes.ts';
 import { POST_KIND } from '../content/kinds.ts';
 import { detailRows } from '../content/review.ts';
 import {
@@ -30,92 +24,23 @@ import {
 const tags = ['posts'];
 
 export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
-  app.get(
-    '/api/posts',
+  registerStandardRoutes(
+    app,
+    postsResource,
     {
-      config: { access: 'post-list' },
-      schema: {
-        summary: 'List posts',
-        tags,
-        querystring: postListQuerySchema,
-        response: { 200: postListSchema },
+      list: (query) => listPosts(db, query),
+      export: (query) => exportPosts(db, query),
+      create: (body) => createPost(db, body),
+      update: (id, body) => updatePost(db, id, body),
+      remove: async (id, request) => {
+        await deletePost(db, currentUser(request), id);
+        return { message: POST_MESSAGES.deleted };
       },
-      serializerCompiler: listSerializerCompiler,
+      removeMany: async (ids, request) => ({
+        message: POST_MESSAGES.bulkDeleted(await deletePosts(db, currentUser(request), ids)),
+      }),
     },
-    (request) => listPosts(db, request.query),
-  );
-
-  app.get(
-    '/api/posts/export',
-    {
-      config: { access: 'post-list' },
-      schema: exportRouteSchema(tags, 'posts', postListQuerySchema),
-    },
-    async (request, reply) => sendCsv(reply, await exportPosts(db, request.query)),
-  );
-
-  app.post(
-    '/api/posts',
-    {
-      config: { access: 'post-create' },
-      schema: {
-        summary: 'Create a post',
-        tags,
-        body: postFormSchema,
-        response: { 201: postRowSchema },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await createPost(db, request.body)),
-  );
-
-  app.put(
-    '/api/posts/:id',
-    {
-      config: { access: 'post-update' },
-      schema: {
-        summary: 'Update a post',
-        tags,
-        params: idParamSchema,
-        body: postFormSchema,
-        response: { 200: postRowSchema },
-      },
-    },
-    (request) => updatePost(db, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/posts/:id',
-    {
-      config: { access: 'post-delete' },
-      schema: {
-        summary: 'Delete a post',
-        tags,
-        params: idParamSchema,
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => {
-      await deletePost(db, currentUser(request), request.params.id);
-      return { message: POST_MESSAGES.deleted };
-    },
-  );
-
-  app.delete(
-    '/api/posts',
-    {
-      config: { access: 'post-delete' },
-      schema: {
-        summary: 'Delete several posts',
-        tags,
-        body: postBulkDeleteSchema,
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => ({
-      message: POST_MESSAGES.bulkDeleted(
-        await deletePosts(db, currentUser(request), request.body.ids),
-      ),
-    }),
+    { fastList: true },
   );
 
   app.get(

@@ -1,21 +1,16 @@
 import {
   idParamSchema,
-  idsSchema,
-  messageSchema,
   permissionChangeAnswerSchema,
   permissionIdsSchema,
   permissionListSchema,
   permissionQuerySchema,
   ROLE_MESSAGES,
-  roleInputSchema,
-  roleListQuerySchema,
-  roleListSchema,
-  roleSchema,
+  rolesResource,
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { exportRouteSchema, sendCsv } from '../../lists/export.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { registerStandardRoutes } from '../../resources/standard-routes.ts';
 import { exportRoles } from './export.ts';
 import { listPermissions } from './permissions-list.ts';
 import {
@@ -44,109 +39,20 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   const { db } = context;
   await app.register(roleTwoFactorRoutes, context);
 
-  app.get(
-    '/api/roles/export',
-    {
-      config: { access: 'role-list' },
-      schema: exportRouteSchema(tags, 'roles', roleListQuerySchema),
-    },
-    async (request, reply) => sendCsv(reply, await exportRoles(db, request.query)),
-  );
-
-  app.get(
-    '/api/roles',
-    {
-      config: { access: 'role-list' },
-      schema: {
-        summary: 'List roles',
-        tags,
-        querystring: roleListQuerySchema,
-        response: { 200: roleListSchema },
-      },
-    },
-    (request) => listRoles(db, request.query),
-  );
-
-  app.post(
-    '/api/roles',
-    {
-      config: { access: 'role-create' },
-      schema: {
-        summary: 'Create a role',
-        tags,
-        body: roleInputSchema,
-        response: { 201: roleSchema },
-      },
-    },
-    async (request, reply) => {
-      const role = await createRole(db, currentUser(request), request.body);
-      return reply.status(201).send(role);
-    },
-  );
-
-  app.get(
-    '/api/roles/:id/edit',
-    {
-      config: { access: 'role-list' },
-      schema: {
-        summary: 'One role with its permissions',
-        tags,
-        params: idParamSchema,
-        response: { 200: roleSchema },
-      },
-    },
-    (request) => findRole(db, request.params.id),
-  );
-
-  app.put(
-    '/api/roles/:id',
-    {
-      config: { access: 'role-update' },
-      schema: {
-        summary: 'Update a role',
-        tags,
-        params: idParamSchema,
-        body: roleInputSchema,
-        response: { 200: roleSchema },
-      },
-    },
-    (request) => updateRole(db, currentUser(request), request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/roles/:id',
-    {
-      config: { access: 'role-delete' },
-      schema: {
-        summary: 'Delete a role',
-        tags,
-        params: idParamSchema,
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => {
-      await deleteRole(db, currentUser(request), request.params.id);
+  registerStandardRoutes(app, rolesResource, {
+    list: (query) => listRoles(db, query),
+    export: (query) => exportRoles(db, query),
+    get: (id) => findRole(db, id),
+    create: (body, request) => createRole(db, currentUser(request), body),
+    update: (id, body, request) => updateRole(db, currentUser(request), id, body),
+    remove: async (id, request) => {
+      await deleteRole(db, currentUser(request), id);
       return { message: ROLE_MESSAGES.deleted };
     },
-  );
-
-  app.delete(
-    '/api/roles',
-    {
-      config: { access: 'role-delete' },
-      schema: {
-        summary: 'Delete several roles',
-        tags,
-        body: idsSchema,
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => ({
-      message: ROLE_MESSAGES.bulkDeleted(
-        await deleteRoles(db, currentUser(request), request.body.ids),
-      ),
+    removeMany: async (ids, request) => ({
+      message: ROLE_MESSAGES.bulkDeleted(await deleteRoles(db, currentUser(request), ids)),
     }),
-  );
+  });
 
   app.patch(
     '/api/roles/:id/assign-permissions',

@@ -2,15 +2,13 @@ import {
   idParamSchema,
   messageSchema,
   SAVED_VIEW_MESSAGES,
-  savedViewInputSchema,
   savedViewListQuerySchema,
-  savedViewListSchema,
-  savedViewSchema,
-  savedViewUpdateSchema,
+  savedViewsResource,
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { registerStandardRoutes } from '../../resources/standard-routes.ts';
 import {
   clearDefaultView,
   createSavedView,
@@ -26,64 +24,25 @@ const tags = ['saved views'];
  * Any signed-in user keeps views; each call checks the ability of the list the view belongs to.
  */
 export const savedViewsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
-  app.get(
-    '/api/saved-views',
+  registerStandardRoutes(
+    app,
+    savedViewsResource,
     {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: "The caller's views of a list and those shared with everyone",
-        querystring: savedViewListQuerySchema,
-        response: { 200: savedViewListSchema },
+      list: (query, request) => listSavedViews(db, currentUser(request), query.list),
+      create: (body, request) => createSavedView(db, currentUser(request), body),
+      update: (id, body, request) => updateSavedView(db, currentUser(request), id, body),
+      remove: async (id, request) => {
+        await deleteSavedView(db, currentUser(request), id);
+        return { message: SAVED_VIEW_MESSAGES.deleted };
       },
     },
-    (request) => listSavedViews(db, currentUser(request), request.query.list),
-  );
-
-  app.post(
-    '/api/saved-views',
     {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: "Save a list's filters, search, sort and columns under a name",
-        body: savedViewInputSchema,
-        response: { 201: savedViewSchema },
+      summaries: {
+        list: "The caller's views of a list and those shared with everyone",
+        create: "Save a list's filters, search, sort and columns under a name",
+        update: 'Rename, change or (un)share a view the caller saved',
+        remove: 'Delete a view the caller saved',
       },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createSavedView(db, currentUser(request), request.body)),
-  );
-
-  app.put(
-    '/api/saved-views/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Rename, change or (un)share a view the caller saved',
-        params: idParamSchema,
-        body: savedViewUpdateSchema,
-        response: { 200: savedViewSchema },
-      },
-    },
-    (request) => updateSavedView(db, currentUser(request), request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/saved-views/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Delete a view the caller saved',
-        params: idParamSchema,
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => {
-      await deleteSavedView(db, currentUser(request), request.params.id);
-      return { message: SAVED_VIEW_MESSAGES.deleted };
     },
   );
 

@@ -4,20 +4,16 @@ import {
   WEBSITE_READING_ABILITIES,
   webhookSecretSchema,
   websiteDeleteImpactSchema,
-  websiteInputSchema,
-  websiteListQuerySchema,
   websiteOptionsSchema,
-  websiteSchema,
   websiteSettingsInputSchema,
   websiteSettingsSchema,
-  websitesDeletedSchema,
   websitesDeleteImpactSchema,
-  websitesPageSchema,
+  websitesResource,
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { exportRouteSchema, sendCsv } from '../../lists/export.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { registerStandardRoutes } from '../../resources/standard-routes.ts';
 import {
   bulkDeleteImpact,
   createWebsite,
@@ -37,71 +33,15 @@ import {
 const tags = ['websites'];
 
 export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
-  app.get(
-    '/api/websites/export',
-    {
-      config: { access: 'website-list' },
-      schema: exportRouteSchema(tags, 'websites', websiteListQuerySchema),
-    },
-    async (request, reply) => sendCsv(reply, await exportWebsites(db, request.query)),
-  );
-
-  app.get(
-    '/api/websites',
-    {
-      config: { access: 'website-list' },
-      schema: {
-        summary: 'List websites',
-        tags,
-        querystring: websiteListQuerySchema,
-        response: { 200: websitesPageSchema },
-      },
-    },
-    (request) => listWebsites(db, request.query),
-  );
-
-  app.get(
-    '/api/websites/:id',
-    {
-      config: { access: 'website-list' },
-      schema: {
-        summary: 'One website',
-        tags,
-        params: idParamSchema,
-        response: { 200: websiteSchema },
-      },
-    },
-    (request) => getWebsite(db, request.params.id),
-  );
-
-  app.post(
-    '/api/websites',
-    {
-      config: { access: 'website-create' },
-      schema: {
-        summary: 'Create a website',
-        tags,
-        body: websiteInputSchema,
-        response: { 201: websiteSchema },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await createWebsite(db, request.body)),
-  );
-
-  app.put(
-    '/api/websites/:id',
-    {
-      config: { access: 'website-update' },
-      schema: {
-        summary: 'Update a website',
-        tags,
-        params: idParamSchema,
-        body: websiteInputSchema,
-        response: { 200: websiteSchema },
-      },
-    },
-    (request) => updateWebsite(db, request.params.id, request.body),
-  );
+  registerStandardRoutes(app, websitesResource, {
+    list: (query) => listWebsites(db, query),
+    export: (query) => exportWebsites(db, query),
+    get: (id) => getWebsite(db, id),
+    create: (body) => createWebsite(db, body),
+    update: (id, body) => updateWebsite(db, id, body),
+    remove: (id, request) => deleteWebsite(db, currentUser(request), id),
+    removeMany: (ids, request) => deleteWebsites(db, currentUser(request), ids),
+  });
 
   app.get(
     '/api/websites/:id/delete-impact',
@@ -130,34 +70,6 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       },
     },
     (request) => bulkDeleteImpact(db, request.body.ids),
-  );
-
-  app.delete(
-    '/api/websites/:id',
-    {
-      config: { access: 'website-delete' },
-      schema: {
-        summary: 'Delete a website',
-        tags,
-        params: idParamSchema,
-        response: { 200: websitesDeletedSchema },
-      },
-    },
-    (request) => deleteWebsite(db, currentUser(request), request.params.id),
-  );
-
-  app.delete(
-    '/api/websites',
-    {
-      config: { access: 'website-delete' },
-      schema: {
-        summary: 'Delete several websites',
-        tags,
-        body: idsSchema,
-        response: { 200: websitesDeletedSchema },
-      },
-    },
-    (request) => deleteWebsites(db, currentUser(request), request.body.ids),
   );
 
   app.get(
