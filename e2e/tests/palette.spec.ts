@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { api, uniqueName } from './api.ts';
 import { ADMIN, signIn, VIEWER } from './users.ts';
 
-test('Ctrl+K finds a post by its title and opens the list filtered to it', async ({ page }) => {
+test('Ctrl+K then typing at once: the field keeps every key, and Enter opens the post found', async ({
+  page,
+}) => {
   await signIn(page, ADMIN);
   const [category] = (await api<{ data: { id: number }[] }>(page, 'GET', '/api/categories')).data;
   const title = uniqueName('Palette Post');
@@ -14,10 +16,14 @@ test('Ctrl+K finds a post by its title and opens the list filtered to it', async
 
   // The admin layout, which listens for the shortcut, loads after the address changes.
   await expect(page.getByRole('link', { name: 'Posts' })).toBeVisible();
+  // Typed straight after the shortcut, while the palette's code is still loading (its first
+  // opening), as a person types without waiting for the dialog.
   await page.keyboard.press('Control+k');
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('combobox', { name: 'Search records, screens and actions' }).fill(title);
+  await page.keyboard.type(title);
+  const dialog = page.getByRole('dialog', { name: 'Command palette' });
+  const field = dialog.getByRole('combobox', { name: 'Search records, screens and actions' });
+  await expect(field).toHaveValue(title);
+  await expect(field).toBeFocused();
   await expect(dialog.getByRole('option', { name: title })).toHaveAttribute(
     'aria-selected',
     'true',

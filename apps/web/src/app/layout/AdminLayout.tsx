@@ -22,7 +22,7 @@ export function AdminLayout() {
   const sidebar = useSidebarToggle();
   const scheduledTasks = useLazyPanel();
   const palette = useLazyPanel();
-  usePaletteShortcut(palette.show);
+  const takeTypedAhead = usePaletteShortcut(palette.show);
   useBodyClass('layout-fixed sidebar-expand-lg sidebar-mini bg-body-tertiary app-loaded');
 
   return (
@@ -53,7 +53,15 @@ export function AdminLayout() {
       )}
       {palette.opened && (
         <Suspense fallback={null}>
-          <CommandPalette open={palette.open} onClose={palette.hide} />
+          <CommandPalette
+            open={palette.open}
+            onClose={() => {
+              // Typing on the page goes back to the page.
+              takeTypedAhead();
+              palette.hide();
+            }}
+            takeTypedAhead={takeTypedAhead}
+          />
         </Suspense>
       )}
     </div>

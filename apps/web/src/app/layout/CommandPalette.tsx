@@ -6,7 +6,7 @@ import {
   searchAnswerSchema,
 } from '@sitefleet/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { type AbilityName, type AppAbility, can } from '../../lib/abilities.ts';
@@ -76,7 +76,16 @@ function useRecordCommands(term: string): Command[] {
  * The command palette (opened by Ctrl+K or ⌘K, see usePaletteShortcut): records found by name on the server, and the screens and
  * actions the user may open. Arrow keys move, Enter opens, Escape closes: no mouse needed.
  */
-export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CommandPalette({
+  open,
+  onClose,
+  takeTypedAhead,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** What was typed since Ctrl+K, before the search field had the focus. */
+  takeTypedAhead: () => string;
+}) {
   const [term, setTerm] = useState('');
   const [active, setActive] = useState(0);
   const ability = useAbility<AppAbility>();
@@ -84,11 +93,13 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    setTerm('');
+  // The field takes what was typed since Ctrl+K, then the focus, as the dialog shows: no fade
+  // delays it, so typing straight after the shortcut loses no key.
+  function onShow() {
+    setTerm(takeTypedAhead());
     setActive(0);
-  }, [open]);
+    input.current?.focus();
+  }
 
   const records = useRecordCommands(term);
   const needle = term.trim().toLowerCase();
@@ -125,7 +136,8 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
     <Modal
       show={open}
       onHide={onClose}
-      onEntered={() => input.current?.focus()}
+      onShow={onShow}
+      animation={false}
       aria-label="Command palette"
       size="lg"
     >
