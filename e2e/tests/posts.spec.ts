@@ -104,6 +104,13 @@ test('creates a post, finds it, publishes it, and Detailed Review shows what bec
   await expect(
     page.getByText('Posts bulk updated successfully! 1 changed, 0 queued, 0 skipped.'),
   ).toBeVisible();
+  // Approving again changes nothing: a warning that says why, not a success.
+  await runBulkAction(page, title, 'Approve');
+  await expect(
+    page
+      .locator('.Toastify__toast--warning')
+      .getByText('Nothing was changed: 1 skipped (1 already in that state).'),
+  ).toBeVisible();
   await runBulkAction(page, title, 'Publish to Facebook');
   await expect(
     page.getByText('Posts bulk updated successfully! 0 changed, 2 queued, 0 skipped.'),

@@ -124,6 +124,8 @@ export const ACTION_MESSAGES = {
   categoriesUpdated: 'Categories bulk updated successfully!',
   postsUpdated: 'Posts bulk updated successfully!',
   detailsUpdated: 'Bulk action updated successfully!',
+  /** An action that changed and queued nothing: a warning, with why each row was left alone. */
+  nothingChanged: (skipped: string) => `Nothing was changed: ${skipped}.`,
   unknownAction: (allowed: readonly string[]) =>
     `The action must be one of: ${allowed.join(', ')}.`,
   idsOrFilter: 'Send either the selected ids or a filter, not both.',

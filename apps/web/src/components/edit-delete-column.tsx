@@ -10,6 +10,8 @@ interface EditDeleteColumnOptions<T> {
   /** … or as an action on this screen (a modal). */
   onEdit?: (row: T) => void;
   onDelete?: (row: T) => void;
+  /** Rows the server would refuse to delete (the user's own account) show no delete icon. */
+  deletable?: (row: T) => boolean;
   /** Icons of the row's other actions (IconAction), shown between edit and delete … */
   moreActions?: (row: T) => ReactNode;
   /** … when the user may take them (their abilities). */
@@ -29,6 +31,7 @@ export function editDeleteColumn<T>({
   editTo,
   onEdit,
   onDelete,
+  deletable = () => true,
   moreActions,
   canMore = false,
   canEdit,
@@ -54,7 +57,7 @@ export function editDeleteColumn<T>({
             />
           )}
           {mayMore && moreActions?.(row.original)}
-          {mayDelete && (
+          {mayDelete && deletable(row.original) && (
             <IconAction
               icon="bi-trash"
               label={`Delete ${rowLabel(row.original)}`}

@@ -14,7 +14,7 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-type ToastType = 'success' | 'error';
+type ToastType = 'success' | 'warning' | 'error';
 
 function wantContainer() {
   if (containerWanted) return;
@@ -28,6 +28,7 @@ function showToast(type: ToastType, message: string): void {
 }
 
 export const notifySuccess = (message: string) => showToast('success', message);
+export const notifyWarning = (message: string) => showToast('warning', message);
 export const notifyError = (message: string) => showToast('error', message);
 
 /** Shows a failed call's message (ApiError carries the server's), or a generic one. */

@@ -14,9 +14,10 @@ describe('describeActionAnswer', () => {
           { reason: 'website is inactive', count: 1 },
         ],
       }),
-    ).toBe(
-      'Bulk action updated successfully! 0 changed, 2 queued, 4 skipped (3 not approved, 1 website is inactive).',
-    );
+    ).toEqual({
+      tone: 'success',
+      text: 'Bulk action updated successfully! 0 changed, 2 queued, 4 skipped (3 not approved, 1 website is inactive).',
+    });
     expect(
       describeActionAnswer({
         message: ACTION_MESSAGES.categoriesUpdated,
@@ -24,6 +25,23 @@ describe('describeActionAnswer', () => {
         queued: 0,
         skipped: [],
       }),
-    ).toBe('Categories bulk updated successfully! 2 changed, 0 queued, 0 skipped.');
+    ).toEqual({
+      tone: 'success',
+      text: 'Categories bulk updated successfully! 2 changed, 0 queued, 0 skipped.',
+    });
+  });
+
+  it('warns, with the reasons, when nothing changed and nothing was queued', () => {
+    expect(
+      describeActionAnswer({
+        message: ACTION_MESSAGES.detailsUpdated,
+        changed: 0,
+        queued: 0,
+        skipped: [{ reason: 'already in that state', count: 3 }],
+      }),
+    ).toEqual({
+      tone: 'warning',
+      text: 'Nothing was changed: 3 skipped (3 already in that state).',
+    });
   });
 });

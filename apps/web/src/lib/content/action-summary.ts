@@ -1,12 +1,22 @@
-import type { ActionAnswer } from '@sitefleet/contract';
+import { ACTION_MESSAGES, type ActionAnswer } from '@sitefleet/contract';
 
 /**
- * What a bulk or detail action did, after its success message: 'Categories bulk updated
- * successfully! 2 changed, 0 queued, 1 skipped (already in that state).'
+ * What a bulk or detail action did: 'Categories bulk updated successfully! 2 changed, 0 queued,
+ * 1 skipped (already in that state).' An action that changed and queued nothing is a warning that
+ * says why the rows were skipped, not a success.
  */
-export function describeActionAnswer(answer: ActionAnswer): string {
+export function describeActionAnswer(answer: ActionAnswer): {
+  tone: 'success' | 'warning';
+  text: string;
+} {
   const skippedCount = answer.skipped.reduce((sum, skip) => sum + skip.count, 0);
   const reasons = answer.skipped.map((skip) => `${skip.count} ${skip.reason}`).join(', ');
   const skipped = skippedCount > 0 ? `${skippedCount} skipped (${reasons})` : '0 skipped';
-  return `${answer.message} ${answer.changed} changed, ${answer.queued} queued, ${skipped}.`;
+  if (answer.changed === 0 && answer.queued === 0) {
+    return { tone: 'warning', text: ACTION_MESSAGES.nothingChanged(skipped) };
+  }
+  return {
+    tone: 'success',
+    text: `${answer.message} ${answer.changed} changed, ${answer.queued} queued, ${skipped}.`,
+  };
 }

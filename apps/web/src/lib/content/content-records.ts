@@ -14,7 +14,7 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../http.ts';
-import { notifyFailure, notifySuccess } from '../toast.tsx';
+import { notifyFailure, notifySuccess, notifyWarning } from '../toast.tsx';
 import { describeActionAnswer } from './action-summary.ts';
 
 /**
@@ -50,7 +50,8 @@ function useActionCall<A extends string>(path: string, listKey: QueryKey) {
         ),
       ),
     onSuccess: (answer) => {
-      notifySuccess(describeActionAnswer(answer));
+      const summary = describeActionAnswer(answer);
+      (summary.tone === 'warning' ? notifyWarning : notifySuccess)(summary.text);
       return queryClient.invalidateQueries({ queryKey: listKey });
     },
     onError: notifyFailure,

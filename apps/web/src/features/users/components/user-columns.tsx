@@ -1,10 +1,11 @@
-import type { UserRow } from '@sitefleet/contract';
+import { holdsSuperAdmin, type UserRow } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { rowNumberColumn } from '../../../components/DataTable.tsx';
 import { editDeleteColumn } from '../../../components/edit-delete-column.tsx';
 import { IconAction } from '../../../components/IconAction.tsx';
 import { useCan } from '../../../lib/abilities.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
 import type { AccessAction } from './UserAccessDialogs.tsx';
 
 interface UserColumnsOptions {
@@ -22,6 +23,9 @@ export function useUserColumns({
 }: UserColumnsOptions): ColumnDef<UserRow>[] {
   const canUpdate = useCan('user-update');
   const canDelete = useCan('user-delete');
+  const { user: me, roleNames } = useAuth();
+  const meId = me?.id;
+  const iAmSuperAdmin = holdsSuperAdmin(roleNames);
   return useMemo(
     () => [
       rowNumberColumn<UserRow>(),
@@ -60,6 +64,10 @@ export function useUserColumns({
         rowLabel: (user) => user.name,
         onEdit,
         onDelete,
+        // Nobody deletes their own account, and only a super admin deletes a super admin.
+        deletable: (user) =>
+          user.id !== meId &&
+          (iAmSuperAdmin || !holdsSuperAdmin(user.roles.map((role) => role.name))),
         canMore: canUpdate,
         moreActions: (user) => (
           <>
@@ -79,6 +87,6 @@ export function useUserColumns({
         canDelete,
       }),
     ],
-    [canUpdate, canDelete, onEdit, onDelete, onAccess],
+    [canUpdate, canDelete, meId, iAmSuperAdmin, onEdit, onDelete, onAccess],
   );
 }
