@@ -113,12 +113,18 @@ test('a website is added once its errors are fixed, then edited', async ({ page 
   await expect(editDialog.getByLabel('Url')).toHaveValue(url);
   await editDialog.getByLabel('Hosting').fill('Hetzner Cloud');
   await editDialog.getByLabel('Status').selectOption({ label: 'InActive' });
-  await editDialog.getByLabel('Next Renewal').fill('2030-01-31');
+  // Dates are typed in the order the list shows them, whatever the browser's language.
+  await editDialog.getByLabel('Next Renewal').fill('31-02-2030');
+  await editDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(editDialog.getByText(WEBSITE_MESSAGES.nextRenewalDateInvalid)).toBeVisible();
+  await editDialog.getByLabel('Next Renewal').fill('31-01-2030');
   await editDialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(WEBSITE_MESSAGES.updated)).toBeVisible();
   await expect(row).toContainText('Hetzner Cloud');
   await expect(row).toContainText('InActive');
   await expect(row).toContainText('31-01-2030');
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(editDialog.getByLabel('Next Renewal')).toHaveValue('31-01-2030');
 });
 
 test('the Name header sorts the websites both ways, and the URL keeps the order', async ({

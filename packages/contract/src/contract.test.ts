@@ -13,6 +13,7 @@ import {
   orderQueryFields,
   PERMISSIONS,
   paginate,
+  parseDisplayDate,
   REFRESH_HOUR_OPTIONS,
   SEEDED_ROLES,
   truncate,
@@ -84,6 +85,17 @@ describe('formatting', () => {
   it('cuts long text with an ellipsis', () => {
     expect(truncate('a'.repeat(201), 200)).toBe(`${'a'.repeat(200)}...`);
     expect(truncate('short', 200)).toBe('short');
+  });
+});
+
+describe('typed dates', () => {
+  it('reads DD-MM-YYYY (and YYYY-MM-DD) as the API date, and refuses a day that does not exist', () => {
+    expect(parseDisplayDate('31-01-2030')).toBe('2030-01-31');
+    expect(parseDisplayDate(' 1-2-2030 ')).toBe('2030-02-01');
+    expect(parseDisplayDate('2030-01-31')).toBe('2030-01-31');
+    expect(parseDisplayDate('31-02-2030')).toBeNull();
+    expect(parseDisplayDate('01/31/2030')).toBeNull();
+    expect(parseDisplayDate('')).toBeNull();
   });
 });
 

@@ -28,6 +28,30 @@ export function formatDate(value: string | Date | null | undefined): string {
   return formatDateTime(value).slice(0, 10);
 }
 
+/** How a date is typed, in the lists' order. */
+export const DATE_INPUT_FORMAT = 'DD-MM-YYYY';
+const DISPLAY_DATE = /^(\d{1,2})-(\d{1,2})-(\d{4})$/;
+
+/**
+ * A date typed as the lists show it (DD-MM-YYYY, or already YYYY-MM-DD) as the API's YYYY-MM-DD;
+ * null when the text is no calendar day (31-02-2026 included).
+ */
+export function parseDisplayDate(text: string): string | null {
+  const typed = text.trim();
+  const display = DISPLAY_DATE.exec(typed);
+  const iso = display
+    ? `${display[3]}-${pad(Number(display[2]))}-${pad(Number(display[1]))}`
+    : ISO_DATE_ONLY.test(typed)
+      ? typed
+      : null;
+  if (!iso) return null;
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const date = new Date(year, month - 1, day);
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day
+    ? iso
+    : null;
+}
+
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 export function formatRupees(amount: number | string): string {
   return rupees.format(Number(amount));

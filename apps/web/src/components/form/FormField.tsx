@@ -61,7 +61,7 @@ interface RegisteredFieldProps {
 }
 
 /** What a registered control carries: its id, validity and error link, and the registration. */
-function controlProps(
+export function controlProps(
   controlId: string,
   error: FieldError | undefined,
   controlClass: 'form-control' | 'form-select' = 'form-control',

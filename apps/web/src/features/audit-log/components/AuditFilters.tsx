@@ -3,7 +3,9 @@ import {
   AUDIT_ACTIONS,
   AUDIT_SUBJECT_LABELS,
   AUDIT_SUBJECT_TYPES,
+  parseDisplayDate,
 } from '@sitefleet/contract';
+import { DateInput } from '../../../components/form/DateInput.tsx';
 import { useUserOptions } from '../api/user-options.ts';
 
 export const AUDIT_FILTERS = ['user_id', 'subject_type', 'action', 'from', 'to'] as const;
@@ -33,12 +35,15 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
     </select>
   );
   const day = (filter: 'from' | 'to', label: string) => (
-    <input
-      type="date"
+    <DateInput
       className="form-control form-control-sm w-auto"
+      size={10}
       aria-label={label}
       value={values[filter] ?? ''}
-      onChange={(event) => onChange({ [filter]: event.target.value })}
+      // A half-typed date narrows nothing yet.
+      onChange={(value) => {
+        if (value === '' || parseDisplayDate(value) === value) onChange({ [filter]: value });
+      }}
     />
   );
   return (

@@ -7,6 +7,7 @@ import {
   websiteSchema,
 } from '@sitefleet/contract';
 import { FormModal } from '../../../components/FormModal.tsx';
+import { DateField } from '../../../components/form/DateField.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { SelectField, TextField } from '../../../components/form/FormField.tsx';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
@@ -92,12 +93,12 @@ export function WebsiteFormModal({ website, onClose }: WebsiteFormModalProps) {
           registration={form.register('status')}
           error={errors.status}
         />
-        <TextField
+        <DateField
           className="col-sm-6"
           label="Next Renewal"
-          type="date"
           help="Empty: the created date plus the duration."
-          registration={form.register('next_renewal_date')}
+          control={form.control}
+          name="next_renewal_date"
           error={errors.next_renewal_date}
         />
       </div>
