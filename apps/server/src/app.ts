@@ -136,7 +136,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   });
 
   await app.register(errorsPlugin);
-  await app.register(publicOriginPlugin, { publicOrigins: config.PUBLIC_URL });
+  await app.register(publicOriginPlugin, {
+    publicOrigins: config.PUBLIC_URL,
+    listenHost: config.HOST,
+  });
   await app.register(jsonBodyPlugin);
   await app.register(auditActorPlugin);
   await app.register(authPlugin, { db: database.db });

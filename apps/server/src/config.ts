@@ -112,3 +112,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function usesDefaultAdminPassword(config: Config): boolean {
   return config.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD;
 }
+
+/** Whether `host` is a loopback address, which only this machine reaches. */
+export function isLoopbackAddress(host: string): boolean {
+  const name = host.toLowerCase();
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/**
+ * Whether the server answers whatever host name a request carries: listening beyond the loopback
+ * address without PUBLIC_URL, it cannot tell its own names from a DNS-rebinding page's.
+ */
+export function answersAnyHostName(config: Config): boolean {
+  return config.PUBLIC_URL.length === 0 && !isLoopbackAddress(config.HOST);
+}

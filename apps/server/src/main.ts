@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { startBackgroundWork } from './background.ts';
-import { loadConfig, usesDefaultAdminPassword } from './config.ts';
+import { answersAnyHostName, loadConfig, usesDefaultAdminPassword } from './config.ts';
 import { seedDemo } from './db/demo.ts';
 import { describeDrift, repairDerivedState } from './db/integrity.ts';
 import { DataDirLockedError } from './db/lock.ts';
@@ -35,6 +35,11 @@ async function main() {
   if (usesDefaultAdminPassword(config)) {
     app.log.warn(
       'The demo admin password is in use. Set ADMIN_PASSWORD, or change it with `npm run cli -- password:reset`.',
+    );
+  }
+  if (answersAnyHostName(config)) {
+    app.log.warn(
+      `HOST ${config.HOST} is not a loopback address and PUBLIC_URL is not set: any host name is served, which lets a DNS-rebinding page in. Set PUBLIC_URL to the address browsers use.`,
     );
   }
   const stopBackgroundWork = config.RUN_WORKERS

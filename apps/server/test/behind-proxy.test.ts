@@ -1,5 +1,7 @@
+import { request as httpRequest } from 'node:http';
 import { MESSAGES } from '@sitefleet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLoopbackAddress } from '../src/config.ts';
 import { ADMIN, startTestServer, type TestServer } from './harness.ts';
 import { startTlsProxy } from './tls-proxy.ts';
 
@@ -66,7 +68,7 @@ describe('the production server behind a TLS-terminating proxy', () => {
 });
 
 describe('the server reached over plain HTTP, as in development', () => {
-  it('sends neither HSTS nor a Secure cookie, and answers any host name', async () => {
+  it('sends neither HSTS nor a Secure cookie', async () => {
     const plain = await startTestServer();
     try {
       const login = await plain.client().post('/login', ADMIN);
@@ -75,6 +77,55 @@ describe('the server reached over plain HTTP, as in development', () => {
       expect(login.headers.getSetCookie().join()).not.toMatch(/Secure/);
     } finally {
       await plain.close();
+    }
+  });
+});
+
+/** The status of GET /api/docs/json sent with the given Host header (fetch would set its own). */
+function statusWithHost(url: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    httpRequest({ hostname, port, path: '/api/docs/json', headers: { host } }, (answer) => {
+      answer.resume();
+      resolve(answer.statusCode ?? 0);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('the host names served without PUBLIC_URL', () => {
+  it('on a loopback address, are the loopback names only (DNS rebinding gets 421)', async () => {
+    const local = await startTestServer({ HOST: '127.0.0.1' });
+    try {
+      const { port } = new URL(local.url);
+      expect(await statusWithHost(local.url, 'rebind.example:3000')).toBe(421);
+      expect(await statusWithHost(local.url, `rebind.example:${port}`)).toBe(421);
+      for (const name of ['localhost', '127.0.0.1', '[::1]', 'LocalHost']) {
+        for (const host of [name, `${name}:${port}`]) {
+          expect(await statusWithHost(local.url, host), host).toBe(200);
+        }
+      }
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('on any other address, are any', async () => {
+    const open = await startTestServer({ HOST: '0.0.0.0' });
+    try {
+      expect(await statusWithHost(open.url, 'rebind.example:3000')).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('counts 127.0.0.0/8, ::1 and localhost as loopback addresses', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', 'localhost', 'LOCALHOST']) {
+      expect(isLoopbackAddress(host), host).toBe(true);
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'fleet.example.com', '127.0.0.1.nip.io']) {
+      expect(isLoopbackAddress(host), host).toBe(false);
     }
   });
 });

@@ -1,5 +1,7 @@
+import { MESSAGES } from '@sitefleet/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_DEPTH } from '../src/plugins/json-body.ts';
 import { type ApiClient, startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -14,6 +16,8 @@ interface Operation {
   path: string;
   queryFields: string[];
   bodyFields: string[];
+  /** Called by an instance's agent, with its bearer token rather than a session. */
+  byAgent: boolean;
 }
 
 const odd = fc.constantFrom(
@@ -57,6 +61,7 @@ function operationsOf(document: any): Operation[] {
         path,
         queryFields: parameters.filter((p) => p.in === 'query').map((p) => p.name),
         bodyFields: Object.keys(body?.properties ?? {}),
+        byAgent: (operation.security ?? []).some((scheme: object) => 'agentToken' in scheme),
       });
     }
   }
@@ -113,4 +118,61 @@ describe('a fuzz of every route', () => {
       );
     }
   }, 600_000);
+});
+
+const DEPTH = 5000;
+
+describe('a body nested deeper than any form', () => {
+  const shapes = {
+    arrays: `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`,
+    objects: `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`,
+  };
+
+  let instances = 0;
+  /** The agent's routes read their token before the body. */
+  async function instanceToken() {
+    const created = await admin.post('/api/instances', {
+      instance_id: `i-nested${++instances}`,
+      ip_address: '10.0.0.1',
+      current_state: 'running',
+      gap: '06:15',
+      region: 'ap-south-1',
+      type: 'small',
+      cost: 1,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return (await admin.post(`/api/instances/${created.body.id}/rotate-token`)).body.token;
+  }
+
+  it.each(Object.entries(shapes))(
+    'of %s is a 400 on every route that takes a body, before its handler runs',
+    async (_shape, rawBody) => {
+      const agentToken = await instanceToken();
+      const document = (await server.client().get('/api/docs/json')).body;
+      const withBody = operationsOf(document).filter((op) =>
+        ['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method),
+      );
+      expect(withBody.length).toBeGreaterThan(40);
+      for (const operation of withBody) {
+        const path = operation.path.replace(/\{[^}]+\}/g, '1');
+        const headers: Record<string, string> = operation.byAgent
+          ? { authorization: `Bearer ${agentToken}` }
+          : {};
+        const response = await admin.request(operation.method, path, { rawBody, headers });
+        expect(response.status, `${operation.method} ${path}`).toBe(400);
+        expect(response.body.message).toBe(MESSAGES.nestedTooDeeply);
+      }
+    },
+  );
+});
+
+describe('a body nested as deep as allowed', () => {
+  it('is read, and brackets inside strings do not count', async () => {
+    const nested = `${'['.repeat(MAX_BODY_DEPTH - 1)}${']'.repeat(MAX_BODY_DEPTH - 1)}`;
+    for (const rawBody of [`{"name":${nested}}`, `{"name":"${'[{\\"'.repeat(DEPTH)}"}`]) {
+      const response = await admin.request('POST', '/api/roles', { rawBody });
+      expect(response.status, JSON.stringify(response.body)).toBe(422);
+      expect(Object.keys(response.body.errors)).toEqual(['name']);
+    }
+  });
 });

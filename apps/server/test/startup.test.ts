@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MESSAGES } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +40,34 @@ describe.runIf(TEST_DB === 'pglite')('start-up checks', () => {
     expect(code).toBe(1);
     expect(output).toContain('PORT');
   });
+});
+
+describe.runIf(TEST_DB === 'pglite')('a server listening beyond the loopback address', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sitefleet-host-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('warns at start that without PUBLIC_URL it answers any host name', async () => {
+    const main = startProcess('src/main.ts', {
+      HOST: '0.0.0.0',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      RUN_WORKERS: 'false',
+      WEB_DIST_DIR: '/nonexistent',
+    });
+    try {
+      await main.printed(
+        /HOST 0\.0\.0\.0 is not a loopback address and PUBLIC_URL is not set/,
+        120_000,
+      );
+    } finally {
+      await main.stop();
+    }
+  }, 180_000);
 });
 
 describe('unexpected failures', () => {

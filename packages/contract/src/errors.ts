@@ -23,6 +23,7 @@ export const MESSAGES = {
   unknownField: (field: string) => `The field ${field} is not allowed.`,
   payloadTooLarge: 'The request body is too large.',
   malformedJson: 'The request body is not valid JSON.',
+  nestedTooDeeply: 'The request body is nested too deeply.',
   prototypeField: 'The fields __proto__ and constructor.prototype are not allowed.',
   alreadyTaken: 'This value is already taken.',
   googleStateMismatch: 'The Google authorisation does not match this session. Start again.',

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditAction, AuditChanges, AuditSubjectType } from '@sitefleet/contract';
 import { eq, sql } from 'drizzle-orm';
-import { fieldChanges, secretChanged } from '../lib/audit-diff.ts';
+import { fieldChanges, secretChanged, withoutNul } from '../lib/audit-diff.ts';
 import { type Db, queryRows } from './client.ts';
 import { auditLog, users } from './schema.ts';
 
@@ -79,8 +79,8 @@ export async function recordAudit(tx: Db, entry: AuditEntryInput): Promise<void>
     subjectType: entry.subjectType,
     subjectId: entry.subjectId ?? null,
     subjectName: entry.subjectName ?? null,
-    changes: entry.changes ?? null,
-    details: entry.details ?? null,
+    changes: entry.changes ? withoutNul(entry.changes) : null,
+    details: entry.details ? withoutNul(entry.details) : null,
     ipAddress: actor.ipAddress,
     userAgent: actor.userAgent,
     requestId: actor.requestId,

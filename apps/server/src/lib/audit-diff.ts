@@ -59,3 +59,22 @@ export function fieldChanges(
 export const secretChanged = (field: string): AuditChanges => ({
   [snakeCase(field)]: [AUDIT_REDACTED, AUDIT_REDACTED],
 });
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, inner]) => key.includes('\0') || holdsNul(inner));
+  }
+  return false;
+}
+
+/**
+ * The entries of `record` that a jsonb column can store: one whose name or value holds the NUL
+ * character, which PostgreSQL refuses in jsonb text, is left out rather than failing the write.
+ */
+export function withoutNul<T extends Record<string, unknown>>(record: T): T {
+  return Object.fromEntries(
+    Object.entries(record).filter(([key, value]) => !holdsNul(key) && !holdsNul(value)),
+  ) as T;
+}

@@ -9,7 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../test/harness.ts';
-import { pruneAuditLog } from '../../db/audit.ts';
+import { pruneAuditLog, recordAudit } from '../../db/audit.ts';
 import { queryRows } from '../../db/client.ts';
 import { insertTestWebsites } from '../content/test-fixtures.ts';
 
@@ -264,6 +264,37 @@ describe('roles and signing in', () => {
     expect(JSON.stringify(await entries({ action: 'sign_in_failed' }))).not.toContain(
       'wrong-password',
     );
+  });
+});
+
+describe('what a request sends that no record keeps', () => {
+  it("leaves out the profile form's ignored role, whatever it holds", async () => {
+    const email = 'ignored-role@example.com';
+    const person = await server.userWithRoles(['viewer'], email);
+    const { id, name } = (await person.get('/api/profile')).body;
+    let before = name;
+    for (const role of ['a\u0000b', 'super admin']) {
+      const after = `Renamed with role ${role.length}`;
+      const response = await person.put('/api/profile', { name: after, email, role });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect((await latest('user', id)).changes).toEqual({ name: [before, after] });
+      before = after;
+    }
+  });
+
+  it('keeps no field whose name or value holds the NUL character', async () => {
+    const subjectId = 2_000_000;
+    await recordAudit(server.database.db, {
+      action: 'updated',
+      subjectType: 'user',
+      subjectId,
+      changes: { name: ['A', 'B'], note: [null, 'a\u0000b'], 'x\u0000': [1, 2] },
+      details: { count: 2, nested: { list: ['ok', '\u0000'] }, 'y\u0000': true },
+    });
+    expect(await latest('user', subjectId)).toMatchObject({
+      changes: { name: ['A', 'B'] },
+      details: { count: 2 },
+    });
   });
 });
 

@@ -38,11 +38,13 @@ export async function updateProfile(
       .from(users)
       .where(eq(users.id, userId))
       .for('update');
-    await tx
+    // The entry shows the row as stored: the form's other fields (its ignored role) stay out.
+    const [after] = await tx
       .update(users)
       .set({ name: input.name, email: input.email, updatedAt: new Date() })
-      .where(eq(users.id, userId));
-    await recordChange(tx, 'user', { id: userId, name: input.name }, before ?? {}, input);
+      .where(eq(users.id, userId))
+      .returning({ name: users.name, email: users.email });
+    await recordChange(tx, 'user', { id: userId, name: input.name }, before ?? {}, after ?? {});
   });
   return ownProfile(db, userId);
 }
