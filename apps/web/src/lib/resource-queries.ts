@@ -2,19 +2,7 @@ import type { Paginated, ResourceDefinition } from '@sitefleet/contract';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from './http.ts';
-import { type ListSort, orderParams, pageParams } from './use-list-params.ts';
-
-/**
- * What a list asks its API for: a page of a size, the search, the header sort (null: the server's
- * order) and the filters, each one search parameter named as the API names it.
- */
-export interface ListRequest<F extends string = never> {
-  page: number;
-  perPage: number;
-  query: string;
-  sort: ListSort | null;
-  filters: Record<F, string | undefined>;
-}
+import { type ListRequest, orderParams, pageParams } from './use-list-params.ts';
 
 /**
  * What the queries read of a resource's declaration: the contract's (websitesResource …), or the

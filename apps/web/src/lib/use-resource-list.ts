@@ -3,8 +3,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type AbilityName, useCan } from './abilities.ts';
 import { useDeleteRow, useDeleteRows } from './delete-rows.ts';
-import { type ListRequest, type QueriedResource, resourceQueries } from './resource-queries.ts';
-import { type ListParams, useKeepPageInRange, useListParams } from './use-list-params.ts';
+import { type QueriedResource, resourceQueries } from './resource-queries.ts';
+import {
+  type ListParams,
+  type ListRequest,
+  useKeepPageInRange,
+  useListParams,
+} from './use-list-params.ts';
 import { listReloadKey, type RowSelection, useRowSelection } from './use-row-selection.ts';
 
 export interface ResourceListOptions<T, F extends string> {

@@ -15,8 +15,11 @@ import { Page } from '../../../components/Page.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
 import { type AppAbility, can } from '../../../lib/abilities.ts';
-import type { ListRequest } from '../../../lib/resource-queries.ts';
-import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
+import {
+  type ListRequest,
+  useKeepPageInRange,
+  useListParams,
+} from '../../../lib/use-list-params.ts';
 import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
 import {
   entryKey,
