@@ -2,7 +2,7 @@ import { AUDIT_ACTION_LABELS, type AuditSubjectType, formatDateTime } from '@sit
 import { useState } from 'react';
 import { Button, Collapse } from 'react-bootstrap';
 import { useCan } from '../lib/abilities.ts';
-import { useAuditLog } from '../lib/audit-log.ts';
+import { auditLogQueries } from '../lib/audit-log.ts';
 import { AuditChanges } from './AuditChanges.tsx';
 import { LoadingSpinner } from './LoadingSpinner.tsx';
 
@@ -41,7 +41,13 @@ export function HistoryPanel({ subjectType, subjectId }: HistoryPanelProps) {
 
 function HistoryEntries({ subjectType, subjectId }: HistoryPanelProps) {
   const [page, setPage] = useState(1);
-  const history = useAuditLog({ page, perPage: HISTORY_PER_PAGE, subjectType, subjectId });
+  const history = auditLogQueries.useList({
+    page,
+    perPage: HISTORY_PER_PAGE,
+    query: '',
+    sort: null,
+    filters: { subject_type: subjectType, subject_id: String(subjectId) },
+  });
   if (history.error) return <p className="text-danger small mb-0">{history.error.message}</p>;
   if (!history.data) return <LoadingSpinner />;
   const { data: entries, current_page: current, last_page: last } = history.data;

@@ -32,11 +32,11 @@ export interface DeleteConfirmation<T> {
   question: (row: T) => ReactNode;
 }
 
-export interface ResourceListPageProps<T, R, F extends string> {
+export interface ResourceListPageProps<T, F extends string> {
   /** The screen's title, the table's name and, lowercased, the search's: 'Users'. */
   title: string;
   /** What useResourceList gave. */
-  list: ResourceList<T, R, F>;
+  list: ResourceList<T, F>;
   // biome-ignore lint/suspicious/noExplicitAny: TanStack's own type for columns of mixed values.
   columns: ColumnDef<T, any>[];
   rowId: (row: T) => number;
@@ -81,7 +81,7 @@ export interface ResourceListPageProps<T, R, F extends string> {
  * the banner, the table (sort, selection, empty and error states), pagination with the page size,
  * and the single delete's confirmation. The screen's dialogs go in `children`.
  */
-export function ResourceListPage<T, R, F extends string>({
+export function ResourceListPage<T, F extends string>({
   title,
   list,
   columns,
@@ -102,7 +102,7 @@ export function ResourceListPage<T, R, F extends string>({
   compact,
   emptyText,
   children,
-}: ResourceListPageProps<T, R, F>) {
+}: ResourceListPageProps<T, F>) {
   const { params, rows, selection, deleting } = list;
   const creating = useCreateForm();
   const canCreate = useCan(addNew?.ability ?? []);

@@ -32,16 +32,25 @@ export interface ListParamsOptions<F extends string> {
   prefix?: string;
 }
 
-export interface ListParams<F extends string = never> {
-  /** 1 when the URL has none or a bad one. */
+/**
+ * What a list asks its API for: a page of a size, the search, the header sort (null: the server's
+ * order) and the filters, each one search parameter named as the API names it.
+ */
+export interface ListRequest<F extends string = never> {
   page: number;
-  /** One of PER_PAGE_CHOICES; DEFAULT_PER_PAGE when the URL has none or another. */
   perPage: number;
   /** The search text, '' when none. */
   query: string;
   sort: ListSort | null;
-  /** Each filter's value, undefined when the URL has none. */
+  /** Each filter's value, undefined when none. */
   filters: Record<F, string | undefined>;
+}
+
+/**
+ * A list's request as the URL keeps it (page 1 when the URL has none or a bad one, DEFAULT_PER_PAGE
+ * when it has none or a size not among PER_PAGE_CHOICES), and what changes it.
+ */
+export interface ListParams<F extends string = never> extends ListRequest<F> {
   /** Goes to a page; `replace` rewrites the history entry instead of adding one. */
   setPage: (page: number, options?: { replace?: boolean }) => void;
   /** Changes the page size and goes back to page 1. */

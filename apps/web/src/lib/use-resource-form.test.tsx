@@ -25,7 +25,12 @@ function renderResourceForm(recordId: number | null, onClose: () => void) {
         noun: 'Thing',
         resolver: contractResolver<{ name: string }>(thingSchema),
         defaultValues: { name: 'Ada' },
-        endpoint: { path: '/api/things', resourceKey: ['things'], answer: savedSchema },
+        resource: {
+          name: 'things',
+          path: '/api/things',
+          create: { answer: savedSchema },
+          update: { answer: savedSchema },
+        },
         messages: { created: 'Thing created', updated: 'Thing updated' },
         onClose,
       });

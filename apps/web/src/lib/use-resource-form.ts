@@ -1,20 +1,21 @@
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ResourceDefinition } from '@sitefleet/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { bindServerErrors } from './form-errors.ts';
 import { http } from './http.ts';
+import { resourceKey } from './resource-queries.ts';
 import { notifySuccess } from './toast.tsx';
 
-export interface ResourceEndpoint<A> {
-  /** The resource's API path: POST {path} adds, PUT {path}/{id} saves. */
-  path: string;
-  /** The key every query of the resource starts with, reloaded after a save, e.g. ['users']. */
-  resourceKey: QueryKey;
-  /** The answer: the saved record. */
-  answer: z.ZodType<A>;
-  /** The answer of an add, when it says more (an instance's first agent token). */
-  createdAnswer?: z.ZodType<A>;
-}
+/**
+ * What a form saves to, read from the resource's declaration: POST {path} adds, PUT {path}/{id}
+ * saves, each answering the saved record (an add may say more: an instance's first agent token);
+ * then every query of the resource reloads.
+ */
+export type SavedResource<A> = Pick<ResourceDefinition, 'name' | 'path'> & {
+  create: { answer: z.ZodType<A> };
+  update: { answer: z.ZodType<A> };
+};
 
 export interface ResourceFormOptions<V extends FieldValues, A> {
   /** The record's id, or null to add one. */
@@ -24,7 +25,7 @@ export interface ResourceFormOptions<V extends FieldValues, A> {
   /** The contract's rules (contractResolver), so the form says what the server would say. */
   resolver: Resolver<V>;
   defaultValues: DefaultValues<V>;
-  endpoint: ResourceEndpoint<A>;
+  resource: SavedResource<A>;
   /** The toasts of a save (the contract's messages). */
   messages: { created: string; updated: string };
   onClose: () => void;
@@ -44,7 +45,7 @@ export function useResourceForm<V extends FieldValues, A>({
   noun,
   resolver,
   defaultValues,
-  endpoint,
+  resource,
   messages,
   onClose,
   payload,
@@ -56,9 +57,9 @@ export function useResourceForm<V extends FieldValues, A>({
   const save = useMutation({
     mutationFn: async (body: unknown) =>
       editing
-        ? endpoint.answer.parse(await http.put(`${endpoint.path}/${recordId}`, body))
-        : (endpoint.createdAnswer ?? endpoint.answer).parse(await http.post(endpoint.path, body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpoint.resourceKey }),
+        ? resource.update.answer.parse(await http.put(`${resource.path}/${recordId}`, body))
+        : resource.create.answer.parse(await http.post(resource.path, body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey(resource) }),
   });
 
   const onSubmit = form.handleSubmit((values) =>

@@ -1,8 +1,6 @@
 import { BULK_ACTION_LABELS } from '@sitefleet/contract';
-import type { QueryKey } from '@tanstack/react-query';
 import { type ContentCallOptions, useBulkAction } from '../../lib/content/content-records.ts';
 import type { ResourceList } from '../../lib/use-resource-list.ts';
-import { listReloadKey } from '../../lib/use-row-selection.ts';
 import { BulkActionsMenu } from './BulkActionsMenu.tsx';
 import {
   actionTarget,
@@ -18,23 +16,13 @@ import {
 export function useContentBulkActions<
   A extends keyof typeof BULK_ACTION_LABELS,
   T,
-  R,
   F extends string,
->(
-  list: ResourceList<T, R, F>,
-  calls: ContentCallOptions,
-  actions: readonly A[],
-  rowsKey: (request: R) => QueryKey,
-) {
+>(list: ResourceList<T, F>, calls: ContentCallOptions, actions: readonly A[]) {
   const bulkAction = useBulkAction<A>(calls);
   const { selection, params } = list;
   const pageRows = list.rows.data?.data.length ?? 0;
   const total = list.rows.data?.total ?? 0;
-  const matching = useSelectAllMatching(
-    selection,
-    pageRows,
-    listReloadKey(list.rows, rowsKey(list.request)),
-  );
+  const matching = useSelectAllMatching(selection, pageRows, list.reloadKey);
   if (!selection) return { menu: null, banner: null };
   return {
     menu: (

@@ -1,8 +1,8 @@
-import { CATEGORY_MESSAGES, messageSchema } from '@sitefleet/contract';
+import { CATEGORY_MESSAGES, categoriesResource, messageSchema } from '@sitefleet/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { useUndoableDelete } from '../../../lib/undo-delete.ts';
-import { categoriesKey } from './categories.ts';
+import { categoryQueries } from './categories.ts';
 
 export interface CategoryDeleteRequest {
   id: number;
@@ -14,7 +14,7 @@ export interface CategoryDeleteRequest {
 export async function deleteCategory({ id, moveTo }: CategoryDeleteRequest) {
   return messageSchema.parse(
     await http.delete(
-      `/api/categories/${id}`,
+      `${categoriesResource.path}/${id}`,
       moveTo === undefined ? undefined : { move_to: moveTo },
     ),
   );
@@ -28,7 +28,7 @@ export function useDeleteCategory() {
     mutationFn: deleteCategory,
     onSuccess: (_answer, { id }) => {
       notifyDeleted(CATEGORY_MESSAGES.deleted, 'categories', [id]);
-      return queryClient.invalidateQueries({ queryKey: categoriesKey });
+      return queryClient.invalidateQueries({ queryKey: categoryQueries.key });
     },
   });
 }

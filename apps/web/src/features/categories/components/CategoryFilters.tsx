@@ -1,4 +1,5 @@
 import {
+  CATEGORY_LIST_FILTERS,
   CATEGORY_ORDER_DEFAULT_DIRECTIONS,
   CATEGORY_ORDER_KEY_LABELS,
   CATEGORY_ORDER_KEYS,
@@ -7,10 +8,20 @@ import {
 } from '@sitefleet/contract';
 import { useId } from 'react';
 import { Button, Offcanvas } from 'react-bootstrap';
-import { CATEGORY_LIST_FILTERS, type CategoryListFilter } from '../api/categories.ts';
+
+/**
+ * The list's filters as the URL keeps them: the API's, and the order the panel chooses (the
+ * screen's header sort sets the same two).
+ */
+export const CATEGORY_SCREEN_FILTERS = [
+  ...CATEGORY_LIST_FILTERS,
+  'order_key',
+  'order_dir',
+] as const;
+type CategoryListFilter = (typeof CATEGORY_SCREEN_FILTERS)[number];
 
 /** The filters of the Advance Filters panel: all but the website, which has its own dropdown. */
-export const PANEL_FILTERS = CATEGORY_LIST_FILTERS.filter(
+export const PANEL_FILTERS = CATEGORY_SCREEN_FILTERS.filter(
   (filter): filter is Exclude<CategoryListFilter, 'website_id'> => filter !== 'website_id',
 );
 type PanelFilter = (typeof PANEL_FILTERS)[number];

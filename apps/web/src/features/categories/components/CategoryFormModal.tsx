@@ -3,8 +3,8 @@ import {
   CATEGORY_MESSAGES,
   CATEGORY_TYPES,
   type CategoryRow,
+  categoriesResource,
   categoryCreateSchema,
-  categoryRowSchema,
   categoryUpdateSchema,
   RECORD_STATUS_OPTIONS,
   YES_NO_OPTIONS,
@@ -24,7 +24,7 @@ import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { MultiSelect } from '../../../components/MultiSelect.tsx';
 import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
 import { useResourceForm } from '../../../lib/use-resource-form.ts';
-import { categoriesKey, useCategory } from '../api/categories.ts';
+import { useCategory } from '../api/categories.ts';
 import { type CategoryFormValues, categoryFormDefaults } from './category-form.ts';
 import { ParentsField } from './ParentsField.tsx';
 import { useSlugFollowingName } from './use-slug-following-name.ts';
@@ -89,7 +89,7 @@ function CategoryForm({ category, onClose }: CategoryFormModalProps) {
       category === null ? categoryCreateSchema : categoryUpdateSchema,
     ) as unknown as Resolver<CategoryFormValues>,
     defaultValues: categoryFormDefaults(category),
-    endpoint: { path: '/api/categories', resourceKey: categoriesKey, answer: categoryRowSchema },
+    resource: categoriesResource,
     messages: { created: CATEGORY_MESSAGES.created, updated: CATEGORY_MESSAGES.updated },
     onClose,
   });

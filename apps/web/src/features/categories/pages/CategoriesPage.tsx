@@ -4,6 +4,7 @@ import {
   CATEGORY_ORDER_KEYS,
   type CategoryDetailRow,
   type CategoryRow,
+  categoriesResource,
   categoryDetailListSchema,
 } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
@@ -20,16 +21,11 @@ import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
 import { useColumnVisibility } from '../../../lib/use-column-visibility.ts';
 import type { ListSort } from '../../../lib/use-list-params.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
-import {
-  CATEGORY_LIST_FILTERS,
-  type CategoryListRequest,
-  categoriesKey,
-  categoryListKey,
-  useCategories,
-} from '../api/categories.ts';
+import { categoryQueries } from '../api/categories.ts';
 import {
   activePanelFilters,
   appliedDirection,
+  CATEGORY_SCREEN_FILTERS,
   CategoryFilters,
 } from '../components/CategoryFilters.tsx';
 import { CategoryFormModal } from '../components/CategoryFormModal.tsx';
@@ -44,24 +40,15 @@ const REVIEW_SUBJECT: DetailedReviewSubject<CategoryDetailRow> = {
   value: (row) => row.category_name,
 };
 
-const CALLS = { resource: '/api/categories', listKey: categoriesKey } as const;
+const CALLS = { resource: categoriesResource.path, listKey: categoryQueries.key };
 
 /** The edit form is closed or open on a category (the create form opens by the address). */
 type FormState = { open: false } | { open: true; category: CategoryRow };
 
 export function CategoriesPage() {
   const list = useResourceList({
-    path: CALLS.resource,
-    resourceKey: categoriesKey,
-    filters: CATEGORY_LIST_FILTERS,
-    request: ({ page, perPage, query, filters }): CategoryListRequest => ({
-      page,
-      perPage,
-      query,
-      ...filters,
-    }),
-    useRows: useCategories,
-    rowsKey: categoryListKey,
+    resource: categoriesResource,
+    filters: CATEGORY_SCREEN_FILTERS,
     selectAbility: 'category-action',
   });
   const { params } = list;
@@ -72,7 +59,7 @@ export function CategoriesPage() {
   const [form, setForm] = useState<FormState>({ open: false });
   const [reviewing, setReviewing] = useState<CategoryRow | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const bulkActions = useContentBulkActions(list, CALLS, CATEGORY_ACTIONS, categoryListKey);
+  const bulkActions = useContentBulkActions(list, CALLS, CATEGORY_ACTIONS);
   const sync = useSyncRecord({ ...CALLS, syncedMessage: CATEGORY_MESSAGES.synced });
 
   const columns = useCategoryColumns({

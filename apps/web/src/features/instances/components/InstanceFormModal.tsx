@@ -5,9 +5,8 @@ import {
   INSTANCE_STATES,
   INSTANCE_TYPES,
   type Instance,
-  instanceCreatedSchema,
   instanceInputSchema,
-  instanceSchema,
+  instancesResource,
 } from '@sitefleet/contract';
 import { useId, useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
@@ -19,7 +18,6 @@ import { RotateSecret, SecretShownOnce } from '../../../components/RotateSecret.
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { useResourceForm } from '../../../lib/use-resource-form.ts';
 import { useRotateAgentToken } from '../api/agent-token.ts';
-import { instancesKey } from '../api/instances.ts';
 
 /** The form's values as typed: the cost stays text, so that 'abc' can be told from an empty field. */
 interface InstanceFormValues {
@@ -78,12 +76,7 @@ export function InstanceFormModal({ instance, onClose }: InstanceFormModalProps)
     // Sent as typed: the server reads the cost's text by the same schema.
     resolver: contractResolver<InstanceFormValues>(instanceInputSchema),
     defaultValues: initialValues(instance),
-    endpoint: {
-      path: '/api/instances',
-      resourceKey: instancesKey,
-      answer: instanceSchema,
-      createdAnswer: instanceCreatedSchema,
-    },
+    resource: instancesResource,
     messages: { created: INSTANCE_MESSAGES.created, updated: INSTANCE_MESSAGES.updated },
     onClose,
     // A new instance's token is answered this once: the dialog shows it before it closes.

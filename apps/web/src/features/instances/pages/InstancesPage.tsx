@@ -1,8 +1,12 @@
-import { INSTANCE_MESSAGES, INSTANCE_ORDER_KEYS, type Instance } from '@sitefleet/contract';
+import {
+  INSTANCE_MESSAGES,
+  INSTANCE_ORDER_KEYS,
+  type Instance,
+  instancesResource,
+} from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
-import { instanceListKey, instancesKey, useInstances } from '../api/instances.ts';
 import { InstanceFormModal } from '../components/InstanceFormModal.tsx';
 import { InstanceLogsModal } from '../components/InstanceLogsModal.tsx';
 import { useInstanceColumns } from '../components/instance-columns.tsx';
@@ -15,10 +19,7 @@ type Dialog =
 
 export function InstancesPage() {
   const list = useResourceList({
-    path: '/api/instances',
-    resourceKey: instancesKey,
-    useRows: useInstances,
-    rowsKey: instanceListKey,
+    resource: instancesResource,
     selectAbility: 'instance-delete',
     deletedMessage: INSTANCE_MESSAGES.deleted(1),
   });

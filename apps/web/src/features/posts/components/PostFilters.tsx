@@ -1,8 +1,10 @@
-import { POST_STATUS_FILTER_OPTIONS } from '@sitefleet/contract';
+import { type POST_LIST_FILTERS, POST_STATUS_FILTER_OPTIONS } from '@sitefleet/contract';
 import { SearchSelect } from '../../../components/SearchSelect.tsx';
 import { useCategorySearch } from '../../../lib/content/category-options.ts';
 import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
-import { type PostListFilter, useFilterCategory } from '../api/posts.ts';
+import { useFilterCategory } from '../api/posts.ts';
+
+type PostListFilter = (typeof POST_LIST_FILTERS)[number];
 
 interface PostFiltersProps {
   values: Record<PostListFilter, string | undefined>;

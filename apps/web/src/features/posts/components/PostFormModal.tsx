@@ -1,4 +1,4 @@
-import { POST_MESSAGES, type PostRow, postFormSchema, postRowSchema } from '@sitefleet/contract';
+import { POST_MESSAGES, type PostRow, postFormSchema, postsResource } from '@sitefleet/contract';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { FormModal } from '../../../components/FormModal.tsx';
@@ -14,7 +14,6 @@ import { SearchSelect } from '../../../components/SearchSelect.tsx';
 import { useCategoryChoice } from '../../../lib/content/category-options.ts';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { useResourceForm } from '../../../lib/use-resource-form.ts';
-import { postsKey } from '../api/posts.ts';
 
 interface PostFormValues {
   title: string;
@@ -42,7 +41,7 @@ export function PostFormModal({ post, onClose }: PostFormModalProps) {
       category_id: post?.category_id ?? null,
       content_reference: post?.content_reference ?? '',
     },
-    endpoint: { path: '/api/posts', resourceKey: postsKey, answer: postRowSchema },
+    resource: postsResource,
     messages: { created: POST_MESSAGES.created, updated: POST_MESSAGES.updated },
     onClose,
   });

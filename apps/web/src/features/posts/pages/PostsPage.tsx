@@ -5,6 +5,7 @@ import {
   type PostDetailRow,
   type PostRow,
   postDetailListSchema,
+  postsResource,
 } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
 import {
@@ -16,13 +17,7 @@ import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useSyncRecord } from '../../../lib/content/content-records.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
-import {
-  POST_LIST_FILTERS,
-  type PostListRequest,
-  postListKey,
-  postsKey,
-  usePosts,
-} from '../api/posts.ts';
+import { postQueries } from '../api/posts.ts';
 import { PostFilters } from '../components/PostFilters.tsx';
 import { PostFormModal } from '../components/PostFormModal.tsx';
 import { usePostColumns } from '../components/post-columns.tsx';
@@ -32,25 +27,14 @@ const REVIEW_SUBJECT: DetailedReviewSubject<PostDetailRow> = {
   value: (row) => row.post_title,
 };
 
-const CALLS = { resource: '/api/posts', listKey: postsKey } as const;
+const CALLS = { resource: postsResource.path, listKey: postQueries.key };
 
 /** The edit form is closed or open on a post (the create form opens by the address). */
 type FormState = { open: false } | { open: true; post: PostRow };
 
 export function PostsPage() {
   const list = useResourceList({
-    path: CALLS.resource,
-    resourceKey: postsKey,
-    filters: POST_LIST_FILTERS,
-    request: ({ page, perPage, query, sort, filters }): PostListRequest => ({
-      page,
-      perPage,
-      query,
-      sort,
-      filters,
-    }),
-    useRows: usePosts,
-    rowsKey: postListKey,
+    resource: postsResource,
     selectAbility: 'post-action',
     deletedMessage: POST_MESSAGES.deleted,
   });
@@ -58,7 +42,7 @@ export function PostsPage() {
 
   const [form, setForm] = useState<FormState>({ open: false });
   const [reviewing, setReviewing] = useState<PostRow | null>(null);
-  const bulkActions = useContentBulkActions(list, CALLS, POST_ACTIONS, postListKey);
+  const bulkActions = useContentBulkActions(list, CALLS, POST_ACTIONS);
   const sync = useSyncRecord({ ...CALLS, syncedMessage: POST_MESSAGES.synced });
 
   const columns = usePostColumns({

@@ -8,7 +8,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { http } from '../../../lib/http.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/toast.tsx';
 import { pageParams } from '../../../lib/use-list-params.ts';
-import { rolesKey } from './roles.ts';
+import { roleQueries } from './role.ts';
 
 export interface PermissionListRequest {
   roleId: number;
@@ -119,7 +119,7 @@ export function useChangePermissions(request: PermissionListRequest) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: rolePermissionsKey(request.roleId) }),
-        queryClient.invalidateQueries({ queryKey: rolesKey }),
+        queryClient.invalidateQueries({ queryKey: roleQueries.key }),
       ]),
   });
 }

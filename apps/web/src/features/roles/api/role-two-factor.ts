@@ -1,9 +1,9 @@
 import { roleTwoFactorAnswerSchema, roleTwoFactorSchema } from '@sitefleet/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
-import { roleKey } from './role.ts';
+import { roleQueries } from './role.ts';
 
-const requirementKey = (id: number) => [...roleKey(id), 'two-factor'] as const;
+const requirementKey = (id: number) => [...roleQueries.oneKey(id), 'two-factor'] as const;
 
 /** GET /api/roles/{id}/two-factor */
 export function useRoleTwoFactor(id: number) {

@@ -1,16 +1,12 @@
-import { ROLE_MESSAGES, ROLE_ORDER_KEYS } from '@sitefleet/contract';
+import { ROLE_MESSAGES, ROLE_ORDER_KEYS, rolesResource } from '@sitefleet/contract';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
-import { roleListKey, rolesKey, useRoles } from '../api/roles.ts';
 import { useRoleColumns } from '../components/role-columns.tsx';
 
 export function RolesPage() {
   const list = useResourceList({
-    path: '/api/roles',
-    resourceKey: rolesKey,
-    useRows: useRoles,
-    rowsKey: roleListKey,
+    resource: rolesResource,
     selectAbility: 'role-delete',
     deletedMessage: ROLE_MESSAGES.deleted,
   });

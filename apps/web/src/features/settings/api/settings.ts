@@ -1,45 +1,14 @@
-import { settingListSchema } from '@sitefleet/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
-import { type ListSort, orderParams, pageParams } from '../../../lib/use-list-params.ts';
+import { settingsResource } from '@sitefleet/contract';
+import { resourceQueries } from '../../../lib/resource-queries.ts';
 
-/** Every settings query (lists, groups, one setting) starts with this key. */
-export const settingsKey = ['settings'] as const;
-
-export interface SettingListRequest {
-  page: number;
-  perPage: number;
-  query: string;
-  sort: ListSort | null;
-  /** Only this group's settings (the 'Setting Group' card), from GET /api/settinggroups. */
-  groupId?: number;
-}
-
-export function settingListKey(request: SettingListRequest) {
-  return [...settingsKey, 'list', request] as const;
-}
+export const settingQueries = resourceQueries(settingsResource);
 
 /**
- * GET /api/settings?page=&query=&order_key=&order_dir=, or GET /api/settinggroups with the same
- * and groupid= for a group.
+ * A group's settings, GET /api/settinggroups?groupid= with the list's page, search and sort: the
+ * settings list from another path, its pages kept among the settings lists that a save reloads.
  */
-export async function fetchSettings({ page, perPage, query, sort, groupId }: SettingListRequest) {
-  const listQuery = {
-    ...pageParams(page, perPage),
-    query: query || undefined,
-    ...orderParams(sort),
-  };
-  const answer =
-    groupId === undefined
-      ? await http.get('/api/settings', { query: listQuery })
-      : await http.get('/api/settinggroups', { query: { ...listQuery, groupid: groupId } });
-  return settingListSchema.parse(answer);
-}
-
-export function useSettings(request: SettingListRequest) {
-  return useQuery({
-    queryKey: settingListKey(request),
-    queryFn: () => fetchSettings(request),
-    placeholderData: keepPreviousData,
-  });
-}
+export const settingGroupQueries = resourceQueries({
+  name: settingsResource.name,
+  path: '/api/settinggroups',
+  list: settingsResource.list,
+});

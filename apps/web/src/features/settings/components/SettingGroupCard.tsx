@@ -4,7 +4,7 @@ import { ListCard } from '../../../components/ListCard.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
 import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
-import { useSettings } from '../api/settings.ts';
+import { settingGroupQueries } from '../api/settings.ts';
 import { useSettingColumns } from './setting-columns.tsx';
 
 /**
@@ -13,12 +13,12 @@ import { useSettingColumns } from './setting-columns.tsx';
  */
 export function SettingGroupCard({ setting }: { setting: Setting }) {
   const list = useListParams({ prefix: 'group_' });
-  const settings = useSettings({
+  const settings = settingGroupQueries.useList({
     page: list.page,
     perPage: list.perPage,
     query: list.query,
     sort: list.sort,
-    groupId: setting.group.id,
+    filters: { groupid: String(setting.group.id) },
   });
   useKeepPageInRange(settings.data, list.setPage);
   const columns = useSettingColumns({ withGroups: false });

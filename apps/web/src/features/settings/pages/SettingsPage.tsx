@@ -1,16 +1,12 @@
-import { SETTING_MESSAGES, SETTING_ORDER_KEYS } from '@sitefleet/contract';
+import { SETTING_MESSAGES, SETTING_ORDER_KEYS, settingsResource } from '@sitefleet/contract';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
-import { settingListKey, settingsKey, useSettings } from '../api/settings.ts';
 import { useSettingColumns } from '../components/setting-columns.tsx';
 
 export function SettingsPage() {
   const list = useResourceList({
-    path: '/api/settings',
-    resourceKey: settingsKey,
-    useRows: useSettings,
-    rowsKey: settingListKey,
+    resource: settingsResource,
     selectAbility: 'setting-delete',
     deletedMessage: SETTING_MESSAGES.deleted,
   });

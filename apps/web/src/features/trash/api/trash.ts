@@ -6,39 +6,21 @@ import {
   trashChangedSchema,
   trashPageSchema,
 } from '@sitefleet/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { resourceQueries } from '../../../lib/resource-queries.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/toast.tsx';
 import { restoreFromTrash } from '../../../lib/undo-delete.ts';
-import { pageParams } from '../../../lib/use-list-params.ts';
 
-export interface TrashListRequest {
-  page: number;
-  perPage: number;
-  query: string;
-  type: TrashType | undefined;
-}
-
-export const trashKey = ['trash'] as const;
-export const trashListKey = (request: TrashListRequest) => [...trashKey, 'list', request] as const;
-
-/** GET /api/trash?type=&page=&per_page=&query= */
-export function useTrash(request: TrashListRequest) {
-  return useQuery({
-    queryKey: trashListKey(request),
-    queryFn: async () =>
-      trashPageSchema.parse(
-        await http.get('/api/trash', {
-          query: {
-            ...pageParams(request.page, request.perPage),
-            query: request.query || undefined,
-            type: request.type,
-          },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
-}
+/**
+ * The trash's list, GET /api/trash?page=&per_page=&query=&type=: the trash is no resource of the
+ * contract's, so its list is declared here.
+ */
+export const trashQueries = resourceQueries({
+  name: 'trash',
+  path: '/api/trash',
+  list: { answer: trashPageSchema },
+});
 
 /**
  * A row's number for the table's selection: the same id may be trashed in two types, so the type
@@ -93,7 +75,7 @@ export function useEmptyTrash() {
       trashChangedSchema.parse(await http.post('/api/trash/empty', type ? { type } : {})),
     onSuccess: (answer) => {
       notifySuccess(answer.message);
-      return queryClient.invalidateQueries({ queryKey: trashKey });
+      return queryClient.invalidateQueries({ queryKey: trashQueries.key });
     },
     onError: notifyFailure,
   });

@@ -15,16 +15,19 @@ import { Page } from '../../../components/Page.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
 import { type AppAbility, can } from '../../../lib/abilities.ts';
-import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
+import {
+  type ListRequest,
+  useKeepPageInRange,
+  useListParams,
+} from '../../../lib/use-list-params.ts';
 import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
 import {
   entryKey,
   idsByType,
-  trashListKey,
+  trashQueries,
   useEmptyTrash,
   usePurgeEntries,
   useRestoreEntries,
-  useTrash,
 } from '../api/trash.ts';
 import { TrashTypeFilter } from '../components/TrashTypeFilter.tsx';
 import { useTrashColumns } from '../components/trash-columns.tsx';
@@ -36,10 +39,12 @@ const recordsText = (count: number) => `${count} ${count === 1 ? 'record' : 'rec
 export function TrashPage() {
   const list = useListParams({ filters: ['type'] as const });
   const type = TRASH_TYPES.find((t) => t === list.filters.type);
-  const request = { page: list.page, perPage: list.perPage, query: list.query, type };
-  const trash = useTrash(request);
+  const { page, perPage, query } = list;
+  // The trash has no header sort.
+  const request: ListRequest<'type'> = { page, perPage, query, sort: null, filters: { type } };
+  const trash = trashQueries.useList(request);
   useKeepPageInRange(trash.data, list.setPage);
-  const selection = useRowSelection(listReloadKey(trash, trashListKey(request)));
+  const selection = useRowSelection(listReloadKey(trash, trashQueries.listKey(request)));
 
   const ability = useAbility<AppAbility>();
   const visibleTypes = TRASH_TYPES.filter((t) => can(ability, trashDeleteAbility(t)));

@@ -2,7 +2,7 @@ import {
   USER_MESSAGES,
   type UserRow,
   userCreateSchema,
-  userRowSchema,
+  usersResource,
   userUpdateSchema,
 } from '@sitefleet/contract';
 import { useId } from 'react';
@@ -15,7 +15,6 @@ import { MultiSelect } from '../../../components/MultiSelect.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { useResourceForm } from '../../../lib/use-resource-form.ts';
 import { useRoleOptions } from '../api/role-options.ts';
-import { usersKey } from '../api/users.ts';
 
 interface UserFormValues {
   name: string;
@@ -45,7 +44,7 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
     },
     // The update names its user in the body too (an empty password keeps the stored one).
     payload: (values, id) => (id === null ? values : { ...values, id }),
-    endpoint: { path: '/api/users', resourceKey: usersKey, answer: userRowSchema },
+    resource: usersResource,
     messages: { created: USER_MESSAGES.created, updated: USER_MESSAGES.updated },
     onClose,
   });

@@ -1,8 +1,7 @@
-import { USER_MESSAGES, USER_ORDER_KEYS, type UserRow } from '@sitefleet/contract';
+import { USER_MESSAGES, USER_ORDER_KEYS, type UserRow, usersResource } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
-import { userListKey, usersKey, useUsers } from '../api/users.ts';
 import { type AccessAction, UserAccessDialogs } from '../components/UserAccessDialogs.tsx';
 import { UserFormModal } from '../components/UserFormModal.tsx';
 import { useUserColumns } from '../components/user-columns.tsx';
@@ -12,10 +11,7 @@ type FormState = { open: false } | { open: true; user: UserRow };
 
 export function UsersPage() {
   const list = useResourceList({
-    path: '/api/users',
-    resourceKey: usersKey,
-    useRows: useUsers,
-    rowsKey: userListKey,
+    resource: usersResource,
     selectAbility: 'user-delete',
     deletedMessage: USER_MESSAGES.deleted,
   });

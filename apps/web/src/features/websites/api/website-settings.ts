@@ -2,13 +2,14 @@ import {
   type WebsiteSettingsInput,
   webhookSecretSchema,
   websiteSettingsSchema,
+  websitesResource,
 } from '@sitefleet/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
-import { websitesKey } from './websites.ts';
+import { resourceQueries } from '../../../lib/resource-queries.ts';
 
 function websiteSettingsKey(id: number) {
-  return [...websitesKey, 'settings', id] as const;
+  return [...resourceQueries(websitesResource).key, 'settings', id] as const;
 }
 
 /** GET /api/websites/{id}/settings */

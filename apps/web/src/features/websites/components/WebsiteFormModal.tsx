@@ -4,7 +4,7 @@ import {
   WEBSITE_STATUS_OPTIONS,
   type Website,
   websiteInputSchema,
-  websiteSchema,
+  websitesResource,
 } from '@sitefleet/contract';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { DateField } from '../../../components/form/DateField.tsx';
@@ -13,7 +13,6 @@ import { SelectField, TextField } from '../../../components/form/FormField.tsx';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { useResourceForm } from '../../../lib/use-resource-form.ts';
-import { websitesKey } from '../api/websites.ts';
 
 /** The form's values as typed: numbers stay text, so that 'abc' can be told from an empty field. */
 interface WebsiteFormValues {
@@ -52,7 +51,7 @@ export function WebsiteFormModal({ website, onClose }: WebsiteFormModalProps) {
     // Sent as typed: the server reads the numbers and the blank date by the same schema.
     resolver: contractResolver<WebsiteFormValues>(websiteInputSchema),
     defaultValues: initialValues(website),
-    endpoint: { path: '/api/websites', resourceKey: websitesKey, answer: websiteSchema },
+    resource: websitesResource,
     messages: WEBSITE_MESSAGES,
     onClose,
   });

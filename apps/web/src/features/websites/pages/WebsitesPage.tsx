@@ -1,9 +1,8 @@
-import { WEBSITE_ORDER_KEYS, type Website } from '@sitefleet/contract';
+import { WEBSITE_ORDER_KEYS, type Website, websitesResource } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
 import { IfAllowed } from '../../../components/IfAllowed.tsx';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
-import { useWebsites, websiteListKey, websitesKey } from '../api/websites.ts';
 import { DeleteSelectedWebsitesButton } from '../components/DeleteSelectedWebsitesButton.tsx';
 import { DeleteWebsiteModal } from '../components/DeleteWebsiteModal.tsx';
 import { WebsiteFormModal } from '../components/WebsiteFormModal.tsx';
@@ -19,10 +18,7 @@ type Dialog =
 export function WebsitesPage() {
   // The server's message says how many variants went with the websites.
   const list = useResourceList({
-    path: '/api/websites',
-    resourceKey: websitesKey,
-    useRows: useWebsites,
-    rowsKey: websiteListKey,
+    resource: websitesResource,
     selectAbility: 'website-delete',
   });
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
