@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { USER_MESSAGES } from '@sitefleet/contract';
+import { MESSAGES, USER_MESSAGES } from '@sitefleet/contract';
 import { createUser, expectToast, uniqueEmail } from './admin-screens.ts';
 import { api, uniqueName } from './api.ts';
 import { ADMIN, signIn } from './users.ts';
@@ -91,6 +91,22 @@ test('a user is deleted through the confirmation', async ({ page }) => {
 
   await expectToast(page, USER_MESSAGES.deleted);
   await expect(usersTable(page).getByText('No results found...')).toBeVisible();
+});
+
+test('a refused delete closes its confirmation and says why', async ({ page }) => {
+  const email = uniqueEmail('e2e-refused');
+  const user = await createUser(page, { name: uniqueName('E2E Refused'), email });
+  await openUsers(page, email);
+
+  await page.getByRole('button', { name: `Delete ${user.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete User' });
+  await expect(dialog).toBeVisible();
+  // Someone else deletes the user meanwhile: the server refuses this delete.
+  await api(page, 'DELETE', `/api/users/${user.id}`);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+
+  await expectToast(page, MESSAGES.notFound);
+  await expect(dialog).toBeHidden();
 });
 
 test('the admin is offered no delete of their own account, which the server refuses anyway', async ({

@@ -77,7 +77,8 @@ export function useResourceList<T, F extends string = never>({
     deleting,
     askDelete: setDeleting,
     cancelDelete: () => setDeleting(null),
-    confirmDelete: (id) => deleteRow.mutate(id, { onSuccess: () => setDeleting(null) }),
+    // A refusal closes the confirmation too: its toast says why, and the row stays in the list.
+    confirmDelete: (id) => deleteRow.mutate(id, { onSettled: () => setDeleting(null) }),
     deletePending: deleteRow.isPending,
     deleteSelected: () => deleteRows.mutateAsync(selection.selectedIds),
   };
