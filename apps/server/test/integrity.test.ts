@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { DERIVED_STATE_TASK, FIXED_TASKS } from '../src/background.ts';
 import { type Database, type Db, openDatabase, queryRows } from '../src/db/client.ts';
 import { scheduledTasks } from '../src/db/schema.ts';
 import { seedBase } from '../src/db/seed.ts';
 import { runDueTasks, syncTaskRows } from '../src/jobs/scheduler.ts';
+import { DERIVED_STATE_TASK, FIXED_TASKS } from '../src/tasks.ts';
 import {
   ADMIN,
   ApiClient,

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXED_TASKS } from '../src/background.ts';
 import { queryRows } from '../src/db/client.ts';
 import { seedDemo } from '../src/db/demo.ts';
 import { scheduledTasks } from '../src/db/schema.ts';
 import { schedulerTick, type TaskContext } from '../src/jobs/scheduler.ts';
-import { TASK_SOURCES } from '../src/pipeline/handlers.ts';
+import { FIXED_TASKS, TASK_SOURCES } from '../src/tasks.ts';
 import { chatCompletion, type FakeHttpServer, startFakeHttp } from './fake-http.ts';
 import {
   type ApiClient,

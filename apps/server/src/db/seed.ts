@@ -2,6 +2,7 @@ import { DEFAULT_GUARD, PERMISSIONS, SEEDED_ROLES, SUPER_ADMIN_ROLE } from '@sit
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.ts';
 import { SETTINGS_CATALOG, type SettingSeed } from '../lib/settings-catalog.ts';
+import { SESSION_PRUNE_TASK } from '../tasks.ts';
 import type { Db } from './client.ts';
 import {
   permissions,
@@ -14,9 +15,6 @@ import {
   userRoles,
   users,
 } from './schema.ts';
-
-/** The scheduled task every installation starts with: expired sessions are deleted hourly. */
-export const SESSION_PRUNE_TASK = 'sessions:prune';
 
 async function seedPermissionsAndRoles(db: Db) {
   await db

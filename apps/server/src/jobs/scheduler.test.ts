@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness.ts';
-import { FIXED_TASKS } from '../background.ts';
 import { loadConfig } from '../config.ts';
 import { createAppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { scheduledTasks, sessions } from '../db/schema.ts';
-import { createUser, SESSION_PRUNE_TASK, seedBase } from '../db/seed.ts';
+import { createUser, seedBase } from '../db/seed.ts';
 import { createSession } from '../plugins/sessions.ts';
+import { FIXED_TASKS, SESSION_PRUNE_TASK } from '../tasks.ts';
 import { startQueue } from './queue.ts';
 import { every, runDueTasks, schedulerTick, type TaskContext } from './scheduler.ts';
 
