@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -10,9 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { type AppContext, createAppContext } from './context.ts';
-import type { Database } from './db/client.ts';
-import { queueSettings, startQueue } from './jobs/queue.ts';
+import type { AppContext } from './context.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { profileRoutes } from './modules/auth/profile-routes.ts';
@@ -51,15 +49,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with the access it declares, for the test that no route forgets one. */
     registeredRoutes: RegisteredRoute[];
-    /** What the modules were registered with; the process's background work uses it too. */
-    appContext: AppContext;
   }
 }
 
 export interface BuildAppOptions {
-  config: Config;
-  database: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** The process's context, its job queue started; the process stops the queue after the app. */
+  context: AppContext;
+  /** The process's logger; the app logs nothing without one. */
+  logger?: FastifyBaseLogger;
 }
 
 /** A number of hops trusts the nearest ones, as Fastify does (its types leave numbers out). */
@@ -69,12 +66,10 @@ function trustedProxies(setting: Config['TRUST_PROXY']) {
 }
 
 /** Builds the whole HTTP application: external plugins, then app plugins, then modules. */
-export async function buildApp({ config, database, logger }: BuildAppOptions) {
+export async function buildApp({ context, logger }: BuildAppOptions) {
+  const { config } = context;
   const app = Fastify({
-    logger: logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustedProxies(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
@@ -139,15 +134,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(publicOriginPlugin, { publicOrigins: config.PUBLIC_URL });
   await app.register(jsonBodyPlugin);
   await app.register(auditActorPlugin);
-  await app.register(authPlugin, { db: database.db });
+  await app.register(authPlugin, { db: context.db });
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR ?? defaultWebDist });
 
-  const queue = await startQueue(database, app.log, queueSettings(config));
-  app.decorate('queue', queue);
-  app.addHook('onClose', () => queue.stop());
-
-  const context = await createAppContext(config, database);
-  app.decorate('appContext', context);
   for (const routes of [
     authRoutes,
     settingsRoutes,

@@ -1,5 +1,4 @@
 import type { AppContext } from './context.ts';
-import type { JobQueue } from './jobs/queue.ts';
 import { startScheduler, type TaskContext } from './jobs/scheduler.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { JOB_HANDLERS } from './pipeline/handlers.ts';
@@ -7,15 +6,12 @@ import { FIXED_TASKS, TASK_SOURCES } from './tasks.ts';
 
 /**
  * Starts what runs besides the HTTP API: the job workers and the scheduler. The server runs them
- * unless RUN_WORKERS=false; `npm run worker` runs them alone. Answers a function that stops both.
+ * unless RUN_WORKERS=false; `npm run worker` runs them alone. Answers a function that stops both;
+ * the job queue itself stays with the process that started it.
  */
-export async function startBackgroundWork(
-  context: AppContext,
-  queue: JobQueue,
-  log: TaskContext['log'],
-) {
-  const stopWorkers = await startWorkers(context, queue, JOB_HANDLERS);
-  const stopScheduler = startScheduler({ ...context, queue, log }, FIXED_TASKS, TASK_SOURCES);
+export async function startBackgroundWork(context: AppContext, log: TaskContext['log']) {
+  const stopWorkers = await startWorkers(context, JOB_HANDLERS);
+  const stopScheduler = startScheduler({ ...context, log }, FIXED_TASKS, TASK_SOURCES);
   return async () => {
     await stopScheduler();
     await stopWorkers();

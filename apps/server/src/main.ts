@@ -1,6 +1,8 @@
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { startBackgroundWork } from './background.ts';
 import { loadConfig, usesDefaultAdminPassword } from './config.ts';
+import { createAppContext } from './context.ts';
 import { seedDemo } from './db/demo.ts';
 import { describeDrift, repairDerivedState } from './db/integrity.ts';
 import { DataDirLockedError } from './db/lock.ts';
@@ -30,7 +32,12 @@ async function main() {
   // lists wrong until the next scheduled check.
   const repaired = await repairDerivedState(database.db);
 
-  const app = await buildApp({ config, database });
+  const logger = pino({
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  });
+  const context = await createAppContext(config, database, logger);
+  const app = await buildApp({ context, logger });
   for (const drift of repaired) app.log.warn(`Repaired derived state: ${describeDrift(drift)}`);
   if (usesDefaultAdminPassword(config)) {
     app.log.warn(
@@ -38,12 +45,13 @@ async function main() {
     );
   }
   const stopBackgroundWork = config.RUN_WORKERS
-    ? await startBackgroundWork(app.appContext, app.queue, app.log)
+    ? await startBackgroundWork(context, app.log)
     : async () => {};
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await stopBackgroundWork();
     await app.close();
+    await context.queue.stop();
     await database.close();
     process.exit(0);
   };

@@ -94,7 +94,7 @@ describe('derived state loaded behind the triggers', () => {
       info: () => {},
       warn: (message: unknown) => void warnings.push(String(message)),
     };
-    const context = { ...server.app.appContext, queue: server.app.queue, log };
+    const context = { ...server.context, log };
     await syncTaskRows(context, FIXED_TASKS);
     await db
       .update(scheduledTasks)

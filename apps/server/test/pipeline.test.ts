@@ -38,8 +38,7 @@ describe('the pipeline on the demo data', () => {
     await seedDemo(server.database.db);
     admin = await server.admin();
     context = {
-      ...server.app.appContext,
-      queue: server.app.queue,
+      ...server.context,
       log: { error: () => {}, warn: () => {}, info: () => {} },
     };
     const all = (await admin.get('/api/getAllWebsites')).body as { id: number }[];

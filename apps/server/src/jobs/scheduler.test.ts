@@ -8,7 +8,6 @@ import { scheduledTasks, sessions } from '../db/schema.ts';
 import { createUser, seedBase } from '../db/seed.ts';
 import { createSession } from '../plugins/sessions.ts';
 import { FIXED_TASKS, SESSION_PRUNE_TASK } from '../tasks.ts';
-import { startQueue } from './queue.ts';
 import { every, runDueTasks, schedulerTick, type TaskContext } from './scheduler.ts';
 
 const silentLog = { error: () => {}, warn: () => {}, info: () => {} };
@@ -17,10 +16,8 @@ let context: TaskContext;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedBase(database.db, { email: 'admin@example.com', password: 'admin12345' });
-  const queue = await startQueue(database, silentLog);
   context = {
-    ...(await createAppContext(loadConfig({ NODE_ENV: 'test' }), database)),
-    queue,
+    ...(await createAppContext(loadConfig({ NODE_ENV: 'test' }), database, silentLog)),
     log: silentLog,
   };
 });
