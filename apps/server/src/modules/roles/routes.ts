@@ -28,7 +28,6 @@ import {
   revokePermissions,
   updateRole,
 } from './service.ts';
-import { roleTwoFactorRoutes } from './two-factor-routes.ts';
 
 const tags = ['roles'];
 
@@ -42,7 +41,6 @@ const permissionChange = {
 
 export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
-  await app.register(roleTwoFactorRoutes, context);
 
   app.get(
     '/api/roles/export',

@@ -14,7 +14,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { exportRouteSchema, sendCsv } from '../../lists/export.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { userAccessRoutes } from './access-routes.ts';
 import {
   createUser,
   deleteUser,
@@ -29,7 +28,6 @@ const tags = ['users'];
 
 export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
-  await app.register(userAccessRoutes, context);
 
   app.get(
     '/api/users/export',
