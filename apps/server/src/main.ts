@@ -9,6 +9,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedBase } from './db/seed.ts';
 import { limitHeapGrowth } from './heap.ts';
+import { seedTaskRows } from './tasks.ts';
 
 async function main() {
   limitHeapGrowth();
@@ -27,6 +28,7 @@ async function main() {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
   });
+  await seedTaskRows(database.db);
   if (wasEmpty) await seedDemo(database.db);
   // Rows loaded behind the triggers' back (a restore, a replica-mode load) must not leave the
   // lists wrong until the next scheduled check.

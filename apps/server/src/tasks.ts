@@ -1,7 +1,9 @@
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '@sitefleet/contract';
 import type { AppContext } from './context.ts';
 import { pruneAuditLog } from './db/audit.ts';
+import type { Db } from './db/client.ts';
 import { describeDrift, repairDerivedState } from './db/integrity.ts';
+import { scheduledTasks } from './db/schema.ts';
 import { readSettings } from './db/settings.ts';
 import { every, type TaskDefinition, type TaskSource } from './jobs/scheduler.ts';
 import { AUDIT_RETENTION_SETTING } from './lib/settings-catalog.ts';
@@ -18,7 +20,7 @@ import { pruneExpiredSessions } from './plugins/sessions.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Deletes expired sessions; the base seed gives it its first row, so it first runs a minute in. */
+/** Deletes expired sessions; seeded with the installation (`seedTaskRows`). */
 export const SESSION_PRUNE_TASK = 'sessions:prune';
 /** Queues again the failed deliveries that have rested. */
 export const RETRY_FAILED_TASK = 'deliveries:retry-failed';
@@ -28,6 +30,18 @@ export const DERIVED_STATE_TASK = 'db:check';
 export const AUDIT_PRUNE_TASK = 'audit:prune';
 /** Deletes for good what has been in the trash longer than its setting's days. */
 export const TRASH_PURGE_TASK = 'trash:purge';
+
+/**
+ * The first row of the task every installation starts with, due a minute after the seed, so that
+ * the scheduled tasks list it before a scheduler has run (a scheduler adds the other tasks' rows
+ * on its first tick). Safe to run on every start, with the base seed.
+ */
+export async function seedTaskRows(db: Db) {
+  await db
+    .insert(scheduledTasks)
+    .values({ command: SESSION_PRUNE_TASK, nextRun: new Date(Date.now() + 60_000) })
+    .onConflictDoNothing();
+}
 
 /** The audit log's retention in days: the setting, or the default when it is not a day count. */
 async function auditRetentionDays(context: AppContext) {

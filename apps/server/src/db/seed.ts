@@ -2,13 +2,11 @@ import { DEFAULT_GUARD, PERMISSIONS, SEEDED_ROLES, SUPER_ADMIN_ROLE } from '@sit
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.ts';
 import { SETTINGS_CATALOG, type SettingSeed } from '../lib/settings-catalog.ts';
-import { SESSION_PRUNE_TASK } from '../tasks.ts';
 import type { Db } from './client.ts';
 import {
   permissions,
   rolePermissions,
   roles,
-  scheduledTasks,
   settingGroups,
   settingMainGroups,
   settings,
@@ -108,16 +106,13 @@ export async function createUser(
 }
 
 /**
- * Permissions, roles, settings and the scheduler's own tasks; on an empty database also the
- * first super admin. Safe to run on every start. Answers whether the database was empty.
+ * Permissions, roles and settings; on an empty database also the first super admin. Safe to run
+ * on every start. Answers whether the database was empty. The scheduled tasks' rows are seeded
+ * with the tasks (`seedTaskRows`).
  */
 export async function seedBase(db: Db, admin: { email: string; password: string }) {
   await seedPermissionsAndRoles(db);
   await seedSettings(db);
-  await db
-    .insert(scheduledTasks)
-    .values({ command: SESSION_PRUNE_TASK, nextRun: new Date(Date.now() + 60_000) })
-    .onConflictDoNothing();
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users);
   if (total > 0) return { wasEmpty: false };
   await createUser(db, {

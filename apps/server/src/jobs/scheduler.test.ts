@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts';
 import { scheduledTasks, sessions } from '../db/schema.ts';
 import { createUser, seedBase } from '../db/seed.ts';
 import { createSession } from '../plugins/sessions.ts';
-import { FIXED_TASKS, SESSION_PRUNE_TASK } from '../tasks.ts';
+import { FIXED_TASKS, SESSION_PRUNE_TASK, seedTaskRows } from '../tasks.ts';
 import { every, runDueTasks, schedulerTick, type TaskContext } from './scheduler.ts';
 
 const silentLog = { error: () => {}, warn: () => {}, info: () => {} };
@@ -16,6 +16,7 @@ let context: TaskContext;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedBase(database.db, { email: 'admin@example.com', password: 'admin12345' });
+  await seedTaskRows(database.db);
   context = {
     ...(await createAppContext(loadConfig({ NODE_ENV: 'test' }), database, silentLog)),
     log: silentLog,
