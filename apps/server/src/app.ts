@@ -1,39 +1,40 @@
 import { fileURLToPath } from 'node:url';
-import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
-import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { type AppContext, createAppContext } from './context.ts';
-import type { Database } from './db/client.ts';
-import { queueSettings, startQueue } from './jobs/queue.ts';
+import type { AppContext } from './context.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { profileRoutes } from './modules/auth/profile-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { profileSecurityRoutes } from './modules/auth/security-routes.ts';
+import { twoFactorLoginRoutes } from './modules/auth/two-factor-routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { categoryContentRoutes, postContentRoutes } from './modules/content/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
 import { instancesRoutes } from './modules/instances/routes.ts';
 import { postsRoutes } from './modules/posts/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
+import { roleTwoFactorRoutes } from './modules/roles/two-factor-routes.ts';
 import { savedViewsRoutes } from './modules/saved-views/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { trashRoutes } from './modules/trash/routes.ts';
+import { userAccessRoutes } from './modules/users/access-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { websitesRoutes } from './modules/websites/routes.ts';
-import { apiDocsRoutes, errorAnswers } from './plugins/api-docs.ts';
+import { apiDocsRoutes } from './plugins/api-docs.ts';
 import { auditActorPlugin } from './plugins/audit-actor.ts';
 import { type Access, authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { cookiePlugin } from './plugins/external/cookie.ts';
+import { helmetPlugin } from './plugins/external/helmet.ts';
+import { swaggerPlugin } from './plugins/external/swagger.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { publicOriginPlugin } from './plugins/public-origin.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -51,15 +52,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with the access it declares, for the test that no route forgets one. */
     registeredRoutes: RegisteredRoute[];
-    /** What the modules were registered with; the process's background work uses it too. */
-    appContext: AppContext;
   }
 }
 
 export interface BuildAppOptions {
-  config: Config;
-  database: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** The process's context, its job queue started; the process stops the queue after the app. */
+  context: AppContext;
+  /** The process's logger; the app logs nothing without one. */
+  logger?: FastifyBaseLogger;
 }
 
 /** A number of hops trusts the nearest ones, as Fastify does (its types leave numbers out). */
@@ -68,13 +68,11 @@ function trustedProxies(setting: Config['TRUST_PROXY']) {
   return (_address: string, hop: number) => hop < setting;
 }
 
-/** Builds the whole HTTP application: external plugins, then app plugins, then modules. */
-export async function buildApp({ config, database, logger }: BuildAppOptions) {
+/** Builds the whole HTTP application: external plugins, app plugins, routes, then the API docs. */
+export async function buildApp({ context, logger }: BuildAppOptions) {
+  const { config } = context;
   const app = Fastify({
-    logger: logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustedProxies(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
@@ -89,51 +87,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    // Sent by the public-origin plugin, over HTTPS only.
-    strictTransportSecurity: false,
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'connect-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'font-src': ["'self'", 'data:'],
-        // react-select and the toasts insert their own <style> elements.
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'frame-ancestors': ["'none'"],
-        // Served over plain HTTP on a LAN too: upgrading its requests to HTTPS would break it.
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Sitefleet API', version: '1.0.0' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'sitefleet_session' },
-          agentToken: { type: 'http', scheme: 'bearer' },
-        },
-      },
-      security: [{ session: [] }],
-    },
-    // Each route's error answers join its own, in the document only.
-    transform: (input) => {
-      const transformed = jsonSchemaTransform(input);
-      const schema = transformed.schema as { response?: Record<string, unknown> };
-      return {
-        ...transformed,
-        schema: {
-          ...schema,
-          response: {
-            ...errorAnswers(input.route, input.route.config?.access),
-            ...schema.response,
-          },
-        },
-      };
-    },
-  });
+  await app.register(cookiePlugin);
+  await app.register(helmetPlugin);
+  await app.register(swaggerPlugin);
 
   await app.register(errorsPlugin);
   await app.register(publicOriginPlugin, {
@@ -142,22 +98,21 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   });
   await app.register(jsonBodyPlugin);
   await app.register(auditActorPlugin);
-  await app.register(authPlugin, { db: database.db });
+  await app.register(authPlugin, { db: context.db });
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR ?? defaultWebDist });
 
-  const queue = await startQueue(database, app.log, queueSettings(config));
-  app.decorate('queue', queue);
-  app.addHook('onClose', () => queue.stop());
-
-  const context = await createAppContext(config, database);
-  app.decorate('appContext', context);
+  // Every route plugin: the API's route map. The OpenAPI document lists their paths in this order.
   for (const routes of [
+    twoFactorLoginRoutes,
     authRoutes,
     settingsRoutes,
     statsRoutes,
     googleRoutes,
+    userAccessRoutes,
     usersRoutes,
+    roleTwoFactorRoutes,
     rolesRoutes,
+    profileSecurityRoutes,
     profileRoutes,
     websitesRoutes,
     instancesRoutes,

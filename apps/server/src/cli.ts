@@ -11,6 +11,7 @@ import { users } from './db/schema.ts';
 import { createUser, seedBase } from './db/seed.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { destroyUserSessions } from './plugins/sessions.ts';
+import { seedTaskRows } from './tasks.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -58,6 +59,7 @@ const commands: Record<string, (database: Database) => Promise<string>> = {
       email: config.ADMIN_EMAIL,
       password: config.ADMIN_PASSWORD,
     });
+    await seedTaskRows(database.db);
     if (values.demo || wasEmpty) await seedDemo(database.db);
     return wasEmpty
       ? `Seeded, with demo data. Sign in as ${config.ADMIN_EMAIL}.`

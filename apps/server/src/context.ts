@@ -1,21 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { loadSecretKey } from './db/secret-key.ts';
+import { type JobQueue, queueSettings, startQueue } from './jobs/queue.ts';
 import { allowOutboundRanges, parseAllowedRanges } from './lib/outbound.ts';
 import { createSecretBox, type SecretBox } from './lib/secrets.ts';
 
-/** What every module receives when it is registered. */
+/**
+ * What a process (server or worker) runs with: every route plugin receives it as its options,
+ * the job workers and the scheduled tasks run with it.
+ */
 export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
   /** Encrypts and decrypts secrets stored in the database. */
   secrets: SecretBox;
+  /** The job queue, started with the context: the process that made it stops it. */
+  queue: JobQueue;
 }
 
-/** The context of a process (server or worker) on an open, migrated database. */
-export async function createAppContext(config: Config, database: Database): Promise<AppContext> {
+/**
+ * The context of a process on an open, migrated database; starts the job queue, whose maintenance
+ * errors go to `log`.
+ */
+export async function createAppContext(
+  config: Config,
+  database: Database,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<AppContext> {
   allowOutboundRanges(parseAllowedRanges(config.OUTBOUND_ALLOWED_RANGES));
   const secrets = createSecretBox(await loadSecretKey(database.db, config));
-  return { config, database, db: database.db, secrets };
+  const queue = await startQueue(database, log, queueSettings(config));
+  return { config, database, db: database.db, secrets, queue };
 }

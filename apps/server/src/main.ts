@@ -1,12 +1,15 @@
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { startBackgroundWork } from './background.ts';
 import { answersAnyHostName, loadConfig, usesDefaultAdminPassword } from './config.ts';
+import { createAppContext } from './context.ts';
 import { seedDemo } from './db/demo.ts';
 import { describeDrift, repairDerivedState } from './db/integrity.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedBase } from './db/seed.ts';
 import { limitHeapGrowth } from './heap.ts';
+import { seedTaskRows } from './tasks.ts';
 
 async function main() {
   limitHeapGrowth();
@@ -25,12 +28,18 @@ async function main() {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
   });
+  await seedTaskRows(database.db);
   if (wasEmpty) await seedDemo(database.db);
   // Rows loaded behind the triggers' back (a restore, a replica-mode load) must not leave the
   // lists wrong until the next scheduled check.
   const repaired = await repairDerivedState(database.db);
 
-  const app = await buildApp({ config, database });
+  const logger = pino({
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  });
+  const context = await createAppContext(config, database, logger);
+  const app = await buildApp({ context, logger });
   for (const drift of repaired) app.log.warn(`Repaired derived state: ${describeDrift(drift)}`);
   if (usesDefaultAdminPassword(config)) {
     app.log.warn(
@@ -43,12 +52,13 @@ async function main() {
     );
   }
   const stopBackgroundWork = config.RUN_WORKERS
-    ? await startBackgroundWork(app.appContext, app.queue, app.log)
+    ? await startBackgroundWork(context, app.log)
     : async () => {};
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await stopBackgroundWork();
     await app.close();
+    await context.queue.stop();
     await database.close();
     process.exit(0);
   };

@@ -9,7 +9,6 @@ import { loadConfig } from './config.ts';
 import { createAppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { limitHeapGrowth } from './heap.ts';
-import { queueSettings, startQueue } from './jobs/queue.ts';
 
 async function main() {
   limitHeapGrowth();
@@ -22,14 +21,13 @@ async function main() {
   const log = pino({ level: config.LOG_LEVEL, base: { process: 'worker' } });
   const database = await openDatabase({ url: config.DATABASE_URL });
   await database.migrate();
-  const context = await createAppContext(config, database);
-  const queue = await startQueue(database, log, queueSettings(config));
-  const stop = await startBackgroundWork(context, queue, log);
+  const context = await createAppContext(config, database, log);
+  const stop = await startBackgroundWork(context, log);
   log.info('worker started');
   const shutdown = async (signal: string) => {
     log.info(`${signal} received, finishing running jobs`);
     await stop();
-    await queue.stop();
+    await context.queue.stop();
     await database.close();
     process.exit(0);
   };

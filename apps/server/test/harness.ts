@@ -5,10 +5,12 @@ import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { type AppContext, createAppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { createUser, seedBase } from '../src/db/seed.ts';
 import { startWorkers } from '../src/jobs/workers.ts';
 import { JOB_HANDLERS } from '../src/pipeline/handlers.ts';
+import { seedTaskRows } from '../src/tasks.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 export const TEST_PASSWORD = 'password123';
@@ -167,6 +169,8 @@ export async function setSetting(admin: ApiClient, fullPath: string, value: stri
 
 export interface TestServer {
   app: App;
+  /** What the app and the workers run with: the scheduled tasks' context, but for their log. */
+  context: AppContext;
   database: Database;
   url: string;
   /** A new client with no session. */
@@ -216,6 +220,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   await seedBase(database.db, ADMIN);
+  await seedTaskRows(database.db);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -224,16 +229,16 @@ export async function startTestServer(
     OUTBOUND_ALLOWED_RANGES: '127.0.0.1',
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
-  const stopWorkers = workers
-    ? await startWorkers(app.appContext, app.queue, JOB_HANDLERS)
-    : async () => {};
+  const context = await createAppContext(config, database, { error: () => {} });
+  const app = await buildApp({ context });
+  const stopWorkers = workers ? await startWorkers(context, JOB_HANDLERS) : async () => {};
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   let userCount = 0;
   return {
     app,
+    context,
     database,
     url,
     client: () => new ApiClient(url),
@@ -259,6 +264,7 @@ export async function startTestServer(
     async close() {
       await stopWorkers();
       await app.close();
+      await context.queue.stop();
       await database.close();
     },
   };

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { DERIVED_STATE_TASK, FIXED_TASKS } from '../src/background.ts';
 import { type Database, type Db, openDatabase, queryRows } from '../src/db/client.ts';
 import { scheduledTasks } from '../src/db/schema.ts';
 import { seedBase } from '../src/db/seed.ts';
 import { runDueTasks, syncTaskRows } from '../src/jobs/scheduler.ts';
+import { DERIVED_STATE_TASK, FIXED_TASKS } from '../src/tasks.ts';
 import {
   ADMIN,
   ApiClient,
@@ -94,7 +94,7 @@ describe('derived state loaded behind the triggers', () => {
       info: () => {},
       warn: (message: unknown) => void warnings.push(String(message)),
     };
-    const context = { ...server.app.appContext, queue: server.app.queue, log };
+    const context = { ...server.context, log };
     await syncTaskRows(context, FIXED_TASKS);
     await db
       .update(scheduledTasks)

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXED_TASKS } from '../src/background.ts';
 import { queryRows } from '../src/db/client.ts';
 import { seedDemo } from '../src/db/demo.ts';
 import { scheduledTasks } from '../src/db/schema.ts';
 import { schedulerTick, type TaskContext } from '../src/jobs/scheduler.ts';
-import { TASK_SOURCES } from '../src/pipeline/handlers.ts';
+import { FIXED_TASKS, TASK_SOURCES } from '../src/tasks.ts';
 import { chatCompletion, type FakeHttpServer, startFakeHttp } from './fake-http.ts';
 import {
   type ApiClient,
@@ -39,8 +38,7 @@ describe('the pipeline on the demo data', () => {
     await seedDemo(server.database.db);
     admin = await server.admin();
     context = {
-      ...server.app.appContext,
-      queue: server.app.queue,
+      ...server.context,
       log: { error: () => {}, warn: () => {}, info: () => {} },
     };
     const all = (await admin.get('/api/getAllWebsites')).body as { id: number }[];

@@ -7,16 +7,12 @@ import {
   permissions,
   rolePermissions,
   roles,
-  scheduledTasks,
   settingGroups,
   settingMainGroups,
   settings,
   userRoles,
   users,
 } from './schema.ts';
-
-/** The scheduled task every installation starts with: expired sessions are deleted hourly. */
-export const SESSION_PRUNE_TASK = 'sessions:prune';
 
 async function seedPermissionsAndRoles(db: Db) {
   await db
@@ -110,16 +106,13 @@ export async function createUser(
 }
 
 /**
- * Permissions, roles, settings and the scheduler's own tasks; on an empty database also the
- * first super admin. Safe to run on every start. Answers whether the database was empty.
+ * Permissions, roles and settings; on an empty database also the first super admin. Safe to run
+ * on every start. Answers whether the database was empty. The scheduled tasks' rows are seeded
+ * with the tasks (`seedTaskRows`).
  */
 export async function seedBase(db: Db, admin: { email: string; password: string }) {
   await seedPermissionsAndRoles(db);
   await seedSettings(db);
-  await db
-    .insert(scheduledTasks)
-    .values({ command: SESSION_PRUNE_TASK, nextRun: new Date(Date.now() + 60_000) })
-    .onConflictDoNothing();
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users);
   if (total > 0) return { wasEmpty: false };
   await createUser(db, {

@@ -165,10 +165,3 @@ export async function startQueue(
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The job queue, started with the application and stopped when it closes. */
-    queue: JobQueue;
-  }
-}

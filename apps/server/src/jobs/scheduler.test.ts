@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness.ts';
-import { FIXED_TASKS } from '../background.ts';
 import { loadConfig } from '../config.ts';
 import { createAppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { scheduledTasks, sessions } from '../db/schema.ts';
-import { createUser, SESSION_PRUNE_TASK, seedBase } from '../db/seed.ts';
+import { createUser, seedBase } from '../db/seed.ts';
 import { createSession } from '../plugins/sessions.ts';
-import { startQueue } from './queue.ts';
+import { FIXED_TASKS, SESSION_PRUNE_TASK, seedTaskRows } from '../tasks.ts';
 import { every, runDueTasks, schedulerTick, type TaskContext } from './scheduler.ts';
 
 const silentLog = { error: () => {}, warn: () => {}, info: () => {} };
@@ -17,10 +16,9 @@ let context: TaskContext;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedBase(database.db, { email: 'admin@example.com', password: 'admin12345' });
-  const queue = await startQueue(database, silentLog);
+  await seedTaskRows(database.db);
   context = {
-    ...(await createAppContext(loadConfig({ NODE_ENV: 'test' }), database)),
-    queue,
+    ...(await createAppContext(loadConfig({ NODE_ENV: 'test' }), database, silentLog)),
     log: silentLog,
   };
 });

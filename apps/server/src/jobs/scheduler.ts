@@ -2,11 +2,9 @@ import { and, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { scheduledTasks } from '../db/schema.ts';
-import type { JobQueue } from './queue.ts';
 
-/** What a scheduled task runs with: the application's context and the job queue. */
+/** What a scheduled task runs with: the process's context and a log. */
 export interface TaskContext extends AppContext {
-  queue: JobQueue;
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 }
 

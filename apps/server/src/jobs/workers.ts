@@ -1,7 +1,7 @@
 import type { ContentJobData } from '@sitefleet/contract';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
-import type { JobQueue, QueueName, RunningJob } from './queue.ts';
+import type { QueueName, RunningJob } from './queue.ts';
 
 /** Carries out one job; a throw fails this try (the queue retries it while tries remain). */
 export type JobHandler = (context: AppContext, job: RunningJob) => Promise<unknown>;
@@ -14,8 +14,8 @@ export type JobHandlers = Record<QueueName, JobHandler>;
  * a time. pg-boss hands a job to one poller only (SKIP LOCKED), so several processes can share a
  * database. Answers a function that stops taking jobs and waits for the running ones.
  */
-export async function startWorkers(context: AppContext, queue: JobQueue, handlers: JobHandlers) {
-  const { boss } = queue;
+export async function startWorkers(context: AppContext, handlers: JobHandlers) {
+  const { boss } = context.queue;
   const options: PgBoss.WorkOptions & { includeMetadata: true } = {
     batchSize: 1,
     includeMetadata: true,

@@ -1,9 +1,6 @@
 import type { SocialNetwork } from '@sitefleet/contract';
 import { QUEUES } from '../jobs/queue.ts';
-import type { TaskSource } from '../jobs/scheduler.ts';
 import type { JobHandlers } from '../jobs/workers.ts';
-import { instanceDispatchTasks } from './agent/dispatch.ts';
-import { websiteRefreshTasks } from './ai/refresh.ts';
 import { regenerateVariant } from './ai/regenerate.ts';
 import { runDelivery } from './delivery.ts';
 import { publishToNetwork } from './social/index.ts';
@@ -23,6 +20,3 @@ export const JOB_HANDLERS: JobHandlers = {
   },
   [QUEUES.regenerate]: (context, job) => regenerateVariant(context, job),
 };
-
-/** The scheduled tasks that follow the data: per-website AI refreshes, per-instance dispatch. */
-export const TASK_SOURCES: TaskSource[] = [websiteRefreshTasks, instanceDispatchTasks];

@@ -35,7 +35,7 @@ let context: TaskContext;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.admin();
-  context = { ...server.app.appContext, queue: server.app.queue, log: silentLog };
+  context = { ...server.context, log: silentLog };
 });
 afterAll(() => server.close());
 

@@ -17,7 +17,6 @@ import type { AppContext } from '../../context.ts';
 import { HttpError, validationError } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { changePassword, findAvatar, saveAvatar, updateProfile } from './profile.ts';
-import { profileSecurityRoutes } from './security-routes.ts';
 
 const tags = ['profile'];
 
@@ -54,8 +53,6 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
       throw validationError({ profile_picture: PROFILE_MESSAGES.uploadUnreadable });
     }
   }
-
-  await app.register(profileSecurityRoutes, context);
 
   app.put(
     '/api/profile',

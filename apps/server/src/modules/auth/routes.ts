@@ -9,11 +9,9 @@ import { destroySession, loadSession, SESSION_COOKIE } from '../../plugins/sessi
 import { dropChallenge } from './login-challenges.ts';
 import { authenticate, getProfile } from './service.ts';
 import { beginSession, openSecondStep } from './sign-in.ts';
-import { twoFactorLoginRoutes } from './two-factor-routes.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
-  await app.register(twoFactorLoginRoutes, context);
 
   app.post(
     '/login',

@@ -10,7 +10,6 @@ import { kindOf } from './kinds.ts';
 /** A target's state once queued again. */
 const QUEUED = JSON.stringify({ status: 'queued', error: null });
 
-export const RETRY_FAILED_TASK = 'deliveries:retry-failed';
 /** A failed delivery is tried again by the scheduled task once it has rested this long. */
 const RETRY_AFTER = '1 hour';
 /** Variants per kind the scheduled task re-queues per run, to keep one run short. */

@@ -66,8 +66,7 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
   const { kind, path, abilities, messages } = of;
   const tags = [path];
   return async (app, context) => {
-    const { db } = context;
-    const { queue } = app;
+    const { db, queue } = context;
 
     app.get(
       `/api/${path}/sync/:id`,

@@ -23,7 +23,6 @@ import {
   revokePermissions,
   updateRole,
 } from './service.ts';
-import { roleTwoFactorRoutes } from './two-factor-routes.ts';
 
 const tags = ['roles'];
 
@@ -37,7 +36,6 @@ const permissionChange = {
 
 export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
-  await app.register(roleTwoFactorRoutes, context);
 
   registerStandardRoutes(app, rolesResource, {
     list: (query) => listRoles(db, query),

@@ -353,7 +353,7 @@ describe('purging', () => {
     await server.database.db.execute(
       sql`UPDATE trash SET deleted_at = now() - interval '31 days' WHERE type = 'posts' AND id = ${old.id}`,
     );
-    await purgeExpiredTrash(server.app.appContext);
+    await purgeExpiredTrash(server.context);
     expect(await inTrash('posts', old.id)).toBeUndefined();
     expect(await inTrash('posts', recent.id)).toBeDefined();
     const log = await admin.get('/api/audit-log?action=purged&subject_type=post&per_page=100');

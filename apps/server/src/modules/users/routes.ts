@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { registerStandardRoutes } from '../../resources/standard-routes.ts';
-import { userAccessRoutes } from './access-routes.ts';
 import {
   createUser,
   deleteUser,
@@ -18,7 +17,6 @@ const tags = ['users'];
 
 export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
-  await app.register(userAccessRoutes, context);
 
   registerStandardRoutes(app, usersResource, {
     list: (query) => listUsers(db, query),

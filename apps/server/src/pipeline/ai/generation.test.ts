@@ -40,7 +40,7 @@ beforeAll(async () => {
     { workers: true },
   );
   admin = await server.admin();
-  context = { ...server.app.appContext, queue: server.app.queue, log: silentLog };
+  context = { ...server.context, log: silentLog };
 });
 afterAll(async () => {
   await server?.close();

@@ -444,7 +444,7 @@ describe('native connectors', () => {
 
   describe('user tokens that end', () => {
     const storedTokens = (network: string) =>
-      settingValues(server.database.db, server.app.appContext.secrets, `social.${network}.`);
+      settingValues(server.database.db, server.context.secrets, `social.${network}.`);
     const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
     it('refreshes an ended X token with the refresh token, then tweets with the new one', async () => {

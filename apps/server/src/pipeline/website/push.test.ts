@@ -268,7 +268,8 @@ describe('website push', () => {
     );
 
     website.answer(() => ({ status: 200, json: {} }));
-    const { appContext, queue } = server.app;
+    const appContext = server.context;
+    const { queue } = appContext;
     expect(await retryFailedDeliveries(appContext, queue)).toBe(1);
     await settled(mendable, 'delivered');
     expect(await retryFailedDeliveries(appContext, queue)).toBe(0);

@@ -1,0 +1,95 @@
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '@sitefleet/contract';
+import type { AppContext } from './context.ts';
+import { pruneAuditLog } from './db/audit.ts';
+import type { Db } from './db/client.ts';
+import { describeDrift, repairDerivedState } from './db/integrity.ts';
+import { scheduledTasks } from './db/schema.ts';
+import { readSettings } from './db/settings.ts';
+import { every, type TaskDefinition, type TaskSource } from './jobs/scheduler.ts';
+import { AUDIT_RETENTION_SETTING } from './lib/settings-catalog.ts';
+import { retryFailedDeliveries } from './modules/content/retry.ts';
+import { purgeExpiredTrash } from './modules/trash/service.ts';
+import { instanceDispatchTasks } from './pipeline/agent/dispatch.ts';
+import { websiteRefreshTasks } from './pipeline/ai/refresh.ts';
+import { pruneExpiredSessions } from './plugins/sessions.ts';
+
+/**
+ * Every scheduled task the scheduler runs: the fixed ones, by the names their rows carry, and the
+ * sources of those that come and go with the data.
+ */
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Deletes expired sessions; seeded with the installation (`seedTaskRows`). */
+export const SESSION_PRUNE_TASK = 'sessions:prune';
+/** Queues again the failed deliveries that have rested. */
+export const RETRY_FAILED_TASK = 'deliveries:retry-failed';
+/** Repairs the state the lists derive from their rows, as `npm run cli -- db:check` does. */
+export const DERIVED_STATE_TASK = 'db:check';
+/** Deletes audit entries older than the retention setting. */
+export const AUDIT_PRUNE_TASK = 'audit:prune';
+/** Deletes for good what has been in the trash longer than its setting's days. */
+export const TRASH_PURGE_TASK = 'trash:purge';
+
+/**
+ * The first row of the task every installation starts with, due a minute after the seed, so that
+ * the scheduled tasks list it before a scheduler has run (a scheduler adds the other tasks' rows
+ * on its first tick). Safe to run on every start, with the base seed.
+ */
+export async function seedTaskRows(db: Db) {
+  await db
+    .insert(scheduledTasks)
+    .values({ command: SESSION_PRUNE_TASK, nextRun: new Date(Date.now() + 60_000) })
+    .onConflictDoNothing();
+}
+
+/** The audit log's retention in days: the setting, or the default when it is not a day count. */
+async function auditRetentionDays(context: AppContext) {
+  const setting = await readSettings(context.db, context.secrets, [AUDIT_RETENTION_SETTING]);
+  const days = Number(setting[AUDIT_RETENTION_SETTING]);
+  return Number.isInteger(days) && days > 0 ? days : DEFAULT_AUDIT_RETENTION_DAYS;
+}
+
+/** The tasks every installation has. */
+export const FIXED_TASKS: TaskDefinition[] = [
+  {
+    command: SESSION_PRUNE_TASK,
+    nextRun: every(HOUR_MS),
+    run: async (context) => {
+      await pruneExpiredSessions(context.db);
+    },
+  },
+  {
+    command: RETRY_FAILED_TASK,
+    nextRun: every(HOUR_MS),
+    run: async (context) => {
+      await retryFailedDeliveries(context, context.queue);
+    },
+  },
+  {
+    command: DERIVED_STATE_TASK,
+    nextRun: every(HOUR_MS),
+    run: async (context) => {
+      for (const drift of await repairDerivedState(context.db)) {
+        context.log.warn(`Repaired derived state: ${describeDrift(drift)}`);
+      }
+    },
+  },
+  {
+    command: AUDIT_PRUNE_TASK,
+    nextRun: every(HOUR_MS),
+    run: async (context) => {
+      await pruneAuditLog(context.db, await auditRetentionDays(context));
+    },
+  },
+  {
+    command: TRASH_PURGE_TASK,
+    nextRun: every(HOUR_MS),
+    run: async (context) => {
+      await purgeExpiredTrash(context);
+    },
+  },
+];
+
+/** The tasks that follow the data: per-website AI refreshes, per-instance dispatch. */
+export const TASK_SOURCES: TaskSource[] = [websiteRefreshTasks, instanceDispatchTasks];
