@@ -271,7 +271,9 @@ describe('GET /api/audit-log', () => {
   it('filters by action, user, date and search, newest first', async () => {
     const all = await entries();
     expect(all.map((entry) => entry.id)).toEqual([...all.map((e) => e.id)].sort((a, b) => b - a));
-    expect((await entries({ action: 'created' })).every((e) => e.action === 'created')).toBe(true);
+    const created = await entries({ action: 'created' });
+    expect(created).not.toHaveLength(0);
+    expect(created.every((e) => e.action === 'created')).toBe(true);
     expect(await entries({ query: 'Renamed Site' })).not.toHaveLength(0);
     expect(
       (await entries({ query: 'Renamed Site' })).every((e) => e.subject_name === 'Renamed Site'),
