@@ -56,6 +56,12 @@ async function createPost(overrides: Record<string, unknown> = {}) {
 }
 
 const variantsOf = (recordId: number) => storedVariants(server.database.db, POST_KIND, recordId);
+/** The synced flags of a post's variants as Detailed Review shows them, in its order. */
+const syncedFlags = async (postId: number) => {
+  const review = await admin.get(`/api/posts/details/${postId}`);
+  expect(review.status, JSON.stringify(review.body)).toBe(200);
+  return review.body.data.map((row: { synced: number }) => row.synced);
+};
 const jobsFor = (variantIds: number[]) => queuedJobs(server.database.db, POST_KIND, variantIds);
 
 describe('post form', () => {
@@ -263,8 +269,33 @@ describe('post actions', () => {
 
   it('syncs one post', async () => {
     const post = await createPost();
+    const other = await createPost();
     const response = await admin.get(`/api/posts/sync/${post.id}`);
     expect(response.body).toEqual({ message: POST_MESSAGES.synced });
+    // A post keeps its synced flag on its variants: every one of them, and no other post's.
+    expect(await syncedFlags(post.id)).toEqual([1, 1]);
+    expect(await syncedFlags(other.id)).toEqual([0, 0]);
+  });
+
+  it('marks the chosen variants synced in Detailed Review', async () => {
+    const post = await createPost();
+    const [onA, onClosed] = await variantsOf(post.id);
+    const response = await admin.post('/api/posts/details/action', {
+      ids: [onA!.id],
+      action: 'mark_synced',
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ message: ACTION_MESSAGES.detailsUpdated, changed: 1 });
+    const review = await admin.get(`/api/posts/details/${post.id}`);
+    expect(
+      review.body.data.map((row: { pivot_id: number; synced: number }) => [
+        row.pivot_id,
+        row.synced,
+      ]),
+    ).toEqual([
+      [onA!.id, 1],
+      [onClosed!.id, 0],
+    ]);
   });
 });
 
