@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeHttpServer, startFakeHttp } from './fake-http.ts';
+import { createCategory, createPost, createWebsite } from './fixtures.ts';
 import { ADMIN, ApiClient, TEST_DB, waitFor } from './harness.ts';
 import { type RunningProcess, startProcess } from './processes.ts';
 
@@ -59,7 +60,7 @@ describe.runIf(TEST_DB === 'pglite')('server killed mid-delivery (embedded datab
     });
 
     let admin = await startServer();
-    const site = await admin.post('/api/websites', {
+    const site = await createWebsite(admin, {
       name: 'Restart Site',
       url: 'https://restart.example.com',
       status: 1,
@@ -67,26 +68,24 @@ describe.runIf(TEST_DB === 'pglite')('server killed mid-delivery (embedded datab
       cost: 1,
       duration: 1,
     });
-    expect(site.status, JSON.stringify(site.body)).toBe(201);
-    await admin.patch(`/api/websites/${site.body.id}/update-settings`, {
+    await admin.patch(`/api/websites/${site.id}/update-settings`, {
       post_webhook_url: `${website.url}/hooks/posts`,
     });
-    const category = await admin.post('/api/categories', {
+    const category = await createCategory(admin, {
       name: 'Restart news',
       slug: 'restart-news',
       description: 'News',
       keywords: 'news',
-      websites: [site.body.id],
+      websites: [site.id],
     });
-    expect(category.status, JSON.stringify(category.body)).toBe(201);
     const ids: number[] = [];
     for (let index = 1; index <= POSTS; index += 1) {
-      const post = await admin.post('/api/posts', {
+      const post = await createPost(admin, {
         title: `Restart post ${index}`,
         description: 'Body',
-        category_id: category.body.id,
+        category_id: category.id,
       });
-      ids.push(post.body.id);
+      ids.push(post.id);
     }
     const action = await admin.post('/api/posts/action', {
       ids: ids.join(','),

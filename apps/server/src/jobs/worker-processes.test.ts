@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeHttpServer, startFakeHttp } from '../../test/fake-http.ts';
+import { insertTestCategory } from '../../test/fixtures.ts';
 import { createTestDatabase, TEST_DB, waitFor } from '../../test/harness.ts';
 import { type RunningProcess, startProcess } from '../../test/processes.ts';
 import { type Database, queryRows } from '../db/client.ts';
-import { categories, categoryVariants, websiteSettings, websites } from '../db/schema.ts';
+import { websiteSettings, websites } from '../db/schema.ts';
 import { seedBase } from '../db/seed.ts';
 import { newWebhookSecret } from '../lib/secrets.ts';
 import { type JobQueue, QUEUES, type QueueSettings, startQueue } from './queue.ts';
@@ -65,12 +66,7 @@ describe.runIf(TEST_DB === 'postgres')('worker processes sharing one PostgreSQL'
     await db
       .insert(websiteSettings)
       .values({ websiteId, postWebhookUrl: `${website.url}/hooks/posts` });
-    const [category] = await db
-      .insert(categories)
-      .values({ name: 'Bulk', slug: 'bulk', description: 'Bulk', keywords: 'bulk' })
-      .returning({ id: categories.id });
-    categoryId = category!.id;
-    await db.insert(categoryVariants).values({ categoryId, websiteId });
+    categoryId = await insertTestCategory(db, 'Bulk', [websiteId]);
   });
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((worker) => worker.stop()));

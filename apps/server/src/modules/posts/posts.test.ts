@@ -7,53 +7,23 @@ import {
   unknownIdsMessage,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import * as fixtures from '../../../test/fixtures.ts';
+import { insertTestCategory, insertTestWebsites, serverForFile } from '../../../test/fixtures.ts';
 import { queryRows } from '../../db/client.ts';
-import { categoryVariants } from '../../db/schema.ts';
 import { EXACT_COUNT_LIMIT } from '../../lists/page.ts';
 import { POST_KIND } from '../content/kinds.ts';
-import {
-  insertTestCategories,
-  insertTestWebsites,
-  queuedJobs,
-  storedVariants,
-} from '../content/test-fixtures.ts';
+import { queuedJobs, storedVariants } from '../content/test-fixtures.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-let siteA: number;
-let siteB: number;
-let siteInactive: number;
-let food: number;
-let travel: number;
+const server = await serverForFile();
+const admin = await server.admin();
+const [siteA, siteB, siteInactive] = await insertTestWebsites(server.database.db);
+const food = await insertTestCategory(server.database.db, 'Food', [siteA, siteInactive]);
+const travel = await insertTestCategory(server.database.db, 'Travel', [siteB]);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-  const { db } = server.database;
-  [siteA, siteB, siteInactive] = await insertTestWebsites(db);
-  [food, travel] = (await insertTestCategories(db, ['Food', 'Travel'])) as [number, number];
-  await db.insert(categoryVariants).values([
-    { categoryId: food, websiteId: siteA },
-    { categoryId: food, websiteId: siteInactive },
-    { categoryId: travel, websiteId: siteB },
-  ]);
-});
-afterAll(() => server.close());
-
-let counter = 0;
-async function createPost(overrides: Record<string, unknown> = {}) {
-  counter += 1;
-  const response = await admin.post('/api/posts', {
-    title: `Post number ${counter}`,
-    description: `Body of post ${counter}`,
-    category_id: food,
-    ...overrides,
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as PostRow;
-}
+/** A post of the Food category unless told otherwise. */
+const createPost = (overrides: Record<string, unknown> = {}) =>
+  fixtures.createPost(admin, { category_id: food, ...overrides });
 
 const variantsOf = (recordId: number) => storedVariants(server.database.db, POST_KIND, recordId);
 /** The synced flags of a post's variants as Detailed Review shows them, in its order. */
