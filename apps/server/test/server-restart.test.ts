@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeHttpServer, startFakeHttp } from './fake-http.ts';
+import { type FakeHttpServer, holdDeliveries, startFakeHttp } from './fake-http.ts';
 import { createCategory, createPost, createWebsite } from './fixtures.ts';
 import { ADMIN, ApiClient, TEST_DB, waitFor } from './harness.ts';
 import { type RunningProcess, startProcess } from './processes.ts';
@@ -49,15 +49,7 @@ describe.runIf(TEST_DB === 'pglite')('server killed mid-delivery (embedded datab
   });
 
   it('delivers every queued post after a kill -9 and a restart, a repeat only under its original key', async () => {
-    let holding = true;
-    /** Successful deliveries per idempotency key. */
-    const succeeded = new Map<string, number>();
-    website.answer((request) => {
-      if (holding) return 'hang';
-      const key = String(request.headers['idempotency-key']);
-      succeeded.set(key, (succeeded.get(key) ?? 0) + 1);
-      return { status: 200, json: { ok: true } };
-    });
+    const pushes = holdDeliveries(website);
 
     let admin = await startServer();
     const site = await createWebsite(admin, {
@@ -95,10 +87,10 @@ describe.runIf(TEST_DB === 'pglite')('server killed mid-delivery (embedded datab
 
     await waitFor(async () => website.requests.length >= 4, { what: 'deliveries in flight' });
     await server!.killHard();
-    holding = false;
+    pushes.release();
 
     admin = await startServer();
-    await waitFor(async () => succeeded.size === POSTS, {
+    await waitFor(async () => pushes.succeeded.size === POSTS, {
       timeoutMs: 60_000,
       what: `${POSTS} successful deliveries`,
     });
@@ -111,8 +103,7 @@ describe.runIf(TEST_DB === 'pglite')('server killed mid-delivery (embedded datab
       originalKeys.push(`post-${rows[0].pivot_id}-v${rows[0].version}`);
     }
     // Every post's key was delivered, and no delivery came under any other key.
-    expect([...succeeded.keys()].sort()).toEqual(originalKeys.sort());
-    const repeats = [...succeeded.values()].reduce((sum, count) => sum + count - 1, 0);
-    console.log(`server restart: ${repeats} repeated deliveries of ${POSTS} keys`);
+    expect([...pushes.succeeded.keys()].sort()).toEqual(originalKeys.sort());
+    console.log(`server restart: ${pushes.repeats()} repeated deliveries of ${POSTS} keys`);
   }, 240_000);
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeHttpServer, startFakeHttp } from '../../test/fake-http.ts';
+import { type FakeHttpServer, holdDeliveries, startFakeHttp } from '../../test/fake-http.ts';
 import { insertTestCategory } from '../../test/fixtures.ts';
 import { createTestDatabase, TEST_DB, waitFor } from '../../test/harness.ts';
 import { type RunningProcess, startProcess } from '../../test/processes.ts';
@@ -145,22 +145,13 @@ describe.runIf(TEST_DB === 'postgres')('worker processes sharing one PostgreSQL'
   it('after kill -9 mid-delivery and a restart, every job completes and every key is delivered, a repeat only under its original key', async () => {
     website.requests.length = 0;
     // The website holds every request open while the first worker runs: it dies mid-delivery.
-    /** Successful deliveries per idempotency key. */
-    const succeeded = new Map<string, number>();
-    let holding = true;
-    website.answer((request) => {
-      if (holding) return 'hang';
-      // A real website answers a repeated key with success without creating the item again.
-      const key = String(request.headers['idempotency-key']);
-      succeeded.set(key, (succeeded.get(key) ?? 0) + 1);
-      return { status: 200, json: { ok: true } };
-    });
+    const pushes = holdDeliveries(website);
     const first = await startWorker();
     const variantIds = await queuePushes(100);
     await waitFor(async () => website.requests.length >= 4, { what: 'deliveries in flight' });
     await first.killHard();
     const inFlight = new Set(website.requests.map((request) => request.headers['idempotency-key']));
-    holding = false;
+    pushes.release();
 
     await startWorker();
     await waitFor(async () => (await deliveredCount(variantIds)) === 100, {
@@ -175,11 +166,10 @@ describe.runIf(TEST_DB === 'postgres')('worker processes sharing one PostgreSQL'
         sql`SELECT id, version FROM post_variants WHERE id = ANY(${`{${variantIds.join(',')}}`}::int[])`,
       )
     ).map((variant) => `post-${variant.id}-v${variant.version}`);
-    expect([...succeeded.keys()].sort()).toEqual(originalKeys.sort());
+    expect([...pushes.succeeded.keys()].sort()).toEqual(originalKeys.sort());
     // The interrupted deliveries were tried again with the same key.
-    for (const key of inFlight) expect(succeeded.has(String(key))).toBe(true);
-    const repeats = [...succeeded.values()].reduce((sum, count) => sum + count - 1, 0);
-    console.log(`worker restart: ${repeats} repeated deliveries of 100 keys`);
+    for (const key of inFlight) expect(pushes.succeeded.has(String(key))).toBe(true);
+    console.log(`worker restart: ${pushes.repeats()} repeated deliveries of 100 keys`);
     const [jobs] = await queryRows<{ completed: number }>(
       database.db,
       sql`SELECT count(*) FILTER (WHERE state = 'completed')::int AS completed
