@@ -164,15 +164,7 @@ describe('a deleted category', () => {
 
 describe('a deleted website', () => {
   it('takes its variants and settings along, and brings them back with the same secret', async () => {
-    const website = await fixtures.createWebsite(admin, {
-      name: 'Trashed Site',
-      url: 'https://trashed.example.com',
-      hosting: 'Test',
-      cost: 5,
-      duration: 12,
-    });
-    const category = await createCategory({ websites: [website.id] });
-    const post = await createPost(category.id);
+    const { website, category, post } = await fixtures.contentFixture(admin);
     const saved = await admin.patch(`/api/websites/${website.id}/update-settings`, {
       seoTitle: 'Kept title',
     });
