@@ -1,13 +1,9 @@
 import { MESSAGES, WEBSITE_ORDER_KEYS } from '@sitefleet/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { serverForFile } from './fixtures.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = await serverForFile();
 
 describe('route access', () => {
   it('every registered route declares who may call it', () => {

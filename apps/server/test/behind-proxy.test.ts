@@ -1,26 +1,21 @@
 import { request as httpRequest } from 'node:http';
 import { MESSAGES } from '@sitefleet/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { isLoopbackAddress } from '../src/config.ts';
-import { ADMIN, startTestServer, type TestServer } from './harness.ts';
+import { serverForFile } from './fixtures.ts';
+import { ADMIN, startTestServer } from './harness.ts';
 import { startTlsProxy } from './tls-proxy.ts';
 
-let proxy: Awaited<ReturnType<typeof startTlsProxy>>;
-let server: TestServer;
-beforeAll(async () => {
-  proxy = await startTlsProxy();
-  server = await startTestServer({
-    NODE_ENV: 'production',
-    SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
-    TRUST_PROXY: '127.0.0.1',
-    PUBLIC_URL: proxy.origin,
-  });
-  proxy.forwardTo(Number(new URL(server.url).port));
+const proxy = await startTlsProxy();
+const server = await serverForFile({
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+  TRUST_PROXY: '127.0.0.1',
+  PUBLIC_URL: proxy.origin,
 });
-afterAll(async () => {
-  await proxy.close();
-  await server.close();
-});
+// Closed before the server, which closes after the file's tests.
+afterAll(() => proxy.close());
+proxy.forwardTo(Number(new URL(server.url).port));
 
 describe('the production server behind a TLS-terminating proxy', () => {
   it('signs in, writes and signs out over HTTPS, with a Secure cookie and HSTS', async () => {

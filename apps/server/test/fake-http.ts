@@ -97,3 +97,28 @@ export const chatCompletion = (content: string, model = 'sitefleet-writer'): Fak
     usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
   },
 });
+
+/**
+ * Makes `website` hold every request open (a website that stops answering) until `release()`,
+ * then take each one, counting the successful deliveries per idempotency key.
+ */
+export function holdDeliveries(website: FakeHttpServer) {
+  let holding = true;
+  const succeeded = new Map<string, number>();
+  website.answer((request) => {
+    if (holding) return 'hang';
+    // A real website answers a repeated key with success without creating the item again.
+    const key = String(request.headers['idempotency-key']);
+    succeeded.set(key, (succeeded.get(key) ?? 0) + 1);
+    return { status: 200, json: { ok: true } };
+  });
+  return {
+    /** Successful deliveries per idempotency key. */
+    succeeded,
+    release() {
+      holding = false;
+    },
+    /** Deliveries beyond the first of their key. */
+    repeats: () => [...succeeded.values()].reduce((sum, count) => sum + count - 1, 0),
+  };
+}

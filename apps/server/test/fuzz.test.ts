@@ -1,8 +1,8 @@
 import { MESSAGES } from '@sitefleet/contract';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_BODY_DEPTH } from '../src/plugins/json-body.ts';
-import { type ApiClient, startTestServer, type TestServer } from './harness.ts';
+import { serverForFile } from './fixtures.ts';
 
 /**
  * A bounded fuzz of every route: requests generated from each route's schema (its path, query and
@@ -80,13 +80,8 @@ function requestOf(operation: Operation) {
   return fc.record({ pathValues, query, body, raw: fc.boolean() });
 }
 
-let server: TestServer;
-let admin: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-});
-afterAll(() => server.close());
+const server = await serverForFile();
+const admin = await server.admin();
 
 describe('a fuzz of every route', () => {
   it(`answers ${RUNS_PER_ROUTE} malformed requests per route without a server error`, async () => {

@@ -1,15 +1,10 @@
 import { FIELD_MESSAGES, MESSAGES } from '@sitefleet/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, startTestServer, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from './fixtures.ts';
 
 /** Inputs a fuzz once answered with a 500: each must get a 4xx naming what is wrong. */
-let server: TestServer;
-let admin: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-});
-afterAll(() => server.close());
+const server = await serverForFile();
+const admin = await server.admin();
 
 const PROTOTYPE_NAMES = [
   'constructor',

@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeHttpServer, startFakeHttp } from '../../test/fake-http.ts';
+import { createPost, insertTestCategory, insertTestWebsites } from '../../test/fixtures.ts';
 import { FAST_QUEUE_ENV, startTestServer, type TestServer, waitFor } from '../../test/harness.ts';
 import { queryRows } from '../db/client.ts';
-import { categories, categoryVariants } from '../db/schema.ts';
-import { insertTestWebsites } from '../modules/content/test-fixtures.ts';
 import {
   allowOutboundRanges,
   guardedDispatcher,
@@ -152,22 +151,18 @@ describe('a website webhook on an internal address', () => {
       post_webhook_url: `${receiver.url}/hooks/posts`,
     });
     expect(saved.status).toBe(200);
-    const [category] = await db
-      .insert(categories)
-      .values({ name: 'Inside', slug: 'inside', description: 'Inside', keywords: 'inside' })
-      .returning({ id: categories.id });
-    await db.insert(categoryVariants).values({ categoryId: category!.id, websiteId: site! });
-    const post = await admin.post('/api/posts', {
+    const category = await insertTestCategory(db, 'Inside', [site]);
+    const post = await createPost(admin, {
       title: 'Internal',
       description: 'Internal',
-      category_id: category!.id,
+      category_id: category,
     });
-    await admin.post('/api/posts/action', { ids: String(post.body.id), action: 'publish_web' });
+    await admin.post('/api/posts/action', { ids: String(post.id), action: 'publish_web' });
     const state = await waitFor(
       async () => {
         const [row] = await queryRows<{ delivery_status: string; delivery_error: string | null }>(
           db,
-          sql`SELECT delivery_status, delivery_error FROM post_variants WHERE post_id = ${post.body.id}`,
+          sql`SELECT delivery_status, delivery_error FROM post_variants WHERE post_id = ${post.id}`,
         );
         return row?.delivery_status === 'failed' && row;
       },

@@ -1,42 +1,34 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { neutralised, parseCsv } from '../../test/csv.ts';
-import { type ApiClient, startTestServer, type TestServer } from '../../test/harness.ts';
-import { insertTestCategories } from '../modules/content/test-fixtures.ts';
+import { insertTestCategory, serverForFile } from '../../test/fixtures.ts';
 import { EXPORT_BATCH_SIZE } from './export.ts';
-
-let server: TestServer;
-let admin: ApiClient;
-let food: number;
-let travel: number;
 
 const FORMULAS = ['=SUM(A1:A9)', '+1+2', '-3+4', '@cmd', '\tTabbed', '\rReturned'];
 /** More matching posts than one batch holds, so the export reads several; the list counts exactly up to EXACT_COUNT_LIMIT rows. */
 const MATCHING = EXPORT_BATCH_SIZE + 37;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-  const { db } = server.database;
-  [food, travel] = (await insertTestCategories(db, ['Food', 'Travel'])) as [number, number];
-  await db.execute(sql`
-    INSERT INTO posts (title, description, category_id)
-    SELECT 'Export ' || lpad(n::text, 5, '0'), 'Row "' || n || '", with a comma', ${food}
-    FROM generate_series(1, ${MATCHING - FORMULAS.length}) n`);
-  for (const title of FORMULAS) {
-    await db.execute(
-      sql`INSERT INTO posts (title, description, category_id) VALUES (${title}, 'Export formula', ${food})`,
-    );
-  }
-  // Not matching: another category, or no "Export" in the title.
-  await db.execute(sql`
-    INSERT INTO posts (title, description, category_id)
-    SELECT 'Export elsewhere ' || n, 'x', ${travel} FROM generate_series(1, 40) n`);
-  await db.execute(sql`
-    INSERT INTO posts (title, description, category_id)
-    SELECT 'Other ' || n, 'x', ${food} FROM generate_series(1, 40) n`);
-});
-afterAll(() => server.close());
+const server = await serverForFile();
+const admin = await server.admin();
+const { db } = server.database;
+const food = await insertTestCategory(db, 'Food');
+const travel = await insertTestCategory(db, 'Travel');
+await db.execute(sql`
+  INSERT INTO posts (title, description, category_id)
+  SELECT 'Export ' || lpad(n::text, 5, '0'), 'Row "' || n || '", with a comma', ${food}
+  FROM generate_series(1, ${MATCHING - FORMULAS.length}) n`);
+for (const title of FORMULAS) {
+  await db.execute(
+    sql`INSERT INTO posts (title, description, category_id) VALUES (${title}, 'Export formula', ${food})`,
+  );
+}
+// Not matching: another category, or no "Export" in the title.
+await db.execute(sql`
+  INSERT INTO posts (title, description, category_id)
+  SELECT 'Export elsewhere ' || n, 'x', ${travel} FROM generate_series(1, 40) n`);
+await db.execute(sql`
+  INSERT INTO posts (title, description, category_id)
+  SELECT 'Other ' || n, 'x', ${food} FROM generate_series(1, 40) n`);
 
 describe('GET /api/{resource}/export', () => {
   it("exports every row the filtered list finds, as many as the list's total", async () => {

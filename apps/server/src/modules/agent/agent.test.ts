@@ -6,13 +6,10 @@ import {
   POST_MESSAGES,
 } from '@sitefleet/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  type RequestOptions,
-  startTestServer,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import * as fixtures from '../../../test/fixtures.ts';
+import { createCategory, serverForFile } from '../../../test/fixtures.ts';
+import type { RequestOptions } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import {
   agentInstructions,
@@ -29,15 +26,9 @@ import { LOG_STATUS } from './instructions.ts';
 import { dispatchCommand, nextGapTime } from './schedule.ts';
 
 const silentLog = { error: () => {}, warn: () => {}, info: () => {} };
-let server: TestServer;
-let admin: ApiClient;
-let context: TaskContext;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-  context = { ...server.context, log: silentLog };
-});
-afterAll(() => server.close());
+const server = await serverForFile();
+const admin = await server.admin();
+const context: TaskContext = { ...server.context, log: silentLog };
 
 const db = () => server.database.db;
 
@@ -58,33 +49,28 @@ let sequence = 0;
 
 /** A category of the website with automatic generation on (SyncVertex), which agents work on. */
 async function createAutoSyncCategory(websiteId: number, name: string) {
-  const category = await admin.post('/api/categories', {
+  const category = await createCategory(admin, {
     name,
     slug: name.toLowerCase().replace(/\s+/g, '-'),
     description: `All about ${name}`,
     keywords: 'boots, maps',
     websites: [websiteId],
   });
-  expect(category.status, JSON.stringify(category.body)).toBe(201);
   await admin.post('/api/categories/action', {
-    ids: [category.body.id],
+    ids: [category.id],
     action: 'auto_google_sync',
   });
-  return category.body as { id: number; name: string };
+  return category;
 }
 
 /** An active website with its settings and, unless told otherwise, one auto-sync category. */
 async function createWebsite(settings: Record<string, unknown> = {}, { autoSync = true } = {}) {
   sequence += 1;
-  const created = await admin.post('/api/websites', {
+  const website = await fixtures.createWebsite(admin, {
     name: `Travel Blog ${sequence}`,
     url: `https://travel${sequence}.example.com`,
-    hosting: 'Hetzner',
     cost: 100,
-    duration: 12,
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const website = created.body as { id: number; name: string; url: string };
   const saved = await admin.patch(`/api/websites/${website.id}/update-settings`, {
     categoryPrompt: CATEGORY_PROMPT,
     postPrompt: POST_PROMPT,

@@ -1,25 +1,14 @@
 import { AUDIT_MESSAGES, AUDIT_REDACTED, type AuditEntry } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../test/csv.ts';
-import {
-  ADMIN,
-  type ApiClient,
-  setSetting,
-  startTestServer,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { insertTestWebsites, serverForFile } from '../../../test/fixtures.ts';
+import { ADMIN, setSetting } from '../../../test/harness.ts';
 import { pruneAuditLog, recordAudit } from '../../db/audit.ts';
 import { queryRows } from '../../db/client.ts';
-import { insertTestWebsites } from '../content/test-fixtures.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-});
-afterAll(() => server.close());
+const server = await serverForFile();
+const admin = await server.admin();
 
 type Page = { data: AuditEntry[]; total: number };
 
@@ -302,7 +291,9 @@ describe('GET /api/audit-log', () => {
   it('filters by action, user, date and search, newest first', async () => {
     const all = await entries();
     expect(all.map((entry) => entry.id)).toEqual([...all.map((e) => e.id)].sort((a, b) => b - a));
-    expect((await entries({ action: 'created' })).every((e) => e.action === 'created')).toBe(true);
+    const created = await entries({ action: 'created' });
+    expect(created).not.toHaveLength(0);
+    expect(created.every((e) => e.action === 'created')).toBe(true);
     expect(await entries({ query: 'Renamed Site' })).not.toHaveLength(0);
     expect(
       (await entries({ query: 'Renamed Site' })).every((e) => e.subject_name === 'Renamed Site'),

@@ -1,15 +1,12 @@
 import { MESSAGES } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestServer, type TestServer, waitFor } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../../../test/fixtures.ts';
+import { ADMIN, waitFor } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { MAX_LOGIN_FAILURES } from './throttle.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = await serverForFile();
 
 describe('sign-in', () => {
   it('signs in, answers the profile, and sets an httpOnly session cookie that ends with the browser', async () => {

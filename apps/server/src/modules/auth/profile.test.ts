@@ -5,14 +5,9 @@ import {
   PROFILE_MESSAGES,
   USER_MESSAGES,
 } from '@sitefleet/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  type ApiClient,
-  startTestServer,
-  TEST_PASSWORD,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../../../test/fixtures.ts';
+import { ADMIN, type ApiClient, TEST_PASSWORD } from '../../../test/harness.ts';
 import { MAX_LOGIN_FAILURES } from './throttle.ts';
 
 /** A real 1×1 PNG. */
@@ -23,13 +18,8 @@ const PNG = Buffer.from(
 /** A PNG of the given size: the image, then bytes after its end, which viewers ignore. */
 const pngOfSize = (bytes: number) => Buffer.concat([PNG, Buffer.alloc(bytes - PNG.length, 7)]);
 
-let server: TestServer;
+const server = await serverForFile();
 let userCount = 0;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 
 /** A new viewer — the role with the fewest abilities — signed in, with their e-mail. */
 async function viewer() {

@@ -1,19 +1,10 @@
 import { type ActiveSession, SESSION_MESSAGES } from '@sitefleet/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ApiClient,
-  startTestServer,
-  TEST_PASSWORD,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../../../test/fixtures.ts';
+import { ApiClient, TEST_PASSWORD } from '../../../test/harness.ts';
 
-let server: TestServer;
+const server = await serverForFile();
 let userCount = 0;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 
 const FIREFOX_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';

@@ -1,13 +1,10 @@
 import { MESSAGES } from '@sitefleet/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../../../test/fixtures.ts';
+import { ADMIN } from '../../../test/harness.ts';
 import { MAX_IP_LOGIN_FAILURES, MAX_LOGIN_FAILURES } from './throttle.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = await serverForFile();
 
 describe('sign-in throttling per address', () => {
   it(`answers 429 after ${MAX_IP_LOGIN_FAILURES} failures from one address across e-mails`, async () => {

@@ -1,7 +1,8 @@
 import { MESSAGES, PROFILE_MESSAGES, TWO_FACTOR_MESSAGES } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_PASSWORD, type TestServer } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../../../test/fixtures.ts';
+import { TEST_PASSWORD } from '../../../test/harness.ts';
 import {
   enableTwoFactor,
   passwordStep,
@@ -12,13 +13,8 @@ import {
 import { queryRows } from '../../db/client.ts';
 import { MAX_LOGIN_FAILURES } from './throttle.ts';
 
-let server: TestServer;
+const server = await serverForFile();
 let userCount = 0;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 
 /** A new viewer, signed in, with their e-mail. */
 async function newUser() {

@@ -11,47 +11,24 @@ import {
   unknownIdsMessage,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as fixtures from '../../../test/fixtures.ts';
+import { insertTestWebsites, serverForFile } from '../../../test/fixtures.ts';
 import { queryRows } from '../../db/client.ts';
 import { websites } from '../../db/schema.ts';
 import { newWebhookSecret } from '../../lib/secrets.ts';
 import { CATEGORY_KIND } from '../content/kinds.ts';
-import { insertTestWebsites, queuedJobs, storedVariants } from '../content/test-fixtures.ts';
+import { queuedJobs, storedVariants } from '../content/test-fixtures.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-let siteA: number;
-let siteB: number;
-let siteInactive: number;
+const server = await serverForFile();
+const admin = await server.admin();
+const [siteA, siteB, siteInactive] = await insertTestWebsites(server.database.db);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-  [siteA, siteB, siteInactive] = await insertTestWebsites(server.database.db);
-});
-afterAll(() => server.close());
-
-let slugCounter = 0;
-function categoryInput(overrides: Partial<CategoryCreateInput> = {}): CategoryCreateInput {
-  slugCounter += 1;
-  return {
-    name: `Category ${slugCounter}`,
-    slug: `category-${slugCounter}`,
-    description: 'About things',
-    type: 'default',
-    keywords: 'things,stuff',
-    websites: [siteA],
-    parents: [],
-    ...overrides,
-  };
-}
-
-async function createCategory(overrides: Partial<CategoryCreateInput> = {}) {
-  const response = await admin.post('/api/categories', categoryInput(overrides));
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as CategoryRow;
-}
+/** The category form, on website A unless told otherwise. */
+const categoryInput = (overrides: Partial<CategoryCreateInput> = {}) =>
+  fixtures.categoryInput({ websites: [siteA], ...overrides });
+const createCategory = (overrides: Partial<CategoryCreateInput> = {}) =>
+  fixtures.createCategory(admin, { websites: [siteA], ...overrides });
 
 const editBody = (row: CategoryRow, changes: Record<string, unknown> = {}) => ({
   name: row.name,

@@ -1,16 +1,28 @@
 import { ACTION_MESSAGES, FIELD_MESSAGES } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  createPost,
+  insertTestCategory,
+  insertTestWebsites,
+  serverForFile,
+} from '../../../test/fixtures.ts';
 import { queryRows } from '../../db/client.ts';
-import { categoryVariants } from '../../db/schema.ts';
-import { insertTestCategories, insertTestWebsites } from './test-fixtures.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-let food: number;
-let travel: number;
-let siteB: number;
+const server = await serverForFile();
+const admin = await server.admin();
+const [siteA, siteB] = await insertTestWebsites(server.database.db);
+const food = await insertTestCategory(server.database.db, 'Food', [siteA]);
+const travel = await insertTestCategory(server.database.db, 'Travel', [siteB]);
+await insertTestCategory(server.database.db, 'Travel Tips');
+for (const [title, category] of [
+  ['Soup of the day', food],
+  ['Soup for two', food],
+  ['Soup abroad', travel],
+  ['Bread', food],
+] as const) {
+  await createPost(admin, { title, description: title, category_id: category });
+}
 
 const approvedPosts = async () =>
   (
@@ -21,36 +33,6 @@ const approvedPosts = async () =>
           ORDER BY p.title`,
     )
   ).map((row) => row.title);
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-  const { db } = server.database;
-  let siteA: number;
-  [siteA, siteB] = await insertTestWebsites(db);
-  [food, travel] = (await insertTestCategories(db, ['Food', 'Travel', 'Travel Tips'])) as [
-    number,
-    number,
-  ];
-  await db.insert(categoryVariants).values([
-    { categoryId: food, websiteId: siteA },
-    { categoryId: travel, websiteId: siteB },
-  ]);
-  for (const [title, category] of [
-    ['Soup of the day', food],
-    ['Soup for two', food],
-    ['Soup abroad', travel],
-    ['Bread', food],
-  ] as const) {
-    const created = await admin.post('/api/posts', {
-      title,
-      description: title,
-      category_id: category,
-    });
-    expect(created.status).toBe(201);
-  }
-});
-afterAll(() => server.close());
 
 describe('POST /api/{posts,categories}/action with a filter', () => {
   it("changes exactly the rows the list's filter finds", async () => {

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@sitefleet/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../../../test/fixtures.ts';
+import { ADMIN, startTestServer } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { settings } from '../../db/schema.ts';
 import { loadSecretKey } from '../../db/secret-key.ts';
@@ -32,22 +33,14 @@ class FakeTokenEndpoint {
 }
 
 const google = new FakeTokenEndpoint();
-let server: TestServer;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  env = {
-    GOOGLE_CLIENT_ID: 'client-1',
-    GOOGLE_CLIENT_SECRET: 'client-secret-1',
-    GOOGLE_AUTH_URL: 'http://127.0.0.1:9/auth',
-    GOOGLE_TOKEN_URL: await google.start(),
-  };
-  server = await startTestServer(env);
-});
-afterAll(async () => {
-  await server.close();
-  await google.stop();
-});
+const env = {
+  GOOGLE_CLIENT_ID: 'client-1',
+  GOOGLE_CLIENT_SECRET: 'client-secret-1',
+  GOOGLE_AUTH_URL: 'http://127.0.0.1:9/auth',
+  GOOGLE_TOKEN_URL: await google.start(),
+};
+afterAll(() => google.stop());
+const server = await serverForFile(env);
 
 async function storedTokens() {
   const rows = await server.database.db.select().from(settings);

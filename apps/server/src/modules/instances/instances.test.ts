@@ -9,22 +9,13 @@ import {
   unknownIdsMessage,
 } from '@sitefleet/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  expectSortsBothWays,
-  startTestServer,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../../../test/fixtures.ts';
+import { expectSortsBothWays } from '../../../test/harness.ts';
 import { instanceLogs, instances } from '../../db/schema.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-});
-afterAll(() => server.close());
+const server = await serverForFile();
+const admin = await server.admin();
 
 let sequence = 0;
 const instanceInput = (overrides: Record<string, unknown> = {}) => {

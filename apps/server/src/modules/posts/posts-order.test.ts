@@ -1,36 +1,15 @@
 import type { PostRow } from '@sitefleet/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { categories, categoryVariants } from '../../db/schema.ts';
-import { insertTestWebsites } from '../content/test-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import * as fixtures from '../../../test/fixtures.ts';
+import { insertTestCategory, insertTestWebsites, serverForFile } from '../../../test/fixtures.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-let categoryId: number;
+const server = await serverForFile();
+const admin = await server.admin();
+const [website] = await insertTestWebsites(server.database.db);
+const categoryId = await insertTestCategory(server.database.db, 'Sorted', [website]);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-  const { db } = server.database;
-  const [website] = await insertTestWebsites(db);
-  const [category] = await db
-    .insert(categories)
-    .values({ name: 'Sorted', slug: 'sorted', description: 'Sorted', keywords: 'sorted' })
-    .returning({ id: categories.id });
-  categoryId = category!.id;
-  await db.insert(categoryVariants).values({ categoryId, websiteId: website });
-});
-afterAll(() => server.close());
-
-async function createPost(overrides: { title: string }) {
-  const response = await admin.post('/api/posts', {
-    description: `Body of ${overrides.title}`,
-    category_id: categoryId,
-    ...overrides,
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as PostRow;
-}
+const createPost = ({ title }: { title: string }) =>
+  fixtures.createPost(admin, { title, description: `Body of ${title}`, category_id: categoryId });
 
 describe('post list order', () => {
   it('sorts by title (A→Z by default) and by date (newest first by default)', async () => {

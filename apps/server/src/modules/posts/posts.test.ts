@@ -7,55 +7,31 @@ import {
   unknownIdsMessage,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import * as fixtures from '../../../test/fixtures.ts';
+import { insertTestCategory, insertTestWebsites, serverForFile } from '../../../test/fixtures.ts';
 import { queryRows } from '../../db/client.ts';
-import { categoryVariants } from '../../db/schema.ts';
 import { EXACT_COUNT_LIMIT } from '../../lists/page.ts';
 import { POST_KIND } from '../content/kinds.ts';
-import {
-  insertTestCategories,
-  insertTestWebsites,
-  queuedJobs,
-  storedVariants,
-} from '../content/test-fixtures.ts';
+import { queuedJobs, storedVariants } from '../content/test-fixtures.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-let siteA: number;
-let siteB: number;
-let siteInactive: number;
-let food: number;
-let travel: number;
+const server = await serverForFile();
+const admin = await server.admin();
+const [siteA, siteB, siteInactive] = await insertTestWebsites(server.database.db);
+const food = await insertTestCategory(server.database.db, 'Food', [siteA, siteInactive]);
+const travel = await insertTestCategory(server.database.db, 'Travel', [siteB]);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-  const { db } = server.database;
-  [siteA, siteB, siteInactive] = await insertTestWebsites(db);
-  [food, travel] = (await insertTestCategories(db, ['Food', 'Travel'])) as [number, number];
-  await db.insert(categoryVariants).values([
-    { categoryId: food, websiteId: siteA },
-    { categoryId: food, websiteId: siteInactive },
-    { categoryId: travel, websiteId: siteB },
-  ]);
-});
-afterAll(() => server.close());
-
-let counter = 0;
-async function createPost(overrides: Record<string, unknown> = {}) {
-  counter += 1;
-  const response = await admin.post('/api/posts', {
-    title: `Post number ${counter}`,
-    description: `Body of post ${counter}`,
-    category_id: food,
-    ...overrides,
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as PostRow;
-}
+/** A post of the Food category unless told otherwise. */
+const createPost = (overrides: Record<string, unknown> = {}) =>
+  fixtures.createPost(admin, { category_id: food, ...overrides });
 
 const variantsOf = (recordId: number) => storedVariants(server.database.db, POST_KIND, recordId);
+/** The synced flags of a post's variants as Detailed Review shows them, in its order. */
+const syncedFlags = async (postId: number) => {
+  const review = await admin.get(`/api/posts/details/${postId}`);
+  expect(review.status, JSON.stringify(review.body)).toBe(200);
+  return review.body.data.map((row: { synced: number }) => row.synced);
+};
 const jobsFor = (variantIds: number[]) => queuedJobs(server.database.db, POST_KIND, variantIds);
 
 describe('post form', () => {
@@ -263,8 +239,33 @@ describe('post actions', () => {
 
   it('syncs one post', async () => {
     const post = await createPost();
+    const other = await createPost();
     const response = await admin.get(`/api/posts/sync/${post.id}`);
     expect(response.body).toEqual({ message: POST_MESSAGES.synced });
+    // A post keeps its synced flag on its variants: every one of them, and no other post's.
+    expect(await syncedFlags(post.id)).toEqual([1, 1]);
+    expect(await syncedFlags(other.id)).toEqual([0, 0]);
+  });
+
+  it('marks the chosen variants synced in Detailed Review', async () => {
+    const post = await createPost();
+    const [onA, onClosed] = await variantsOf(post.id);
+    const response = await admin.post('/api/posts/details/action', {
+      ids: [onA!.id],
+      action: 'mark_synced',
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ message: ACTION_MESSAGES.detailsUpdated, changed: 1 });
+    const review = await admin.get(`/api/posts/details/${post.id}`);
+    expect(
+      review.body.data.map((row: { pivot_id: number; synced: number }) => [
+        row.pivot_id,
+        row.synced,
+      ]),
+    ).toEqual([
+      [onA!.id, 1],
+      [onClosed!.id, 0],
+    ]);
   });
 });
 

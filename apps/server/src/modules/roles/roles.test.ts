@@ -7,31 +7,18 @@ import {
   ROLE_ORDER_KEYS,
   unknownIdsMessage,
 } from '@sitefleet/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  expectSortsBothWays,
-  startTestServer,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../../../test/fixtures.ts';
+import { expectSortsBothWays } from '../../../test/harness.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-let permissionIdByName: Map<string, number>;
-let superAdminRoleId: number;
+const server = await serverForFile();
+const admin = await server.admin();
+const permissions = await admin.get('/api/permissions?per_page=100');
+const permissionIdByName = new Map<string, number>(
+  permissions.body.data.map((p: { id: number; name: string }) => [p.name, p.id]),
+);
+const superAdminRoleId: number = (await admin.get('/api/roles?query=super')).body.data[0].id;
 let roleCount = 0;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-  const permissions = await admin.get('/api/permissions?per_page=100');
-  permissionIdByName = new Map(
-    permissions.body.data.map((p: { id: number; name: string }) => [p.name, p.id]),
-  );
-  const roles = await admin.get('/api/roles?query=super');
-  superAdminRoleId = roles.body.data[0].id;
-});
-afterAll(() => server.close());
 
 const idsOf = (names: string[]) => names.map((name) => permissionIdByName.get(name)!);
 

@@ -1,11 +1,7 @@
 import { ROLE_MESSAGES, TWO_FACTOR_MESSAGES } from '@sitefleet/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  startTestServer,
-  TEST_PASSWORD,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../../../test/fixtures.ts';
+import { TEST_PASSWORD } from '../../../test/harness.ts';
 import {
   passwordStep,
   signInWithSecondFactor,
@@ -13,14 +9,8 @@ import {
   withChallenge,
 } from '../../../test/two-factor.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-});
-afterAll(() => server.close());
+const server = await serverForFile();
+const admin = await server.admin();
 
 let roleCount = 0;
 /** A new role with one signed-in user, and that user's e-mail. */

@@ -4,21 +4,14 @@ import {
   SAVED_VIEWS_PER_LIST,
   type SavedView,
 } from '@sitefleet/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../../../test/fixtures.ts';
+import type { ApiClient } from '../../../test/harness.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-let viewer: ApiClient;
-let otherViewer: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-  viewer = await server.userWithRoles(['viewer'], 'views-viewer@example.com');
-  otherViewer = await server.userWithRoles(['viewer'], 'views-other@example.com');
-});
-afterAll(() => server.close());
+const server = await serverForFile();
+const admin = await server.admin();
+const viewer = await server.userWithRoles(['viewer'], 'views-viewer@example.com');
+const otherViewer = await server.userWithRoles(['viewer'], 'views-other@example.com');
 
 const viewsOf = async (client: ApiClient, list: string) => {
   const response = await client.get<SavedView[]>(`/api/saved-views?list=${list}`);

@@ -1,24 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { categories } from '../../db/schema.ts';
+import { describe, expect, it } from 'vitest';
+import { insertTestCategory, serverForFile } from '../../../test/fixtures.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-  const { db } = server.database;
-  const [category] = await db
-    .insert(categories)
-    .values({ name: 'Zebra food', slug: 'zebra-food', description: 'x', keywords: 'x' })
-    .returning({ id: categories.id });
-  await db.execute(sql`
-    INSERT INTO posts (title, description, category_id)
-    SELECT 'Zebra crossing ' || n, 'x', ${category!.id} FROM generate_series(1, 8) n`);
-});
-afterAll(() => server.close());
+const server = await serverForFile();
+const admin = await server.admin();
+const zebraFood = await insertTestCategory(server.database.db, 'Zebra food');
+await server.database.db.execute(sql`
+  INSERT INTO posts (title, description, category_id)
+  SELECT 'Zebra crossing ' || n, 'x', ${zebraFood} FROM generate_series(1, 8) n`);
 
 describe('GET /api/search', () => {
   it('answers the first five of each kind by name', async () => {

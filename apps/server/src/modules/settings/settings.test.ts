@@ -7,28 +7,18 @@ import {
   SETTING_VALUE_MESSAGES,
   unknownIdsMessage,
 } from '@sitefleet/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  expectSortsBothWays,
-  startTestServer,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../../../test/fixtures.ts';
+import { expectSortsBothWays } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { loadSecretKey } from '../../db/secret-key.ts';
 import { settingValues } from '../../db/settings.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
 import { SETTINGS_CATALOG } from '../../lib/settings-catalog.ts';
 
-let server: TestServer;
-let admin: ApiClient;
+const server = await serverForFile();
+const admin = await server.admin();
 let settingCount = 0;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-});
-afterAll(() => server.close());
 
 async function settingByPath(fullPath: string) {
   const response = await admin.get(`/api/settings?query=${encodeURIComponent(fullPath)}`);

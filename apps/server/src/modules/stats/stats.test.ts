@@ -1,17 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../../../test/fixtures.ts';
 import { seedDemo } from '../../db/demo.ts';
 import { instances, posts, scheduledTasks, websites } from '../../db/schema.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer();
-  await seedDemo(server.database.db);
-  admin = await server.admin();
-});
-afterAll(() => server.close());
+const server = await serverForFile();
+await seedDemo(server.database.db);
+const admin = await server.admin();
 
 const countOf = async (path: string) => {
   const response = await admin.get(path);

@@ -1,52 +1,25 @@
 import { MESSAGES, TRASH_MESSAGES, type TrashEntry, type TrashType } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import * as fixtures from '../../../test/fixtures.ts';
+import { insertTestWebsites, serverForFile } from '../../../test/fixtures.ts';
+import type { ApiClient } from '../../../test/harness.ts';
 import { idArray, queryRows } from '../../db/client.ts';
 import { checkDerivedState } from '../../db/integrity.ts';
 import { CATEGORY_KIND, POST_KIND } from '../content/kinds.ts';
-import { insertTestWebsites, storedVariants } from '../content/test-fixtures.ts';
+import { storedVariants } from '../content/test-fixtures.ts';
 import { purgeExpiredTrash } from './service.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-let siteA: number;
-let siteB: number;
+const server = await serverForFile();
+const admin = await server.admin();
+const [siteA, siteB] = await insertTestWebsites(server.database.db);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-  [siteA, siteB] = await insertTestWebsites(server.database.db);
-});
-afterAll(() => server.close());
-
-let sequence = 0;
-async function created(path: string, body: Record<string, unknown>) {
-  const response = await admin.post(path, body);
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as { id: number; [key: string]: unknown };
-}
-function createCategory(overrides: Record<string, unknown> = {}) {
-  sequence += 1;
-  return created('/api/categories', {
-    name: `Trash category ${sequence}`,
-    slug: `trash-category-${sequence}`,
-    description: 'About things',
-    type: 'default',
-    keywords: 'things',
-    websites: [siteA, siteB],
-    parents: [],
-    ...overrides,
-  });
-}
-function createPost(categoryId: number) {
-  sequence += 1;
-  return created('/api/posts', {
-    title: `Trash post ${sequence}`,
-    description: 'Body',
-    category_id: categoryId,
-  });
-}
+/** A category on websites A and B unless told otherwise. */
+const createCategory = (overrides: Record<string, unknown> = {}) =>
+  fixtures.createCategory(admin, { websites: [siteA, siteB], ...overrides });
+const createPost = (categoryId: number) => fixtures.createPost(admin, { category_id: categoryId });
+const created = (path: string, body: Record<string, unknown>) =>
+  fixtures.created<{ id: number; [key: string]: unknown }>(admin, path, body);
 
 const trashList = async (client: ApiClient, query = '') => {
   const response = await client.get(`/api/trash${query}`);
@@ -191,15 +164,7 @@ describe('a deleted category', () => {
 
 describe('a deleted website', () => {
   it('takes its variants and settings along, and brings them back with the same secret', async () => {
-    const website = await created('/api/websites', {
-      name: 'Trashed Site',
-      url: 'https://trashed.example.com',
-      hosting: 'Test',
-      cost: 5,
-      duration: 12,
-    });
-    const category = await createCategory({ websites: [website.id] });
-    const post = await createPost(category.id);
+    const { website, category, post } = await fixtures.contentFixture(admin);
     const saved = await admin.patch(`/api/websites/${website.id}/update-settings`, {
       seoTitle: 'Kept title',
     });

@@ -1,30 +1,14 @@
 import { MESSAGES, ROLE_MESSAGES, USER_MESSAGES } from '@sitefleet/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  type ApiClient,
-  startTestServer,
-  TEST_PASSWORD,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { roleIdsByName, serverForFile } from '../../../test/fixtures.ts';
+import { ADMIN, TEST_PASSWORD } from '../../../test/harness.ts';
 
 /** The role hierarchy: a super admin stands above an admin, and nobody raises themself. */
-let server: TestServer;
-let superAdmin: ApiClient;
-let roleIds: Record<'super admin' | 'admin' | 'editor' | 'viewer', number>;
-let superAdminId: number;
+const server = await serverForFile();
+const superAdmin = await server.admin();
+const roleIds = await roleIdsByName(superAdmin);
+const superAdminId: number = (await superAdmin.get('/api/profile')).body.id;
 let created = 0;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  superAdmin = await server.admin();
-  const roles = await superAdmin.get('/api/roles/all');
-  roleIds = Object.fromEntries(
-    roles.body.map((role: { id: number; name: string }) => [role.name, role.id]),
-  ) as typeof roleIds;
-  superAdminId = (await superAdmin.get('/api/profile')).body.id;
-});
-afterAll(() => server.close());
 
 async function createUser(roles: number[] = []) {
   created += 1;

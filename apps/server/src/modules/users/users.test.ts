@@ -6,30 +6,19 @@ import {
   USER_ORDER_KEYS,
   unknownIdsMessage,
 } from '@sitefleet/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { roleIdsByName, serverForFile } from '../../../test/fixtures.ts';
 import {
   ADMIN,
   type ApiClient,
   expectSortsBothWays,
-  startTestServer,
   TEST_PASSWORD,
-  type TestServer,
 } from '../../../test/harness.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-let roleIds: Record<'super admin' | 'admin' | 'editor' | 'viewer', number>;
+const server = await serverForFile();
+const admin = await server.admin();
+const roleIds = await roleIdsByName(admin);
 let created = 0;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-  const roles = await admin.get('/api/roles/all');
-  roleIds = Object.fromEntries(
-    roles.body.map((role: { id: number; name: string }) => [role.name, role.id]),
-  ) as typeof roleIds;
-});
-afterAll(() => server.close());
 
 /** Creates a user through the API and answers it. */
 async function createUser(fields: Record<string, unknown> = {}) {

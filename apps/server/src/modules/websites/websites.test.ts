@@ -12,13 +12,9 @@ import {
   WEBSITE_ORDER_KEYS,
 } from '@sitefleet/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  expectSortsBothWays,
-  startTestServer,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createWebsite, serverForFile, websiteInput } from '../../../test/fixtures.ts';
+import { expectSortsBothWays } from '../../../test/harness.ts';
 import {
   categories,
   categoryVariants,
@@ -28,32 +24,8 @@ import {
   websites,
 } from '../../db/schema.ts';
 
-let server: TestServer;
-let admin: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.admin();
-});
-afterAll(() => server.close());
-
-let sequence = 0;
-const websiteInput = (overrides: Record<string, unknown> = {}) => {
-  sequence += 1;
-  return {
-    name: `Site ${sequence}`,
-    url: `https://site${sequence}.example.com`,
-    hosting: 'Hetzner',
-    cost: 1499.5,
-    duration: 12,
-    ...overrides,
-  };
-};
-
-const createWebsite = async (overrides: Record<string, unknown> = {}) => {
-  const response = await admin.post('/api/websites', websiteInput(overrides));
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as { id: number; name: string; [key: string]: unknown };
-};
+const server = await serverForFile();
+const admin = await server.admin();
 
 const daysFromToday = (days: number) => toIsoDate(new Date(Date.now() + days * 86_400_000));
 
@@ -81,7 +53,7 @@ describe('creating and editing a website', () => {
   });
 
   it('takes numbers typed as text, a status and a renewal date', async () => {
-    const website = await createWebsite({
+    const website = await createWebsite(admin, {
       cost: ' 250 ',
       duration: '6',
       status: '2',
@@ -96,7 +68,7 @@ describe('creating and editing a website', () => {
   });
 
   it('creates the settings row the content pipeline reads', async () => {
-    const website = await createWebsite();
+    const website = await createWebsite(admin);
     const rows = await server.database.db
       .select()
       .from(websiteSettings)
@@ -105,7 +77,7 @@ describe('creating and editing a website', () => {
   });
 
   it('edits every field and keeps the status when it is left out', async () => {
-    const website = await createWebsite({ status: 2 });
+    const website = await createWebsite(admin, { status: 2 });
     const response = await admin.put(
       `/api/websites/${website.id}`,
       websiteInput({ name: 'Renamed', hosting: 'AWS', cost: 0, duration: 3 }),
@@ -122,7 +94,7 @@ describe('creating and editing a website', () => {
   });
 
   it('recomputes an emptied renewal date from the created date and the new duration', async () => {
-    const website = await createWebsite({ next_renewal_date: '2030-01-01' });
+    const website = await createWebsite(admin, { next_renewal_date: '2030-01-01' });
     const response = await admin.put(
       `/api/websites/${website.id}`,
       websiteInput({ duration: 1, next_renewal_date: '' }),
@@ -147,7 +119,7 @@ describe('website validation', () => {
 
   it('requires name, url, hosting, cost and duration, with a message under each', async () => {
     for (const method of ['post', 'put'] as const) {
-      const { id } = await createWebsite();
+      const { id } = await createWebsite(admin);
       const path = method === 'post' ? '/api/websites' : `/api/websites/${id}`;
       const response = await admin[method](path, {});
       expect(response.status).toBe(422);
@@ -228,7 +200,7 @@ describe('the websites list', () => {
       ['Travel Notes', 'https://travelnotes.example.com', 'DigitalOcean'],
       ['Finance Basics', 'https://money.example.org', 'Hostinger 50%'],
     ]) {
-      ids.push((await createWebsite({ name, url, hosting })).id);
+      ids.push((await createWebsite(admin, { name, url, hosting })).id);
     }
   });
 
@@ -262,7 +234,7 @@ describe('the websites list', () => {
 
   it(`flags renewals ${RENEWAL_DUE_DAYS} days away or closer, and past ones`, async () => {
     const due = async (days: number) => {
-      const website = await createWebsite({ next_renewal_date: daysFromToday(days) });
+      const website = await createWebsite(admin, { next_renewal_date: daysFromToday(days) });
       return (await admin.get(`/api/websites/${website.id}`)).body.renewal_due;
     };
     expect(await due(RENEWAL_DUE_DAYS)).toBe(true);
@@ -288,7 +260,7 @@ describe('the websites list', () => {
       ['Sorting Alpha', 300, '2031-01-01', 30],
       ['Sorting Charlie', 200, '2031-02-01', 20],
     ] as const) {
-      const website = await createWebsite({
+      const website = await createWebsite(admin, {
         name,
         cost,
         next_renewal_date: renewal,
@@ -343,8 +315,8 @@ async function contentOn(websiteIds: number[], label: string) {
 
 describe('variant counts and deleting', () => {
   it('counts the post and category variants of each website', async () => {
-    const busy = await createWebsite();
-    const quiet = await createWebsite();
+    const busy = await createWebsite(admin);
+    const quiet = await createWebsite(admin);
     await contentOn([busy.id, quiet.id], 'counted-a');
     await contentOn([busy.id], 'counted-b');
     await contentOn([busy.id], 'counted-c');
@@ -360,8 +332,8 @@ describe('variant counts and deleting', () => {
 
   it('tells what a delete takes with it, then deletes the variants but keeps categories and posts', async () => {
     const db = server.database.db;
-    const doomed = await createWebsite();
-    const kept = await createWebsite();
+    const doomed = await createWebsite(admin);
+    const kept = await createWebsite(admin);
     const first = await contentOn([doomed.id, kept.id], 'impact-a');
     await contentOn([doomed.id], 'impact-b');
 
@@ -395,9 +367,9 @@ describe('variant counts and deleting', () => {
   });
 
   it('tells what deleting several websites takes with them, in total and for each by name', async () => {
-    const busy = await createWebsite({ name: 'Impact Busy' });
-    const quiet = await createWebsite({ name: 'Impact Quiet' });
-    const shared = await createWebsite({ name: 'Impact Shared' });
+    const busy = await createWebsite(admin, { name: 'Impact Busy' });
+    const quiet = await createWebsite(admin, { name: 'Impact Quiet' });
+    const shared = await createWebsite(admin, { name: 'Impact Shared' });
     await contentOn([busy.id, shared.id], 'impacts-a');
     await contentOn([busy.id], 'impacts-b');
 
@@ -419,7 +391,7 @@ describe('variant counts and deleting', () => {
   });
 
   it('refuses the impact of unknown, malformed or no ids', async () => {
-    const known = await createWebsite();
+    const known = await createWebsite(admin);
     const unknown = await admin.post('/api/websites/delete-impact', { ids: [known.id, 999999] });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual({ ids: [unknownIdsMessage([999999])] });
@@ -437,8 +409,8 @@ describe('variant counts and deleting', () => {
   });
 
   it('bulk deletes all the websites given, with their variants', async () => {
-    const a = await createWebsite();
-    const b = await createWebsite();
+    const a = await createWebsite(admin);
+    const b = await createWebsite(admin);
     await contentOn([a.id, b.id], 'bulk-a');
     const response = await admin.delete('/api/websites', { ids: [a.id, b.id] });
     expect(response.status).toBe(200);
@@ -455,7 +427,7 @@ describe('variant counts and deleting', () => {
   });
 
   it('deletes nothing when one of the ids is unknown', async () => {
-    const a = await createWebsite();
+    const a = await createWebsite(admin);
     await contentOn([a.id], 'bulk-unknown');
     const response = await admin.delete('/api/websites', { ids: [a.id, 999999] });
     expect(response.status).toBe(422);
@@ -491,7 +463,7 @@ const fullSettings = {
 
 describe('website settings', () => {
   it('answers empty settings for a new website', async () => {
-    const website = await createWebsite();
+    const website = await createWebsite(admin);
     const response = await admin.get(`/api/websites/${website.id}/settings`);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
@@ -506,7 +478,7 @@ describe('website settings', () => {
   });
 
   it('saves every field and reads it back, with the keywords stored comma-separated', async () => {
-    const website = await createWebsite();
+    const website = await createWebsite(admin);
     const saved = await admin.patch(`/api/websites/${website.id}/update-settings`, fullSettings);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const expected = {
@@ -527,7 +499,7 @@ describe('website settings', () => {
   });
 
   it('takes the keywords as comma-separated text too', async () => {
-    const website = await createWebsite();
+    const website = await createWebsite(admin);
     const response = await admin.patch(`/api/websites/${website.id}/update-settings`, {
       seoKeywords: 'news, guides ,, reviews',
     });
@@ -535,7 +507,7 @@ describe('website settings', () => {
   });
 
   it('changes only the fields sent, and clears a field sent empty', async () => {
-    const website = await createWebsite();
+    const website = await createWebsite(admin);
     const path = `/api/websites/${website.id}/update-settings`;
     await admin.patch(path, fullSettings);
     const response = await admin.patch(path, {
@@ -570,7 +542,7 @@ describe('website settings', () => {
     ['post_webhook_url', 'not a url', WEBSITE_MESSAGES.webhookUrlInvalid],
     ['seoKeywords', [1, 2], WEBSITE_MESSAGES.keywordsInvalid],
   ])('refuses %s = %j', async (field, value, message) => {
-    const website = await createWebsite();
+    const website = await createWebsite(admin);
     const response = await admin.patch(`/api/websites/${website.id}/update-settings`, {
       [field]: value,
     });
@@ -579,7 +551,7 @@ describe('website settings', () => {
   });
 
   it('refuses a prompt with an unknown placeholder, naming it', async () => {
-    const website = await createWebsite();
+    const website = await createWebsite(admin);
     const response = await admin.patch(`/api/websites/${website.id}/update-settings`, {
       categoryPrompt: 'Ideas for {website} in {language}',
       postPrompt: `Uses every placeholder: ${PROMPT_PLACEHOLDERS.map((name) => `{${name}}`).join(' ')}`,
@@ -592,7 +564,7 @@ describe('website settings', () => {
   });
 
   it('refuses unknown fields and answers 404 for an unknown website', async () => {
-    const website = await createWebsite();
+    const website = await createWebsite(admin);
     const unknown = await admin.patch(`/api/websites/${website.id}/update-settings`, {
       theme: 'dark',
     });
@@ -627,7 +599,7 @@ describe('the webhook signing secret', () => {
   });
 
   it('is shown once when rotated, and the settings show only its last characters', async () => {
-    const website = await createWebsite();
+    const website = await createWebsite(admin);
     const before = await storedSecret(website.id);
     const response = await admin.post(`/api/websites/${website.id}/rotate-secret`);
     expect(response.status).toBe(200);
@@ -649,7 +621,7 @@ describe('the webhook signing secret', () => {
 describe('who may do what', () => {
   it('lets a viewer read the list but no write', async () => {
     const viewer = await server.userWithRoles(['viewer']);
-    const website = await createWebsite();
+    const website = await createWebsite(admin);
     expect((await viewer.get('/api/websites')).status).toBe(200);
     expect((await viewer.get('/api/getAllWebsites')).status).toBe(200);
     const writes = [

@@ -1,20 +1,10 @@
 import { type CategoryRow, fillPrompt } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chatCompletion,
-  type FakeHttpServer,
-  type ReceivedRequest,
-  startFakeHttp,
-} from '../../../test/fake-http.ts';
-import {
-  type ApiClient,
-  FAST_QUEUE_ENV,
-  setSetting,
-  startTestServer,
-  type TestServer,
-  waitFor,
-} from '../../../test/harness.ts';
+import { chatCompletion, type ReceivedRequest, startFakeHttp } from '../../../test/fake-http.ts';
+import * as fixtures from '../../../test/fixtures.ts';
+import { serverForFile } from '../../../test/fixtures.ts';
+import { FAST_QUEUE_ENV, setSetting, waitFor } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { scheduledTasks } from '../../db/schema.ts';
 import { schedulerTick, type TaskContext } from '../../jobs/scheduler.ts';
@@ -28,24 +18,14 @@ const API_KEY = 'sk-test-provider-key';
 const AI_TIMEOUT_MS = 2000;
 const silentLog = { error: () => {}, warn: () => {}, info: () => {} };
 
-let server: TestServer;
-let admin: ApiClient;
-let provider: FakeHttpServer;
-let context: TaskContext;
-
-beforeAll(async () => {
-  provider = await startFakeHttp();
-  server = await startTestServer(
-    { ...FAST_QUEUE_ENV, AI_TIMEOUT_MS: String(AI_TIMEOUT_MS) },
-    { workers: true },
-  );
-  admin = await server.admin();
-  context = { ...server.context, log: silentLog };
-});
-afterAll(async () => {
-  await server?.close();
-  await provider?.close();
-});
+const provider = await startFakeHttp();
+afterAll(() => provider.close());
+const server = await serverForFile(
+  { ...FAST_QUEUE_ENV, AI_TIMEOUT_MS: String(AI_TIMEOUT_MS) },
+  { workers: true },
+);
+const admin = await server.admin();
+const context: TaskContext = { ...server.context, log: silentLog };
 
 // ── Helpers ──────────────────────────────────────────────────────────────────────────────────
 
@@ -73,20 +53,7 @@ async function configureProvider() {
   await setSetting(admin, 'ai.api_key', API_KEY);
 }
 
-let websiteCount = 0;
-async function createWebsite(name: string, status = 1) {
-  websiteCount += 1;
-  const response = await admin.post('/api/websites', {
-    name,
-    url: `https://generated${websiteCount}.example.com`,
-    hosting: 'Hetzner',
-    cost: 100,
-    duration: 12,
-    status,
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as { id: number; name: string };
-}
+const createWebsite = (name: string, status = 1) => fixtures.createWebsite(admin, { name, status });
 
 async function saveWebsiteSettings(websiteId: number, settings: Record<string, unknown>) {
   const response = await admin.patch(`/api/websites/${websiteId}/update-settings`, settings);
@@ -94,13 +61,13 @@ async function saveWebsiteSettings(websiteId: number, settings: Record<string, u
 }
 
 let slugCount = 0;
-async function createCategory(
+function createCategory(
   name: string,
   websites: number[],
   extra: { parents?: number[]; keywords?: string } = {},
 ) {
   slugCount += 1;
-  const response = await admin.post('/api/categories', {
+  return fixtures.createCategory(admin, {
     name,
     // Never the slug a generated category would get, so the generated slugs are predictable.
     slug: `${name.toLowerCase().replaceAll(' ', '-')}-manual-${slugCount}`,
@@ -109,19 +76,14 @@ async function createCategory(
     websites,
     parents: extra.parents ?? [],
   });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as CategoryRow;
 }
 
-async function createPost(title: string, categoryId: number) {
-  const response = await admin.post('/api/posts', {
+const createPost = (title: string, categoryId: number) =>
+  fixtures.createPost(admin, {
     title,
     description: `The story of ${title}`,
     category_id: categoryId,
   });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as { id: number };
-}
 
 type Kind = 'category' | 'post';
 const variantsTable = (kind: Kind) =>

@@ -1,21 +1,18 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type PostRow, PUBLISH_TARGET_LABELS, SOCIAL_NETWORKS } from '@sitefleet/contract';
+import { PUBLISH_TARGET_LABELS, SOCIAL_NETWORKS } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  type ApiClient,
-  FAST_QUEUE_ENV,
-  setSetting,
-  startTestServer,
-  type TestServer,
-  waitFor,
-} from '../../../test/harness.ts';
+  createPost,
+  insertTestCategory,
+  insertTestWebsites,
+  serverForFile,
+} from '../../../test/fixtures.ts';
+import { FAST_QUEUE_ENV, setSetting, waitFor } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
-import { categories, categoryVariants } from '../../db/schema.ts';
 import { settingValues } from '../../db/settings.ts';
-import { insertTestWebsites } from '../../modules/content/test-fixtures.ts';
 
 /** A request one of the fake services received, its body as sent. */
 interface Received {
@@ -140,35 +137,16 @@ class FakeNetworks {
 }
 
 const fake = new FakeNetworks();
-let server: TestServer;
-let admin: ApiClient;
-let food: number;
-let website: { id: number; url: string };
-
-beforeAll(async () => {
-  await fake.start();
-  server = await startTestServer(
-    { ...FAST_QUEUE_ENV, GOOGLE_CLIENT_ID: 'client-1', GOOGLE_CLIENT_SECRET: 'client-secret-1' },
-    { workers: true },
-  );
-  admin = await server.admin();
-  const { db } = server.database;
-  const [active, , inactive] = await insertTestWebsites(db);
-  website = { id: active, url: 'https://site0.example.com' };
-  const [category] = await db
-    .insert(categories)
-    .values({ name: 'Food', slug: 'food', description: 'Food', keywords: 'food' })
-    .returning({ id: categories.id });
-  food = category!.id;
-  await db.insert(categoryVariants).values([
-    { categoryId: food, websiteId: active },
-    { categoryId: food, websiteId: inactive },
-  ]);
-});
-afterAll(async () => {
-  await server?.close();
-  await fake.stop();
-});
+await fake.start();
+afterAll(() => fake.stop());
+const server = await serverForFile(
+  { ...FAST_QUEUE_ENV, GOOGLE_CLIENT_ID: 'client-1', GOOGLE_CLIENT_SECRET: 'client-secret-1' },
+  { workers: true },
+);
+const admin = await server.admin();
+const [active, , inactive] = await insertTestWebsites(server.database.db);
+const website = { id: active, url: 'https://site0.example.com' };
+const food = await insertTestCategory(server.database.db, 'Food', [active, inactive]);
 beforeEach(() => {
   fake.received = [];
 });
@@ -181,15 +159,13 @@ let counter = 0;
 /** A post of the Food category, approved: its variant on the active website is the one published. */
 async function approvedPost(overrides: Record<string, unknown> = {}) {
   counter += 1;
-  const created = await admin.post('/api/posts', {
+  const post = await createPost(admin, {
     title: `Harvest notes ${counter}`,
     description: `What the market had this week, part ${counter}.`,
     category_id: food,
     content_reference: `https://news.example.com/harvest-${counter}`,
     ...overrides,
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const post = created.body as PostRow;
   const approved = await admin.post('/api/posts/action', { ids: [post.id], action: 'approve' });
   expect(approved.status).toBe(200);
   const [variant] = await queryRows<{ id: number; version: number }>(

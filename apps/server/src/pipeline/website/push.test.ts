@@ -1,28 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DELIVERY_MESSAGES, type PostRow } from '@sitefleet/contract';
+import { DELIVERY_MESSAGES } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeHttpServer, startFakeHttp } from '../../../test/fake-http.ts';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeHttp } from '../../../test/fake-http.ts';
 import {
-  type ApiClient,
-  FAST_QUEUE_ENV,
-  startTestServer,
-  type TestServer,
-  waitFor,
-} from '../../../test/harness.ts';
+  createPost,
+  insertTestCategory,
+  insertTestWebsites,
+  serverForFile,
+} from '../../../test/fixtures.ts';
+import { FAST_QUEUE_ENV, waitFor } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
-import { categories, categoryVariants } from '../../db/schema.ts';
 import { POST_KIND } from '../../modules/content/kinds.ts';
 import { retryFailedDeliveries } from '../../modules/content/retry.ts';
-import { insertTestWebsites, storedVariants } from '../../modules/content/test-fixtures.ts';
-
-let server: TestServer;
-let admin: ApiClient;
-let website: FakeHttpServer;
-let siteA: number;
-let siteB: number;
-let category: number;
-let secret: string;
+import { storedVariants } from '../../modules/content/test-fixtures.ts';
 
 /** What the README tells a website to do with a push: check the signature of the raw body. */
 function signatureIsValid(body: string, header: string | undefined, key: string) {
@@ -34,29 +25,20 @@ function signatureIsValid(body: string, header: string | undefined, key: string)
   );
 }
 
-beforeAll(async () => {
-  website = await startFakeHttp();
-  server = await startTestServer(FAST_QUEUE_ENV, { workers: true });
-  admin = await server.admin();
-  const { db } = server.database;
-  [siteA, siteB] = await insertTestWebsites(db);
-  const settings = await admin.patch(`/api/websites/${siteA}/update-settings`, {
-    post_webhook_url: `${website.url}/hooks/posts`,
-    category_webhook_url: `${website.url}/hooks/categories`,
-  });
-  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
-  secret = (await admin.post(`/api/websites/${siteA}/rotate-secret`)).body.webhook_secret;
-  const [row] = await db
-    .insert(categories)
-    .values({ name: 'News', slug: 'news', description: 'News', keywords: 'news' })
-    .returning({ id: categories.id });
-  category = row!.id;
-  await db.insert(categoryVariants).values({ categoryId: category, websiteId: siteA });
+const website = await startFakeHttp();
+afterAll(() => website.close());
+const server = await serverForFile(FAST_QUEUE_ENV, { workers: true });
+const admin = await server.admin();
+const [siteA, siteB] = await insertTestWebsites(server.database.db);
+const settings = await admin.patch(`/api/websites/${siteA}/update-settings`, {
+  post_webhook_url: `${website.url}/hooks/posts`,
+  category_webhook_url: `${website.url}/hooks/categories`,
 });
-afterAll(async () => {
-  await server.close();
-  await website.close();
-});
+expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+const secret: string = (await admin.post(`/api/websites/${siteA}/rotate-secret`)).body
+  .webhook_secret;
+const category = await insertTestCategory(server.database.db, 'News', [siteA]);
+
 beforeEach(() => {
   website.requests.length = 0;
   website.answer(() => ({ status: 200, json: { id: 'site-post-1' } }));
@@ -66,14 +48,12 @@ let counter = 0;
 /** A new post on website A, approved and published (approve + website push in one action). */
 async function publishNewPost() {
   counter += 1;
-  const created = await admin.post('/api/posts', {
+  const post = await createPost(admin, {
     title: `Launch day ${counter}`,
     description: `What happened on launch day ${counter}`,
     category_id: category,
     content_reference: 'https://source.example.com/launch',
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const post = created.body as PostRow;
   const action = await admin.post('/api/posts/action', {
     ids: String(post.id),
     action: 'publish_web',
@@ -87,23 +67,14 @@ async function publishNewPost() {
 async function publishWithoutWebhook() {
   counter += 1;
   const { db } = server.database;
-  const [other] = await db
-    .insert(categories)
-    .values({
-      name: `Sport ${counter}`,
-      slug: `sport-${counter}`,
-      description: 'Sport',
-      keywords: 'sport',
-    })
-    .returning({ id: categories.id });
-  await db.insert(categoryVariants).values({ categoryId: other!.id, websiteId: siteB });
-  const created = await admin.post('/api/posts', {
+  const other = await insertTestCategory(db, `Sport ${counter}`, [siteB]);
+  const post = await createPost(admin, {
     title: `Match report ${counter}`,
     description: 'The match',
-    category_id: other!.id,
+    category_id: other,
   });
-  await admin.post('/api/posts/action', { ids: String(created.body.id), action: 'publish_web' });
-  const [variant] = await storedVariants(db, POST_KIND, created.body.id);
+  await admin.post('/api/posts/action', { ids: String(post.id), action: 'publish_web' });
+  const [variant] = await storedVariants(db, POST_KIND, post.id);
   return variant!.id;
 }
 
