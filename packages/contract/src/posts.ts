@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_STATUS_FILTER_OPTIONS, namedRefSchema } from './categories.ts';
-import {
-  detailRowBaseSchema,
-  estimatedPageSchema,
-  postedFlagsSchema,
-  postFilterFields,
-} from './content-actions.ts';
+import { detailRowBaseSchema, estimatedPageSchema, postFilterFields } from './content-actions.ts';
 import { optionalHttpUrl, requiredText } from './fields.ts';
 import { RECORD_STATUS_OPTIONS } from './options.ts';
 import {
@@ -16,6 +11,7 @@ import {
   pageQuerySchema,
   readOrderDirection,
 } from './pagination.ts';
+import { postedFlagsSchema } from './publish-targets.ts';
 
 export const POST_MESSAGES = {
   /** SERVER-SEMANTICS fixes the original's 'Name is required' for the title. */
