@@ -7,6 +7,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedBase } from './db/seed.ts';
 import { limitHeapGrowth } from './heap.ts';
+import { TARGET_SETTINGS } from './pipeline/targets/index.ts';
 
 async function main() {
   limitHeapGrowth();
@@ -21,7 +22,7 @@ async function main() {
   }
   const database = await openConfiguredDatabase(config);
   await database.migrate();
-  const { wasEmpty } = await seedBase(database.db, {
+  const { wasEmpty } = await seedBase(database.db, TARGET_SETTINGS, {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
   });

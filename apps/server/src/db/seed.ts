@@ -1,7 +1,7 @@
 import { DEFAULT_GUARD, PERMISSIONS, SEEDED_ROLES, SUPER_ADMIN_ROLE } from '@sitefleet/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.ts';
-import { SETTINGS_CATALOG, type SettingSeed } from '../lib/settings-catalog.ts';
+import { type SettingSeed, settingsCatalog } from '../lib/settings-catalog.ts';
 import type { Db } from './client.ts';
 import {
   permissions,
@@ -52,14 +52,14 @@ async function seedPermissionsAndRoles(db: Db) {
   }
 }
 
-async function seedSettings(db: Db) {
-  for (const [mainName, groups] of Object.entries(SETTINGS_CATALOG)) {
+async function seedSettings(db: Db, targetSettings: readonly SettingSeed[]) {
+  for (const [mainName, groups] of Object.entries(settingsCatalog(targetSettings))) {
     await db.insert(settingMainGroups).values({ name: mainName }).onConflictDoNothing();
     const [main] = await db
       .select({ id: settingMainGroups.id })
       .from(settingMainGroups)
       .where(eq(settingMainGroups.name, mainName));
-    for (const [groupName, entries] of Object.entries<readonly SettingSeed[]>(groups)) {
+    for (const [groupName, entries] of Object.entries(groups)) {
       await db
         .insert(settingGroups)
         .values({ name: groupName, mainGroupId: main!.id })
@@ -110,12 +110,17 @@ export async function createUser(
 }
 
 /**
- * Permissions, roles, settings and the scheduler's own tasks; on an empty database also the
- * first super admin. Safe to run on every start. Answers whether the database was empty.
+ * Permissions, roles, settings (with the publishing targets' `targetSettings`) and the
+ * scheduler's own tasks; on an empty database also the first super admin. Safe to run on every
+ * start. Answers whether the database was empty.
  */
-export async function seedBase(db: Db, admin: { email: string; password: string }) {
+export async function seedBase(
+  db: Db,
+  targetSettings: readonly SettingSeed[],
+  admin: { email: string; password: string },
+) {
   await seedPermissionsAndRoles(db);
-  await seedSettings(db);
+  await seedSettings(db, targetSettings);
   await db
     .insert(scheduledTasks)
     .values({ command: SESSION_PRUNE_TASK, nextRun: new Date(Date.now() + 60_000) })

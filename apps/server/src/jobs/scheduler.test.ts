@@ -7,6 +7,7 @@ import { createAppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { scheduledTasks, sessions } from '../db/schema.ts';
 import { createUser, SESSION_PRUNE_TASK, seedBase } from '../db/seed.ts';
+import { TARGET_SETTINGS } from '../pipeline/targets/index.ts';
 import { createSession } from '../plugins/sessions.ts';
 import { startQueue } from './queue.ts';
 import { every, runDueTasks, schedulerTick, type TaskContext } from './scheduler.ts';
@@ -16,7 +17,10 @@ let database: Database;
 let context: TaskContext;
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedBase(database.db, { email: 'admin@example.com', password: 'admin12345' });
+  await seedBase(database.db, TARGET_SETTINGS, {
+    email: 'admin@example.com',
+    password: 'admin12345',
+  });
   const queue = await startQueue(database, silentLog);
   context = {
     ...(await createAppContext(loadConfig({ NODE_ENV: 'test' }), database)),
