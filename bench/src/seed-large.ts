@@ -21,6 +21,7 @@ type Executor = Pick<Db, 'execute'>;
 
 import { describeDrift, repairDerivedState } from '../../apps/server/src/db/integrity.ts';
 import { seedBase } from '../../apps/server/src/db/seed.ts';
+import { TARGET_SETTINGS } from '../../apps/server/src/pipeline/targets/index.ts';
 import { BENCH_ADMIN, SEARCH_PHRASE, titleWords } from './shape.ts';
 
 const scale = Number(process.env.SEED_SCALE ?? 1);
@@ -63,7 +64,7 @@ async function main() {
   const { db } = database;
   step(`database: ${database.kind}; migrating`);
   await database.migrate();
-  await seedBase(db, BENCH_ADMIN);
+  await seedBase(db, TARGET_SETTINGS, BENCH_ADMIN);
 
   const [existing] = await queryRows<{ posts: number }>(
     db,

@@ -10,6 +10,7 @@ import { openConfiguredDatabase } from './db/open.ts';
 import { users } from './db/schema.ts';
 import { createUser, seedBase } from './db/seed.ts';
 import { hashPassword } from './lib/passwords.ts';
+import { TARGET_SETTINGS } from './pipeline/targets/index.ts';
 import { destroyUserSessions } from './plugins/sessions.ts';
 import { seedTaskRows } from './tasks.ts';
 
@@ -55,7 +56,7 @@ const commands: Record<string, (database: Database) => Promise<string>> = {
   'db:migrate': async () => 'Migrations applied.',
   async 'db:seed'(database) {
     const config = loadConfig();
-    const { wasEmpty } = await seedBase(database.db, {
+    const { wasEmpty } = await seedBase(database.db, TARGET_SETTINGS, {
       email: config.ADMIN_EMAIL,
       password: config.ADMIN_PASSWORD,
     });

@@ -9,6 +9,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedBase } from './db/seed.ts';
 import { limitHeapGrowth } from './heap.ts';
+import { TARGET_SETTINGS } from './pipeline/targets/index.ts';
 import { seedTaskRows } from './tasks.ts';
 
 async function main() {
@@ -24,7 +25,7 @@ async function main() {
   }
   const database = await openConfiguredDatabase(config);
   await database.migrate();
-  const { wasEmpty } = await seedBase(database.db, {
+  const { wasEmpty } = await seedBase(database.db, TARGET_SETTINGS, {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
   });

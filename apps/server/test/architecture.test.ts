@@ -106,6 +106,15 @@ describe('architecture', () => {
     expect(cycles).toEqual([]);
   });
 
+  it("only jobs/ names pg-boss's tables", () => {
+    const jobs = relative(ROOT, join(SERVER, 'jobs'));
+    const naming = serverSources.filter(
+      (file) =>
+        !file.startsWith(`${jobs}/`) && readFileSync(join(ROOT, file), 'utf8').includes('pgboss.'),
+    );
+    expect(naming).toEqual([]);
+  });
+
   it('keeps each web feature to itself', () => {
     const wrong = crossings(webSources, WEB).filter(
       (edge) => edge.from.startsWith('features/') && edge.to.startsWith('features/'),

@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { createUser, seedBase } from '../src/db/seed.ts';
 import { startWorkers } from '../src/jobs/workers.ts';
 import { JOB_HANDLERS } from '../src/pipeline/handlers.ts';
+import { TARGET_SETTINGS } from '../src/pipeline/targets/index.ts';
 import { seedTaskRows } from '../src/tasks.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
@@ -219,7 +220,7 @@ export async function startTestServer(
   { workers = false } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
-  await seedBase(database.db, ADMIN);
+  await seedBase(database.db, TARGET_SETTINGS, ADMIN);
   await seedTaskRows(database.db);
   const config = loadConfig({
     NODE_ENV: 'test',

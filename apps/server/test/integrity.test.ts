@@ -7,6 +7,7 @@ import { type Database, type Db, openDatabase, queryRows } from '../src/db/clien
 import { scheduledTasks } from '../src/db/schema.ts';
 import { seedBase } from '../src/db/seed.ts';
 import { runDueTasks, syncTaskRows } from '../src/jobs/scheduler.ts';
+import { TARGET_SETTINGS } from '../src/pipeline/targets/index.ts';
 import { DERIVED_STATE_TASK, FIXED_TASKS } from '../src/tasks.ts';
 import {
   ADMIN,
@@ -146,7 +147,7 @@ describe('start-up and db:check', () => {
   it('repairs at start-up what was loaded behind the triggers, then on demand', async () => {
     let opened = await openShared();
     await opened.migrate();
-    await seedBase(opened.db, ADMIN);
+    await seedBase(opened.db, TARGET_SETTINGS, ADMIN);
     await loadPostsBehindTriggers(opened.db);
     await release(opened);
 

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from './fields.ts';
 import { idsSchema, MAX_ID, MIN_INT, paginatedSchema, searchTermSchema } from './pagination.ts';
+import {
+  BULK_PUBLISH_ACTIONS,
+  BULK_PUBLISH_LABELS,
+  DETAIL_POST_ACTIONS,
+  DETAIL_POST_LABELS,
+  PUBLISH_TARGET_LABELS,
+  PUBLISH_TARGETS,
+  postedFlagsSchema,
+} from './publish-targets.ts';
 
 /**
  * Bulk and detail actions on categories, posts and their per-website variants. The identifiers
@@ -21,13 +30,7 @@ export const CATEGORY_ACTIONS = [
 export type CategoryAction = (typeof CATEGORY_ACTIONS)[number];
 
 /** Bulk actions of the Posts list (POST /api/posts/action): the categories' plus social publishing. */
-export const POST_ACTIONS = [
-  ...CATEGORY_ACTIONS,
-  'publish_facebook',
-  'publish_tiktok',
-  'publish_twitter',
-  'publish_linkedin',
-] as const;
+export const POST_ACTIONS = [...CATEGORY_ACTIONS, ...BULK_PUBLISH_ACTIONS] as const;
 export type PostAction = (typeof POST_ACTIONS)[number];
 
 export const BULK_ACTION_LABELS: Record<PostAction, string> = {
@@ -39,20 +42,12 @@ export const BULK_ACTION_LABELS: Record<PostAction, string> = {
   enable: 'Enable Status',
   disable: 'Disable Status',
   publish_web: 'Publish to Web',
-  publish_facebook: 'Publish to Facebook',
-  publish_tiktok: 'Publish to TikTok',
-  publish_twitter: 'Publish to Twitter',
-  publish_linkedin: 'Publish to LinkedIn',
+  ...BULK_PUBLISH_LABELS,
 };
 
 /** Detail actions of Detailed Review (POST /api/{categories,posts}/details/action), on variants. */
 export const DETAIL_ACTIONS = [
-  'post_to_website',
-  'post_to_facebook',
-  'post_to_twitter',
-  'post_to_linkedin',
-  'post_to_tiktok',
-  'post_to_youtube',
+  ...DETAIL_POST_ACTIONS,
   'mark_approved',
   'mark_synced',
   'post_to_all',
@@ -61,37 +56,12 @@ export const DETAIL_ACTIONS = [
 export type DetailAction = (typeof DETAIL_ACTIONS)[number];
 
 export const DETAIL_ACTION_LABELS: Record<DetailAction, string> = {
-  post_to_website: 'Post to Website',
-  post_to_facebook: 'Post to Facebook',
-  post_to_twitter: 'Post to Twitter',
-  post_to_linkedin: 'Post to LinkedIn',
-  post_to_tiktok: 'Post to TikTok',
-  post_to_youtube: 'Post to YouTube',
+  ...DETAIL_POST_LABELS,
   mark_approved: 'Mark as Approved',
   mark_synced: 'Mark as Synced',
   post_to_all: 'Post to All Platforms',
   regenerate_content: 'Regenerate Content',
 };
-
-/** Where a publishing job delivers a variant. */
-export const SOCIAL_NETWORKS = ['facebook', 'twitter', 'linkedin', 'tiktok', 'youtube'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-export const PUBLISH_TARGETS = ['website', ...SOCIAL_NETWORKS] as const;
-export type PublishTarget = (typeof PUBLISH_TARGETS)[number];
-
-export const PUBLISH_TARGET_LABELS: Record<PublishTarget, string> = {
-  website: 'Website',
-  facebook: 'Facebook',
-  twitter: 'Twitter',
-  linkedin: 'LinkedIn',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-};
-
-/** The flag that says whether a record or variant is posted to a target. */
-export function postedFlag(target: PublishTarget) {
-  return `is_posted_to_${target}` as const;
-}
 
 /** A variant's latest delivery state, shown in Detailed Review. */
 export const DELIVERY_STATUSES = ['queued', 'delivered', 'failed'] as const;
@@ -189,16 +159,6 @@ export interface ContentJobData {
   /** A website or a network to publish to, or `ai` to regenerate the variant's description. */
   target: DeliveryTarget;
 }
-
-/** Where a record or variant has been posted: 1 yes, 0 no. */
-export const postedFlagsSchema = z.object({
-  is_posted_to_website: z.number(),
-  is_posted_to_facebook: z.number(),
-  is_posted_to_twitter: z.number(),
-  is_posted_to_linkedin: z.number(),
-  is_posted_to_tiktok: z.number(),
-  is_posted_to_youtube: z.number(),
-});
 
 /** The flags of a variant, in the order of the Detailed Review columns. */
 export const variantFlagsSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PUBLISH_TARGETS } from './content-actions.ts';
 import { MAX_ID, paginatedSchema } from './pagination.ts';
+import { PUBLISH_TARGETS } from './publish-targets.ts';
 
 /** One try at delivering a variant to its website or a social network (newest first). */
 export const deliveryAttemptSchema = z.object({

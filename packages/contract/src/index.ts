@@ -15,6 +15,7 @@ export * from './outbound.ts';
 export * from './pagination.ts';
 export * from './posts.ts';
 export * from './profile.ts';
+export * from './publish-targets.ts';
 export * from './resource.ts';
 export * from './roles.ts';
 export * from './saved-views.ts';

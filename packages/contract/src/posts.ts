@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_STATUS_FILTER_OPTIONS, namedRefSchema } from './categories.ts';
-import {
-  detailRowBaseSchema,
-  estimatedPageSchema,
-  postedFlagsSchema,
-  postFilterFields,
-} from './content-actions.ts';
+import { detailRowBaseSchema, estimatedPageSchema, postFilterFields } from './content-actions.ts';
 import { messageSchema } from './errors.ts';
 import { optionalHttpUrl, requiredText } from './fields.ts';
 import { RECORD_STATUS_OPTIONS } from './options.ts';
@@ -17,6 +12,7 @@ import {
   pageQuerySchema,
   readOrderDirection,
 } from './pagination.ts';
+import { postedFlagsSchema } from './publish-targets.ts';
 import { defineResource } from './resource.ts';
 
 export const POST_MESSAGES = {

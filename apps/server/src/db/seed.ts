@@ -1,7 +1,7 @@
 import { DEFAULT_GUARD, PERMISSIONS, SEEDED_ROLES, SUPER_ADMIN_ROLE } from '@sitefleet/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.ts';
-import { SETTINGS_CATALOG, type SettingSeed } from '../lib/settings-catalog.ts';
+import { type SettingSeed, settingsCatalog } from '../lib/settings-catalog.ts';
 import type { Db } from './client.ts';
 import {
   permissions,
@@ -48,14 +48,14 @@ async function seedPermissionsAndRoles(db: Db) {
   }
 }
 
-async function seedSettings(db: Db) {
-  for (const [mainName, groups] of Object.entries(SETTINGS_CATALOG)) {
+async function seedSettings(db: Db, targetSettings: readonly SettingSeed[]) {
+  for (const [mainName, groups] of Object.entries(settingsCatalog(targetSettings))) {
     await db.insert(settingMainGroups).values({ name: mainName }).onConflictDoNothing();
     const [main] = await db
       .select({ id: settingMainGroups.id })
       .from(settingMainGroups)
       .where(eq(settingMainGroups.name, mainName));
-    for (const [groupName, entries] of Object.entries<readonly SettingSeed[]>(groups)) {
+    for (const [groupName, entries] of Object.entries(groups)) {
       await db
         .insert(settingGroups)
         .values({ name: groupName, mainGroupId: main!.id })
@@ -106,13 +106,17 @@ export async function createUser(
 }
 
 /**
- * Permissions, roles and settings; on an empty database also the first super admin. Safe to run
- * on every start. Answers whether the database was empty. The scheduled tasks' rows are seeded
- * with the tasks (`seedTaskRows`).
+ * Permissions, roles and settings (with the publishing targets' `targetSettings`); on an empty
+ * database also the first super admin. Safe to run on every start. Answers whether the database
+ * was empty. The scheduled tasks' rows are seeded with the tasks (`seedTaskRows`).
  */
-export async function seedBase(db: Db, admin: { email: string; password: string }) {
+export async function seedBase(
+  db: Db,
+  targetSettings: readonly SettingSeed[],
+  admin: { email: string; password: string },
+) {
   await seedPermissionsAndRoles(db);
-  await seedSettings(db);
+  await seedSettings(db, targetSettings);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users);
   if (total > 0) return { wasEmpty: false };
   await createUser(db, {

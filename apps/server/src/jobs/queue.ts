@@ -76,6 +76,16 @@ function boundStatement(text: string, values: readonly unknown[] = []): SQL {
   );
 }
 
+/**
+ * Ends a job's tries with the one running, through `executor` (inside its transaction): pg-boss
+ * retries any failed job that has tries left, and a failure no retry can mend should have none.
+ */
+export async function giveUpJob(executor: Executor, jobId: string) {
+  await executor.execute(
+    sql`UPDATE pgboss.job SET retry_limit = retry_count WHERE id = ${jobId}::uuid`,
+  );
+}
+
 /** pg-boss's database interface over a drizzle executor (the database or a transaction). */
 export function executorDb(executor: Executor): PgBoss.Db {
   return {

@@ -6,6 +6,7 @@ import { createAppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { scheduledTasks, sessions } from '../db/schema.ts';
 import { createUser, seedBase } from '../db/seed.ts';
+import { TARGET_SETTINGS } from '../pipeline/targets/index.ts';
 import { createSession } from '../plugins/sessions.ts';
 import { FIXED_TASKS, SESSION_PRUNE_TASK, seedTaskRows } from '../tasks.ts';
 import { every, runDueTasks, schedulerTick, type TaskContext } from './scheduler.ts';
@@ -15,7 +16,10 @@ let database: Database;
 let context: TaskContext;
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedBase(database.db, { email: 'admin@example.com', password: 'admin12345' });
+  await seedBase(database.db, TARGET_SETTINGS, {
+    email: 'admin@example.com',
+    password: 'admin12345',
+  });
   await seedTaskRows(database.db);
   context = {
     ...(await createAppContext(loadConfig({ NODE_ENV: 'test' }), database, silentLog)),

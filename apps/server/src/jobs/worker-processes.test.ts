@@ -8,6 +8,7 @@ import { type Database, queryRows } from '../db/client.ts';
 import { websiteSettings, websites } from '../db/schema.ts';
 import { seedBase } from '../db/seed.ts';
 import { newWebhookSecret } from '../lib/secrets.ts';
+import { TARGET_SETTINGS } from '../pipeline/targets/index.ts';
 import { type JobQueue, QUEUES, type QueueSettings, startQueue } from './queue.ts';
 
 /** Quick retries and expiry, so that a job held by a killed worker comes back within seconds. */
@@ -47,7 +48,10 @@ describe.runIf(TEST_DB === 'postgres')('worker processes sharing one PostgreSQL'
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedBase(database.db, { email: 'admin@example.com', password: 'admin12345' });
+    await seedBase(database.db, TARGET_SETTINGS, {
+      email: 'admin@example.com',
+      password: 'admin12345',
+    });
     queue = await startQueue(database, silentLog, FAST_RECOVERY);
     website = await startFakeHttp();
     const { db } = database;

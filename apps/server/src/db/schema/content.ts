@@ -1,3 +1,4 @@
+import { PUBLISH_TARGETS, type PublishTarget, postedFlag } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -17,18 +18,22 @@ import { websites } from './websites.ts';
 
 /** Categories and posts, with their per-website variants and the post ranges. */
 
+/** A variant's flag per publishing target: `isPostedToWebsite` is `is_posted_to_website`. */
+const postedFlags = () =>
+  Object.fromEntries(
+    PUBLISH_TARGETS.map((target) => [
+      `isPostedTo${target[0]!.toUpperCase()}${target.slice(1)}`,
+      flag(postedFlag(target)),
+    ]),
+  ) as { [Target in PublishTarget as `isPostedTo${Capitalize<Target>}`]: ReturnType<typeof flag> };
+
 /** Delivery flags shared by category and post variants. */
 const variantFlags = () => ({
   description: text('description').notNull().default(''),
   synced: flag('synced'),
   isApproved: flag('is_approved'),
   isUpdatedAfterPosted: flag('is_updated_after_posted'),
-  isPostedToWebsite: flag('is_posted_to_website'),
-  isPostedToFacebook: flag('is_posted_to_facebook'),
-  isPostedToTwitter: flag('is_posted_to_twitter'),
-  isPostedToLinkedin: flag('is_posted_to_linkedin'),
-  isPostedToTiktok: flag('is_posted_to_tiktok'),
-  isPostedToYoutube: flag('is_posted_to_youtube'),
+  ...postedFlags(),
   /** Bumped on every content change; with the id it is the delivery's idempotency key. */
   version: integer('version').notNull().default(1),
   /**

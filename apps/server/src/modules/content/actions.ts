@@ -1,12 +1,13 @@
 import {
   type ActionAnswer,
+  BULK_PUBLISH_TARGETS,
   type CategoryAction,
-  type DeliveryTarget,
+  DETAIL_POST_TARGETS,
   type DetailAction,
   type PostAction,
+  PUBLISH_TARGETS,
   type PublishTarget,
   SKIP_REASONS,
-  SOCIAL_NETWORKS,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { recordAudit, recordBulkAction } from '../../db/audit.ts';
@@ -219,11 +220,8 @@ async function bulkOutcome(
       const changed = await markRecords(tx, kind, 'approved', selected);
       return { changed, ...(await queueJobs(tx, queue, kind, owners, ['website'], PUBLISH_ANY)) };
     }
-    case 'publish_facebook':
-    case 'publish_tiktok':
-    case 'publish_twitter':
-    case 'publish_linkedin': {
-      const network = action.slice('publish_'.length) as PublishTarget;
+    default: {
+      const network = BULK_PUBLISH_TARGETS[action];
       return {
         changed: 0,
         ...(await queueJobs(tx, queue, kind, owners, [network], PUBLISH_APPROVED)),
@@ -251,14 +249,12 @@ async function switchOnGeneration(tx: Executor, kind: ContentKind, selected: SQL
   return row?.changed ?? 0;
 }
 
-const DETAIL_TARGETS: Partial<Record<DetailAction, readonly DeliveryTarget[]>> = {
-  post_to_website: ['website'],
-  post_to_facebook: ['facebook'],
-  post_to_twitter: ['twitter'],
-  post_to_linkedin: ['linkedin'],
-  post_to_tiktok: ['tiktok'],
-  post_to_youtube: ['youtube'],
-  post_to_all: ['website', ...SOCIAL_NETWORKS],
+/** The targets a Detailed Review posting action posts to. */
+const DETAIL_TARGETS: Partial<Record<DetailAction, readonly PublishTarget[]>> = {
+  ...Object.fromEntries(
+    Object.entries(DETAIL_POST_TARGETS).map(([action, target]) => [action, [target]]),
+  ),
+  post_to_all: PUBLISH_TARGETS,
 };
 
 /**

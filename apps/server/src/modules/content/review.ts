@@ -5,7 +5,9 @@ import {
   type DeliveryStatus,
   type DeliveryTarget,
   type detailRowBaseSchema,
+  PUBLISH_TARGETS,
   pageOffset,
+  postedFlag,
 } from '@sitefleet/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -18,26 +20,27 @@ import type { ContentKind } from './kinds.ts';
 
 /** Detailed Review: a record's variants, one per website, and each variant's delivery attempts. */
 
-interface VariantRecord {
+/** A variant's flags, in the order of the Detailed Review columns. */
+const FLAG_COLUMNS = [
+  'synced',
+  'is_approved',
+  'is_updated_after_posted',
+  ...PUBLISH_TARGETS.map(postedFlag),
+] as const;
+
+type FlagColumn = (typeof FLAG_COLUMNS)[number];
+
+type VariantRecord = Record<FlagColumn, boolean> & {
   pivot_id: number;
   website_id: number;
   website_name: string;
   description: string;
   version: number;
-  synced: boolean;
-  is_approved: boolean;
-  is_updated_after_posted: boolean;
-  is_posted_to_website: boolean;
-  is_posted_to_facebook: boolean;
-  is_posted_to_twitter: boolean;
-  is_posted_to_linkedin: boolean;
-  is_posted_to_tiktok: boolean;
-  is_posted_to_youtube: boolean;
   delivery_status: DeliveryStatus | null;
   delivery_error: string | null;
   deliveries: Partial<Record<DeliveryTarget, TargetDelivery>>;
   created_at: Date | string;
-}
+};
 
 /** A variant's per-target deliveries as Detailed Review lists them, in the targets' order. */
 const deliveryList = (deliveries: VariantRecord['deliveries']) =>
@@ -45,20 +48,6 @@ const deliveryList = (deliveries: VariantRecord['deliveries']) =>
     const delivery = deliveries[target];
     return delivery ? [{ target, status: delivery.status, error: delivery.error }] : [];
   });
-
-const FLAG_COLUMNS = [
-  'synced',
-  'is_approved',
-  'is_updated_after_posted',
-  'is_posted_to_website',
-  'is_posted_to_facebook',
-  'is_posted_to_twitter',
-  'is_posted_to_linkedin',
-  'is_posted_to_tiktok',
-  'is_posted_to_youtube',
-] as const;
-
-type FlagColumn = (typeof FLAG_COLUMNS)[number];
 
 /** The answer's flags are 1 or 0, like the records' own flags. */
 const flagNumbers = (record: Record<FlagColumn, boolean>) =>

@@ -1,6 +1,13 @@
+import { PUBLISH_TARGETS, postedFlag } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import type { ContentKind } from './kinds.ts';
+
+/** Whether a variant is posted to any target. */
+const POSTED_ANYWHERE = sql.join(
+  PUBLISH_TARGETS.map((target) => sql.identifier(postedFlag(target))),
+  sql` OR `,
+);
 
 /**
  * Gives the selected posts exactly one variant per website of their category: adds the missing
@@ -35,9 +42,7 @@ export async function markContentChanged(
   await db.execute(sql`
     UPDATE ${sql.identifier(kind.variants)} SET
       version = version + 1,
-      is_updated_after_posted = is_updated_after_posted OR is_posted_to_website
-        OR is_posted_to_facebook OR is_posted_to_twitter OR is_posted_to_linkedin
-        OR is_posted_to_tiktok OR is_posted_to_youtube,
+      is_updated_after_posted = is_updated_after_posted OR ${POSTED_ANYWHERE},
       description = CASE WHEN description = ${descriptions.before}
                          THEN ${descriptions.after} ELSE description END,
       updated_at = now()

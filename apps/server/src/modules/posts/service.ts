@@ -3,7 +3,9 @@ import {
   type PostListQuery,
   type PostOrderKey,
   type PostRow,
+  PUBLISH_TARGETS,
   pageOffset,
+  postedFlag,
   type postFormSchema,
   postRowSchema,
 } from '@sitefleet/contract';
@@ -39,29 +41,25 @@ type PostRecord = Omit<PostRow, 'category' | 'created_at'> & {
   created_at: Date | string;
 };
 
-/**
- * The posts of `ids` (an int[] expression) with their category and the flags derived from their
- * variants (1 when every variant is posted to that place).
- */
+const postedFlags = PUBLISH_TARGETS.map((target) => sql.identifier(postedFlag(target)));
+/** A post's flags: 1 when every variant is posted to that place (a post without any has 0). */
+const POST_FLAGS = sql.join(
+  postedFlags.map((flag) => sql`COALESCE(f.${flag}, 0) AS ${flag}`),
+  sql`, `,
+);
+const VARIANT_FLAGS = sql.join(
+  postedFlags.map((flag) => sql`bool_and(${flag})::int AS ${flag}`),
+  sql`, `,
+);
+
+/** The posts of `ids` (an int[] expression) with their category and the flags of their variants. */
 const postRows: RowsOf = (ids) =>
   sql`SELECT p.id, p.title, p.description, p.content_reference, p.status, p.category_id,
-             c.name AS category_name, p.created_at,
-             COALESCE(f.website, 0) AS is_posted_to_website,
-             COALESCE(f.facebook, 0) AS is_posted_to_facebook,
-             COALESCE(f.twitter, 0) AS is_posted_to_twitter,
-             COALESCE(f.linkedin, 0) AS is_posted_to_linkedin,
-             COALESCE(f.tiktok, 0) AS is_posted_to_tiktok,
-             COALESCE(f.youtube, 0) AS is_posted_to_youtube
+             c.name AS category_name, p.created_at, ${POST_FLAGS}
       FROM posts p
       JOIN categories c ON c.id = p.category_id
       LEFT JOIN (
-        SELECT post_id,
-               bool_and(is_posted_to_website)::int AS website,
-               bool_and(is_posted_to_facebook)::int AS facebook,
-               bool_and(is_posted_to_twitter)::int AS twitter,
-               bool_and(is_posted_to_linkedin)::int AS linkedin,
-               bool_and(is_posted_to_tiktok)::int AS tiktok,
-               bool_and(is_posted_to_youtube)::int AS youtube
+        SELECT post_id, ${VARIANT_FLAGS}
         FROM post_variants WHERE post_id = ANY(${ids}) GROUP BY post_id
       ) f ON f.post_id = p.id
       WHERE p.id = ANY(${ids})`;

@@ -14,8 +14,10 @@ import { loadConfig } from '../../config.ts';
 import { loadSecretKey } from '../../db/secret-key.ts';
 import { settingValues } from '../../db/settings.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
-import { SETTINGS_CATALOG } from '../../lib/settings-catalog.ts';
+import { settingsCatalog } from '../../lib/settings-catalog.ts';
+import { TARGET_SETTINGS } from '../../pipeline/targets/index.ts';
 
+const SETTINGS_CATALOG = settingsCatalog(TARGET_SETTINGS);
 const server = await serverForFile();
 const admin = await server.admin();
 let settingCount = 0;

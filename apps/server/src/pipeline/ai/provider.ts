@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { readSettings } from '../../db/settings.ts';
 import { outboundFetch } from '../../lib/outbound.ts';
-import { ANSWER_EXCERPT_LENGTH } from '../delivery.ts';
+import { ANSWER_EXCERPT_LENGTH } from '../http.ts';
 
 /**
  * The AI provider: any OpenAI-compatible chat-completions API, named by the application settings

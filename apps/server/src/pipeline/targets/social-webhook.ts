@@ -1,15 +1,9 @@
-import type { SocialNetwork } from '@sitefleet/contract';
+import { PUBLISH_TARGET_LABELS, type SocialNetwork } from '@sitefleet/contract';
 import type { VariantContent } from '../../modules/content/variants.ts';
-import { idempotencyKey, postJson } from '../delivery.ts';
-import { signBody, WEBHOOK_HEADERS, websitePayload } from '../website/push.ts';
-import {
-  externalIdOf,
-  requiredSettings,
-  type SocialConnector,
-  settingPath,
-  socialText,
-  variantLink,
-} from './connector.ts';
+import { type DeliveryResult, idempotencyKey } from '../delivery.ts';
+import { postWebhook } from '../http.ts';
+import { externalIdOf, socialText, variantLink } from './connector.ts';
+import { websitePayload } from './website.ts';
 
 /** The event of a social webhook, in its body and in the X-Sitefleet-Event header. */
 const SOCIAL_WEBHOOK_EVENT = 'social.publish';
@@ -42,26 +36,39 @@ function socialWebhookPayload(variant: VariantContent, network: SocialNetwork, s
  * signed (`X-Sitefleet-Signature: sha256=` and the hex HMAC-SHA256 of the exact body); without it
  * there is no signature. A 2xx answer's `id`, if any, is kept as the published item's id.
  */
-export function webhookConnector(network: SocialNetwork): SocialConnector {
-  return {
-    network,
-    async publish(variant, { settings, timeoutMs }) {
-      const { webhook_url: url } = requiredSettings(network, settings, ['webhook_url']);
-      const secret = settings[settingPath(network, 'webhook_secret')];
-      const sentAt = new Date();
-      const payload = socialWebhookPayload(variant, network, sentAt);
-      const body = JSON.stringify(payload);
-      const { statusCode, json } = await postJson(url, body, {
-        timeoutMs,
-        headers: {
-          'user-agent': 'Sitefleet-Webhook/1',
-          ...(secret && { [WEBHOOK_HEADERS.signature]: signBody(secret, body) }),
-          [WEBHOOK_HEADERS.timestamp]: String(Math.floor(sentAt.getTime() / 1000)),
-          [WEBHOOK_HEADERS.idempotencyKey]: payload.idempotency_key,
-          [WEBHOOK_HEADERS.event]: payload.event,
-        },
-      });
-      return { statusCode, externalId: externalIdOf((json as { id?: unknown } | null)?.id) };
+export async function publishToWebhook(
+  variant: VariantContent,
+  network: SocialNetwork,
+  webhook: { url: string; secret: string | null; timeoutMs: number },
+): Promise<DeliveryResult> {
+  const sentAt = new Date();
+  const payload = socialWebhookPayload(variant, network, sentAt);
+  const { statusCode, json } = await postWebhook(webhook.url, JSON.stringify(payload), {
+    secret: webhook.secret || null,
+    sentAt,
+    idempotencyKey: payload.idempotency_key,
+    event: payload.event,
+    timeoutMs: webhook.timeoutMs,
+  });
+  return { statusCode, externalId: externalIdOf((json as { id?: unknown } | null)?.id) };
+}
+
+/** A network's settings for its generic webhook, after its own. */
+export function webhookSettings<const N extends SocialNetwork>(network: N) {
+  const label = PUBLISH_TARGET_LABELS[network];
+  return [
+    {
+      fullPath: `social.${network}.webhook_url` as const,
+      value: null,
+      type: 'url',
+      description: `When set, ${label} publishes go as JSON to this address (an automation tool) instead of the ${label} API`,
     },
-  };
+    {
+      fullPath: `social.${network}.webhook_secret` as const,
+      value: null,
+      type: 'text',
+      description: `Key that signs the ${label} webhook (X-Sitefleet-Signature, HMAC-SHA256 of the body); unsigned when empty`,
+      isSecret: true,
+    },
+  ] as const;
 }

@@ -1,47 +1,56 @@
 import { PUBLISH_TARGET_LABELS, type SocialNetwork } from '@sitefleet/contract';
 import type { AppContext } from '../../context.ts';
-import type { SocialSettingName } from '../../lib/settings-catalog.ts';
 import type { VariantContent } from '../../modules/content/variants.ts';
-import { DeliveryError, type DeliveryResult } from '../delivery.ts';
+import { DeliveryError } from '../http.ts';
 
-/** What a connector gets besides the variant: its settings (secrets decrypted) and its limits. */
-export interface ConnectorCall {
-  context: AppContext;
-  /** The values of the settings under `social.{network}.`, keyed by their full dotted name. */
-  settings: Record<string, string | null>;
-  timeoutMs: number;
-}
+/** What the social networks' connectors share: their settings as a call reads them, their text. */
 
-/** Publishes a variant to one social network. */
-export interface SocialConnector {
+/**
+ * What a network's connector gets besides the variant: its settings (secrets opened), read as the
+ * job runs so that a changed token counts from the next try, and its limits. `Name` is a setting's
+ * name after `social.{network}.`.
+ */
+export interface SocialCall<Name extends string> {
   network: SocialNetwork;
-  publish(variant: VariantContent, call: ConnectorCall): Promise<DeliveryResult>;
+  context: AppContext;
+  timeoutMs: number;
+  /** A setting's value; null when it is not set. */
+  value(name: Name): string | null;
+  /**
+   * The values of the settings the connector cannot work without. A network where one of them
+   * is not set fails as not configured, never silently.
+   */
+  required<const Required extends Name>(names: readonly Required[]): Record<Required, string>;
 }
+
+/** The full name of a network's setting: `social.{network}.{name}`. */
+export const settingPath = (network: SocialNetwork, name: string) => `social.${network}.${name}`;
 
 /** The permanent failure of a network without the settings it needs. */
 export const notConfigured = (network: SocialNetwork) =>
   new DeliveryError(`${PUBLISH_TARGET_LABELS[network]} is not configured`, undefined, true);
 
-/** The full name of a network's setting: `social.{network}.{name}`. */
-export const settingPath = <N extends SocialNetwork>(network: N, name: SocialSettingName<N>) =>
-  `social.${network}.${name}`;
-
-/**
- * The values of the settings a connector cannot work without, by their short name. A network
- * where one of them is not set fails as not configured, never silently.
- */
-export function requiredSettings<N extends SocialNetwork, const Name extends SocialSettingName<N>>(
-  network: N,
-  settings: ConnectorCall['settings'],
-  names: readonly Name[],
-): Record<Name, string> {
-  const values = {} as Record<Name, string>;
-  for (const name of names) {
-    const value = settings[settingPath(network, name)];
-    if (!value) throw notConfigured(network);
-    values[name] = value;
-  }
-  return values;
+/** A call over `values`, the network's settings keyed by their full dotted name. */
+export function socialCall<Name extends string>(
+  network: SocialNetwork,
+  values: Record<string, string | null>,
+  limits: { context: AppContext; timeoutMs: number },
+): SocialCall<Name> {
+  const value = (name: Name) => values[settingPath(network, name)] ?? null;
+  return {
+    network,
+    ...limits,
+    value,
+    required(names) {
+      const found = {} as Record<(typeof names)[number], string>;
+      for (const name of names) {
+        const setting = value(name);
+        if (!setting) throw notConfigured(network);
+        found[name] = setting;
+      }
+      return found;
+    },
+  };
 }
 
 /** An endpoint under a base URL setting, whether or not the operator ended it with a slash. */

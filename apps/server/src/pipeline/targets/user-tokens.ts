@@ -3,67 +3,29 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { settingValues } from '../../db/settings.ts';
-import type { SocialSettingName } from '../../lib/settings-catalog.ts';
-import { DeliveryError, sendRequest } from '../delivery.ts';
-import { type ConnectorCall, endpoint, notConfigured, settingPath } from './connector.ts';
+import { DeliveryError, sendRequest } from '../http.ts';
+import { notConfigured, type SocialCall, settingPath } from './connector.ts';
 
 /** An access token this close to its end is refreshed before use. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
 /** HTTP 401: the network no longer takes the access token. */
 const UNAUTHORIZED = 401;
 
-type Refreshable = 'twitter' | 'tiktok';
-/** A setting of one of those networks, by its name after `social.{network}.`. */
-type TokenSetting = SocialSettingName<Refreshable>;
+/** The settings a user token keeps, by their name after `social.{network}.`. */
+type TokenSetting = 'access_token' | 'refresh_token' | 'expires_at';
 
-/** The request that trades a network's refresh token for new tokens. */
-interface RefreshRequest {
+/**
+ * The request that trades a network's refresh token for new tokens (OAuth 2.0,
+ * `grant_type=refresh_token`); each network that refreshes its tokens says how from its settings.
+ */
+export interface RefreshRequest {
   url: string;
   headers: Record<string, string>;
   form: Record<string, string>;
 }
 
-/**
- * How each network refreshes a user access token (OAuth 2.0, `grant_type=refresh_token`), from
- * its settings; null when the settings for it are missing. X's tokens last 2 hours, TikTok's 24.
- */
-const REFRESH_REQUESTS: Record<
-  Refreshable,
-  (value: (name: TokenSetting) => string | null, refreshToken: string) => RefreshRequest | null
-> = {
-  // X: a confidential client authenticates with Basic; a public one sends only its client_id.
-  twitter(value, refreshToken) {
-    const baseUrl = value('base_url');
-    const clientId = value('client_id');
-    if (!baseUrl || !clientId) return null;
-    const clientSecret = value('client_secret');
-    const headers: Record<string, string> = {};
-    if (clientSecret) {
-      headers.authorization = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-    }
-    return {
-      url: endpoint(baseUrl, '/2/oauth2/token'),
-      headers,
-      form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId },
-    };
-  },
-  tiktok(value, refreshToken) {
-    const baseUrl = value('base_url');
-    const clientKey = value('client_key');
-    const clientSecret = value('client_secret');
-    if (!baseUrl || !clientKey || !clientSecret) return null;
-    return {
-      url: endpoint(baseUrl, '/v2/oauth/token/'),
-      headers: {},
-      form: {
-        client_key: clientKey,
-        client_secret: clientSecret,
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-      },
-    };
-  },
-};
+/** A network's refresh request for a refresh token; null when the settings for it are missing. */
+export type RefreshRequestOf = (refreshToken: string) => RefreshRequest | null;
 
 interface TokenAnswer {
   access_token?: unknown;
@@ -74,7 +36,7 @@ interface TokenAnswer {
 }
 
 /** The tokens a refresh answered, kept (secrets sealed) in the network's settings. */
-async function storeTokens(db: Db, call: ConnectorCall, network: Refreshable, answer: TokenAnswer) {
+async function storeTokens(db: Db, call: SocialCall<TokenSetting>, answer: TokenAnswer) {
   const expiresIn = Number(answer.expires_in);
   const values: [TokenSetting, string | null][] = [
     ['access_token', call.context.secrets.seal(String(answer.access_token))],
@@ -83,7 +45,7 @@ async function storeTokens(db: Db, call: ConnectorCall, network: Refreshable, an
       Number.isFinite(expiresIn) ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
     ],
   ];
-  // Both networks rotate refresh tokens: the one just used may not work again.
+  // X and TikTok rotate refresh tokens: the one just used may not work again.
   if (typeof answer.refresh_token === 'string' && answer.refresh_token) {
     values.push(['refresh_token', call.context.secrets.seal(answer.refresh_token)]);
   }
@@ -91,7 +53,7 @@ async function storeTokens(db: Db, call: ConnectorCall, network: Refreshable, an
     await db
       .update(settings)
       .set({ value, updatedAt: new Date() })
-      .where(eq(settings.fullPath, settingPath(network, name)));
+      .where(eq(settings.fullPath, settingPath(call.network, name)));
   }
 }
 
@@ -101,11 +63,11 @@ async function storeTokens(db: Db, call: ConnectorCall, network: Refreshable, an
  * fails for good, since only reconnecting the account mends it.
  */
 async function refreshedToken(
-  call: ConnectorCall,
-  network: Refreshable,
+  call: SocialCall<TokenSetting>,
   request: RefreshRequest,
   staleToken: string | null,
 ): Promise<string> {
+  const { network } = call;
   const label = PUBLISH_TARGET_LABELS[network];
   return call.context.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`token-refresh:${network}`}))`);
@@ -138,7 +100,7 @@ async function refreshedToken(
         true,
       );
     }
-    await storeTokens(tx, call, network, answer);
+    await storeTokens(tx, call, answer);
     return answer.access_token;
   });
 }
@@ -150,25 +112,23 @@ async function refreshedToken(
  * not configured.
  */
 export async function withUserToken<T>(
-  call: ConnectorCall,
-  network: Refreshable,
+  call: SocialCall<TokenSetting>,
+  refreshRequest: RefreshRequestOf,
   send: (accessToken: string) => Promise<T>,
 ): Promise<T> {
-  const value = (name: TokenSetting) => call.settings[settingPath(network, name)] ?? null;
-  const accessToken = value('access_token');
-  const refreshToken = value('refresh_token');
-  const request = refreshToken ? REFRESH_REQUESTS[network](value, refreshToken) : null;
-  if (!accessToken && !request) throw notConfigured(network);
-  const expiresAt = Date.parse(value('expires_at') ?? '');
+  const accessToken = call.value('access_token');
+  const refreshToken = call.value('refresh_token');
+  const request = refreshToken ? refreshRequest(refreshToken) : null;
+  if (!accessToken && !request) throw notConfigured(call.network);
+  const expiresAt = Date.parse(call.value('expires_at') ?? '');
   const ended = !accessToken || expiresAt - EXPIRY_MARGIN_MS <= Date.now();
-  const token =
-    ended && request ? await refreshedToken(call, network, request, accessToken) : accessToken!;
+  const token = ended && request ? await refreshedToken(call, request, accessToken) : accessToken!;
   try {
     return await send(token);
   } catch (error) {
     if (!(request && error instanceof DeliveryError && error.statusCode === UNAUTHORIZED)) {
       throw error;
     }
-    return send(await refreshedToken(call, network, request, token));
+    return send(await refreshedToken(call, request, token));
   }
 }

@@ -1,15 +1,9 @@
+import { LOGIN_WITH_GOOGLE_TOKENS } from '../../lib/settings-catalog.ts';
 import type { VariantContent } from '../../modules/content/variants.ts';
 import { googleAccessToken, googleClient } from '../../modules/google/service.ts';
-import { answerJson, DeliveryError, postJson, sendRequest } from '../delivery.ts';
-import {
-  endpoint,
-  externalIdOf,
-  notConfigured,
-  requiredSettings,
-  type SocialConnector,
-  shorten,
-  socialText,
-} from './connector.ts';
+import { answerJson, DeliveryError, postJson, sendRequest } from '../http.ts';
+import { endpoint, externalIdOf, notConfigured, shorten, socialText } from './connector.ts';
+import { socialNetwork } from './social-network.ts';
 
 const YOUTUBE_TITLE_LENGTH = 100;
 /** YouTube counts a description's limit in UTF-8 bytes. */
@@ -67,16 +61,33 @@ async function openVideo(variant: VariantContent, timeoutMs: number) {
  * is not a video fails for good with that reason; operators who want text on YouTube anyway can
  * set social.youtube.webhook_url and relay it their own way.
  */
-export const youtubeConnector: SocialConnector = {
-  network: 'youtube',
-  async publish(variant, { context, settings, timeoutMs }) {
+export const youtube = socialNetwork({
+  target: 'youtube',
+  settings: [
+    ...LOGIN_WITH_GOOGLE_TOKENS,
+    {
+      fullPath: 'social.youtube.base_url',
+      value: 'https://www.googleapis.com',
+      type: 'url',
+      description: 'Google APIs address that YouTube videos are uploaded to',
+    },
+    {
+      fullPath: 'social.youtube.privacy_status',
+      value: 'public',
+      type: 'text',
+      description:
+        'Who sees the uploaded videos: public, unlisted or private (a Google project YouTube has not audited can only upload private)',
+    },
+    {
+      fullPath: 'social.youtube.category_id',
+      value: '22',
+      type: 'number',
+      description: 'YouTube category of the uploaded videos (22 is People & Blogs)',
+    },
+  ],
+  async publish(variant, { context, timeoutMs, required }) {
     // Connected means the Google flow stored a refresh token, with the client that refreshes it.
-    const setting = requiredSettings('youtube', settings, [
-      'base_url',
-      'refresh_token',
-      'privacy_status',
-      'category_id',
-    ]);
+    const setting = required(['base_url', 'refresh_token', 'privacy_status', 'category_id']);
     if (!(await googleClient(context.db, context.secrets, context.config))) {
       throw notConfigured('youtube');
     }
@@ -125,4 +136,4 @@ export const youtubeConnector: SocialConnector = {
       throw error;
     }
   },
-};
+});

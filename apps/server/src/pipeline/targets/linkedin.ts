@@ -1,13 +1,6 @@
-import { postJson } from '../delivery.ts';
-import {
-  endpoint,
-  externalIdOf,
-  requiredSettings,
-  type SocialConnector,
-  shorten,
-  socialText,
-  variantLink,
-} from './connector.ts';
+import { postJson } from '../http.ts';
+import { endpoint, externalIdOf, shorten, socialText, variantLink } from './connector.ts';
+import { socialNetwork } from './social-network.ts';
 
 /** The longest commentary LinkedIn takes. */
 const COMMENTARY_LENGTH = 3000;
@@ -24,15 +17,40 @@ const escapeLittleText = (text: string) => text.replace(/[\\|{}@[\]()<>#*_~]/g, 
  * URN (a Page or a member), with the link as an article. LinkedIn answers 201 with no body; the
  * new post's URN comes in the `x-restli-id` header.
  */
-export const linkedinConnector: SocialConnector = {
-  network: 'linkedin',
-  async publish(variant, { settings, timeoutMs }) {
-    const setting = requiredSettings('linkedin', settings, [
-      'base_url',
-      'api_version',
-      'author_urn',
-      'access_token',
-    ]);
+export const linkedin = socialNetwork({
+  target: 'linkedin',
+  settings: [
+    {
+      fullPath: 'social.linkedin.base_url',
+      value: 'https://api.linkedin.com',
+      type: 'url',
+      description: 'LinkedIn API address',
+    },
+    {
+      fullPath: 'social.linkedin.api_version',
+      value: '202605',
+      type: 'text',
+      description:
+        'LinkedIn-Version of the Posts API (YYYYMM); LinkedIn retires each version a year after it',
+    },
+    {
+      fullPath: 'social.linkedin.author_urn',
+      value: null,
+      type: 'text',
+      description:
+        'Who posts: urn:li:organization:{id} for a LinkedIn Page, urn:li:person:{id} for a member',
+    },
+    {
+      fullPath: 'social.linkedin.access_token',
+      value: null,
+      type: 'text',
+      description:
+        'Access token of that author, with w_organization_social (Page) or w_member_social (member)',
+      isSecret: true,
+    },
+  ],
+  async publish(variant, call) {
+    const setting = call.required(['base_url', 'api_version', 'author_urn', 'access_token']);
     const { statusCode, headers } = await postJson(
       endpoint(setting.base_url, '/rest/posts'),
       JSON.stringify({
@@ -54,9 +72,9 @@ export const linkedinConnector: SocialConnector = {
           'linkedin-version': setting.api_version,
           'x-restli-protocol-version': '2.0.0',
         },
-        timeoutMs,
+        timeoutMs: call.timeoutMs,
       },
     );
     return { statusCode, externalId: externalIdOf(headers.get('x-restli-id')) };
   },
-};
+});

@@ -1,0 +1,142 @@
+import { createHmac } from 'node:crypto';
+import { OutboundRefused, outboundFetch } from '../lib/outbound.ts';
+
+/** How a publishing target is called: the guarded outbound request, its time-out, the signature. */
+
+/** How much of a failed answer is kept on the variant and its attempt. */
+export const ANSWER_EXCERPT_LENGTH = 200;
+
+/**
+ * A delivery that did not succeed. `permanent` failures (a network that is not configured, a
+ * website without a webhook URL) are not retried: nothing would change before the next try.
+ */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode?: number,
+    readonly permanent = false,
+  ) {
+    super(message);
+  }
+}
+
+/** One HTTP request of a delivery. A stream body (a video being passed on) is sent as it arrives. */
+export interface DeliveryRequest {
+  method?: 'GET' | 'POST' | 'PUT';
+  headers?: Record<string, string>;
+  body?: string | ReadableStream<Uint8Array>;
+  timeoutMs: number;
+}
+
+/**
+ * Sends one request of a delivery and answers the response with its body unread (the time-out
+ * covers reading it too). A failed connection, the time-out or a non-2xx answer becomes a
+ * DeliveryError with the status and the start of the answer.
+ */
+export async function sendRequest(url: string, request: DeliveryRequest): Promise<Response> {
+  const method = request.method ?? 'POST';
+  let response: Response;
+  try {
+    response = await outboundFetch(url, {
+      method,
+      headers: request.headers,
+      body: request.body,
+      duplex: 'half',
+      signal: AbortSignal.timeout(request.timeoutMs),
+      // A redirected POST or PUT would arrive as a GET without its body; a download may move.
+      redirect: method === 'GET' ? 'follow' : 'error',
+    });
+  } catch (error) {
+    // Nothing a retry would change: the address stays internal until the settings change.
+    if (error instanceof OutboundRefused) throw new DeliveryError(error.message, undefined, true);
+    const name = error instanceof Error ? error.name : '';
+    if (name === 'TimeoutError' || name === 'AbortError') {
+      throw new DeliveryError(`No answer within ${request.timeoutMs} ms`);
+    }
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new DeliveryError(`Could not connect: ${cause?.code ?? cause?.message ?? String(error)}`);
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new DeliveryError(
+      `HTTP ${response.status}: ${text.slice(0, ANSWER_EXCERPT_LENGTH)}`,
+      response.status,
+    );
+  }
+  return response;
+}
+
+/** The parsed JSON of a 2xx answer, or null when it has none. */
+export async function answerJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    // A 2xx without JSON is still a success; there is just no id to keep.
+    return null;
+  }
+}
+
+/**
+ * POSTs JSON with a time-out and answers the status, headers and parsed body on 2xx; anything
+ * else becomes a DeliveryError with the status and the start of the answer.
+ */
+export async function postJson(
+  url: string,
+  body: string,
+  options: { headers: Record<string, string>; timeoutMs: number },
+): Promise<{ statusCode: number; headers: Headers; json: unknown }> {
+  const response = await sendRequest(url, {
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body,
+    timeoutMs: options.timeoutMs,
+  });
+  return {
+    statusCode: response.status,
+    headers: response.headers,
+    json: await answerJson(response),
+  };
+}
+
+/** The headers of a webhook (a website push, a network's own); the README shows a receiver. */
+const WEBHOOK_HEADERS = {
+  signature: 'x-sitefleet-signature',
+  timestamp: 'x-sitefleet-timestamp',
+  idempotencyKey: 'idempotency-key',
+  event: 'x-sitefleet-event',
+} as const;
+
+/** `sha256=` and the hex HMAC-SHA256 of the exact body bytes under the secret. */
+function signBody(secret: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/**
+ * POSTs a webhook's JSON `body`, signed under `secret` (unsigned without one). The body carries
+ * its `sent_at`, so the signature covers the time too and a receiver can refuse replays; the
+ * idempotency key lets it ignore a retried delivery it already took.
+ */
+export function postWebhook(
+  url: string,
+  body: string,
+  webhook: {
+    secret: string | null;
+    sentAt: Date;
+    idempotencyKey: string;
+    event: string;
+    timeoutMs: number;
+  },
+) {
+  return postJson(url, body, {
+    timeoutMs: webhook.timeoutMs,
+    headers: {
+      'user-agent': 'Sitefleet-Webhook/1',
+      ...(webhook.secret !== null && {
+        [WEBHOOK_HEADERS.signature]: signBody(webhook.secret, body),
+      }),
+      [WEBHOOK_HEADERS.timestamp]: String(Math.floor(webhook.sentAt.getTime() / 1000)),
+      [WEBHOOK_HEADERS.idempotencyKey]: webhook.idempotencyKey,
+      [WEBHOOK_HEADERS.event]: webhook.event,
+    },
+  });
+}
