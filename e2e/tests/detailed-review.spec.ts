@@ -44,9 +44,9 @@ test('Detailed Review tells one story of a variant, has one pagination, and toas
       'GET',
       `/api/posts/details/${post.id}`,
     );
-    const pivotId = details.data[0]?.pivot_id;
+    const variantId = details.data[0]?.pivot_id;
     await api(page, 'POST', '/api/posts/details/action', {
-      ids: [pivotId],
+      ids: [variantId],
       action: 'regenerate_content',
     });
 
@@ -57,13 +57,13 @@ test('Detailed Review tells one story of a variant, has one pagination, and toas
     const variant = review
       .getByRole('table', { name: 'Detail rows' })
       .getByRole('row')
-      .filter({ hasText: String(pivotId) })
+      .filter({ hasText: String(variantId) })
       .first();
     // The worker finds no AI provider; the review reloads itself until the row says so.
     await expect(variant).toContainText('The AI provider is not configured', { timeout: 60_000 });
 
     await variant.getByRole('button', { name: 'Attempts' }).click();
-    const attempts = review.getByRole('region', { name: `Delivery attempts of row ${pivotId}` });
+    const attempts = review.getByRole('region', { name: `Delivery attempts of row ${variantId}` });
     await expect(attempts.getByRole('table', { name: 'Delivery attempts' })).toBeVisible();
     await expect(attempts).toContainText('The AI provider is not configured');
     await expect(attempts).not.toContainText('No delivery has been attempted yet.');

@@ -127,7 +127,7 @@ function actionField<const T extends readonly [string, ...string[]]>(actions: T)
   return z.enum(actions, { error: ACTION_MESSAGES.unknownAction(actions) });
 }
 
-/** Detail actions: `ids` are pivot ids (variant ids). */
+/** Detail actions: `ids` are variant ids (the rows' `pivot_id`). */
 export const detailActionSchema = z.strictObject({
   ids: actionIdsField,
   action: actionField(DETAIL_ACTIONS),

@@ -13,9 +13,9 @@ import {
   POST_MESSAGES,
   type PostActionFilter,
   pageQuerySchema,
-  pivotParamSchema,
   postActionSchema,
   retryAnswerSchema,
+  variantParamSchema,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -135,18 +135,18 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
           tags,
           description:
             'Every delivery attempt of one variant (a Detailed Review row), newest first.',
-          params: pivotParamSchema,
+          params: variantParamSchema,
           querystring: pageQuerySchema.pick({ page: true, per_page: true }),
           response: { 200: deliveryAttemptListSchema },
         },
       },
       async (request) => {
-        const { pivotId } = request.params;
-        await assertRowExists(db, kind.variants, pivotId);
-        return deliveryAttemptsPage(db, kind.kind, pivotId, {
+        const variantId = request.params.pivotId;
+        await assertRowExists(db, kind.variants, variantId);
+        return deliveryAttemptsPage(db, kind.kind, variantId, {
           page: request.query.page,
           perPage: request.query.per_page,
-          path: `/api/${path}/details/${pivotId}/deliveries`,
+          path: `/api/${path}/details/${variantId}/deliveries`,
         });
       },
     );
@@ -160,14 +160,14 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
           tags,
           description:
             'Queues the failed deliveries of one variant again now (each target whose latest attempt failed).',
-          params: pivotParamSchema,
+          params: variantParamSchema,
           response: { 200: retryAnswerSchema },
         },
       },
       async (request) => {
-        const { pivotId } = request.params;
-        await assertRowExists(db, kind.variants, pivotId);
-        const queued = await retryDeliveries(context, queue, kind.kind, [pivotId]);
+        const variantId = request.params.pivotId;
+        await assertRowExists(db, kind.variants, variantId);
+        const queued = await retryDeliveries(context, queue, kind.kind, [variantId]);
         if (queued === 0) throw validationError({ pivotId: DELIVERY_MESSAGES.nothingToRetry });
         return { message: DELIVERY_MESSAGES.retried(queued), queued };
       },

@@ -71,23 +71,23 @@ export function DeliveryAttempts({
   canAct,
   onClose,
 }: DeliveryAttemptsProps) {
-  const { pivot_id: pivotId, website_name: websiteName } = row;
+  const { pivot_id: variantId, website_name: websiteName } = row;
   const [page, setPage] = useState(1);
   const calls = { resource, listKey };
-  const attempts = useDeliveryAttempts(calls, pivotId, page);
+  const attempts = useDeliveryAttempts(calls, variantId, page);
   const retry = useRetryDelivery(calls);
   return (
-    <section className="border-top p-3" aria-label={`Delivery attempts of row ${pivotId}`}>
+    <section className="border-top p-3" aria-label={`Delivery attempts of row ${variantId}`}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h3 className="h6 mb-0 me-auto">
-          Delivery attempts: row {pivotId} ({websiteName})
+          Delivery attempts: row {variantId} ({websiteName})
         </h3>
         {canAct && (
           <Button
             size="sm"
             variant="warning"
             disabled={retry.isPending}
-            onClick={() => retry.mutate(pivotId)}
+            onClick={() => retry.mutate(variantId)}
           >
             Retry now
           </Button>

@@ -23,18 +23,18 @@ const flags = {
   is_posted_to_youtube: 0,
 };
 
-function variant(pivotId: number, website: string) {
+function variant(variantId: number, website: string) {
   return {
     ...flags,
-    pivot_id: pivotId,
-    website_id: pivotId,
+    pivot_id: variantId,
+    website_id: variantId,
     website_name: website,
     description: `Laptops for ${website}.`,
     version: 1,
-    delivery_status: pivotId === 32 ? 'failed' : null,
-    delivery_error: pivotId === 32 ? 'HTTP 500 from the website' : null,
+    delivery_status: variantId === 32 ? 'failed' : null,
+    delivery_error: variantId === 32 ? 'HTTP 500 from the website' : null,
     deliveries:
-      pivotId === 32
+      variantId === 32
         ? [
             { target: 'website', status: 'failed', error: 'HTTP 500 from the website' },
             { target: 'facebook', status: 'delivered', error: null },
@@ -112,7 +112,7 @@ describe('DetailedReviewModal', () => {
     expect(actionCalls()).toHaveLength(0);
   });
 
-  it('sends the ticked pivot ids comma-joined with the chosen action', async () => {
+  it('sends the ticked variant ids comma-joined with the chosen action', async () => {
     const { actionCalls } = renderReview();
     await screen.findByText('Daily Recipes');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));

@@ -63,7 +63,7 @@ export function useBulkAction<A extends string>({ resource, listKey }: ContentCa
   return useActionCall<A>(`${resource}/action`, listKey);
 }
 
-/** POST {resource}/details/action: Detailed Review's Apply on the ticked variants (pivot ids). */
+/** POST {resource}/details/action: Detailed Review's Apply on the ticked variants (their `pivot_id`). */
 export function useDetailAction<A extends string>({ resource, listKey }: ContentCallOptions) {
   return useActionCall<A>(`${resource}/details/action`, listKey);
 }
@@ -112,28 +112,28 @@ export function useDetailRows<
   });
 }
 
-/** GET {resource}/details/{pivot}/deliveries: a variant's delivery attempts, newest first. */
+/** GET {resource}/details/{variant}/deliveries: a variant's delivery attempts, newest first. */
 export function useDeliveryAttempts(
   { resource, listKey }: ContentCallOptions,
-  pivotId: number,
+  variantId: number,
   page: number,
 ) {
   return useQuery({
-    queryKey: [...listKey, 'deliveries', pivotId, page],
+    queryKey: [...listKey, 'deliveries', variantId, page],
     queryFn: async () =>
       deliveryAttemptListSchema.parse(
-        await http.get(`${resource}/details/${pivotId}/deliveries`, { query: { page } }),
+        await http.get(`${resource}/details/${variantId}/deliveries`, { query: { page } }),
       ),
     placeholderData: keepPreviousData,
   });
 }
 
-/** POST {resource}/details/{pivot}/retry: 'retry now' for a variant's failed deliveries. */
+/** POST {resource}/details/{variant}/retry: 'retry now' for a variant's failed deliveries. */
 export function useRetryDelivery({ resource, listKey }: ContentCallOptions) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (pivotId: number) =>
-      retryAnswerSchema.parse(await http.post(`${resource}/details/${pivotId}/retry`)),
+    mutationFn: async (variantId: number) =>
+      retryAnswerSchema.parse(await http.post(`${resource}/details/${variantId}/retry`)),
     onSuccess: (answer) => {
       notifySuccess(answer.message);
       return queryClient.invalidateQueries({ queryKey: listKey });
