@@ -140,7 +140,7 @@ export const CATEGORY_ORDER_DEFAULT_DIRECTIONS: Record<CategoryOrderKey, OrderDi
   created_at: 'desc',
 };
 
-/** The Categories list's status filter: 1 Active, 0 Inactive (spec §4; the form stores 2). */
+/** The Categories list's status filter: 1 Active, 0 Inactive (the form stores 2). */
 export const CATEGORY_STATUS_FILTER_OPTIONS = [
   { value: 1, label: 'Active' },
   { value: 0, label: 'Inactive' },
@@ -150,7 +150,7 @@ const orderDirection = z.preprocess(readOrderDirection, z.enum(ORDER_DIRECTIONS)
 
 /**
  * GET /api/categories. `order_key` is the column; `order_dir` the direction. `order_by` is read as
- * the direction too when `order_dir` is absent (the spec names both). Default: newest first.
+ * the direction too when `order_dir` is absent (clients of the original API send either). Default: newest first.
  */
 export const categoryListQuerySchema = pageQuerySchema.extend({
   ...categoryFilterFields,

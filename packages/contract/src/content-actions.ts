@@ -13,7 +13,7 @@ import {
 
 /**
  * Bulk and detail actions on categories, posts and their per-website variants. The identifiers
- * are SERVER-SEMANTICS.md's; the client shows the labels and sends the identifiers.
+ * are the API's (see docs/api-compatibility.md); the client shows the labels and sends the identifiers.
  */
 
 /** Bulk actions of the Categories list (POST /api/categories/action). */
@@ -109,7 +109,7 @@ export const ACTION_MESSAGES = {
 } as const;
 
 /**
- * The ids of an action: the spec sends them comma-joined ("1,2,3"); an array is accepted too.
+ * The ids of an action: clients of the original API send them comma-joined ("1,2,3"); an array is accepted too.
  * Empty text means no ids, which the shared ids rule refuses.
  */
 export const actionIdsField = z.preprocess(

@@ -16,7 +16,7 @@ function toDate(value: string | Date): Date {
   return new Date(year, month - 1, day);
 }
 
-/** The spec's display format, DD-MM-YYYY h:m:s, in local time. */
+/** The display format of every date and time on the screens, DD-MM-YYYY h:m:s, in local time. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';
   const d = toDate(value);

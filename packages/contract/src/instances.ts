@@ -11,7 +11,7 @@ import {
 } from './pagination.ts';
 import { defineResource } from './resource.ts';
 
-/** The instance form's messages; the first nine are the spec's, word for word. */
+/** The instance form's messages; the first nine are the original product's, word for word (see docs/api-compatibility.md). */
 export const INSTANCE_MESSAGES = {
   instanceIdRequired: 'Instance ID is required',
   ipAddressRequired: 'IP Address is required',
@@ -26,7 +26,7 @@ export const INSTANCE_MESSAGES = {
   typeInvalid: `Server type must be one of ${INSTANCE_TYPES.join(', ')}`,
   stateInvalid: `Server state must be one of ${INSTANCE_STATES.join(', ')}`,
   logsInstanceIdInvalid: 'instance_id must be the id of an instance',
-  /** The Instance Detailed Logs modal's text when its page failed to load (spec §8). */
+  /** The Instance Detailed Logs modal's text when its page failed to load. */
   logsFetchFailed: 'Error fetching logs',
   created: 'Instance created successfully!',
   updated: 'Instance updated successfully!',
@@ -140,7 +140,7 @@ export const instanceLogSchema = z.object({
 });
 export type InstanceLog = z.infer<typeof instanceLogSchema>;
 
-/** Newest first; the spec's modal reads `data` and `total_pages`. */
+/** Newest first; the logs modal (and the original product's clients) read `data` and `total_pages`. */
 export const instanceLogsPageSchema = z.object({
   data: z.array(instanceLogSchema),
   current_page: z.number(),

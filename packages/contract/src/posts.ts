@@ -16,7 +16,7 @@ import { postedFlagsSchema } from './publish-targets.ts';
 import { defineResource } from './resource.ts';
 
 export const POST_MESSAGES = {
-  /** SERVER-SEMANTICS fixes the original's 'Name is required' for the title. */
+  /** The original product said 'Name is required' for the title; the title's message names it. */
   titleRequired: 'Title is required',
   descriptionRequired: 'Description is required',
   categoryRequired: 'Category is required',

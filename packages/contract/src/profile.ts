@@ -26,7 +26,7 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 /**
- * PUT /api/profile. The spec's form also sends `role`, which is not editable there: it is accepted
+ * PUT /api/profile. Clients of the original API also send `role`, which is not editable there: it is accepted
  * and ignored.
  */
 export const profileUpdateSchema = z.strictObject({

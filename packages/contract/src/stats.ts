@@ -11,7 +11,7 @@ export const recordStatQuerySchema = z.object({
 export const STAT_KINDS = ['instances', 'websites', 'posts', 'categories'] as const;
 export type StatKind = (typeof STAT_KINDS)[number];
 
-/** The answer's key for each stats call, as the spec names it. */
+/** The answer's key for each stats call, as the original API names it. */
 export const STAT_ANSWER_KEYS = {
   instances: 'totalInstancesCount',
   websites: 'totalWebsitesCount',

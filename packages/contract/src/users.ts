@@ -20,7 +20,7 @@ export const USER_MESSAGES = {
   emailInvalid: 'Email must be a valid email address',
   emailTaken: 'This email is already taken',
   passwordRequired: 'Password is required',
-  /** The spec's text, used for every password rule of length (create, edit, change). */
+  /** One text for every password rule of length (create, edit, change). */
   passwordTooShort: `password must be at least ${PASSWORD_MIN_LENGTH}`,
   rolesInvalid: 'Roles must be a list of role ids',
   unknownRoles: (ids: readonly number[]) => `These roles do not exist: ${ids.join(', ')}`,

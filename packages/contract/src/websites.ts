@@ -303,7 +303,7 @@ const keywordsField = z
 const webhookUrlField = optionalHttpUrl(WEBSITE_MESSAGES.webhookUrlInvalid);
 
 /**
- * PATCH /api/websites/{id}/update-settings, with the field names of the spec. A field left out
+ * PATCH /api/websites/{id}/update-settings, with the original API's field names. A field left out
  * keeps its value; empty text or null clears it.
  */
 export const websiteSettingsInputSchema = z.strictObject({

@@ -25,7 +25,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     /**
-     * A GET that changes data (the spec's sync calls): checked against cross-site requests as
+     * A GET that changes data (the sync calls, GETs in the original API): checked against cross-site requests as
      * every POST, PUT and DELETE is. A cross-site page can make a browser send a GET with its
      * cookies, but not with the X-Requested-With header.
      */

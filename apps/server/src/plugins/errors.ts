@@ -20,7 +20,7 @@ interface ZodIssueLike {
 }
 
 /**
- * Turns validation issues into the spec's `errors` object: field → messages. The map has no
+ * Turns validation issues into the `errors` object every client reads: field → messages. The map has no
  * prototype, so a field named `constructor` or `__proto__` is a field like any other.
  */
 export function fieldErrorsFromIssues(issues: readonly ZodIssueLike[]): FieldErrors {

@@ -5,7 +5,7 @@ import { paths } from '../lib/paths.ts';
 import { loadAdminLayout } from './layout/RootLayout.tsx';
 
 /**
- * Runs before every navigation (spec §2, "navigation guard"): when no user is loaded, loads the
+ * Runs before every navigation (the navigation guard): when no user is loaded, loads the
  * profile, settings and abilities. Without a session, goes to login; with one, the login page
  * goes to the dashboard.
  */

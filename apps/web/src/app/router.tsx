@@ -33,7 +33,7 @@ function resourceRoute({ path, ability, load }: ResourceScreen): RouteObject {
   };
 }
 
-/** The spec's route table, plus /admin/settings/create (see SERVER-SEMANTICS), from resources.ts. */
+/** Every screen's route, from resources.ts: the original product's addresses, plus /admin/settings/create. */
 export const router = createBrowserRouter([
   {
     path: '/',

@@ -34,7 +34,7 @@ interface MultiSelectProps<V extends string | number> extends SelectControlProps
 }
 
 /**
- * The message in the open menu when no option can be picked, with the spec's three texts. `query`
+ * The message in the open menu when no option can be picked, with its three texts (lib/texts.ts). `query`
  * is the typed text: when a server search answers nothing for it, the search matched nothing.
  */
 export function noOptionsText(options: {
@@ -87,7 +87,7 @@ export function bootstrapStyles<V extends string | number, IsMulti extends boole
 }
 
 /**
- * The react-select props every select of the app shares: its id and error link, the spec's texts,
+ * The react-select props every select of the app shares: its id and error link, its texts,
  * the server search, the Bootstrap colours, and a menu portalled to the body (over dialogs).
  */
 export function sharedSelectProps<V extends string | number, IsMulti extends boolean>(

@@ -1,7 +1,7 @@
 import { type Paginated, PER_PAGE_CHOICES } from '@sitefleet/contract';
 import { useId } from 'react';
 
-/** The pagination fields of a paged answer (spec §3). */
+/** The pagination fields of a paged answer (Laravel's shape, which the API keeps for its clients). */
 export type PageInfo = Pick<
   Paginated<unknown>,
   'current_page' | 'last_page' | 'total' | 'from' | 'to'

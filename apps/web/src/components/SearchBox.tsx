@@ -11,7 +11,7 @@ interface SearchBoxProps {
 }
 
 /**
- * A search input debounced by 300 ms (spec §9). It follows `value` when the URL changes on its own
+ * A search input debounced by 300 ms, so that typing sends one request, not one per key. It follows `value` when the URL changes on its own
  * (back button, a link), and only then: while the user types, their text wins.
  */
 export function SearchBox({

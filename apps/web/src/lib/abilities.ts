@@ -9,7 +9,7 @@ type AppRule = RawRuleOf<AppAbility>;
 /** An ability name as the server sends it: a permission (`resource-action`), or manage-all. */
 export type AbilityName = HeldAbility;
 
-/** Until the real abilities load, everything is allowed except deleting users (as the spec says). */
+/** Until the real abilities load, everything is allowed except deleting users: a menu that appears a moment late is harmless, a Delete offered by mistake is not. */
 const PLACEHOLDER_RULES: AppRule[] = [
   { action: 'manage', subject: 'all' },
   { action: 'delete', subject: 'user', inverted: true },

@@ -3,10 +3,10 @@ import { useSyncExternalStore } from 'react';
 import { applyAbilities, resetAbilities } from './abilities.ts';
 import { http } from './http.ts';
 
-/** What the client holds about the session (spec §3 "client-held state"). */
+/** What the client holds about the session. */
 export interface AuthState {
   user: Profile | null;
-  /** The user's role names, lowercased, as the spec compares them. */
+  /** The user's role names, lowercased: role names are compared without case. */
   roleNames: string[];
   abilities: string[];
   /** Application settings by their dotted name, e.g. app.name. */

@@ -12,7 +12,7 @@ interface DeleteRowsOptions {
 }
 
 /**
- * DELETE {path}/{id}. Success shows `deletedMessage` (the spec's toast, e.g. 'User deleted
+ * DELETE {path}/{id}. Success shows `deletedMessage` (the resource's toast, e.g. 'User deleted
  * successfully!') or, without one, the server's message (e.g. what went with a website); a refusal
  * shows the server's message. The list reloads after a success only, so that a refused delete
  * keeps the ticked rows. A record that goes to the trash gets an Undo in its toast.

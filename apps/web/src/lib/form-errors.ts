@@ -6,7 +6,7 @@ export const FORM_ERROR = 'root.server';
 
 /**
  * Puts a failed save's errors on the form. A 422's `errors` go under their fields (the first
- * message of each, as the spec's forms show them; `roles.0` goes under `roles`), and the first
+ * message of each, as the forms show them; `roles.0` goes under `roles`), and the first
  * such field gets the focus. What has no field on this form — a 403, a lost connection, a 422 on
  * another field — becomes the form-level error, so no failure goes unseen.
  */

@@ -1,4 +1,4 @@
-/** Every screen's address, as in the spec's route table (plus /admin/settings/create). */
+/** Every screen's address, as the original product has them (plus /admin/settings/create). */
 export const paths = {
   login: '/login',
   dashboard: '/admin/dashboard',

@@ -1,7 +1,7 @@
-/** Screen texts from the spec that several screens share. */
+/** Screen texts that several screens share. */
 export const NO_RESULTS_TEXT = 'No results found...';
 
-/** The multi-select's texts (spec §8). */
+/** The multi-select's texts. */
 export const MULTI_SELECT_TEXTS = {
   noMatches: 'No elements found. Consider changing the search query.',
   empty: 'List is empty.',

@@ -14,7 +14,7 @@ import {
  * before the container mounts waits in react-toastify's queue until it does.
  */
 
-/** The app's one ToastContainer uses these (spec §8/§9: bottom-right, close button, progress bar). */
+/** The app's one ToastContainer uses these: bottom-right, a close button, a progress bar. */
 const TOAST_CONTAINER_OPTIONS = {
   position: 'bottom-right',
   autoClose: TOAST_TIMEOUT_MS,
@@ -33,7 +33,7 @@ interface HoverExtendedMessageProps {
 
 /**
  * A toast stays while hovered; when the pointer leaves, it closes TOAST_HOVER_EXTENSION_MS later
- * (the "extended timeout on hover" of the spec). Updating autoClose restarts the progress bar.
+ * (an extended time-out after a hover). Updating autoClose restarts the progress bar.
  */
 function HoverExtendedMessage({ message, isPaused, toastId }: HoverExtendedMessageProps) {
   // A toast is also paused until its entrance animation ends; only a later pause is a hover.

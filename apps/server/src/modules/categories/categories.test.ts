@@ -459,7 +459,7 @@ describe('category actions', () => {
     expect(unknown.status).toBe(422);
   });
 
-  it('syncs one category with the spec message', async () => {
+  it('syncs one category with its message', async () => {
     const row = await createCategory({ websites: [siteA] });
     const response = await admin.get(`/api/categories/sync/${row.id}`);
     expect(response.body).toEqual({ message: 'Category synced successfully!' });

@@ -231,7 +231,7 @@ async function bulkOutcome(
 }
 
 /**
- * SyncVertex: automatic generation runs per category, so for posts it is switched on for their
+ * Auto Google Sync (the bulk action's label, SyncVertex, is the original product's): automatic generation runs per category, so for posts it is switched on for their
  * categories; `changed` counts the records whose (category's) setting changed.
  */
 async function switchOnGeneration(tx: Executor, kind: ContentKind, selected: SQL) {

@@ -71,7 +71,8 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
     app.get(
       `/api/${path}/sync/:id`,
       {
-        // The spec's sync call is a GET that changes data: it is checked as every other change.
+        // The sync call is a GET that changes data, as the original API has it (kept for its
+        // clients): it is checked as every other change.
         config: { access: abilities.sync, changesData: true },
         schema: {
           summary: 'Mark a record and its variants synced',

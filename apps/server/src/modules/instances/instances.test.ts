@@ -38,7 +38,7 @@ const createInstance = async (overrides: Record<string, unknown> = {}) => {
   return response.body as { id: number; instance_id: string; [key: string]: unknown };
 };
 
-/** The spec's messages, word for word, for a form left empty. */
+/** The original product's messages, word for word, for a form left empty. */
 const REQUIRED_ERRORS = {
   instance_id: ['Instance ID is required'],
   ip_address: ['IP Address is required'],
@@ -70,7 +70,7 @@ describe('the instance form', () => {
     });
   });
 
-  it("gives each of the spec's messages for an empty form", async () => {
+  it("gives each of the original product's messages for an empty form", async () => {
     const response = await admin.post('/api/instances', {});
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual(REQUIRED_ERRORS);

@@ -30,7 +30,7 @@ describe('dashboard stats', () => {
     expect(await countOf('/api/stats/instances?status=stopped')).toBe(1);
   });
 
-  it('answers with the key the spec names', async () => {
+  it('answers with the key the original API names', async () => {
     expect((await admin.get('/api/stats/instances')).body).toHaveProperty('totalInstancesCount');
     expect((await admin.get('/api/stats/websites')).body).toHaveProperty('totalWebsitesCount');
     expect((await admin.get('/api/stats/posts')).body).toHaveProperty('totalPostsCount');

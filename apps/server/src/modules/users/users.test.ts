@@ -315,7 +315,7 @@ describe('PUT /api/users/{id}', () => {
     await signIn(user.email, 'brand-new-password');
   });
 
-  it("answers 422 with the spec's password message, and for a taken e-mail", async () => {
+  it("answers 422 with the password rule's message, and for a taken e-mail", async () => {
     const user = await createUser();
     const response = await admin.put(`/api/users/${user.id}`, {
       name: '',

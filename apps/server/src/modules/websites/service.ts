@@ -288,7 +288,7 @@ export async function websiteOptions(db: Db) {
 
 // ── Settings ─────────────────────────────────────────────────────────────────────────────────
 
-/** The spec's field name of each setting → its column. */
+/** The API's field name of each setting (the original product's names) → its column. */
 const SETTINGS_COLUMNS = {
   googleAdsense: 'googleAdsense',
   googleAnalytics: 'googleAnalytics',

@@ -9,7 +9,7 @@ const THEME_ICONS: Record<ThemeChoice, string> = {
 };
 
 /**
- * The messages and notifications menus are placeholders (spec §1), not wired to anything: no
+ * The messages and notifications menus are placeholders, as in the original product, not wired to anything: no
  * count on their icons, which would read as unread items, and a menu that says so.
  */
 const PLACEHOLDER_TEXT = 'Not available yet: nothing is sent here.';

@@ -11,7 +11,7 @@ interface BulkActionControlProps<A extends string> {
   label?: string;
 }
 
-/** Apply is possible only with an action chosen and at least one row ticked (spec §4). */
+/** Apply is possible only with an action chosen and at least one row ticked. */
 export function canApply(action: string, selectedCount: number): boolean {
   return action !== '' && selectedCount > 0;
 }
@@ -19,7 +19,7 @@ export function canApply(action: string, selectedCount: number): boolean {
 /**
  * An action select and its Apply button, for the bulk actions of a list's ticked rows. Apply is
  * disabled until an action and a row are chosen; if the form is submitted anyway (a script, an
- * assistive tool), only a console warning results, as the spec says, and onApply is not called.
+ * assistive tool), only a console warning results (there is nothing to tell the user that the disabled button did not), and onApply is not called.
  */
 export function BulkActionControl<A extends string>({
   actions,

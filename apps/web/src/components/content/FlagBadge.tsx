@@ -5,7 +5,7 @@ interface FlagBadgeProps {
   offText?: string;
 }
 
-/** A flag as the lists show it (spec §4): green for 1, red otherwise. */
+/** A flag as the lists show it: green for 1, red otherwise. */
 export function FlagBadge({ value, onText = 'Yes', offText = 'No' }: FlagBadgeProps) {
   const on = value === 1;
   return (

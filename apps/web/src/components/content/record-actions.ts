@@ -13,7 +13,7 @@ export interface RecordActionHandlers<T> {
 }
 
 /**
- * The row menu of Categories and Posts (spec §2): Edit, Delete, Sync and Details, each only with
+ * The row menu of Categories and Posts: Edit, Delete, Sync and Details, each only with
  * its ability (`category-update`, `post-review` …). Gives the Options column (none when the user
  * may take no action).
  */

@@ -18,7 +18,7 @@ import { notifyFailure, notifySuccess, notifyWarning } from '../toast.tsx';
 import { describeActionAnswer } from './action-summary.ts';
 
 /**
- * Categories and posts share one API shape (spec §7): bulk actions on records, a sync per record,
+ * Categories and posts share one API shape: bulk actions on records, a sync per record,
  * and Detailed Review's variants with their own actions. These calls serve both.
  */
 export type ContentResource = '/api/categories' | '/api/posts';
@@ -35,7 +35,7 @@ export type ActionRequest<A extends string> =
   | { action: A; filter: Record<string, string>; all?: true };
 
 /**
- * Posts an action ({ ids comma-joined, action }, as the spec sends them) and, on success, toasts
+ * Posts an action ({ ids comma-joined, action }, as clients of the original API send them) and, on success, toasts
  * the server's message with what changed, was queued and was skipped, then reloads the lists.
  * A refusal is toasted too; the ticked rows stay for another try.
  */

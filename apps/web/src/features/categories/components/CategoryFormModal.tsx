@@ -40,7 +40,7 @@ const TYPE_OPTIONS = CATEGORY_TYPES.map((type) => ({
   label: type[0]?.toUpperCase() + type.slice(1),
 }));
 
-/** The edit form's required choices (spec §5), each with its message in the contract's schema. */
+/** The edit form's required choices, each with its message in the contract's schema. */
 const EDIT_CHOICES = [
   { name: 'status', label: 'Status', options: RECORD_STATUS_OPTIONS },
   { name: 'auto_google_sync', label: 'Auto Google Sync', options: YES_NO_OPTIONS },

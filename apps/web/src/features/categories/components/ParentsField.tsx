@@ -28,7 +28,7 @@ function distinctOptions(options: SelectOption<number>[]): SelectOption<number>[
 
 /**
  * The parents multi-select. It searches every category on the server as the user types, and
- * first offers the sub-categories of the first MAX_SUBCATEGORY_PARENTS chosen parents (spec §9),
+ * first offers the sub-categories of the first MAX_SUBCATEGORY_PARENTS chosen parents,
  * labelled with their path, so that the tree can be walked down from a chosen parent.
  */
 export function ParentsField({ control, error, categoryId, initialParents }: ParentsFieldProps) {

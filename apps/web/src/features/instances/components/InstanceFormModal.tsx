@@ -30,7 +30,7 @@ interface InstanceFormValues {
   cost: string;
 }
 
-/** The fields chosen from the spec's lists, in the order the form shows them. */
+/** The fields chosen from the contract's option lists, in the order the form shows them. */
 const CHOICE_FIELDS = [
   { name: 'current_state', label: 'Current State', values: INSTANCE_STATES, hint: 'a state' },
   { name: 'gap', label: 'Gap', values: GAP_OPTIONS, hint: 'a time' },
@@ -65,7 +65,7 @@ function initialValues(instance: Instance | null): InstanceFormValues {
 }
 
 /**
- * 'Add New Instance' / 'Edit Instance', with the messages of the spec; editing also offers a new
+ * 'Add New Instance' / 'Edit Instance', with the contract's messages; editing also offers a new
  * agent token.
  */
 export function InstanceFormModal({ instance, onClose }: InstanceFormModalProps) {

@@ -25,7 +25,7 @@ const LOG_COLUMNS: ColumnDef<InstanceLog>[] = [
   },
 ];
 
-/** The modal names no cause (the console has it), as the spec's modal does. */
+/** The modal names no cause (the console has it): its one message is the contract's. */
 const LOGS_FAILED = new Error(INSTANCE_MESSAGES.logsFetchFailed);
 
 interface InstanceLogsModalProps {

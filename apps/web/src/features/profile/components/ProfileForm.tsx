@@ -13,7 +13,7 @@ interface ProfileFormValues {
   email: string;
 }
 
-/** 'Edit Profile': name and e-mail. The spec's form also sends the role, which is not editable. */
+/** 'Edit Profile': name and e-mail. Clients of the original API also send the role, which is not editable here. */
 export function ProfileForm({ user }: { user: Profile }) {
   const form = useForm<ProfileFormValues>({
     resolver: contractResolver(profileUpdateSchema),

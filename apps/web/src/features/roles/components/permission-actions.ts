@@ -2,7 +2,7 @@ import type { PermissionFilter } from '@sitefleet/contract';
 
 /**
  * Which bulk buttons of the permissions card can act: both need a ticked row; Give means nothing
- * on the In Role tab and Revoke nothing on the Out Role tab (spec §2, Role form).
+ * on the In Role tab and Revoke nothing on the Out Role tab.
  */
 export function permissionBulkActions(tab: PermissionFilter, selectedCount: number) {
   const some = selectedCount > 0;
