@@ -47,7 +47,7 @@ const POST_PROMPT = 'Write posts for {website} in {category} about {keywords}.';
 
 let sequence = 0;
 
-/** A category of the website with automatic generation on (SyncVertex), which agents work on. */
+/** A category of the website with automatic generation on (Auto Google Sync), which agents work on. */
 async function createAutoSyncCategory(websiteId: number, name: string) {
   const category = await createCategory(admin, {
     name,

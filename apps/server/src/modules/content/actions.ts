@@ -231,8 +231,9 @@ async function bulkOutcome(
 }
 
 /**
- * Auto Google Sync (the bulk action's label, SyncVertex, is the original product's): automatic generation runs per category, so for posts it is switched on for their
- * categories; `changed` counts the records whose (category's) setting changed.
+ * Auto Google Sync (the bulk action the original product labels SyncVertex): automatic generation
+ * runs per category, so for posts it is switched on for their categories; `changed` counts the
+ * records whose (category's) setting changed.
  */
 async function switchOnGeneration(tx: Executor, kind: ContentKind, selected: SQL) {
   if (kind.kind === 'category') return setRecordColumn(tx, kind, 'auto_google_sync', 1, selected);
