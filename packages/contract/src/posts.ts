@@ -91,14 +91,16 @@ export type PostListQuery = z.infer<typeof postListQuerySchema>;
  * list cuts it at POST_DESCRIPTION_PREVIEW). Each is_posted_to_* is 1 when every variant of the
  * post (one per website of its category) is posted there, so green means "delivered everywhere".
  */
-export const postRowSchema = postedFlagsSchema.extend({
+export const postRowSchema = z.object({
+  // The fields in the list's order, which its CSV export's columns follow.
   id: z.number(),
   title: z.string(),
   description: z.string(),
-  content_reference: z.string().nullable(),
-  status: z.number(),
   category_id: z.number(),
   category: namedRefSchema,
+  ...postedFlagsSchema.shape,
+  content_reference: z.string().nullable(),
+  status: z.number(),
   created_at: z.string(),
 });
 export type PostRow = z.infer<typeof postRowSchema>;

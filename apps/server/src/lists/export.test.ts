@@ -82,6 +82,14 @@ describe('GET /api/{resource}/export', () => {
     }
   });
 
+  it("starts each export with the id and the record's name, as the list shows them", async () => {
+    const names = { posts: 'title', categories: 'name', websites: 'name', users: 'name' };
+    for (const [resource, name] of Object.entries(names)) {
+      const [header] = parseCsv((await admin.get(`/api/${resource}/export`)).body as string);
+      expect(header?.slice(0, 2), resource).toEqual(['id', name]);
+    }
+  });
+
   it('answers an empty list with its header row alone', async () => {
     const response = await admin.get('/api/users/export?query=nobody-by-this-name');
     expect(parseCsv(response.body as string)).toHaveLength(1);
