@@ -69,6 +69,12 @@ function fitsType(type: SettingType, value: string): boolean {
 }
 
 /**
+ * The longest value of the settings shown where room is short: the application's name heads the
+ * sidebar and the browser's tab.
+ */
+export const SETTING_VALUE_LIMITS: Readonly<Record<string, number>> = { [APP_NAME_SETTING]: 60 };
+
+/**
  * Why a value does not fit its setting, or null when it does. The one check of a setting's value,
  * run by the form and by the server.
  */
@@ -79,6 +85,8 @@ export function settingValueProblem(
 ): string | null {
   const empty = value === null || value === undefined || value.trim() === '';
   if (empty) return fullPath === APP_NAME_SETTING ? SETTING_MESSAGES.appNameEmpty : null;
+  const limit = SETTING_VALUE_LIMITS[fullPath];
+  if (limit !== undefined && value.trim().length > limit) return FIELD_MESSAGES.tooLong(limit);
   return fitsType(type, value) ? null : SETTING_VALUE_MESSAGES[type];
 }
 

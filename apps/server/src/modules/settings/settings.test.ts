@@ -1,5 +1,6 @@
 import {
   APP_NAME_SETTING,
+  FIELD_MESSAGES,
   MESSAGES,
   ORDER_MESSAGES,
   SETTING_MESSAGES,
@@ -353,13 +354,17 @@ describe('PUT /api/settings/{id}', () => {
     expect(cleared.body.setting).toMatchObject({ value: null, has_value: false });
   });
 
-  it('never empties the application name', async () => {
+  it('never empties the application name, nor lets it pass 60 characters', async () => {
     const appName = await settingByPath(APP_NAME_SETTING);
     for (const value of ['', '   ', null]) {
       const response = await admin.put(`/api/settings/${appName.id}`, { value });
       expect(response.status).toBe(422);
       expect(response.body.errors).toEqual({ value: [SETTING_MESSAGES.appNameEmpty] });
     }
+    // The sidebar and the browser's tab show it: 60 characters at most.
+    const long = await admin.put(`/api/settings/${appName.id}`, { value: 'N'.repeat(61) });
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toEqual({ value: [FIELD_MESSAGES.tooLong(60)] });
     const renamed = await admin.put(`/api/settings/${appName.id}`, { value: 'Fleet HQ' });
     expect(renamed.status).toBe(200);
     expect((await admin.get('/api/settings/fetch')).body[APP_NAME_SETTING]).toBe('Fleet HQ');
