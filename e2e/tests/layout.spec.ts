@@ -1,5 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { APP_NAME_SETTING } from '@sitefleet/contract';
 import { LISTS } from './admin-screens.ts';
+import { api, removeIfPresent, uniqueName } from './api.ts';
 import { ADMIN, signIn } from './users.ts';
 
 interface Box {
@@ -32,6 +34,35 @@ function measure(page: Page, table: string) {
       },
       sidebarRight: document.querySelector('.app-sidebar')?.getBoundingClientRect().right ?? 0,
     };
+  });
+}
+
+/**
+ * The header cells of a table that do not show, each as 'Name 1210–1290 px': outside the box its
+ * scrolling container and every clipping ancestor leave visible (the window too), or under a
+ * sticky column (the row's Options) that the other columns scroll beneath.
+ */
+function hiddenColumns(table: Locator): Promise<string[]> {
+  return table.evaluate((element) => {
+    let left = 0;
+    let right = window.innerWidth;
+    for (let node = element.parentElement; node; node = node.parentElement) {
+      if (getComputedStyle(node).overflowX !== 'visible') {
+        const box = node.getBoundingClientRect();
+        left = Math.max(left, box.left);
+        right = Math.min(right, box.right);
+      }
+    }
+    const headers = Array.from(element.querySelectorAll('thead th'));
+    const sticky = headers.find((th) => getComputedStyle(th).position === 'sticky');
+    const scrolledRight = sticky ? sticky.getBoundingClientRect().left : right;
+    return headers.flatMap((th) => {
+      const box = th.getBoundingClientRect();
+      const end = th === sticky ? right : scrolledRight;
+      if (box.left >= left - 1 && box.right <= end + 1) return [];
+      const name = th.textContent?.trim() || th.querySelector('[aria-label]')?.ariaLabel;
+      return [`${name} ${Math.round(box.left)}–${Math.round(box.right)} px`];
+    });
   });
 }
 
@@ -76,11 +107,10 @@ for (const { width, height, name } of [
       }
       if (width >= 1366) {
         // On a laptop, every default column shows without scrolling the table.
-        for (const header of layout.headers) {
-          expect(header.right, `${where}: column ${header.text} shows`).toBeLessThanOrEqual(
-            layout.container.right + 1,
-          );
-        }
+        expect(
+          await hiddenColumns(page.getByRole('table', { name: list.table })),
+          `${where}: every column shows`,
+        ).toEqual([]);
       }
       if (width < 992) {
         // The sidebar gives its room to the list (it opens over it from the menu button).
@@ -99,3 +129,230 @@ for (const { width, height, name } of [
     }
   });
 }
+
+/** A name of 200 characters without a space, unique to this run: 'Longk3x9a1abcdefghij…'. */
+const unbrokenName = (prefix: string) =>
+  uniqueName(prefix).replace(' ', '').padEnd(200, 'abcdefghij');
+
+const inDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A website, a category on it and a post in that category, each with a 200-character unbroken
+ * name (the post's description is one unbroken word too), the website's renewal due. They are the
+ * newest of their kind, so the first rows of their lists.
+ */
+async function createLongNamedContent(page: Page) {
+  const website = await api<{ id: number; name: string }>(page, 'POST', '/api/websites', {
+    name: unbrokenName('LongSite'),
+    url: `https://long-${Date.now().toString(36)}.example.com`,
+    hosting: 'E2E Hosting',
+    cost: 100,
+    duration: 1,
+    next_renewal_date: inDays(3),
+  });
+  const categoryName = unbrokenName('LongCategory');
+  const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
+    name: categoryName,
+    slug: categoryName.toLowerCase(),
+    description: 'A category with a long name.',
+    keywords: 'e2e',
+    websites: [website.id],
+  });
+  const title = unbrokenName('LongPost');
+  const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
+    title,
+    description: 'x'.repeat(600),
+    category_id: category.id,
+  });
+  return {
+    names: { website: website.name, category: categoryName, post: title },
+    remove: async () => {
+      await removeIfPresent(page, `/api/posts/${post.id}`);
+      await removeIfPresent(page, `/api/categories/${category.id}`);
+      await removeIfPresent(page, `/api/websites/${website.id}`);
+    },
+  };
+}
+
+/** Opens a row's Detailed Review from its Options menu. */
+async function openDetailedReview(page: Page, path: string, name: string) {
+  await page.goto(`${path}?query=${encodeURIComponent(name)}`);
+  await page.getByRole('button', { name: `Options for ${name}` }).click();
+  await page.getByRole('button', { name: 'Details', exact: true }).click();
+  const review = page.getByRole('dialog', { name: `Detailed Review: ${name}` });
+  const rows = review.getByRole('table', { name: 'Detail rows' });
+  await expect(rows.locator('tbody tr:has(td + td)').first()).toBeVisible();
+  // Bootstrap's fade-in ends with the dialog in place.
+  await expect(page.locator('.modal.show')).toHaveCount(1);
+  await expect(page.locator('.modal-backdrop.show')).toHaveCount(1);
+  return { review, rows };
+}
+
+/** Whether the element's content runs out of its box sideways (an unbroken word). */
+const overflowsSideways = (locator: Locator) =>
+  locator.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+
+test('at 1366 px every default column shows beside 200-character names, in lists and Detailed Review', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, ADMIN);
+  const content = await createLongNamedContent(page);
+  try {
+    const { website, category, post } = content.names;
+    for (const [path, table, names] of [
+      ['/admin/websites', 'Websites', [website]],
+      ['/admin/categories', 'Categories', [category]],
+      ['/admin/posts', 'Posts', [post, category]],
+    ] as const) {
+      await page.goto(path);
+      const list = page.getByRole('table', { name: table });
+      // The newest rows first: the long name among the demo rows.
+      await expect(list.getByRole('row').filter({ hasText: names[0] })).toBeVisible();
+      await testInfo.attach(`${table} with long names`, {
+        body: await page.screenshot(),
+        contentType: 'image/png',
+      });
+      expect(await hiddenColumns(list), `${path}: every column shows`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        1366,
+      );
+      for (const name of names) {
+        const cut = list.locator('[title]').filter({ hasText: name }).first();
+        await expect(cut, `${path}: the whole name on hover`).toHaveAttribute('title', name);
+      }
+    }
+
+    // A post with a name of the demo data's kind (the first page's last) beside the long ones.
+    const posts = await api<{ data: { title: string }[] }>(page, 'GET', '/api/posts');
+    const shortPost = posts.data.at(-1)?.title ?? '';
+    for (const [path, name] of [
+      ['/admin/posts', shortPost],
+      ['/admin/posts', post],
+      ['/admin/categories', category],
+    ] as const) {
+      const { review, rows } = await openDetailedReview(page, path, name);
+      await testInfo.attach(`Detailed Review of ${name.slice(0, 20)}`, {
+        body: await page.screenshot(),
+        contentType: 'image/png',
+      });
+      expect(await hiddenColumns(rows), `Detailed Review of ${path}: every column shows`).toEqual(
+        [],
+      );
+      if (name === post) {
+        const description = await rows.evaluate((table) => {
+          const headers = Array.from(table.querySelectorAll('thead th'));
+          const column = headers.findIndex((th) => th.textContent?.trim() === 'Description');
+          const cell = table.querySelector(`tbody tr > td:nth-child(${column + 1})`) as Element;
+          const text = cell.firstElementChild as Element;
+          return { width: cell.clientWidth, overflows: text.scrollWidth > text.clientWidth + 1 };
+        });
+        expect(description.width, 'the unbroken description breaks').toBeLessThanOrEqual(480);
+        expect(description.overflows, 'the unbroken description breaks').toBe(false);
+      }
+      await review.getByRole('button', { name: 'Close' }).last().click();
+      await expect(review).toBeHidden();
+    }
+  } finally {
+    await content.remove();
+  }
+});
+
+test('Detailed Review fits a phone: a long title breaks, Close stays in view, the rows scroll inside', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, ADMIN);
+  const content = await createLongNamedContent(page);
+  try {
+    const { review, rows } = await openDetailedReview(page, '/admin/posts', content.names.post);
+    await testInfo.attach('Detailed Review on a phone', {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    });
+    const dialog = await page.locator('.modal.show').evaluate((modal) => ({
+      overflows: modal.scrollWidth > modal.clientWidth,
+      content: modal.querySelector('.modal-content')?.getBoundingClientRect().toJSON(),
+    }));
+    expect(dialog.overflows, 'the dialog never scrolls sideways').toBe(false);
+    expect(dialog.content.left).toBeGreaterThanOrEqual(0);
+    expect(dialog.content.right).toBeLessThanOrEqual(390);
+    expect(await overflowsSideways(review.getByRole('heading'))).toBe(false);
+    const close = await review.getByRole('button', { name: 'Close' }).first().boundingBox();
+    expect(close && close.x + close.width, 'the close button is in view').toBeLessThanOrEqual(390);
+    // The rows scroll sideways inside the dialog, and show it at the edge.
+    await expect.poll(() => scrollShadows(rows)).toEqual({ start: false, end: true });
+  } finally {
+    await content.remove();
+  }
+});
+
+/**
+ * Which edges of a table show a scroll shadow: its start, and its end (the sticky Options column's
+ * edge when it has one). The shadows are the list box's (around the scrolling one) and the Options
+ * cells' own.
+ */
+function scrollShadows(table: Locator) {
+  return table.evaluate((element) => {
+    const shows = (node: Element, pseudo: string) => {
+      const style = getComputedStyle(node, pseudo);
+      return style.content !== 'none' && Number(style.opacity) > 0;
+    };
+    const box = element.parentElement?.parentElement as Element;
+    const options = element.querySelector('thead th:last-child');
+    const sticky = options !== null && getComputedStyle(options).position === 'sticky';
+    return {
+      start: shows(box, '::before'),
+      end: sticky ? shows(options, '::before') : shows(box, '::after'),
+    };
+  });
+}
+
+test('a table that scrolls sideways shows it with a shadow at the edge it scrolls to', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, ADMIN);
+  await page.goto('/admin/posts');
+  const list = page.getByRole('table', { name: 'Posts' });
+  await expect(list.locator('tbody tr:has(td + td)').first()).toBeVisible();
+  await expect.poll(() => scrollShadows(list)).toEqual({ start: false, end: true });
+  await list.evaluate((table) => {
+    const scroller = table.parentElement as HTMLElement;
+    scroller.scrollLeft = scroller.scrollWidth;
+  });
+  await expect.poll(() => scrollShadows(list)).toEqual({ start: true, end: false });
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await expect.poll(() => scrollShadows(list)).toEqual({ start: false, end: false });
+});
+
+test('a long application name is cut in the sidebar, whole in its title', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  for (const name of ['Sitefleet '.repeat(8).trim(), 'S'.repeat(120)]) {
+    // Only this page sees the long name: other specs share the server's settings.
+    await page.route('**/api/settings/fetch', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        json: { ...(await response.json()), [APP_NAME_SETTING]: name },
+      });
+    });
+    await signIn(page, ADMIN);
+    const brand = page.locator('.sidebar-brand .brand-text');
+    await expect(brand).toHaveText(name);
+    await expect(brand).toHaveAttribute('title', name);
+    const layout = await brand.evaluate((element) => ({
+      text: element.getBoundingClientRect().toJSON(),
+      sidebar: document.querySelector('.app-sidebar')?.getBoundingClientRect().toJSON(),
+      cut: element.scrollWidth > element.clientWidth,
+      ellipsis: getComputedStyle(element).textOverflow,
+    }));
+    expect(layout.text.left).toBeGreaterThanOrEqual(layout.sidebar.left);
+    expect(layout.text.right).toBeLessThanOrEqual(layout.sidebar.right);
+    expect(layout.cut).toBe(true);
+    expect(layout.ellipsis).toBe('ellipsis');
+    await page.unrouteAll();
+    await page.context().clearCookies();
+  }
+});

@@ -6,17 +6,23 @@ import {
   useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 import { NO_RESULTS_TEXT } from '../lib/texts.ts';
 import type { ListSort } from '../lib/use-list-params.ts';
 import type { RowSelection } from '../lib/use-row-selection.ts';
 import { LoadingSpinner } from './LoadingSpinner.tsx';
 import { TableMessageRow } from './TableMessageRow.tsx';
+import { useScrollEdges } from './use-scroll-edges.ts';
 
 declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Classes of the column's header and cells, e.g. 'text-end' or 'text-nowrap'. */
     className?: string;
+    /**
+     * The header may take two lines in a list that is not compact: a header of two words over a
+     * column whose values are narrower ('Next Renewal' over a date).
+     */
+    wrapHeader?: boolean;
   }
   interface TableMeta<TData extends RowData> {
     /** The number of the page's first row (the paged answer's `from`), for rowNumberColumn. */
@@ -159,6 +165,8 @@ export function DataTable<T>({
     meta: { firstRowNumber },
   });
 
+  const scroller = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(scroller);
   const columnCount = table.getVisibleLeafColumns().length;
   const hasRows = rows !== undefined && rows.length > 0;
 
@@ -187,10 +195,11 @@ export function DataTable<T>({
     ));
   }
 
-  const headerWrap = compact ? '' : 'text-nowrap';
+  // A table wider than its box shows a shadow at each edge it scrolls to (styles.css).
+  const scrollShadows = `${edges.start ? 'scrolls-start' : ''} ${edges.end ? 'scrolls-end' : ''}`;
   return (
-    <div className="position-relative" aria-busy={isFetching}>
-      <div className="table-responsive">
+    <div className={`table-scroll position-relative ${scrollShadows}`} aria-busy={isFetching}>
+      <div className="table-responsive" ref={scroller}>
         <table
           className={`table table-hover align-middle mb-0 ${compact ? 'table-sm small' : ''}`}
           aria-label={label}
@@ -202,11 +211,13 @@ export function DataTable<T>({
                   const key = header.column.id;
                   const direction = sort?.key === key ? sort.direction : false;
                   const content = flexRender(header.column.columnDef.header, header.getContext());
+                  const meta = header.column.columnDef.meta;
+                  const headerWrap = compact || meta?.wrapHeader ? '' : 'text-nowrap';
                   return (
                     <th
                       key={header.id}
                       scope="col"
-                      className={`${headerWrap} ${cellClassName(key, header.column.columnDef.meta)}`}
+                      className={`${headerWrap} ${cellClassName(key, meta)}`}
                       aria-sort={
                         direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined
                       }

@@ -72,7 +72,9 @@ export function Sidebar() {
       <div className="sidebar-brand">
         <Link to={paths.dashboard} className="brand-link">
           <i className="bi bi-hdd-network fs-4 opacity-75" aria-hidden="true" />
-          <span className="brand-text fw-light">{appName}</span>
+          <span className="brand-text fw-light" title={appName}>
+            {appName}
+          </span>
         </Link>
       </div>
       <div className="sidebar-wrapper">

@@ -22,10 +22,13 @@ function DeliveryBadge({ status, label }: { status: DeliveryStatus; label?: stri
   );
 }
 
+/** Wide enough to read beside the review's narrow columns; a long unbroken word breaks anywhere. */
+const ERROR_STYLE = { minWidth: '12rem', overflowWrap: 'anywhere' } as const;
+
 function DeliveryError({ error }: { error: string | null }) {
   if (!error) return null;
   return (
-    <div className="small text-danger text-wrap" style={{ minWidth: '12rem' }}>
+    <div className="small text-danger text-wrap" style={ERROR_STYLE}>
       {error}
     </div>
   );

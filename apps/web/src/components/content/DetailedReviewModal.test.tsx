@@ -1,9 +1,12 @@
 import { categoryDetailListSchema } from '@sitefleet/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub.ts';
+import { stubResizeObserver } from '../../test/resize-observer-stub.ts';
 import { DetailedReviewModal } from './DetailedReviewModal.tsx';
+
+beforeEach(stubResizeObserver);
 
 afterEach(() => {
   cleanup();

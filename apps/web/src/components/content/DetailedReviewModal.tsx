@@ -2,7 +2,6 @@ import {
   DETAIL_ACTION_LABELS,
   DETAIL_ACTIONS,
   type DetailAction,
-  formatDateTime,
   type Paginated,
   POST_DESCRIPTION_PREVIEW,
   PUBLISH_TARGET_LABELS,
@@ -23,6 +22,7 @@ import {
   useDetailRows,
 } from '../../lib/content/content-records.ts';
 import { listReloadKey, useRowSelection } from '../../lib/use-row-selection.ts';
+import { CellDateTime, CellName } from '../CellText.tsx';
 import { DataTable } from '../DataTable.tsx';
 import { Pagination } from '../Pagination.tsx';
 import { BulkActionControl } from './BulkActionControl.tsx';
@@ -68,18 +68,24 @@ function detailColumns<T extends DetailRow>(
 ): ColumnDef<T>[] {
   return [
     { id: 'pivot_id', header: 'ID', accessorKey: 'pivot_id' },
-    { id: 'subject', header: subject.header, cell: ({ row }) => subject.value(row.original) },
-    { id: 'website', header: 'Website', accessorKey: 'website_name' },
+    {
+      id: 'subject',
+      header: subject.header,
+      cell: ({ row }) => <CellName name={subject.value(row.original)} />,
+    },
+    {
+      id: 'website',
+      header: 'Website',
+      cell: ({ row }) => <CellName name={row.original.website_name} />,
+    },
     {
       id: 'description',
       header: 'Description',
-      // Wide enough to read among the many narrow flag columns.
       cell: ({ row }) => (
-        <div style={{ minWidth: '20rem' }}>
+        <span className="cell-clamp" title={row.original.description}>
           {truncate(row.original.description, POST_DESCRIPTION_PREVIEW)}
-        </div>
+        </span>
       ),
-      meta: { className: 'small' },
     },
     flagColumn<T>('synced', 'Synced'),
     flagColumn<T>('is_approved', 'Approved'),
@@ -97,8 +103,7 @@ function detailColumns<T extends DetailRow>(
     {
       id: 'created_at',
       header: 'Created At',
-      cell: ({ row }) => formatDateTime(row.original.created_at),
-      meta: { className: 'text-nowrap' },
+      cell: ({ row }) => <CellDateTime value={row.original.created_at} />,
     },
   ];
 }
@@ -157,7 +162,7 @@ export function DetailedReviewModal<T extends DetailRow>({
     <Modal
       show
       onHide={onClose}
-      size="xl"
+      dialogClassName="modal-wide"
       fullscreen="xl-down"
       scrollable
       aria-labelledby={titleId}
@@ -189,6 +194,7 @@ export function DetailedReviewModal<T extends DetailRow>({
           selection={canAct ? selection : undefined}
           isFetching={details.isFetching}
           error={details.error}
+          compact
         />
         {attemptsOf && (
           <DeliveryAttempts

@@ -1,6 +1,7 @@
 import { type CategoryRow, truncate } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useMemo } from 'react';
+import { CellName, cellNameClass } from '../../../components/CellText.tsx';
 import { FlagBadge } from '../../../components/content/FlagBadge.tsx';
 import {
   type RecordActionHandlers,
@@ -34,8 +35,12 @@ const keywordsPreview = (keywords: string) =>
   truncate(keywords, KEYWORDS_PREVIEW).replaceAll(/,(?=\S)/g, ', ');
 
 const CELLS: Record<CategoryColumnId, (category: CategoryRow) => ReactNode> = {
-  name: (category) => <span className="fw-semibold cell-break">{category.name}</span>,
-  slug: (category) => <code className="text-body-secondary cell-break">{category.slug}</code>,
+  name: (category) => <CellName name={category.name} className="fw-semibold" />,
+  slug: (category) => (
+    <code className={`text-body-secondary ${cellNameClass(category.slug)}`} title={category.slug}>
+      {category.slug}
+    </code>
+  ),
   posts: (category) => category.posts_count,
   status: (category) => <FlagBadge value={category.status} onText="Active" offText="Inactive" />,
   approved: (category) => <FlagBadge value={category.is_approved} />,
@@ -51,11 +56,14 @@ const CELLS: Record<CategoryColumnId, (category: CategoryRow) => ReactNode> = {
   children: (category) => (
     <NameList items={category.childrens} noun="children" owner={category.name} />
   ),
-  keywords: (category) => (
-    <span className="small cell-break" title={category.keywords}>
-      {keywordsPreview(category.keywords)}
-    </span>
-  ),
+  keywords: (category) => {
+    const preview = keywordsPreview(category.keywords);
+    return (
+      <span className={`small ${cellNameClass(preview)}`} title={category.keywords}>
+        {preview}
+      </span>
+    );
+  },
 };
 
 const categoryName = (category: CategoryRow) => category.name;

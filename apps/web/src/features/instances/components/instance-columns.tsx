@@ -1,11 +1,7 @@
-import {
-  formatDateTime,
-  formatRupees,
-  INSTANCE_STATUS_COLOURS,
-  type Instance,
-} from '@sitefleet/contract';
+import { formatRupees, INSTANCE_STATUS_COLOURS, type Instance } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { CellDateTime } from '../../../components/CellText.tsx';
 import { rowMenuColumn } from '../../../components/row-menu-column.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 
@@ -56,8 +52,7 @@ export function useInstanceColumns({
       {
         id: 'created_at',
         header: 'Created At',
-        cell: ({ row }) => formatDateTime(row.original.created_at),
-        meta: { className: 'text-nowrap' },
+        cell: ({ row }) => <CellDateTime value={row.original.created_at} />,
       },
       ...rowMenuColumn<Instance>({
         rowName: (instance) => instance.instance_id,

@@ -1,11 +1,7 @@
-import {
-  formatDateTime,
-  POST_DESCRIPTION_PREVIEW,
-  type PostRow,
-  truncate,
-} from '@sitefleet/contract';
+import { POST_DESCRIPTION_PREVIEW, type PostRow, truncate } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { CellDateTime, CellName } from '../../../components/CellText.tsx';
 import {
   type RecordActionHandlers,
   useRecordMenuColumn,
@@ -27,8 +23,7 @@ export function usePostColumns(handlers: RecordActionHandlers<PostRow>): ColumnD
       {
         id: 'title',
         header: 'Title',
-        accessorKey: 'title',
-        meta: { className: 'fw-semibold' },
+        cell: ({ row }) => <CellName name={row.original.title} className="fw-semibold" />,
       },
       {
         id: 'description',
@@ -40,7 +35,11 @@ export function usePostColumns(handlers: RecordActionHandlers<PostRow>): ColumnD
         ),
         meta: { className: 'small' },
       },
-      { id: 'category', header: 'Category', cell: ({ row }) => row.original.category.name },
+      {
+        id: 'category',
+        header: 'Category',
+        cell: ({ row }) => <CellName name={row.original.category.name} />,
+      },
       {
         id: 'social',
         header: 'Social Status',
@@ -67,8 +66,7 @@ export function usePostColumns(handlers: RecordActionHandlers<PostRow>): ColumnD
       {
         id: 'created_at',
         header: 'Created At',
-        cell: ({ row }) => formatDateTime(row.original.created_at),
-        meta: { className: 'text-nowrap' },
+        cell: ({ row }) => <CellDateTime value={row.original.created_at} />,
       },
       ...options,
     ],

@@ -1,6 +1,7 @@
-import { formatDateTime, MAX_PERMISSION_BADGES, type RoleRow } from '@sitefleet/contract';
+import { MAX_PERMISSION_BADGES, type RoleRow } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { CellDateTime, CellName } from '../../../components/CellText.tsx';
 import { editDeleteColumn } from '../../../components/edit-delete-column.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -15,13 +16,12 @@ export function useRoleColumns(onDelete: (role: RoleRow) => void): ColumnDef<Rol
   const canDelete = useCan('role-delete');
   return useMemo(
     () => [
-      { id: 'name', header: 'Name', accessorKey: 'name', meta: { className: 'text-nowrap' } },
+      { id: 'name', header: 'Name', cell: ({ row }) => <CellName name={row.original.name} /> },
       { id: 'guard_name', header: 'Guard Name', accessorKey: 'guard_name' },
       {
         id: 'created_at',
         header: 'Created At',
-        cell: ({ row }) => formatDateTime(row.original.created_at),
-        meta: { className: 'text-nowrap' },
+        cell: ({ row }) => <CellDateTime value={row.original.created_at} />,
       },
       {
         id: 'permissions',

@@ -1,6 +1,7 @@
 import type { Setting } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { CellName } from '../../../components/CellText.tsx';
 import { editDeleteColumn } from '../../../components/edit-delete-column.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -30,8 +31,7 @@ export function useSettingColumns({
       {
         id: 'full_path',
         header: 'Name',
-        accessorKey: 'full_path',
-        meta: { className: 'text-nowrap' },
+        cell: ({ row }) => <CellName name={row.original.full_path} />,
       },
       { id: 'value', header: 'Value', cell: ({ row }) => <SettingValue setting={row.original} /> },
       { id: 'description', header: 'Description', accessorKey: 'description' },

@@ -1,6 +1,7 @@
 import { formatDateTime, TRASH_TYPE_LABELS, type TrashEntry } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { CellName } from '../../../components/CellText.tsx';
 import { IconAction } from '../../../components/IconAction.tsx';
 
 interface TrashColumnsOptions {
@@ -19,7 +20,7 @@ export function useTrashColumns({
   return useMemo(
     () => [
       { id: 'type', header: 'Type', cell: ({ row }) => TRASH_TYPE_LABELS[row.original.type] },
-      { id: 'name', header: 'Name', accessorKey: 'name' },
+      { id: 'name', header: 'Name', cell: ({ row }) => <CellName name={row.original.name} /> },
       { id: 'detail', header: 'Details', cell: ({ row }) => row.original.detail ?? '' },
       { id: 'deleted_by', header: 'Deleted By', cell: ({ row }) => row.original.deleted_by ?? '' },
       {

@@ -1,6 +1,7 @@
 import { holdsSuperAdmin, type UserRow } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { CellName } from '../../../components/CellText.tsx';
 import { rowNumberColumn } from '../../../components/DataTable.tsx';
 import { editDeleteColumn } from '../../../components/edit-delete-column.tsx';
 import { IconAction } from '../../../components/IconAction.tsx';
@@ -29,8 +30,8 @@ export function useUserColumns({
   return useMemo(
     () => [
       rowNumberColumn<UserRow>(),
-      { id: 'name', header: 'Name', accessorKey: 'name' },
-      { id: 'email', header: 'Email', accessorKey: 'email' },
+      { id: 'name', header: 'Name', cell: ({ row }) => <CellName name={row.original.name} /> },
+      { id: 'email', header: 'Email', cell: ({ row }) => <CellName name={row.original.email} /> },
       {
         id: 'created_at',
         header: 'Registered Date',

@@ -8,6 +8,7 @@ import {
 } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { CellName, cellNameClass } from '../../../components/CellText.tsx';
 import { rowNumberColumn } from '../../../components/DataTable.tsx';
 import { editDeleteColumn } from '../../../components/edit-delete-column.tsx';
 import { IconAction } from '../../../components/IconAction.tsx';
@@ -48,7 +49,13 @@ export function useWebsiteColumns({
         id: 'name',
         header: 'Name',
         cell: ({ row }) => (
-          <a href={row.original.url} target="_blank" rel="noopener noreferrer">
+          <a
+            href={row.original.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cellNameClass(row.original.name)}
+            title={row.original.name}
+          >
             {row.original.name}
           </a>
         ),
@@ -72,7 +79,11 @@ export function useWebsiteColumns({
       },
       { id: 'posts', header: 'Posts', accessorKey: 'posts_count', meta: numeric },
       { id: 'categories', header: 'Categories', accessorKey: 'categories_count', meta: numeric },
-      { id: 'hosting', header: 'Hosting', accessorKey: 'hosting' },
+      {
+        id: 'hosting',
+        header: 'Hosting',
+        cell: ({ row }) => <CellName name={row.original.hosting} />,
+      },
       {
         id: 'cost',
         header: 'Cost',
@@ -88,17 +99,21 @@ export function useWebsiteColumns({
       {
         id: 'next_renewal_date',
         header: 'Next Renewal',
-        meta: { className: 'text-nowrap' },
+        // The header and the Due badge take a second line when the column is narrow.
+        meta: { wrapHeader: true },
         cell: ({ row }) => (
           <>
-            {formatDate(row.original.next_renewal_date)}
+            <span className="text-nowrap">{formatDate(row.original.next_renewal_date)}</span>
             {row.original.renewal_due && (
-              <span
-                className="badge text-bg-warning ms-2"
-                title={`Renewal due within ${RENEWAL_DUE_DAYS} days`}
-              >
-                Due
-              </span>
+              <>
+                {' '}
+                <span
+                  className="badge text-bg-warning"
+                  title={`Renewal due within ${RENEWAL_DUE_DAYS} days`}
+                >
+                  Due
+                </span>
+              </>
             )}
           </>
         ),
