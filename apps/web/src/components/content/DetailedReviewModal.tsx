@@ -61,7 +61,7 @@ function flagColumn<T extends DetailRow>(id: VariantFlag, header: string): Colum
   };
 }
 
-/** The spec's detail row columns, the subject's name (category or post) second. */
+/** Detailed Review's columns, the subject's name (category or post) second. */
 function detailColumns<T extends DetailRow>(
   subject: DetailedReviewSubject<T>,
   onShowAttempts: (row: DetailRow) => void,

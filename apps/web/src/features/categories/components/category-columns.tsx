@@ -13,7 +13,7 @@ import { NameList } from './NameList.tsx';
 /** Keywords are a long comma-separated text; the list shows its start. */
 const KEYWORDS_PREVIEW = 80;
 
-/** The twelve default columns (spec §2), which Display Settings shows or hides. */
+/** The twelve default columns, which Display Settings shows or hides. */
 export const CATEGORY_COLUMNS = [
   { id: 'name', label: 'Name' },
   { id: 'slug', label: 'Slug' },
