@@ -23,7 +23,8 @@ export function usePostColumns(handlers: RecordActionHandlers<PostRow>): ColumnD
       {
         id: 'title',
         header: 'Title',
-        cell: ({ row }) => <CellName name={row.original.title} className="fw-semibold" />,
+        cell: ({ row }) => <CellName name={row.original.title} />,
+        meta: { className: 'fw-semibold' },
       },
       {
         id: 'description',
