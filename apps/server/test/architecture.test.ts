@@ -115,6 +115,15 @@ describe('architecture', () => {
     expect(naming).toEqual([]);
   });
 
+  it('makes outbound HTTP calls only through lib/outbound.ts, where the address guard is', () => {
+    const guard = relative(ROOT, join(SERVER, 'lib/outbound.ts'));
+    const outbound = /\bfetch\(|['"]undici['"]|['"]node:(https?|http2|net|tls)['"]/;
+    const calling = serverSources.filter(
+      (file) => file !== guard && outbound.test(readFileSync(join(ROOT, file), 'utf8')),
+    );
+    expect(calling).toEqual([]);
+  });
+
   it('keeps each web feature to itself', () => {
     const wrong = crossings(webSources, WEB).filter(
       (edge) => edge.from.startsWith('features/') && edge.to.startsWith('features/'),
