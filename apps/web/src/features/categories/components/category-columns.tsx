@@ -37,7 +37,8 @@ const keywordsPreview = (keywords: string) =>
 const CELLS: Record<CategoryColumnId, (category: CategoryRow) => ReactNode> = {
   name: (category) => <CellName name={category.name} className="fw-semibold" />,
   slug: (category) => (
-    <code className={`text-body-secondary ${cellNameClass(category.slug)}`} title={category.slug}>
+    // A slug is an address, not words: it breaks anywhere rather than widen a full list.
+    <code className="text-body-secondary cell-name cell-unbroken" title={category.slug}>
       {category.slug}
     </code>
   ),
