@@ -50,6 +50,11 @@ function postRow(page: Page, title: string) {
 }
 
 async function runBulkAction(page: Page, title: string, action: string) {
+  // A previous action's reload clears the ticks when it lands: tick once it has.
+  await expect(page.getByRole('button', { name: /^Bulk Actions/ })).not.toHaveAttribute(
+    'aria-busy',
+    'true',
+  );
   await postRow(page, title).getByRole('checkbox', { name: 'Select row' }).check();
   await page.getByRole('button', { name: 'Bulk Actions (1)' }).click();
   await page.getByRole('button', { name: action, exact: true }).click();
