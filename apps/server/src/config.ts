@@ -95,6 +95,12 @@ const configSchema = z.object({
   OUTBOUND_ALLOWED_RANGES: z.string().default(''),
   /** Time-out of one call to the AI provider. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** How often an open event stream (`/api/events`) sends a comment, so proxies keep it open. */
+  EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(10).default(25_000),
+  /** The reconnection delay an event stream asks its clients to wait after losing it. */
+  EVENTS_RETRY_MS: z.coerce.number().int().min(100).default(3000),
+  /** How long live events are kept for streams that reconnect and ask for what they missed. */
+  EVENTS_RETENTION_SECONDS: z.coerce.number().int().min(10).default(900),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -5,6 +5,7 @@ import type { Db } from './db/client.ts';
 import { describeDrift, repairDerivedState } from './db/integrity.ts';
 import { scheduledTasks } from './db/schema.ts';
 import { readSettings } from './db/settings.ts';
+import { pruneEvents } from './events/publish.ts';
 import { every, type TaskDefinition, type TaskSource } from './jobs/scheduler.ts';
 import { AUDIT_RETENTION_SETTING } from './lib/settings-catalog.ts';
 import { retryFailedDeliveries } from './modules/content/retry.ts';
@@ -30,6 +31,9 @@ export const DERIVED_STATE_TASK = 'db:check';
 export const AUDIT_PRUNE_TASK = 'audit:prune';
 /** Deletes for good what has been in the trash longer than its setting's days. */
 export const TRASH_PURGE_TASK = 'trash:purge';
+/** Deletes the live events older than their retention (EVENTS_RETENTION_SECONDS). */
+export const EVENTS_PRUNE_TASK = 'events:prune';
+const EVENTS_PRUNE_MS = 5 * 60 * 1000;
 
 /**
  * The first row of the task every installation starts with, due a minute after the seed, so that
@@ -87,6 +91,13 @@ export const FIXED_TASKS: TaskDefinition[] = [
     nextRun: every(HOUR_MS),
     run: async (context) => {
       await purgeExpiredTrash(context);
+    },
+  },
+  {
+    command: EVENTS_PRUNE_TASK,
+    nextRun: every(EVENTS_PRUNE_MS),
+    run: async (context) => {
+      await pruneEvents(context.db, context.config.EVENTS_RETENTION_SECONDS);
     },
   },
 ];

@@ -66,9 +66,20 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   plugins: ['db', 'lib'],
   lists: ['db', 'lib'],
   resources: ['lists', 'lib'],
-  'modules/content': ['db', 'lib', 'jobs', 'lists'],
-  module: ['modules/content', 'db', 'lib', 'lists', 'resources', 'jobs', 'plugins', 'pipeline'],
-  pipeline: ['modules/*', 'db', 'lib', 'jobs'],
+  events: ['db', 'lib'],
+  'modules/content': ['db', 'lib', 'jobs', 'lists', 'events'],
+  module: [
+    'modules/content',
+    'db',
+    'lib',
+    'lists',
+    'resources',
+    'jobs',
+    'plugins',
+    'pipeline',
+    'events',
+  ],
+  pipeline: ['modules/*', 'db', 'lib', 'jobs', 'events'],
 };
 
 function allowed(from: string, to: string) {

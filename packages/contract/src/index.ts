@@ -10,6 +10,7 @@ export * from './fields.ts';
 export * from './format.ts';
 export * from './google.ts';
 export * from './instances.ts';
+export * from './live-events.ts';
 export * from './options.ts';
 export * from './outbound.ts';
 export * from './pagination.ts';

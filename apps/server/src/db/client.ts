@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { type ChannelListener, type Listening, listenOnPostgres } from './listen.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,6 +20,11 @@ export interface Database {
   /** PGlite serves one query at a time: callers size their work to it. */
   maxConnections: number;
   migrate(): Promise<void>;
+  /**
+   * Receives the notifications sent on `channel` (`pg_notify`, delivered once their transaction
+   * commits): on a connection of its own on PostgreSQL, in process on PGlite.
+   */
+  listen(channel: string, listener: ChannelListener): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -39,19 +45,21 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
+    const { url } = options;
     const max = options.poolSize ?? 10;
-    const pool = connectionPool(options.url, max);
+    const pool = connectionPool(url, max);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // The prepared reads' own connections keep one generic plan per statement: left to choose,
     // PostgreSQL plans again on every run any statement whose values change its estimates (a
     // LIMIT, an array's length), which for a page's rows costs more than running them.
-    const generic = connectionPool(options.url, max, '-c plan_cache_mode=force_generic_plan');
+    const generic = connectionPool(url, max, '-c plan_cache_mode=force_generic_plan');
     preparedPools.set(db, generic);
     return {
       db,
       kind: 'postgres',
       maxConnections: max,
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      listen: (channel, listener) => listenOnPostgres(url, channel, listener),
       close: async () => {
         await Promise.all([pool.end(), generic.end()]);
       },
@@ -77,6 +85,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     maxConnections: 1,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // The one session hears its own notifications, after the transaction that sent them commits.
+    listen: async (channel, listener) => ({
+      close: await client.listen(channel, listener.onNotify),
+    }),
     close: () => client.close(),
   };
 }

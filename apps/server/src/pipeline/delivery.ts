@@ -2,6 +2,7 @@ import { type PublishTarget, postedFlag } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { deliveryAttempts } from '../db/schema.ts';
+import { publishDeliveryEvents, variantTarget } from '../events/publish.ts';
 import { giveUpJob, type RunningJob } from '../jobs/queue.ts';
 import type { SettingSeed } from '../lib/settings-catalog.ts';
 import { settingTargets } from '../modules/content/delivery-state.ts';
@@ -89,6 +90,7 @@ export async function runDelivery(
                    updated_at = now()
             WHERE id = ${variantId}`,
       );
+      await publishDeliveryEvents(tx, kind, 'delivered', [variantTarget(variant, target)]);
     });
     return result;
   } catch (error) {
@@ -120,6 +122,9 @@ export async function runDelivery(
             WHERE id = ${variantId}`,
       );
       if (failure.permanent) await giveUpJob(tx, job.id);
+      await publishDeliveryEvents(tx, kind, final ? 'failed' : 'queued', [
+        variantTarget(variant, target),
+      ]);
     });
     throw failure;
   }

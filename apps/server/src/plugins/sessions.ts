@@ -74,9 +74,14 @@ export function forgetCachedSessions() {
 /**
  * The session, its user, the user's roles and permissions, read in one prepared statement and
  * kept for SESSION_CACHE_MS (never past the session's end). Roles are read with the session, so a
- * changed role takes effect on its users' next request.
+ * changed role takes effect on its users' next request. Without `touch`, the read does not count
+ * as activity: an open event stream checks its session without keeping it from idling out.
  */
-export async function loadSession(db: Db, token: string): Promise<AuthContext | null> {
+export async function loadSession(
+  db: Db,
+  token: string,
+  { touch = true } = {},
+): Promise<AuthContext | null> {
   const id = hashToken(token);
   const cached = cachedSessions.get(id);
   if (cached && cached.until > Date.now()) return cached.auth;
@@ -94,7 +99,7 @@ export async function loadSession(db: Db, token: string): Promise<AuthContext | 
         WHERE s.id = ${id} AND s.expires_at > now()`,
   );
   if (!row) return null;
-  if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+  if (touch && Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
     const now = new Date();
     await db
       .update(sessions)

@@ -1,6 +1,7 @@
 import { type ActionAnswer, type DeliveryTarget, SKIP_REASONS } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { publishDeliveryEvents, variantTargets } from '../../events/publish.ts';
 import { type ContentJob, type JobQueue, queueFor } from '../../jobs/queue.ts';
 import { settingTargets } from './delivery-state.ts';
 import type { ContentKind } from './kinds.ts';
@@ -76,7 +77,12 @@ export async function queueJobs(
           WHERE ${variantCondition}) reasons
         WHERE reason IS NOT NULL GROUP BY reason ORDER BY reason`,
   );
-  const marked = await queryRows<{ id: number; version: number }>(
+  const marked = await queryRows<{
+    id: number;
+    version: number;
+    website_id: number;
+    record_id: number;
+  }>(
     tx,
     sql`UPDATE ${variants} v
         SET ${settingTargets(
@@ -84,7 +90,7 @@ export async function queueJobs(
         )}, updated_at = now()
         FROM websites w
         WHERE w.id = v.website_id AND ${variantCondition} AND ${reason} IS NULL
-        RETURNING v.id, v.version`,
+        RETURNING v.id, v.version, v.website_id, v.${sql.identifier(kind.owner)} AS record_id`,
   );
   const jobs: ContentJob[] = marked.flatMap((variant) =>
     targets.map((target) => ({
@@ -93,5 +99,6 @@ export async function queueJobs(
     })),
   );
   const queued = await queue.enqueue(tx, jobs);
+  await publishDeliveryEvents(tx, kind.kind, 'queued', variantTargets(marked, targets));
   return { queued, skipped };
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../db/audit.ts';
 import { type Db, idArray, queryRows } from '../../db/client.ts';
+import { publishDeliveryEvents, variantTargets } from '../../events/publish.ts';
 import { type ContentJob, type JobQueue, queueFor } from '../../jobs/queue.ts';
 import { settingDeliveries } from './delivery-state.ts';
 import { kindOf } from './kinds.ts';
@@ -38,6 +39,7 @@ export async function retryDeliveries(
     const marked = await queryRows<{
       id: number;
       owner: number;
+      website_id: number;
       version: number;
       targets: DeliveryTarget[];
     }>(
@@ -52,7 +54,8 @@ export async function retryDeliveries(
                   ${mendableOnly ? sql`AND ${MENDABLE}` : sql``}
                 GROUP BY id) f
           WHERE v.id = f.id
-          RETURNING v.id, v.${sql.identifier(kindOf(kind).owner)} AS owner, v.version, f.targets`,
+          RETURNING v.id, v.${sql.identifier(kindOf(kind).owner)} AS owner, v.website_id, v.version,
+                    f.targets`,
     );
     if (marked.length > 0) await recordRetry(tx, kind, marked);
     const jobs: ContentJob[] = marked.flatMap(({ id, version, targets }) =>
@@ -61,7 +64,16 @@ export async function retryDeliveries(
         data: { kind, variantId: id, version, target },
       })),
     );
-    return queue.enqueue(tx, jobs);
+    const queued = await queue.enqueue(tx, jobs);
+    await publishDeliveryEvents(
+      tx,
+      kind,
+      'queued',
+      marked.flatMap((variant) =>
+        variantTargets([{ ...variant, record_id: variant.owner }], variant.targets),
+      ),
+    );
+    return queued;
   });
 }
 

@@ -2,6 +2,7 @@ import { type ContentJobData, categoryCreateSchema, postFormSchema } from '@site
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { publishDeliveryEvents, variantTarget } from '../../events/publish.ts';
 import type { RunningJob } from '../../jobs/queue.ts';
 import { clearingTarget, settingTargets } from '../../modules/content/delivery-state.ts';
 import { kindOf } from '../../modules/content/kinds.ts';
@@ -66,21 +67,29 @@ export async function regenerateVariant(context: AppContext, job: RunningJob): P
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const final = job.retryCount >= job.retryLimit;
-    await context.db.execute(
-      sql`UPDATE ${variants}
-          SET ${settingTargets({
-            ai: { status: final ? 'failed' : 'queued', error: failureNote(message, final) },
-          })}, updated_at = now()
-          WHERE id = ${variantId}`,
-    );
+    await context.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`UPDATE ${variants}
+            SET ${settingTargets({
+              ai: { status: final ? 'failed' : 'queued', error: failureNote(message, final) },
+            })}, updated_at = now()
+            WHERE id = ${variantId}`,
+      );
+      await publishDeliveryEvents(tx, kind, final ? 'failed' : 'queued', [
+        variantTarget(variant, 'ai'),
+      ]);
+    });
     throw error;
   }
   // One statement, so the text, its version and the flags change together. The regeneration's
   // state is cleared rather than 'delivered': the new text has not been sent anywhere yet.
-  await context.db.execute(
-    sql`UPDATE ${variants} SET description = ${description}, version = version + 1,
-               is_updated_after_posted = is_updated_after_posted OR is_posted_to_website,
-               ${clearingTarget('ai')}, updated_at = now()
-        WHERE id = ${variantId}`,
-  );
+  await context.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`UPDATE ${variants} SET description = ${description}, version = version + 1,
+                 is_updated_after_posted = is_updated_after_posted OR is_posted_to_website,
+                 ${clearingTarget('ai')}, updated_at = now()
+          WHERE id = ${variantId}`,
+    );
+    await publishDeliveryEvents(tx, kind, 'delivered', [variantTarget(variant, 'ai')]);
+  });
 }
