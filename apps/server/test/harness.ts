@@ -180,6 +180,8 @@ export interface TestServer {
   admin(): Promise<ApiClient>;
   /** Creates a user with the given roles and answers a client signed in as that user. */
   userWithRoles(roleNames: string[], email?: string): Promise<ApiClient>;
+  /** Stops the job workers started in it, so that another process's workers take the jobs. */
+  stopWorkers(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -232,7 +234,7 @@ export async function startTestServer(
   });
   const context = await createAppContext(config, database, { error: () => {} });
   const app = await buildApp({ context });
-  const stopWorkers = workers ? await startWorkers(context, JOB_HANDLERS) : async () => {};
+  let stopWorkers = workers ? await startWorkers(context, JOB_HANDLERS) : async () => {};
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -261,6 +263,10 @@ export async function startTestServer(
       const client = new ApiClient(url);
       await client.login(address, TEST_PASSWORD);
       return client;
+    },
+    async stopWorkers() {
+      await stopWorkers();
+      stopWorkers = async () => {};
     },
     async close() {
       await stopWorkers();

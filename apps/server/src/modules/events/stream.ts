@@ -50,7 +50,7 @@ export async function openStream(options: StreamOptions): Promise<LiveStream> {
   const end = (retryMs?: number) => {
     if (ended) return;
     ended = true;
-    clearInterval(heartbeat);
+    clearTimeout(heartbeat);
     unsubscribe();
     if (retryMs !== undefined && !response.writableEnded) response.write(`retry: ${retryMs}\n\n`);
     response.end();
@@ -72,14 +72,15 @@ export async function openStream(options: StreamOptions): Promise<LiveStream> {
     for (const event of pending ?? []) send(event);
     pending = null;
   }
-  if (!ended) {
-    heartbeat = setInterval(async () => {
-      const now = await options.recheck().catch(() => abilities);
-      if (ended) return;
-      if (!now) return end();
-      abilities = now;
-      response.write(': keep-alive\n\n');
-    }, options.heartbeatMs);
-  }
+  // Each beat reads the session again, then waits its interval for the next: one at a time.
+  const beat = async () => {
+    const now = await options.recheck().catch(() => abilities);
+    if (ended) return;
+    if (!now) return end();
+    abilities = now;
+    response.write(': keep-alive\n\n');
+    heartbeat = setTimeout(beat, options.heartbeatMs);
+  };
+  if (!ended) heartbeat = setTimeout(beat, options.heartbeatMs);
   return { close: (retryMs) => end(retryMs ?? options.retryMs) };
 }
