@@ -3,3 +3,7 @@
  * the audit log's schemas so that the app's first load, which invalidates it, does not load them.
  */
 export const auditLogKey = ['audit-log'] as const;
+
+/** The dashboard's counts (`['stats', kind, status]`) and top lists (`['top-list', kind]`). */
+export const statsKey = ['stats'] as const;
+export const topListKey = ['top-list'] as const;

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useLiveEvents } from '../../lib/live-events.ts';
 import { useBodyClass } from '../../lib/use-body-class.ts';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
@@ -24,6 +25,7 @@ export function AdminLayout() {
   const palette = useLazyPanel();
   const takeTypedAhead = usePaletteShortcut(palette.show);
   useBodyClass('layout-fixed sidebar-expand-lg sidebar-mini bg-body-tertiary app-loaded');
+  useLiveEvents();
 
   return (
     <div className="app-wrapper">

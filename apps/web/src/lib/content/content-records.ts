@@ -90,12 +90,9 @@ export function detailRowsKey(listKey: QueryKey, recordId: number, page: number)
   return [...listKey, 'details', recordId, page] as const;
 }
 
-/** How often Detailed Review looks again while a delivery of its rows is still queued. */
-export const QUEUED_REFRESH_MS = 2000;
-
 /**
- * GET {resource}/details/{id}?page=n: a page of the record's variants, one per website. While any
- * row's delivery is queued, the page reloads every few seconds so its outcome shows by itself.
+ * GET {resource}/details/{id}?page=n: a page of the record's variants, one per website. A
+ * delivery's outcome shows by itself: the live events reload it (`lib/live-events.ts`).
  */
 export function useDetailRows<
   S extends z.ZodType<{ data: { delivery_status: DeliveryStatus | null }[] }>,
@@ -105,10 +102,6 @@ export function useDetailRows<
     queryFn: async (): Promise<z.infer<S>> =>
       pageSchema.parse(await http.get(`${resource}/details/${recordId}`, { query: { page } })),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.data.some((row) => row.delivery_status === 'queued')
-        ? QUEUED_REFRESH_MS
-        : false,
   });
 }
 

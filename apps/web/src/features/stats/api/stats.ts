@@ -2,6 +2,7 @@ import { STAT_ANSWER_KEYS, type StatKind } from '@sitefleet/contract';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/http.ts';
+import { statsKey } from '../../../lib/query-keys.ts';
 
 const statAnswerSchema = z.record(z.string(), z.unknown());
 
@@ -15,7 +16,7 @@ export async function fetchStatCount(kind: StatKind, status: string): Promise<nu
 
 export function useStatCount(kind: StatKind, status: string) {
   return useQuery({
-    queryKey: ['stats', kind, status],
+    queryKey: [...statsKey, kind, status],
     queryFn: () => fetchStatCount(kind, status),
   });
 }

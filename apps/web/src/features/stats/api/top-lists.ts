@@ -2,6 +2,7 @@ import { topItemSchema } from '@sitefleet/contract';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/http.ts';
+import { topListKey } from '../../../lib/query-keys.ts';
 
 export type TopItem = z.infer<typeof topItemSchema>;
 
@@ -12,12 +13,15 @@ export async function fetchTopList(kind: 'websites' | 'categories'): Promise<Top
 }
 
 export function useTopWebsites() {
-  return useQuery({ queryKey: ['top-list', 'websites'], queryFn: () => fetchTopList('websites') });
+  return useQuery({
+    queryKey: [...topListKey, 'websites'],
+    queryFn: () => fetchTopList('websites'),
+  });
 }
 
 export function useTopCategories() {
   return useQuery({
-    queryKey: ['top-list', 'categories'],
+    queryKey: [...topListKey, 'categories'],
     queryFn: () => fetchTopList('categories'),
   });
 }
