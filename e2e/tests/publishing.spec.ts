@@ -110,7 +110,7 @@ test('approves and publishes a post to a website, and its flag turns green', asy
   const review = page.getByRole('dialog', { name: `Detailed Review: ${title}` });
   const table = review.getByRole('table', { name: 'Detail rows' });
   const variant = table.locator('tbody tr').first();
-  // The review reloads itself while the delivery is queued: no reload by hand.
+  // The live events reload the review when the delivery completes: no reload by hand.
   const onWebsite = await cellUnder(table, variant, 'On Website');
   await expect(onWebsite.locator('.badge')).toHaveClass(/text-bg-success/, {
     // The worker's queue takes the job on its next poll, after the jobs queued before it.
