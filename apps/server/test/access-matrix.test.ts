@@ -145,6 +145,7 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'POST /api/categories/details/:pivotId/retry': EDITORS,
   'GET /api/posts/details/:pivotId/deliveries': EDITORS,
   'POST /api/posts/details/:pivotId/retry': EDITORS,
+  'GET /api/events': 'signed-in',
   'GET /api/agent/instruction': 'agent',
   'POST /api/agent/instructions/:id/report': 'agent',
   'POST /api/agent/heartbeat': 'agent',

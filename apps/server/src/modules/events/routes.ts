@@ -1,6 +1,7 @@
 import { LIVE_EVENT_MESSAGES, liveEventsQuerySchema } from '@sitefleet/contract';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { createEventHub } from '../../events/hub.ts';
@@ -53,6 +54,11 @@ const routes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
           '`Last-Event-ID` (or `last_event_id`) resumes after the last event received.',
         tags: ['events'],
         querystring: liveEventsQuerySchema,
+        response: {
+          200: z
+            .string()
+            .describe('text/event-stream: `id:`, `event:` and `data:` (JSON) lines per event'),
+        },
       },
     },
     async (request, reply) => {

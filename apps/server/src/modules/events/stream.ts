@@ -1,5 +1,5 @@
-import type { ServerResponse } from 'node:http';
 import { canSeeLiveEvent, LIVE_RESET_EVENT, type LiveEvent } from '@sitefleet/contract';
+import type { FastifyReply } from 'fastify';
 import type { EventHub } from '../../events/hub.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { EventHub } from '../../events/hub.ts';
  */
 export interface StreamOptions {
   hub: EventHub;
-  response: ServerResponse;
+  response: FastifyReply['raw'];
   abilities: readonly string[];
   /** Resume after this id: what was published since is sent first, in order. */
   lastEventId: number | undefined;
