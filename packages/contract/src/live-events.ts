@@ -29,7 +29,6 @@ export interface LiveEventData {
   delivery: DeliveryEvent;
 }
 export type LiveEventType = keyof LiveEventData;
-export const LIVE_EVENT_TYPES = ['delivery'] as const satisfies readonly LiveEventType[];
 
 /** An event as published, before it has its id. */
 export type LiveEventInput = {
