@@ -47,11 +47,9 @@ test("Post to Website to a website without a post webhook is refused in the toas
     await review.getByLabel('Bulk action').selectOption({ label: 'Post to Website' });
     await review.getByRole('button', { name: 'Apply' }).click();
 
-    const toast = page
-      .getByRole('alert')
-      .filter({
-        hasText: ACTION_MESSAGES.nothingChanged(`1 skipped (1 ${SKIP_REASONS.noWebhook.post})`),
-      });
+    const toast = page.getByRole('alert').filter({
+      hasText: ACTION_MESSAGES.nothingChanged(`1 skipped (1 ${SKIP_REASONS.noWebhook.post})`),
+    });
     await expect(toast).toBeVisible();
     // Nothing was queued: the row shows no delivery.
     await expect(variant).not.toContainText('queued');
