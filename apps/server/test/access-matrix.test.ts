@@ -1,4 +1,6 @@
 import {
+  type Ability,
+  auditLogResource,
   categoriesResource,
   instancesResource,
   isAdminRoleName,
@@ -10,6 +12,7 @@ import {
   savedViewsResource,
   settingsResource,
   standardRoutes,
+  trashResource,
   usersResource,
   websitesResource,
 } from '@sitefleet/contract';
@@ -41,7 +44,8 @@ const ADMIN_READERS = [V, A, S] as const;
 /**
  * The standard routes of the declared resources (list, export, one, create, update, delete,
  * delete several): each needs its resource's ability for what its method does (GET reads the
- * list's, POST creates, PUT updates, DELETE deletes), held by the seeded roles that have it.
+ * list's, POST creates, PUT updates, DELETE deletes), or the declaration's own `access` (any one
+ * of them), held by the seeded roles that have it.
  */
 const DECLARED_RESOURCES: readonly ResourceDefinition[] = [
   websitesResource,
@@ -52,19 +56,27 @@ const DECLARED_RESOURCES: readonly ResourceDefinition[] = [
   rolesResource,
   settingsResource,
   savedViewsResource,
+  auditLogResource,
+  trashResource,
 ];
 const METHOD_ACTION = { GET: 'list', POST: 'create', PUT: 'update', DELETE: 'delete' } as const;
-const holdersOf = (ability: string): readonly Role[] =>
+const holdersOf = (abilities: string | readonly Ability[]): readonly Role[] =>
   ([V, E, A, S] as const).filter(
-    (role) => isAdminRoleName(role) || (SEEDED_ROLES[role] as readonly string[]).includes(ability),
+    (role) =>
+      isAdminRoleName(role) ||
+      [abilities]
+        .flat()
+        .some((ability) => (SEEDED_ROLES[role] as readonly string[]).includes(ability)),
   );
 const STANDARD_ROWS: Record<string, Allowed> = Object.fromEntries(
   DECLARED_RESOURCES.flatMap((resource) =>
     standardRoutes(resource).map((route) => [
       `${route.method} ${route.url}`,
-      resource.subject
-        ? holdersOf(`${resource.subject}-${METHOD_ACTION[route.method]}`)
-        : 'signed-in',
+      resource.access
+        ? holdersOf(resource.access)
+        : resource.subject
+          ? holdersOf(`${resource.subject}-${METHOD_ACTION[route.method]}`)
+          : 'signed-in',
     ]),
   ),
 );
@@ -104,8 +116,6 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'GET /api/stats/scheduled-tasks': 'signed-in',
   'GET /api/stats/scheduled-tasks/page': 'signed-in',
   'GET /api/google-auth': ADMINS,
-  'GET /api/audit-log': ADMINS,
-  'GET /api/audit-log/export': ADMINS,
   'POST /api/google-callback': ADMINS,
   'DELETE /api/users/:id/sessions': ADMINS,
   'DELETE /api/users/:id/two-factor': ADMINS,
@@ -115,7 +125,6 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'PATCH /api/roles/:id/assign-permissions': ADMINS,
   'PATCH /api/roles/:id/revoke-permissions': ADMINS,
   'GET /api/permissions': ADMIN_READERS,
-  'GET /api/trash': EDITORS,
   'POST /api/trash/:type/:id/restore': EDITORS,
   'POST /api/trash/:type/restore': EDITORS,
   'DELETE /api/trash/:type/:id': ADMINS,

@@ -1,7 +1,7 @@
 import type { CategoryRow, PostRow, Website } from '@sitefleet/contract';
 import { afterAll, expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { categories, categoryVariants, websites } from '../src/db/schema.ts';
+import { categories, categoryVariants, websiteSettings, websites } from '../src/db/schema.ts';
 import { newWebhookSecret } from '../src/lib/secrets.ts';
 import { type ApiClient, startTestServer, type TestServer } from './harness.ts';
 
@@ -31,6 +31,7 @@ import { type ApiClient, startTestServer, type TestServer } from './harness.ts';
  * around them (audit entries, variants' approvals, queued jobs):
  *
  *   const [siteA, siteB, closedSite] = await insertTestWebsites(db);   // the last one inactive
+ *   await giveWebhooks(db, [siteA, siteB]);   // post and category webhooks: publishing queues
  *   const food = await insertTestCategory(db, 'Food', [siteA, siteB]); // a variant per website
  */
 
@@ -137,6 +138,21 @@ export async function insertTestWebsites(db: Db): Promise<[number, number, numbe
     )
     .returning({ id: websites.id });
   return rows.map((row) => row.id) as [number, number, number];
+}
+
+/**
+ * Gives websites that have no settings yet a post and a category webhook, so that publishing to
+ * them is queued (a website without one is refused up front). The addresses answer nothing: for
+ * tests that look at the queue, not at a delivery.
+ */
+export async function giveWebhooks(db: Db, websiteIds: readonly number[]) {
+  await db.insert(websiteSettings).values(
+    websiteIds.map((websiteId) => ({
+      websiteId,
+      postWebhookUrl: `https://hooks${websiteId}.example.com/posts`,
+      categoryWebhookUrl: `https://hooks${websiteId}.example.com/categories`,
+    })),
+  );
 }
 
 /** A category by this name, with a variant on each of the websites; answers its id. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { estimatedPageSchema, idFilter } from './content-actions.ts';
 import { MAX_ID, pageQuerySchema } from './pagination.ts';
+import { defineResource } from './resource.ts';
 
 /** What an audit entry says was done. */
 export const AUDIT_ACTIONS = [
@@ -149,3 +150,24 @@ export const auditLogQuerySchema = pageQuerySchema
     { path: ['to'], message: AUDIT_MESSAGES.rangeReversed },
   );
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+/** The filters the Audit Log screen keeps in its address, each a query field of the list. */
+export const AUDIT_LOG_FILTERS = ['user_id', 'subject_type', 'action', 'from', 'to'] as const;
+
+/**
+ * The audit log is only read: its list and its CSV export, for a holder of `audit-list`. Its name is
+ * the web app's query key that every accepted change reloads.
+ */
+export const auditLogResource = defineResource({
+  name: 'audit-log',
+  path: '/api/audit-log',
+  access: 'audit-list',
+  noun: { one: 'audit entry', many: 'audit entries' },
+  list: {
+    query: auditLogQuerySchema,
+    answer: auditLogPageSchema,
+    description: 'Each filter narrows the entries.',
+    filters: AUDIT_LOG_FILTERS,
+  },
+  export: true,
+});

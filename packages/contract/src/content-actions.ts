@@ -88,6 +88,14 @@ export const SKIP_REASONS = {
   websiteInactive: 'website is inactive',
   notApproved: 'not approved',
   alreadyPosted: 'already posted and not updated since',
+  /**
+   * The website target only: a push to a website without a webhook for this kind could only
+   * fail, so it is not queued (the variant's other targets still go).
+   */
+  noWebhook: {
+    category: 'website has no category webhook URL',
+    post: 'website has no post webhook URL',
+  },
 } as const;
 
 export const ACTION_MESSAGES = {
@@ -106,6 +114,8 @@ export const ACTION_MESSAGES = {
   allMatchingSelected: (total: number) =>
     `All ${total.toLocaleString('en-US')} matching rows are selected.`,
   clearSelection: 'Clear selection',
+  /** The link beside a skip for want of a webhook: the website's Webhook Settings. */
+  webhookSettingsOf: (website: string) => `Webhook Settings of ${website}`,
 } as const;
 
 /**
@@ -143,7 +153,14 @@ export const actionAnswerSchema = z.object({
   message: z.string(),
   changed: z.number(),
   queued: z.number(),
-  skipped: z.array(z.object({ reason: z.string(), count: z.number() })),
+  skipped: z.array(
+    z.object({
+      reason: z.string(),
+      count: z.number(),
+      /** The websites the reason is about, where the operator can mend it (a missing webhook). */
+      websites: z.array(z.object({ id: z.number(), name: z.string() })).optional(),
+    }),
+  ),
 });
 export type ActionAnswer = z.infer<typeof actionAnswerSchema>;
 

@@ -16,6 +16,8 @@ import type { Ability, Resource } from './abilities.ts';
  * | `update`     | PUT {path}/:id                 | `{subject}-update`  |
  * | `remove`     | DELETE {path}/:id              | `{subject}-delete`  |
  * | `removeMany` | DELETE {path} with `{ ids }`   | `{subject}-delete`  |
+ *
+ * A declaration with `access` has that ability (or any of those) on every route instead.
  */
 export interface ResourceDefinition {
   /** Plural and lower case: the API description's tag and the web app's query key. */
@@ -24,12 +26,20 @@ export interface ResourceDefinition {
   path: `/api/${string}`;
   /** Whose abilities guard the routes; absent: any signed-in user (each call checks the rest). */
   subject?: Resource;
+  /**
+   * What guards every standard route in place of the subject's abilities: one permission of no
+   * resource (the audit log's `audit-list`), or any one of several (the trash: the delete ability
+   * of some type; its service narrows the answer to the types the caller holds).
+   */
+  access?: Ability | readonly Ability[];
   /** For the routes' summaries: 'website' and 'websites'. */
   noun: { one: string; many: string };
   /** GET {path}: the query it reads and the page it answers. */
   list?: {
     query: z.ZodType;
     answer: z.ZodType;
+    /** Said under the summary in the API description. */
+    description?: string;
     /** The query's filter fields beyond page, search and order, each one search parameter. */
     filters?: readonly string[];
   };
@@ -74,8 +84,8 @@ export interface StandardRoute {
   operation: StandardOperation;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
-  /** Undefined: any signed-in user. */
-  ability: Ability | undefined;
+  /** Undefined: any signed-in user; several: any one of them. */
+  ability: Ability | readonly Ability[] | undefined;
 }
 
 /** The standard routes a declaration has, in the order the server registers them. */
@@ -95,8 +105,10 @@ export function standardRoutes(resource: ResourceDefinition): StandardRoute[] {
     .map((operation) => ({
       operation,
       ...routes[operation],
-      ability: resource.subject
-        ? (`${resource.subject}-${ABILITY_ACTION[operation]}` as Ability)
-        : undefined,
+      ability:
+        resource.access ??
+        (resource.subject
+          ? (`${resource.subject}-${ABILITY_ACTION[operation]}` as Ability)
+          : undefined),
     }));
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, pageQuerySchema, paginatedSchema } from './pagination.ts';
-import { TRASH_TYPES } from './trash-types.ts';
+import { defineResource } from './resource.ts';
+import { TRASH_LIST_ABILITIES, TRASH_TYPES } from './trash-types.ts';
 
 /**
  * The trash: a deleted website, instance, category, post, user or role leaves its table for a
@@ -74,3 +75,15 @@ export const trashPageSchema = paginatedSchema(trashEntrySchema);
 
 export const trashChangedSchema = z.object({ message: z.string(), count: z.number() });
 export type TrashChanged = z.infer<typeof trashChangedSchema>;
+
+/**
+ * The trash's list: any caller who may delete records of some type sees the trash, of the types
+ * they may delete. Restoring and purging are the trash's own routes, by type and id.
+ */
+export const trashResource = defineResource({
+  name: 'trash',
+  path: '/api/trash',
+  access: TRASH_LIST_ABILITIES,
+  noun: { one: 'trashed record', many: 'trashed records' },
+  list: { query: trashListQuerySchema, answer: trashPageSchema, filters: ['type'] },
+});

@@ -95,6 +95,7 @@ function routeSchemaParts(resource: ResourceDefinition, route: StandardRoute, su
     case 'list':
       return {
         ...base,
+        description: resource.list?.description,
         querystring: resource.list?.query,
         response: { 200: resource.list?.answer },
       };

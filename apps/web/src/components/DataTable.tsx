@@ -9,7 +9,7 @@ import {
 import { type ReactNode, useMemo, useRef } from 'react';
 import { NO_RESULTS_TEXT } from '../lib/texts.ts';
 import type { ListSort } from '../lib/use-list-params.ts';
-import type { RowSelection } from '../lib/use-row-selection.ts';
+import { type RowKey, type RowSelection, rowKeyText } from '../lib/use-row-selection.ts';
 import { LoadingSpinner } from './LoadingSpinner.tsx';
 import { TableMessageRow } from './TableMessageRow.tsx';
 import { useScrollEdges } from './use-scroll-edges.ts';
@@ -37,7 +37,8 @@ export interface DataTableProps<T> {
   columns: ColumnDef<T, any>[];
   /** The page's rows; undefined until the first answer. */
   rows: T[] | undefined;
-  rowId: (row: T) => number;
+  /** What identifies a row: its id, or its type and id where ids of several types share the table. */
+  rowId: (row: T) => RowKey;
   /** With a selection the table has a checkbox per row and a select-all for the page. */
   selection?: RowSelection;
   /** A load is under way: a spinner row without rows, an overlay over the old rows. */
@@ -153,7 +154,7 @@ export function DataTable<T>({
   const table = useReactTable({
     data: rows ?? [],
     columns: allColumns,
-    getRowId: (row) => String(rowId(row)),
+    getRowId: (row) => rowKeyText(rowId(row)),
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     enableRowSelection: selectable,

@@ -5,6 +5,7 @@ import { type AbilityName, useCan } from '../lib/abilities.ts';
 import { useCreateForm } from '../lib/use-create-form.ts';
 import type { ListSort } from '../lib/use-list-params.ts';
 import type { ResourceList } from '../lib/use-resource-list.ts';
+import type { RowKey } from '../lib/use-row-selection.ts';
 import { AddNewButton } from './AddNewButton.tsx';
 import { ConfirmModal } from './ConfirmModal.tsx';
 import { DataTable } from './DataTable.tsx';
@@ -39,7 +40,10 @@ export interface ResourceListPageProps<T, F extends string> {
   list: ResourceList<T, F>;
   // biome-ignore lint/suspicious/noExplicitAny: TanStack's own type for columns of mixed values.
   columns: ColumnDef<T, any>[];
-  rowId: (row: T) => number;
+  /** What identifies a row: its id, or its type and id (a list of several types, the trash). */
+  rowId: (row: T) => RowKey;
+  /** The search box's name, when 'Search {title}' does not read well. */
+  searchLabel?: string;
   /** Beside the search box: the list's filters. */
   filters?: ReactNode;
   /**
@@ -86,6 +90,7 @@ export function ResourceListPage<T, F extends string>({
   list,
   columns,
   rowId,
+  searchLabel,
   filters,
   toolbar,
   selectionActions,
@@ -110,7 +115,7 @@ export function ResourceListPage<T, F extends string>({
     <SearchBox
       value={params.query}
       onSearch={params.setQuery}
-      label={`Search ${title.toLowerCase()}`}
+      label={searchLabel ?? `Search ${title.toLowerCase()}`}
     />
   );
   return (
@@ -192,7 +197,11 @@ export function ResourceListPage<T, F extends string>({
           show={deleting !== null}
           title={deleteConfirmation.title}
           busy={list.deletePending}
-          onConfirm={() => deleting && list.confirmDelete(rowId(deleting))}
+          onConfirm={() => {
+            const key = deleting && rowId(deleting);
+            // The resource's single delete (DELETE {path}/{id}) takes a list keyed by id.
+            if (typeof key === 'number') list.confirmDelete(key);
+          }}
           onCancel={list.cancelDelete}
         >
           {deleting && deleteConfirmation.question(deleting)}

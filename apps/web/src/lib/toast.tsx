@@ -16,19 +16,35 @@ const subscribe = (listener: () => void) => {
 
 type ToastType = 'success' | 'warning' | 'error';
 
+/**
+ * A link under a toast's message, to where the operator can mend what it reports. The toasts
+ * show outside the router: `follow` navigates within the app, `href` serves a new tab.
+ */
+export interface ToastLink {
+  label: string;
+  href: string;
+  follow: () => void;
+}
+
 function wantContainer() {
   if (containerWanted) return;
   containerWanted = true;
   for (const listener of listeners) listener();
 }
 
-function showToast(type: ToastType, message: string): void {
+function showToast(type: ToastType, message: string, links: readonly ToastLink[] = []): void {
   wantContainer();
-  void loadToaster().then((toaster) => toaster.showToast(type, message));
+  void loadToaster().then((toaster) => toaster.showToast(type, message, links));
 }
 
 export const notifySuccess = (message: string) => showToast('success', message);
 export const notifyWarning = (message: string) => showToast('warning', message);
+/** A success or a warning with links under its message, to where what it reports is mended. */
+export const notifyWithLinks = (
+  type: 'success' | 'warning',
+  message: string,
+  links: readonly ToastLink[],
+) => showToast(type, message, links);
 export const notifyError = (message: string) => showToast('error', message);
 
 /** Shows a failed call's message (ApiError carries the server's), or a generic one. */

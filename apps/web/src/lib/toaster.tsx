@@ -8,6 +8,7 @@ import {
   type TypeOptions,
   toast,
 } from 'react-toastify';
+import type { ToastLink } from './toast.tsx';
 
 /**
  * react-toastify and the app's toasts, loaded with the first toast (see toast.tsx). A toast shown
@@ -27,6 +28,7 @@ const TOAST_CONTAINER_OPTIONS = {
 
 interface HoverExtendedMessageProps {
   message: string;
+  links: readonly ToastLink[];
   isPaused: boolean;
   toastId: Id;
 }
@@ -35,7 +37,7 @@ interface HoverExtendedMessageProps {
  * A toast stays while hovered; when the pointer leaves, it closes TOAST_HOVER_EXTENSION_MS later
  * (an extended time-out after a hover). Updating autoClose restarts the progress bar.
  */
-function HoverExtendedMessage({ message, isPaused, toastId }: HoverExtendedMessageProps) {
+function HoverExtendedMessage({ message, links, isPaused, toastId }: HoverExtendedMessageProps) {
   // A toast is also paused until its entrance animation ends; only a later pause is a hover.
   const hasStarted = useRef(false);
   const isHovered = useRef(false);
@@ -50,13 +52,41 @@ function HoverExtendedMessage({ message, isPaused, toastId }: HoverExtendedMessa
       toast.update(toastId, { autoClose: TOAST_HOVER_EXTENSION_MS });
     }
   }, [isPaused, toastId]);
-  return message;
+  if (links.length === 0) return message;
+  return (
+    <>
+      {message}
+      <ul className="list-unstyled mb-0 mt-1">
+        {links.map((link) => (
+          <li key={link.href}>
+            <a
+              href={link.href}
+              className="link-body-emphasis"
+              onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                event.preventDefault();
+                toast.dismiss(toastId);
+                link.follow();
+              }}
+            >
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }
 
-export function showToast(type: TypeOptions, message: string): void {
+export function showToast(type: TypeOptions, message: string, links: readonly ToastLink[]): void {
   toast(
     ({ isPaused, toastProps }) => (
-      <HoverExtendedMessage message={message} isPaused={isPaused} toastId={toastProps.toastId} />
+      <HoverExtendedMessage
+        message={message}
+        links={links}
+        isPaused={isPaused}
+        toastId={toastProps.toastId}
+      />
     ),
     { type },
   );

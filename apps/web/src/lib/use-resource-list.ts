@@ -20,8 +20,11 @@ export interface ResourceListOptions<T, F extends string> {
   resource: QueriedResource<Paginated<T>> & { list: { filters?: readonly F[] } };
   /** The list's filters, each kept in the URL (useListParams); by default the declaration's. */
   filters?: readonly F[];
-  /** The ability that ticking rows serves (delete, or a bulk action); without it no checkboxes. */
-  selectAbility?: AbilityName;
+  /**
+   * The ability that ticking rows serves (delete, or a bulk action; several: any one of them);
+   * without it no checkboxes.
+   */
+  selectAbility?: AbilityName | readonly AbilityName[];
   /** The toast of a single delete; without one the server's message shows. */
   deletedMessage?: string;
 }

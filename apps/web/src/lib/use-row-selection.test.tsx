@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { listReloadKey, useRowSelection } from './use-row-selection.ts';
+import { listReloadKey, rowKeyText, useRowSelection } from './use-row-selection.ts';
 
 describe('useRowSelection', () => {
   it('gives the ticked ids as numbers', () => {
@@ -10,6 +10,21 @@ describe('useRowSelection', () => {
 
     act(() => result.current.onChange((previous) => ({ ...previous, '4': false })));
     expect(result.current.selectedIds).toEqual([9]);
+  });
+
+  it('keeps apart rows of two types with one id, and gives each ticked row its type and id back', () => {
+    const post = rowKeyText({ type: 'posts', id: 7 });
+    const category = rowKeyText({ type: 'categories', id: 7 });
+    const otherPost = rowKeyText({ type: 'posts', id: 2_147_483_647 });
+    expect(new Set([post, category, otherPost]).size).toBe(3);
+    const { result } = renderHook(() => useRowSelection('trash@1'));
+    act(() => result.current.onChange({ [post]: true, [category]: true, [otherPost]: true }));
+    expect(result.current.selectedTyped).toEqual([
+      { type: 'posts', id: 7 },
+      { type: 'categories', id: 7 },
+      { type: 'posts', id: 2_147_483_647 },
+    ]);
+    expect(result.current.selectedIds).toEqual([]);
   });
 
   it('is empty as soon as the list reloads, and selects afresh after', () => {

@@ -1,12 +1,34 @@
 import type { RowSelectionState, Updater } from '@tanstack/react-table';
 import { useCallback, useState } from 'react';
 
+/** A row of a table that holds records of several types (the trash), where ids may collide. */
+export interface TypedRowKey {
+  type: string;
+  id: number;
+}
+
+/** What identifies a row in a table: its id, or its type and id. */
+export type RowKey = number | TypedRowKey;
+
+const TYPE_SEPARATOR = ':';
+
+/** The key as the table's row id: '7', or 'posts:7' (a type never holds the separator). */
+export const rowKeyText = (key: RowKey) =>
+  typeof key === 'number' ? String(key) : `${key.type}${TYPE_SEPARATOR}${key.id}`;
+
+function typedKey(text: string): TypedRowKey | undefined {
+  const at = text.lastIndexOf(TYPE_SEPARATOR);
+  return at < 0 ? undefined : { type: text.slice(0, at), id: Number(text.slice(at + 1)) };
+}
+
 export interface RowSelection {
   /** TanStack's state: selected row ids (as strings) → true. Give it to DataTable. */
   state: RowSelectionState;
   onChange: (updater: Updater<RowSelectionState>) => void;
-  /** The selected rows' ids as numbers, for bulk calls ({ ids }). */
+  /** The selected rows' ids as numbers, for bulk calls ({ ids }), in a table keyed by id. */
   selectedIds: number[];
+  /** The selected rows' types and ids, in a table keyed by both. */
+  selectedTyped: TypedRowKey[];
   clear: () => void;
 }
 
@@ -36,10 +58,10 @@ export function useRowSelection(reloadKey: string): RowSelection {
     [reloadKey],
   );
 
-  const selectedIds = Object.keys(state)
-    .filter((id) => state[id])
-    .map(Number);
-  return { state, onChange, selectedIds, clear };
+  const selected = Object.keys(state).filter((id) => state[id]);
+  const selectedIds = selected.filter((id) => typedKey(id) === undefined).map(Number);
+  const selectedTyped = selected.flatMap((id) => typedKey(id) ?? []);
+  return { state, onChange, selectedIds, selectedTyped, clear };
 }
 
 /** What identifies one load of a list: its query key and when its answer arrived. */

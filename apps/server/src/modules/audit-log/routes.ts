@@ -1,33 +1,22 @@
-import { auditLogPageSchema, auditLogQuerySchema } from '@sitefleet/contract';
+import { auditLogResource } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { exportRouteSchema, sendCsv } from '../../lists/export.ts';
+import { registerStandardRoutes } from '../../resources/standard-routes.ts';
 import { exportAuditLog, listAuditLog } from './service.ts';
 
-const tags = ['audit-log'];
-
 export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
-  app.get(
-    '/api/audit-log/export',
+  registerStandardRoutes(
+    app,
+    auditLogResource,
     {
-      config: { access: 'audit-list' },
-      schema: exportRouteSchema(tags, 'audit log', auditLogQuerySchema),
+      list: (query) => listAuditLog(db, query),
+      export: (query) => exportAuditLog(db, query),
     },
-    async (request, reply) => sendCsv(reply, await exportAuditLog(db, request.query)),
-  );
-
-  app.get(
-    '/api/audit-log',
     {
-      config: { access: 'audit-list' },
-      schema: {
-        tags,
-        summary: 'The audit log: who did what, newest first',
-        description: 'Each filter narrows the entries.',
-        querystring: auditLogQuerySchema,
-        response: { 200: auditLogPageSchema },
+      summaries: {
+        list: 'The audit log: who did what, newest first',
+        export: 'Export the audit log list as CSV',
       },
     },
-    (request) => listAuditLog(db, request.query),
   );
 };

@@ -13,7 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as fixtures from '../../../test/fixtures.ts';
-import { insertTestWebsites, serverForFile } from '../../../test/fixtures.ts';
+import { giveWebhooks, insertTestWebsites, serverForFile } from '../../../test/fixtures.ts';
 import { queryRows } from '../../db/client.ts';
 import { websites } from '../../db/schema.ts';
 import { newWebhookSecret } from '../../lib/secrets.ts';
@@ -23,6 +23,7 @@ import { queuedJobs, storedVariants } from '../content/test-fixtures.ts';
 const server = await serverForFile();
 const admin = await server.admin();
 const [siteA, siteB, siteInactive] = await insertTestWebsites(server.database.db);
+await giveWebhooks(server.database.db, [siteA, siteB, siteInactive]);
 
 /** The category form, on website A unless told otherwise. */
 const categoryInput = (overrides: Partial<CategoryCreateInput> = {}) =>

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { publishDeliveryEvents, variantTargets } from '../../events/publish.ts';
 import { type ContentJob, type JobQueue, queueFor } from '../../jobs/queue.ts';
-import { settingTargets } from './delivery-state.ts';
+import { settingDeliveries } from './delivery-state.ts';
 import type { ContentKind } from './kinds.ts';
 
 /**
@@ -57,8 +57,52 @@ function skipReason(rules: PublishRules): SQL {
 }
 
 /**
- * Queues a job per selected variant and target, marks those variants 'queued', and counts the
- * others per reason. `variantCondition` is a condition on `v` (the variants).
+ * The reason the website target of a variant `v` of website `w` (settings `s`) is left alone
+ * though the variant's other targets go, or NULL: a website without a webhook for this kind of
+ * record could only fail the push, so it is refused here rather than queued to fail.
+ */
+function websiteTargetReason(kind: ContentKind): SQL {
+  const webhook = sql.identifier(`${kind.kind}_webhook_url`);
+  return sql`(CASE WHEN coalesce(s.${webhook}, '') = '' THEN ${SKIP_REASONS.noWebhook[kind.kind]}::text END)`;
+}
+
+type Skipped = ActionAnswer['skipped'];
+
+/** The skipped variants per reason; a missing webhook names its websites, to mend it there. */
+async function skippedVariants(
+  tx: Executor,
+  kind: ContentKind,
+  variantCondition: SQL,
+  reason: SQL,
+): Promise<Skipped> {
+  const rows = await queryRows<{
+    reason: string;
+    count: number;
+    websites: { id: number; name: string }[];
+  }>(
+    tx,
+    sql`SELECT reason, sum(count)::int AS count,
+               json_agg(json_build_object('id', website_id, 'name', website_name)
+                        ORDER BY website_name, website_id) AS websites
+        FROM (SELECT ${reason} AS reason, w.id AS website_id, w.name AS website_name,
+                     count(*) AS count
+              FROM ${sql.identifier(kind.variants)} v
+              JOIN websites w ON w.id = v.website_id
+              LEFT JOIN website_settings s ON s.website_id = w.id
+              WHERE ${variantCondition}
+              GROUP BY 1, 2, 3) per_website
+        WHERE reason IS NOT NULL GROUP BY reason ORDER BY reason`,
+  );
+  return rows.map(({ reason, count, websites }) =>
+    reason === SKIP_REASONS.noWebhook[kind.kind] ? { reason, count, websites } : { reason, count },
+  );
+}
+
+/**
+ * Queues a job per selected variant and target, marks those targets 'queued' on the variants, and
+ * counts the others per reason. A variant skipped by `rules` gets nothing; one whose website
+ * has no webhook gets its other targets only. `variantCondition` is a condition on `v` (the
+ * variants).
  */
 export async function queueJobs(
   tx: Executor,
@@ -67,38 +111,51 @@ export async function queueJobs(
   variantCondition: SQL,
   targets: readonly DeliveryTarget[],
   rules: PublishRules,
-): Promise<{ queued: number; skipped: ActionAnswer['skipped'] }> {
-  const variants = sql.identifier(kind.variants);
-  const reason = skipReason(rules);
-  const skipped = await queryRows<{ reason: string; count: number }>(
+): Promise<{ queued: number; skipped: Skipped }> {
+  const variantReason = skipReason(rules);
+  const others = targets.filter((target) => target !== 'website');
+  const websiteReason = targets.includes('website') ? websiteTargetReason(kind) : sql`NULL::text`;
+  const skipped = await skippedVariants(
     tx,
-    sql`SELECT reason, count(*)::int AS count FROM (
-          SELECT ${reason} AS reason FROM ${variants} v JOIN websites w ON w.id = v.website_id
-          WHERE ${variantCondition}) reasons
-        WHERE reason IS NOT NULL GROUP BY reason ORDER BY reason`,
+    kind,
+    variantCondition,
+    sql`coalesce(${variantReason}, ${websiteReason})`,
   );
+  const queuedTargets = (list: readonly DeliveryTarget[]) =>
+    JSON.stringify(
+      Object.fromEntries(list.map((target) => [target, { status: 'queued', error: null }])),
+    );
   const marked = await queryRows<{
     id: number;
     version: number;
     website_id: number;
     record_id: number;
+    to_website: boolean;
   }>(
     tx,
-    sql`UPDATE ${variants} v
-        SET ${settingTargets(
-          Object.fromEntries(targets.map((target) => [target, { status: 'queued', error: null }])),
+    sql`UPDATE ${sql.identifier(kind.variants)} v
+        SET ${settingDeliveries(
+          sql`deliveries || (CASE WHEN ${websiteReason} IS NULL THEN ${queuedTargets(targets)}
+                                  ELSE ${queuedTargets(others)} END)::jsonb`,
         )}, updated_at = now()
-        FROM websites w
-        WHERE w.id = v.website_id AND ${variantCondition} AND ${reason} IS NULL
-        RETURNING v.id, v.version, v.website_id, v.${sql.identifier(kind.owner)} AS record_id`,
+        FROM websites w LEFT JOIN website_settings s ON s.website_id = w.id
+        WHERE w.id = v.website_id AND ${variantCondition} AND ${variantReason} IS NULL
+          AND (${websiteReason} IS NULL OR ${others.length > 0})
+        RETURNING v.id, v.version, v.website_id, v.${sql.identifier(kind.owner)} AS record_id,
+                  ${websiteReason} IS NULL AS to_website`,
   );
   const jobs: ContentJob[] = marked.flatMap((variant) =>
-    targets.map((target) => ({
+    (variant.to_website ? targets : others).map((target) => ({
       queue: queueFor(target),
       data: { kind: kind.kind, variantId: variant.id, version: variant.version, target },
     })),
   );
   const queued = await queue.enqueue(tx, jobs);
-  await publishDeliveryEvents(tx, kind.kind, 'queued', variantTargets(marked, targets));
+  await publishDeliveryEvents(
+    tx,
+    kind.kind,
+    'queued',
+    marked.flatMap((variant) => variantTargets([variant], variant.to_website ? targets : others)),
+  );
   return { queued, skipped };
 }

@@ -9,7 +9,12 @@ import {
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as fixtures from '../../../test/fixtures.ts';
-import { insertTestCategory, insertTestWebsites, serverForFile } from '../../../test/fixtures.ts';
+import {
+  giveWebhooks,
+  insertTestCategory,
+  insertTestWebsites,
+  serverForFile,
+} from '../../../test/fixtures.ts';
 import { queryRows } from '../../db/client.ts';
 import { EXACT_COUNT_LIMIT } from '../../lists/page.ts';
 import { POST_KIND } from '../content/kinds.ts';
@@ -18,6 +23,7 @@ import { queuedJobs, storedVariants } from '../content/test-fixtures.ts';
 const server = await serverForFile();
 const admin = await server.admin();
 const [siteA, siteB, siteInactive] = await insertTestWebsites(server.database.db);
+await giveWebhooks(server.database.db, [siteA, siteB, siteInactive]);
 const food = await insertTestCategory(server.database.db, 'Food', [siteA, siteInactive]);
 const travel = await insertTestCategory(server.database.db, 'Travel', [siteB]);
 

@@ -1,20 +1,19 @@
 import {
   emptyTrashSchema,
   idsSchema,
-  TRASH_LIST_ABILITIES,
   TRASH_MESSAGES,
   TRASH_PURGE_ABILITY,
   TRASH_TYPES,
   trashChangedSchema,
   trashEntryParamSchema,
-  trashListQuerySchema,
-  trashPageSchema,
+  trashResource,
   trashRestoreAbilities,
   trashTypeParamSchema,
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { registerStandardRoutes } from '../../resources/standard-routes.ts';
 import { emptyTrash, listTrash, purgeFromTrash, restoreFromTrash } from './service.ts';
 
 const tags = ['trash'];
@@ -25,18 +24,15 @@ const changed = { 200: trashChangedSchema };
 export const trashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
 
-  app.get(
-    '/api/trash',
+  registerStandardRoutes(
+    app,
+    trashResource,
+    { list: (query, request) => listTrash(context, currentUser(request), query) },
     {
-      config: { access: TRASH_LIST_ABILITIES },
-      schema: {
-        tags,
-        summary: 'Deleted records of one type or every type the caller may delete, newest first',
-        querystring: trashListQuerySchema,
-        response: { 200: trashPageSchema },
+      summaries: {
+        list: 'Deleted records of one type or every type the caller may delete, newest first',
       },
     },
-    (request) => listTrash(context, currentUser(request), request.query),
   );
 
   app.post(

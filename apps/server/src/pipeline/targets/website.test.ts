@@ -11,6 +11,8 @@ import {
 } from '../../../test/fixtures.ts';
 import { FAST_QUEUE_ENV, waitFor } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
+import { queueFor } from '../../jobs/queue.ts';
+import { settingTargets } from '../../modules/content/delivery-state.ts';
 import { POST_KIND } from '../../modules/content/kinds.ts';
 import { retryFailedDeliveries } from '../../modules/content/retry.ts';
 import { storedVariants } from '../../modules/content/test-fixtures.ts';
@@ -63,8 +65,12 @@ async function publishNewPost() {
   return { post, variantId: variant!.id };
 }
 
-/** A published post on website B, which has no webhook URL: its push fails for good. */
-async function publishWithoutWebhook() {
+/**
+ * A post on website B, which has no webhook URL, whose website push is in the queue all the same
+ * (as one queued before its webhook was cleared would be): publishing refuses such a push up
+ * front, so the job is queued here directly. The push fails for good.
+ */
+async function queuedWithoutWebhook() {
   counter += 1;
   const { db } = server.database;
   const other = await insertTestCategory(db, `Sport ${counter}`, [siteB]);
@@ -73,8 +79,18 @@ async function publishWithoutWebhook() {
     description: 'The match',
     category_id: other,
   });
-  await admin.post('/api/posts/action', { ids: String(post.id), action: 'publish_web' });
   const [variant] = await storedVariants(db, POST_KIND, post.id);
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`UPDATE post_variants
+          SET is_approved = true, ${settingTargets({ website: { status: 'queued', error: null } })}
+          WHERE id = ${variant!.id}`,
+    );
+    const data = { kind: 'post', variantId: variant!.id, version: variant!.version } as const;
+    await server.context.queue.enqueue(tx, [
+      { queue: queueFor('website'), data: { ...data, target: 'website' } },
+    ]);
+  });
   return variant!.id;
 }
 
@@ -220,7 +236,7 @@ describe('website push', () => {
   });
 
   it('fails at once, without retrying, when the website has no webhook URL', async () => {
-    const variantId = await publishWithoutWebhook();
+    const variantId = await queuedWithoutWebhook();
     const state = await settled(variantId, 'failed');
     expect(state.delivery_error).toBe('The website has no post webhook URL (Advance Settings)');
     const attempts = (await admin.get(`/api/posts/details/${variantId}/deliveries`)).body;
@@ -231,7 +247,7 @@ describe('website push', () => {
     website.answer(() => ({ status: 503, text: 'busy' }));
     const { variantId: mendable } = await publishNewPost();
     await settled(mendable, 'failed');
-    const permanent = await publishWithoutWebhook();
+    const permanent = await queuedWithoutWebhook();
     await settled(permanent, 'failed');
     await server.database.db.execute(
       sql`UPDATE post_variants SET updated_at = now() - interval '2 hours'

@@ -1,7 +1,10 @@
+import { AbilityProvider } from '@casl/react';
 import { categoryDetailListSchema } from '@sitefleet/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appAbility } from '../../lib/abilities.ts';
 import { stubFetch } from '../../test/fetch-stub.ts';
 import { stubResizeObserver } from '../../test/resize-observer-stub.ts';
 import { DetailedReviewModal } from './DetailedReviewModal.tsx';
@@ -72,16 +75,20 @@ function renderReview() {
   });
   const { container } = render(
     <QueryClientProvider client={new QueryClient()}>
-      <DetailedReviewModal
-        resource="/api/categories"
-        listKey={['categories']}
-        recordId={5}
-        recordName="Laptops"
-        pageSchema={categoryDetailListSchema}
-        subject={{ header: 'Category', value: (row) => row.category_name }}
-        canAct
-        onClose={() => {}}
-      />
+      <AbilityProvider value={appAbility}>
+        <MemoryRouter>
+          <DetailedReviewModal
+            resource="/api/categories"
+            listKey={['categories']}
+            recordId={5}
+            recordName="Laptops"
+            pageSchema={categoryDetailListSchema}
+            subject={{ header: 'Category', value: (row) => row.category_name }}
+            canAct
+            onClose={() => {}}
+          />
+        </MemoryRouter>
+      </AbilityProvider>
     </QueryClientProvider>,
   );
   const actionCalls = () =>

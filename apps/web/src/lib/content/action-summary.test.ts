@@ -1,4 +1,4 @@
-import { ACTION_MESSAGES } from '@sitefleet/contract';
+import { ACTION_MESSAGES, SKIP_REASONS } from '@sitefleet/contract';
 import { describe, expect, it } from 'vitest';
 import { describeActionAnswer } from './action-summary.ts';
 
@@ -17,6 +17,7 @@ describe('describeActionAnswer', () => {
     ).toEqual({
       tone: 'success',
       text: 'Bulk action updated successfully! 0 changed, 2 queued, 4 skipped (3 not approved, 1 website is inactive).',
+      webhookSettings: [],
     });
     expect(
       describeActionAnswer({
@@ -28,6 +29,7 @@ describe('describeActionAnswer', () => {
     ).toEqual({
       tone: 'success',
       text: 'Categories bulk updated successfully! 2 changed, 0 queued, 0 skipped.',
+      webhookSettings: [],
     });
   });
 
@@ -42,6 +44,23 @@ describe('describeActionAnswer', () => {
     ).toEqual({
       tone: 'warning',
       text: 'Nothing was changed: 3 skipped (3 already in that state).',
+      webhookSettings: [],
+    });
+  });
+
+  it('names each website whose missing webhook refused a push once, for the links to its settings', () => {
+    const beta = { id: 2, name: 'Beta Site' };
+    expect(
+      describeActionAnswer({
+        message: ACTION_MESSAGES.detailsUpdated,
+        changed: 0,
+        queued: 0,
+        skipped: [{ reason: SKIP_REASONS.noWebhook.post, count: 2, websites: [beta] }],
+      }),
+    ).toEqual({
+      tone: 'warning',
+      text: ACTION_MESSAGES.nothingChanged('2 skipped (2 website has no post webhook URL)'),
+      webhookSettings: [beta],
     });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  ACTION_MESSAGES,
   actionAnswerSchema,
   type DeliveryStatus,
   deliveryAttemptListSchema,
@@ -12,9 +13,12 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { useCan } from '../abilities.ts';
 import { http } from '../http.ts';
-import { notifyFailure, notifySuccess, notifyWarning } from '../toast.tsx';
+import { websiteSettingsPath } from '../paths.ts';
+import { notifyFailure, notifySuccess, notifyWithLinks, type ToastLink } from '../toast.tsx';
 import { describeActionAnswer } from './action-summary.ts';
 
 /**
@@ -37,10 +41,13 @@ export type ActionRequest<A extends string> =
 /**
  * Posts an action ({ ids comma-joined, action }, as clients of the original API send them) and, on success, toasts
  * the server's message with what changed, was queued and was skipped, then reloads the lists.
- * A refusal is toasted too; the ticked rows stay for another try.
+ * A push refused for want of a webhook links to that website's Webhook Settings, for a user who
+ * may change them. A refusal is toasted too; the ticked rows stay for another try.
  */
 function useActionCall<A extends string>(path: string, listKey: QueryKey) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const canMend = useCan('website-settings');
   return useMutation({
     mutationFn: async (request: ActionRequest<A>) =>
       actionAnswerSchema.parse(
@@ -51,7 +58,14 @@ function useActionCall<A extends string>(path: string, listKey: QueryKey) {
       ),
     onSuccess: (answer) => {
       const summary = describeActionAnswer(answer);
-      (summary.tone === 'warning' ? notifyWarning : notifySuccess)(summary.text);
+      const links: ToastLink[] = canMend
+        ? summary.webhookSettings.map((website) => {
+            const href = websiteSettingsPath(website.id, 'webhook');
+            const label = ACTION_MESSAGES.webhookSettingsOf(website.name);
+            return { label, href, follow: () => navigate(href) };
+          })
+        : [];
+      notifyWithLinks(summary.tone, summary.text, links);
       return queryClient.invalidateQueries({ queryKey: listKey });
     },
     onError: notifyFailure,

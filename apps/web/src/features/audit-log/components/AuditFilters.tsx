@@ -1,6 +1,7 @@
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
+  type AUDIT_LOG_FILTERS,
   AUDIT_SUBJECT_LABELS,
   AUDIT_SUBJECT_TYPES,
   parseDisplayDate,
@@ -8,8 +9,7 @@ import {
 import { DateInput } from '../../../components/form/DateInput.tsx';
 import { useUserOptions } from '../api/user-options.ts';
 
-export const AUDIT_FILTERS = ['user_id', 'subject_type', 'action', 'from', 'to'] as const;
-export type AuditFilter = (typeof AUDIT_FILTERS)[number];
+type AuditFilter = (typeof AUDIT_LOG_FILTERS)[number];
 
 interface AuditFiltersProps {
   values: Record<AuditFilter, string | undefined>;

@@ -1,14 +1,14 @@
+import { auditLogResource } from '@sitefleet/contract';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
-import { auditLogResource } from '../../../lib/audit-log.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
 import { AUDIT_COLUMNS } from '../components/AuditColumns.tsx';
-import { AUDIT_FILTERS, AuditFilters } from '../components/AuditFilters.tsx';
+import { AuditFilters } from '../components/AuditFilters.tsx';
 
 /** Who did what, newest first: filtered by user, record type, action and days, searched by name. */
 export function AuditLogPage() {
   // Entries are never deleted from here: the list has no selection and no row actions.
-  const list = useResourceList({ resource: auditLogResource, filters: AUDIT_FILTERS });
+  const list = useResourceList({ resource: auditLogResource });
   return (
     <ResourceListPage
       title="Audit Log"

@@ -1,40 +1,26 @@
 import {
   TRASH_MESSAGES,
   TRASH_TYPES,
-  type TrashEntry,
   type TrashType,
   trashChangedSchema,
-  trashPageSchema,
+  trashResource,
 } from '@sitefleet/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { resourceQueries } from '../../../lib/resource-queries.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/toast.tsx';
 import { restoreFromTrash } from '../../../lib/undo-delete.ts';
+import type { TypedRowKey } from '../../../lib/use-row-selection.ts';
 
-/**
- * The trash's list, GET /api/trash?page=&per_page=&query=&type=: the trash is no resource of the
- * contract's, so its list is declared here.
- */
-export const trashQueries = resourceQueries({
-  name: 'trash',
-  path: '/api/trash',
-  list: { answer: trashPageSchema },
-});
+/** The trash's list, GET /api/trash?page=&per_page=&query=&type=. */
+export const trashQueries = resourceQueries(trashResource);
 
-/**
- * A row's number for the table's selection: the same id may be trashed in two types, so the type
- * is part of it (a number still exactly represented: type index × 2³² + id).
- */
-export const entryKey = (entry: Pick<TrashEntry, 'type' | 'id'>) =>
-  TRASH_TYPES.indexOf(entry.type) * 2 ** 32 + entry.id;
-
-/** The selected rows' keys grouped by type, for one call per type. */
-export function idsByType(keys: readonly number[]): [TrashType, number[]][] {
+/** The ticked rows grouped by type, for one call per type; a type the contract lacks is left out. */
+export function idsByType(rows: readonly TypedRowKey[]): [TrashType, number[]][] {
   const groups = new Map<TrashType, number[]>();
-  for (const key of keys) {
-    const type = TRASH_TYPES[Math.floor(key / 2 ** 32)]!;
-    groups.set(type, [...(groups.get(type) ?? []), key % 2 ** 32]);
+  for (const { type, id } of rows) {
+    const known = TRASH_TYPES.find((candidate) => candidate === type);
+    if (known) groups.set(known, [...(groups.get(known) ?? []), id]);
   }
   return [...groups];
 }

@@ -1,50 +1,35 @@
 import { useAbility } from '@casl/react';
 import {
+  TRASH_LIST_ABILITIES,
   TRASH_PURGE_ABILITY,
   TRASH_TYPE_LABELS,
   TRASH_TYPES,
   type TrashEntry,
   type TrashType,
   trashDeleteAbility,
+  trashResource,
 } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import { DataTable } from '../../../components/DataTable.tsx';
-import { ListCard } from '../../../components/ListCard.tsx';
-import { Page } from '../../../components/Page.tsx';
-import { Pagination } from '../../../components/Pagination.tsx';
-import { SearchBox } from '../../../components/SearchBox.tsx';
+import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { type AppAbility, can } from '../../../lib/abilities.ts';
-import {
-  type ListRequest,
-  useKeepPageInRange,
-  useListParams,
-} from '../../../lib/use-list-params.ts';
-import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
-import {
-  entryKey,
-  idsByType,
-  trashQueries,
-  useEmptyTrash,
-  usePurgeEntries,
-  useRestoreEntries,
-} from '../api/trash.ts';
+import { useResourceList } from '../../../lib/use-resource-list.ts';
+import { idsByType, useEmptyTrash, usePurgeEntries, useRestoreEntries } from '../api/trash.ts';
 import { TrashTypeFilter } from '../components/TrashTypeFilter.tsx';
 import { useTrashColumns } from '../components/trash-columns.tsx';
 
 const EMPTY_TEXT = 'The trash is empty.';
 const recordsText = (count: number) => `${count} ${count === 1 ? 'record' : 'records'}`;
+/** A trash row is its type and id: two types may each hold the same id. */
+const entryKey = (entry: TrashEntry) => ({ type: entry.type, id: entry.id });
 
 /** What was deleted, newest first: restore it, or delete it for good. */
 export function TrashPage() {
-  const list = useListParams({ filters: ['type'] as const });
-  const type = TRASH_TYPES.find((t) => t === list.filters.type);
-  const { page, perPage, query } = list;
-  // The trash has no header sort.
-  const request: ListRequest<'type'> = { page, perPage, query, sort: null, filters: { type } };
-  const trash = trashQueries.useList(request);
-  useKeepPageInRange(trash.data, list.setPage);
-  const selection = useRowSelection(listReloadKey(trash, trashQueries.listKey(request)));
+  // Whoever sees the trash may restore what it shows (the server checks each type).
+  const list = useResourceList({ resource: trashResource, selectAbility: TRASH_LIST_ABILITIES });
+  const { params, rows } = list;
+  const type = TRASH_TYPES.find((t) => t === params.filters.type);
+  const selection = list.selection;
 
   const ability = useAbility<AppAbility>();
   const visibleTypes = TRASH_TYPES.filter((t) => can(ability, trashDeleteAbility(t)));
@@ -69,82 +54,63 @@ export function TrashPage() {
     canPurge: canPurgeEntry,
   });
 
-  const selected = idsByType(selection.selectedIds);
-  const selectedCount = selection.selectedIds.length;
+  const selected = idsByType(selection?.selectedTyped ?? []);
+  const selectedCount = selection?.selectedTyped.length ?? 0;
   const purgingCount = (purging ?? []).reduce((sum, [, ids]) => sum + ids.length, 0);
   const canEmpty = (type ? [type] : visibleTypes).some(mayPurge);
 
   return (
-    <Page title="Trash">
-      <ListCard
-        search={
-          <div className="d-flex flex-wrap align-items-center gap-2">
-            <SearchBox value={list.query} onSearch={list.setQuery} label="Search the trash" />
-            <TrashTypeFilter
-              types={visibleTypes}
-              value={type}
-              onChange={(t) => list.setFilters({ type: t })}
-            />
-          </div>
-        }
-        actions={
-          <>
-            {selectedCount > 0 && (
-              <button
-                type="button"
-                className="btn btn-success btn-sm"
-                disabled={restore.isPending}
-                onClick={() => restore.mutate(selected)}
-              >
-                <i className="bi bi-arrow-counterclockwise me-1" aria-hidden="true" />
-                Restore Selected ({selectedCount})
-              </button>
-            )}
-            {selectedCount > 0 && selected.every(([t]) => mayPurge(t)) && (
-              <button
-                type="button"
-                className="btn btn-danger btn-sm"
-                onClick={() => setPurging(selected)}
-              >
-                <i className="bi bi-x-octagon me-1" aria-hidden="true" />
-                Purge Selected ({selectedCount})
-              </button>
-            )}
-            {canEmpty && (
-              <button
-                type="button"
-                className="btn btn-outline-danger btn-sm"
-                disabled={trash.data?.total === 0}
-                onClick={() => setEmptying(true)}
-              >
-                <i className="bi bi-trash3 me-1" aria-hidden="true" />
-                Empty Trash
-              </button>
-            )}
-          </>
-        }
-        footer={
-          <Pagination
-            page={trash.data}
-            onPageChange={list.setPage}
-            perPage={list.perPage}
-            onPerPageChange={list.setPerPage}
-            label="Trash pages"
-          />
-        }
-      >
-        <DataTable
-          label="Trash"
-          columns={columns}
-          rows={trash.data?.data}
-          rowId={entryKey}
-          selection={selection}
-          isFetching={trash.isFetching}
-          error={trash.error}
-          emptyText={list.query ? undefined : EMPTY_TEXT}
+    <ResourceListPage
+      title="Trash"
+      searchLabel="Search the trash"
+      list={list}
+      columns={columns}
+      rowId={entryKey}
+      filters={
+        <TrashTypeFilter
+          types={visibleTypes}
+          value={type}
+          onChange={(t) => params.setFilters({ type: t })}
         />
-      </ListCard>
-
+      }
+      selectionActions={
+        <>
+          {selectedCount > 0 && (
+            <button
+              type="button"
+              className="btn btn-success btn-sm"
+              disabled={restore.isPending}
+              onClick={() => restore.mutate(selected)}
+            >
+              <i className="bi bi-arrow-counterclockwise me-1" aria-hidden="true" />
+              Restore Selected ({selectedCount})
+            </button>
+          )}
+          {selectedCount > 0 && selected.every(([t]) => mayPurge(t)) && (
+            <button
+              type="button"
+              className="btn btn-danger btn-sm"
+              onClick={() => setPurging(selected)}
+            >
+              <i className="bi bi-x-octagon me-1" aria-hidden="true" />
+              Purge Selected ({selectedCount})
+            </button>
+          )}
+          {canEmpty && (
+            <button
+              type="button"
+              className="btn btn-outline-danger btn-sm"
+              disabled={rows.data?.total === 0}
+              onClick={() => setEmptying(true)}
+            >
+              <i className="bi bi-trash3 me-1" aria-hidden="true" />
+              Empty Trash
+            </button>
+          )}
+        </>
+      }
+      emptyText={params.query ? undefined : EMPTY_TEXT}
+    >
       <ConfirmModal
         show={purging !== null}
         title="Delete for good"
@@ -167,6 +133,6 @@ export function TrashPage() {
         Delete every {type ? TRASH_TYPE_LABELS[type].toLowerCase() : 'record'} in the trash for
         good? This cannot be undone.
       </ConfirmModal>
-    </Page>
+    </ResourceListPage>
   );
 }

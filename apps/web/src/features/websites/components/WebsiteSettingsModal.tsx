@@ -42,11 +42,13 @@ import {
 } from './settings-form.ts';
 
 interface WebsiteSettingsModalProps {
-  website: Website;
+  website: Pick<Website, 'id' | 'name'>;
+  /** The tab shown first (a link to a website's Webhook Settings); the first tab without it. */
+  initialTab?: SettingsTabKey;
   onClose: () => void;
 }
 
-const titleOf = (website: Website) => `Advance Settings: ${website.name}`;
+const titleOf = (website: Pick<Website, 'name'>) => `Advance Settings: ${website.name}`;
 
 const LIMIT_CHOICES = LIMIT_OPTIONS.map((limit) => ({ value: limit, label: String(limit) }));
 const NO_REFRESH = 'No automatic refresh';
@@ -71,10 +73,17 @@ const SCHEDULER_FIELDS: readonly {
 ];
 
 /** The Advance Settings modal: it loads the website's settings, then shows their form. */
-export function WebsiteSettingsModal({ website, onClose }: WebsiteSettingsModalProps) {
+export function WebsiteSettingsModal({ website, initialTab, onClose }: WebsiteSettingsModalProps) {
   const settings = useWebsiteSettings(website.id);
   if (settings.data) {
-    return <WebsiteSettingsForm website={website} settings={settings.data} onClose={onClose} />;
+    return (
+      <WebsiteSettingsForm
+        website={website}
+        initialTab={initialTab}
+        settings={settings.data}
+        onClose={onClose}
+      />
+    );
   }
   return (
     <Modal show onHide={onClose} size="lg" aria-label={titleOf(website)}>
@@ -101,7 +110,12 @@ interface WebsiteSettingsFormProps extends WebsiteSettingsModalProps {
 }
 
 /** The five tabs of settings; a failed save shows the tab of the first error, with the focus. */
-function WebsiteSettingsForm({ website, settings, onClose }: WebsiteSettingsFormProps) {
+function WebsiteSettingsForm({
+  website,
+  initialTab = 'google',
+  settings,
+  onClose,
+}: WebsiteSettingsFormProps) {
   const form = useForm<WebsiteSettingsFormValues>({
     // Sent as the controls hold them: the server reads '' as none and the choices' text as
     // numbers, by the same schema.
@@ -109,7 +123,7 @@ function WebsiteSettingsForm({ website, settings, onClose }: WebsiteSettingsForm
     defaultValues: toFormValues(settings),
   });
   const { errors } = form.formState;
-  const [activeTab, setActiveTab] = useState<SettingsTabKey>('google');
+  const [activeTab, setActiveTab] = useState<SettingsTabKey>(initialTab);
   const save = useSaveWebsiteSettings(website.id);
   const rotateSecret = useRotateWebhookSecret(website.id);
   const tabsId = useId();

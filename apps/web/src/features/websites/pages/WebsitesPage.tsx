@@ -2,18 +2,17 @@ import { WEBSITE_ORDER_KEYS, type Website, websitesResource } from '@sitefleet/c
 import { useCallback, useState } from 'react';
 import { IfAllowed } from '../../../components/IfAllowed.tsx';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
+import { useCan } from '../../../lib/abilities.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
 import { DeleteSelectedWebsitesButton } from '../components/DeleteSelectedWebsitesButton.tsx';
 import { DeleteWebsiteModal } from '../components/DeleteWebsiteModal.tsx';
+import { useSettingsAddress } from '../components/use-settings-address.ts';
 import { WebsiteFormModal } from '../components/WebsiteFormModal.tsx';
 import { WebsiteSettingsModal } from '../components/WebsiteSettingsModal.tsx';
 import { renewalRowClass, useWebsiteColumns } from '../components/website-columns.tsx';
 
-/** Which dialog is open, and on which website. */
-type Dialog =
-  | { kind: 'none' }
-  | { kind: 'form'; website: Website }
-  | { kind: 'settings'; website: Website };
+/** The website whose edit form is open, if any (Advance Settings keep theirs in the address). */
+type Dialog = { kind: 'none' } | { kind: 'form'; website: Website };
 
 export function WebsitesPage() {
   // The server's message says how many variants went with the websites.
@@ -23,10 +22,12 @@ export function WebsitesPage() {
   });
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const closeDialog = useCallback(() => setDialog({ kind: 'none' }), []);
+  const settings = useSettingsAddress(list.rows.data?.data);
+  const canSettings = useCan('website-settings');
 
   const columns = useWebsiteColumns({
     onEdit: useCallback((website: Website) => setDialog({ kind: 'form', website }), []),
-    onSettings: useCallback((website: Website) => setDialog({ kind: 'settings', website }), []),
+    onSettings: settings.open,
     onDelete: list.askDelete,
   });
 
@@ -58,8 +59,13 @@ export function WebsitesPage() {
       {dialog.kind === 'form' && (
         <WebsiteFormModal website={dialog.website} onClose={closeDialog} />
       )}
-      {dialog.kind === 'settings' && (
-        <WebsiteSettingsModal website={dialog.website} onClose={closeDialog} />
+      {settings.website && canSettings && (
+        <WebsiteSettingsModal
+          key={settings.website.id}
+          website={settings.website}
+          initialTab={settings.tab}
+          onClose={settings.close}
+        />
       )}
       <DeleteWebsiteModal
         website={list.deleting}

@@ -1,0 +1,56 @@
+import { type Website, websitesResource } from '@sitefleet/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { SETTINGS_PARAM, SETTINGS_TAB_PARAM } from '../../../lib/paths.ts';
+import { resourceQueries } from '../../../lib/resource-queries.ts';
+import { SETTINGS_TABS, type SettingsTabKey } from './settings-form.ts';
+
+const websites = resourceQueries(websitesResource);
+
+/**
+ * The Advance Settings dialog kept in the address (`?settings=4&tab=webhook`), so that a link, such
+ * as a refused push's toast, opens it on a website and a tab. Opening adds a history entry; closing
+ * replaces it, so that Back does not reopen a dialog just closed. The website comes from the
+ * list's page when it is there, else from its own address; one that cannot be loaded still opens
+ * the dialog, which then says why its settings do not show.
+ */
+export function useSettingsAddress(rows: readonly Website[] | undefined) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = Number(searchParams.get(SETTINGS_PARAM));
+  const websiteId = Number.isInteger(asked) && asked > 0 ? asked : null;
+  const tab: SettingsTabKey | undefined = SETTINGS_TABS.find(
+    (candidate) => candidate.key === searchParams.get(SETTINGS_TAB_PARAM),
+  )?.key;
+
+  const listed = rows?.find((row) => row.id === websiteId);
+  const fetched = useQuery({
+    queryKey: websites.oneKey(websiteId ?? 0),
+    queryFn: () => websites.fetchOne(websiteId ?? 0),
+    enabled: websiteId !== null && listed === undefined,
+  });
+  const fallback =
+    websiteId !== null && fetched.isError ? { id: websiteId, name: `#${websiteId}` } : undefined;
+  const website = websiteId === null ? undefined : (listed ?? fetched.data ?? fallback);
+
+  const change = useCallback(
+    (id: number | null) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(SETTINGS_TAB_PARAM);
+          if (id === null) next.delete(SETTINGS_PARAM);
+          else next.set(SETTINGS_PARAM, String(id));
+          return next;
+        },
+        { replace: id === null },
+      ),
+    [setSearchParams],
+  );
+  return {
+    website,
+    tab,
+    open: useCallback((row: Website) => change(row.id), [change]),
+    close: useCallback(() => change(null), [change]),
+  };
+}
