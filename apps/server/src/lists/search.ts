@@ -18,7 +18,7 @@ export function searchCondition(term: string | undefined, columns: PgColumn[]): 
  * What separates words for `search_word_ends` (migration 0017): any ASCII character but a letter
  * or a digit. Only ASCII, so that this side and the database's split a text at the same places.
  */
-const SEPARATORS = /[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/;
+const SEPARATORS = /[^0-9A-Za-z\u{80}-\u{10FFFF}]+/u;
 /** The lengths of the word beginnings and ends the index holds, longest first. */
 const WORD_END_SIZES = [6, 3];
 const ASCII_WORD = /^[0-9A-Za-z]+$/;
