@@ -70,8 +70,10 @@ const categoriesCase = (
 ): ListCase => ({
   name,
   path: `/api/categories?${new URLSearchParams({ page: '1', per_page: String(PER_PAGE), ...filters })}`,
-  direct: (db) =>
-    listCategories(db, categoryListQuerySchema.parse({ per_page: PER_PAGE, ...filters })),
+  direct: async (db) =>
+    (
+      await listCategories(db, categoryListQuerySchema.parse({ per_page: PER_PAGE, ...filters }))
+    ).answer() as ListAnswer,
   raw: {
     columns: CATEGORY_COLUMNS,
     fromWhere: sql`FROM categories c WHERE ${where}`,
@@ -86,6 +88,7 @@ export const LIST_CASES: ListCase[] = [
   postsCase(`posts page ${DEEP_PAGE.toLocaleString('en')}`, DEEP_PAGE),
   postsCase('posts search, ~100 hits', 1, SEARCH_PHRASE),
   postsCase(`posts search "${SHORT_SEARCH}"`, 1, SHORT_SEARCH),
+  categoriesCase('categories page 1', {}, sql`TRUE`, sql`c.id DESC`),
   categoriesCase(
     'categories status+approved, newest',
     { status: '1', is_approved: '1', order_key: 'created_at', order_dir: 'desc' },

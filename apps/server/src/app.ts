@@ -32,6 +32,7 @@ import { websitesRoutes } from './modules/websites/routes.ts';
 import { apiDocsRoutes } from './plugins/api-docs.ts';
 import { auditActorPlugin } from './plugins/audit-actor.ts';
 import { type Access, authPlugin } from './plugins/auth.ts';
+import { bodyDrainPlugin } from './plugins/body-drain.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { cookiePlugin } from './plugins/external/cookie.ts';
 import { helmetPlugin } from './plugins/external/helmet.ts';
@@ -98,6 +99,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     listenHost: config.HOST,
   });
   await app.register(jsonBodyPlugin);
+  await app.register(bodyDrainPlugin);
   await app.register(auditActorPlugin);
   await app.register(authPlugin, { db: context.db });
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR ?? defaultWebDist });

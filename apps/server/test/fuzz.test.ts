@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_DEPTH } from '../src/plugins/json-body.ts';
 import { serverForFile } from './fixtures.ts';
+import { operationsOf, requestOf, requestToSend } from './fuzz-requests.ts';
 
 /**
  * A bounded fuzz of every route: requests generated from each route's schema (its path, query and
@@ -10,75 +11,6 @@ import { serverForFile } from './fixtures.ts';
  * with NUL characters or named like object members. No answer may be a server error.
  */
 const RUNS_PER_ROUTE = 30;
-
-interface Operation {
-  method: string;
-  path: string;
-  queryFields: string[];
-  bodyFields: string[];
-  /** Called by an instance's agent, with its bearer token rather than a session. */
-  byAgent: boolean;
-}
-
-const odd = fc.constantFrom(
-  '2147483648',
-  '-2147483649',
-  '1e12',
-  '9007199254740993',
-  '-1',
-  '0',
-  '\u0000',
-  'a\u0000b',
-  '__proto__',
-  'constructor',
-  'toString',
-  '../../etc/passwd',
-  "' OR 1=1 --",
-  'x'.repeat(5000),
-  '',
-);
-const text = fc.oneof(odd, fc.string({ maxLength: 40 }), fc.nat().map(String));
-const value = fc.oneof(
-  odd,
-  fc.string({ maxLength: 40 }),
-  fc.integer(),
-  fc.double(),
-  fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map((n) => Number(n)),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.oneof(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), odd), { maxLength: 4 }),
-  fc.jsonValue({ maxDepth: 3 }),
-);
-
-function operationsOf(document: any): Operation[] {
-  const operations: Operation[] = [];
-  for (const [path, methods] of Object.entries<any>(document.paths ?? {})) {
-    for (const [method, operation] of Object.entries<any>(methods)) {
-      const parameters: any[] = operation.parameters ?? [];
-      const body = operation.requestBody?.content?.['application/json']?.schema;
-      operations.push({
-        method: method.toUpperCase(),
-        path,
-        queryFields: parameters.filter((p) => p.in === 'query').map((p) => p.name),
-        bodyFields: Object.keys(body?.properties ?? {}),
-        byAgent: (operation.security ?? []).some((scheme: object) => 'agentToken' in scheme),
-      });
-    }
-  }
-  return operations;
-}
-
-function requestOf(operation: Operation) {
-  const pathValues = fc.array(text, { minLength: 4, maxLength: 4 });
-  const fieldNames = (known: string[]) =>
-    fc.oneof(fc.constantFrom(...(known.length > 0 ? known : ['id'])), odd, fc.string());
-  const query = fc.dictionary(fieldNames(operation.queryFields), text, { maxKeys: 4 });
-  const body = fc.oneof(
-    fc.dictionary(fieldNames(operation.bodyFields), value, { maxKeys: 6 }),
-    fc.jsonValue({ maxDepth: 2 }),
-  );
-  return fc.record({ pathValues, query, body, raw: fc.boolean() });
-}
 
 const server = await serverForFile();
 const admin = await server.admin();
@@ -92,19 +24,8 @@ describe('a fuzz of every route', () => {
     for (const operation of operations) {
       const client = operation.path === '/login' ? server.client() : admin;
       await fc.assert(
-        fc.asyncProperty(requestOf(operation), async ({ pathValues, query, body, raw }) => {
-          let index = 0;
-          const path = operation.path.replace(/\{[^}]+\}/g, () =>
-            encodeURIComponent(pathValues[index++ % pathValues.length]!),
-          );
-          const search = new URLSearchParams(query).toString();
-          const url = search ? `${path}?${search}` : path;
-          const withBody = operation.method !== 'GET' && operation.method !== 'HEAD';
-          const sent = !withBody
-            ? {}
-            : raw
-              ? { rawBody: JSON.stringify(body).slice(0, -1) }
-              : { body };
+        fc.asyncProperty(requestOf(operation), async (generated) => {
+          const { url, sent } = requestToSend(operation, generated);
           const response = await client.request(operation.method, url, sent);
           expect(response.status, `${operation.method} ${url}`).toBeLessThan(500);
         }),

@@ -194,18 +194,24 @@ const orderedPage = (list: ListPage, offset: number, counting: boolean) =>
                  : sql`NULL::int`
              } AS total`;
 
+/** What a page's reading answers: how many ids the page had, and its counted total if any. */
+interface PageRead {
+  size: number;
+  counted: number | undefined;
+}
+
 /**
- * One page of a list with its rows (`rowsOf`), in order, and the list's total, without a full
- * count of a big table: an exact count up to EXACT_COUNT_LIMIT rows, the planner's estimate
- * beyond. Pages within the first EXACT_COUNT_LIMIT rows are counted in the same statement (a
- * list found at a cost numbers those rows once); deeper pages, and the first pages of a list
- * lately found larger, take the page alone and the estimate.
+ * A page of a list and the list's total, without a full count of a big table: an exact count up
+ * to EXACT_COUNT_LIMIT rows, the planner's estimate beyond. Pages within the first
+ * EXACT_COUNT_LIMIT rows are counted in the same statement (a list found at a cost numbers those
+ * rows once); deeper pages, and the first pages of a list lately found larger, take the page
+ * alone and the estimate. `read` runs the page's statement with the rows' own.
  */
-export async function listPage<R extends { id: number }>(
+async function pageAndTotal<T extends PageRead>(
   db: Db,
   list: ListPage,
-  rowsOf: RowsOf,
-): Promise<{ records: R[]; ids: number[]; total: number; estimated: boolean }> {
+  read: (page: SQL) => Promise<T>,
+): Promise<T & { total: number; estimated: boolean }> {
   const offset = pageOffset(list.page, list.perPage);
   const estimating = offset + list.perPage > EXACT_COUNT_LIMIT || knownLarge(list.cacheKey);
   const statement = estimating
@@ -213,14 +219,14 @@ export async function listPage<R extends { id: number }>(
     : list.findOnce
       ? numberedPage(list, offset)
       : orderedPage(list, offset, true);
-  const { ids, counted, records } = await pageWithRows<R>(db, statement, rowsOf, list);
-  const found = { records, ids };
+  const found = await read(statement);
+  const { size, counted } = found;
   if (estimating) {
     // A short page is the last one: its total is known exactly.
-    if (ids.length > 0 && ids.length < list.perPage) {
-      return { ...found, total: offset + ids.length, estimated: false };
+    if (size > 0 && size < list.perPage) {
+      return { ...found, total: offset + size, estimated: false };
     }
-    if (ids.length === 0) {
+    if (size === 0) {
       const total = await cappedCount(db, list.fromWhere);
       if (total <= EXACT_COUNT_LIMIT) return { ...found, total, estimated: false };
     }
@@ -232,6 +238,96 @@ export async function listPage<R extends { id: number }>(
   }
   const total = await estimatedRows(db, list.fromWhere, list.cacheKey);
   return { ...found, total, estimated: true };
+}
+
+/** One page of a list with its rows (`rowsOf`), in order, and the list's total (pageAndTotal). */
+export async function listPage<R extends { id: number }>(
+  db: Db,
+  list: ListPage,
+  rowsOf: RowsOf,
+): Promise<{ records: R[]; ids: number[]; total: number; estimated: boolean }> {
+  const { ids, records, total, estimated } = await pageAndTotal(db, list, async (page) => {
+    const found = await pageWithRows<R>(db, page, rowsOf, list);
+    return { ...found, size: found.ids.length };
+  });
+  return { ids, records, total, estimated };
+}
+
+/**
+ * The JSON text of the rows of `ids` (an int[] expression), in their order, as one value: `rowsOf`
+ * selects each row's `id` and its `json` (the answer's row, written by the database).
+ */
+const jsonRowsOf = (rowsOf: RowsOf, ids: SQL) =>
+  sql`SELECT count(*)::int AS found,
+             '[' || COALESCE(string_agg(found.json::text, ',' ORDER BY array_position(${ids}, found.id)), '')
+               || ']' AS json
+      FROM (${rowsOf(ids)}) found`;
+
+/**
+ * One page of a list whose rows the database writes as JSON (`rowsOf` selects `id` and `json`,
+ * each row as the answer carries it), and the list's total (pageAndTotal). The page and its rows
+ * are one statement, as in pageWithRows; the rows arrive as one text, sent as it is (JsonRowsPage):
+ * the server neither parses nor serializes them.
+ */
+export async function listJsonPage(
+  db: Db,
+  list: ListPage,
+  rowsOf: RowsOf,
+): Promise<{ json: string; found: number; total: number; estimated: boolean }> {
+  const { json, found, total, estimated } = await pageAndTotal(db, list, async (page) => {
+    type Rows = { found: number; json: string };
+    if (list.planEachTime) {
+      const [paged] = await queryRows<{ ids: number[]; total: number | null }>(db, page);
+      const ids = paged?.ids ?? [];
+      const [rows] =
+        ids.length > 0
+          ? await preparedRows<Rows>(db, jsonRowsOf(rowsOf, idArray(ids)))
+          : [{ found: 0, json: '[]' }];
+      return { ...rows!, size: ids.length, counted: paged?.total ?? undefined };
+    }
+    const [rows] = await preparedRows<Rows & { size: number; page_total: number | null }>(
+      db,
+      sql`WITH page AS MATERIALIZED (${page})
+          SELECT page.total AS page_total, cardinality(page.ids) AS size, rows.*
+          FROM page CROSS JOIN LATERAL (${jsonRowsOf(rowsOf, sql`page.ids`)}) rows`,
+    );
+    return { ...rows!, counted: rows!.page_total ?? undefined };
+  });
+  return { json, found, total, estimated };
+}
+
+/**
+ * A list's answer whose rows are JSON text written by the database: the route writes the page
+ * around them with its own serializer (the same bytes as a page of parsed rows would give).
+ */
+export class JsonRowsPage {
+  constructor(
+    /** The answer but its rows: what estimatedPage shapes, with `data` empty. */
+    readonly envelope: { data: never[] },
+    readonly rowsJson: string,
+  ) {}
+
+  /** The answer's text, from the route's serializer of the whole answer. */
+  text(serialize: (payload: unknown) => string): string {
+    const empty = serialize(this.envelope);
+    const head = '{"data":[]';
+    if (!empty.startsWith(head)) throw new Error(`A list answer starts ${empty.slice(0, 20)}`);
+    return `{"data":${this.rowsJson}${empty.slice(head.length)}`;
+  }
+
+  /** The answer as parsed rows, for callers other than the route. */
+  answer() {
+    return { ...this.envelope, data: JSON.parse(this.rowsJson) as unknown[] };
+  }
+}
+
+/** The answer of listJsonPage: the page shaped as estimatedPage shapes it, the rows as text. */
+export function jsonPageAnswer(
+  page: { json: string; found: number; total: number; estimated: boolean },
+  options: { page: number; perPage: number; path: string },
+) {
+  const shaped = estimatedPage(Array.from({ length: page.found }), options, page);
+  return new JsonRowsPage({ ...shaped, data: [] }, page.json);
 }
 
 /** Counts the list's rows, stopping past EXACT_COUNT_LIMIT (a page asked beyond the last). */

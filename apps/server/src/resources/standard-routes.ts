@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { z } from 'zod';
 import { listSerializerCompiler } from '../lib/serializer.ts';
 import { type CsvExport, exportRouteSchema, sendCsv } from '../lists/export.ts';
+import { JsonRowsPage } from '../lists/page.ts';
 
 type Awaitable<T> = T | Promise<T>;
 /** What a handler receives: the parsed input. */
@@ -20,7 +21,7 @@ type Out<S> = S extends z.ZodType ? z.input<S> : never;
 /** The handler each standard operation of a declaration takes, from the declaration's schemas. */
 interface HandlerOf<R extends ResourceDefinition> {
   list: R extends { list: { query: infer Q; answer: infer A } }
-    ? (query: In<Q>, request: FastifyRequest) => Awaitable<Out<A>>
+    ? (query: In<Q>, request: FastifyRequest) => Awaitable<Out<A> | JsonRowsPage>
     : never;
   export: R extends { list: { query: infer Q } }
     ? (query: In<Q>, request: FastifyRequest) => Awaitable<CsvExport<unknown>>
@@ -141,8 +142,13 @@ function answer(handlers: Record<string, unknown>, operation: StandardOperation)
   const handler = handlers[operation] as (...args: unknown[]) => unknown;
   return async (request: Request, reply: FastifyReply) => {
     switch (operation) {
-      case 'list':
-        return handler(request.query, request);
+      case 'list': {
+        const page = await handler(request.query, request);
+        if (!(page instanceof JsonRowsPage)) return page;
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(page.text((payload) => String(reply.serialize(payload))));
+      }
       case 'export':
         return sendCsv(reply, (await handler(request.query, request)) as CsvExport<unknown>);
       case 'get':

@@ -141,6 +141,8 @@ export const posts = pgTable(
   },
   (t) => [
     trigram('posts_title_trgm', t.title),
+    // A search whose term fixes word boundaries looks up word beginnings and ends (lists/search.ts).
+    index('posts_title_words').using('gin', sql`search_word_ends(${t.title})`),
     index('posts_category_idx').on(t.categoryId),
     index('posts_created_at_idx').on(t.createdAt),
     // The list sorted by title walks this index and stops after the page.

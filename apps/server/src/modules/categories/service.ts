@@ -20,11 +20,10 @@ import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { listExport } from '../../lists/export.ts';
 import {
-  estimatedPage,
   findingCost,
   inPageOrder,
-  isoText,
-  listPage,
+  jsonPageAnswer,
+  listJsonPage,
   type RowsOf,
 } from '../../lists/page.ts';
 import { likePattern } from '../../lists/search.ts';
@@ -52,66 +51,71 @@ const ORDER_COLUMNS = {
 
 const listConditions = categoryFilterCondition;
 
-type CategoryRecord = Omit<CategoryRow, 'created_at'> & { created_at: Date | string };
-
 /**
  * A JSON array of `{ id, name }` from `source` (a SELECT of id and name), by name then id, cut at
- * `limit`. Built by the database, it arrives as one value per row, parsed at once.
+ * `limit`, written as JSON.stringify writes it (json_agg would put spaces between the items).
  */
 const namesJson = (source: SQL, limit: number) => sql`(
-  SELECT COALESCE(json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.name, r.id), '[]')
+  SELECT ('[' || COALESCE(string_agg(row_to_json(r)::text, ',' ORDER BY r.name, r.id), '') || ']')::json
   FROM (${source} ORDER BY name, id LIMIT ${sql.raw(String(limit))}) r)`;
 
 /**
- * The categories of `ids` (an int[] expression) with their posts count and related names:
- * websites, parents, grand parents (parents' parents), sub-categories and sub-categories created
- * under each. A list row carries RELATED_LIST_LIMIT names per list; a single category
- * (`complete`) carries every website and parent, as its edit form saves them.
+ * The categories of `ids` (an int[] expression), each as its `id` and its `json`: the answer's row
+ * (categoryRowSchema's fields in its order, the date as toISOString writes it) with its posts
+ * count and related names: websites, parents, grand parents (parents' parents), sub-categories
+ * and sub-categories created under each. A list row carries RELATED_LIST_LIMIT names per list; a
+ * single category (`complete`) carries every website and parent, as its edit form saves them.
  */
 const categoryRows =
   ({ complete = false } = {}): RowsOf =>
   (ids) => {
     const formLimit = complete ? CATEGORY_FORM_LIST_MAX : RELATED_LIST_LIMIT;
-    return sql`SELECT c.id, c.name, c.slug, c.description, c.type, c.keywords, c.status,
-                      c.is_approved, c.synced, c.auto_google_sync, c.created_at,
-                      (SELECT count(*)::int FROM posts WHERE category_id = c.id) AS posts_count,
-                      ${namesJson(
-                        sql`SELECT w.id, w.name FROM category_variants v
-                            JOIN websites w ON w.id = v.website_id
-                            WHERE v.category_id = c.id`,
-                        formLimit,
-                      )} AS websites,
-                      ${namesJson(
-                        sql`SELECT p.id, p.name FROM category_parents cp
-                            JOIN categories p ON p.id = cp.parent_id
-                            WHERE cp.category_id = c.id`,
-                        formLimit,
-                      )} AS parents,
-                      ${namesJson(
-                        sql`SELECT DISTINCT g.id, g.name FROM category_parents cp
-                            JOIN category_parents gp ON gp.category_id = cp.parent_id
-                            JOIN categories g ON g.id = gp.parent_id
-                            WHERE cp.category_id = c.id`,
-                        RELATED_LIST_LIMIT,
-                      )} AS "grandParents",
-                      ${namesJson(
-                        sql`SELECT ch.id, ch.name FROM category_parents cp
-                            JOIN categories ch ON ch.id = cp.category_id
-                            WHERE cp.parent_id = c.id`,
-                        RELATED_LIST_LIMIT,
-                      )} AS childrens,
-                      ${namesJson(
-                        sql`SELECT own.id, own.name FROM categories own
-                            WHERE own.created_under_id = c.id`,
-                        RELATED_LIST_LIMIT,
-                      )} AS own_childrens
-               FROM categories c
+    return sql`SELECT c.id, row_to_json(r) AS json
+               FROM categories c CROSS JOIN LATERAL (
+                 SELECT c.id, c.name, c.slug, c.description, c.type, c.keywords, c.status,
+                        c.is_approved, c.synced, c.auto_google_sync,
+                        (SELECT count(*)::int FROM posts WHERE category_id = c.id) AS posts_count,
+                        ${namesJson(
+                          sql`SELECT w.id, w.name FROM category_variants v
+                              JOIN websites w ON w.id = v.website_id
+                              WHERE v.category_id = c.id`,
+                          formLimit,
+                        )} AS websites,
+                        ${namesJson(
+                          sql`SELECT p.id, p.name FROM category_parents cp
+                              JOIN categories p ON p.id = cp.parent_id
+                              WHERE cp.category_id = c.id`,
+                          formLimit,
+                        )} AS parents,
+                        ${namesJson(
+                          sql`SELECT DISTINCT g.id, g.name FROM category_parents cp
+                              JOIN category_parents gp ON gp.category_id = cp.parent_id
+                              JOIN categories g ON g.id = gp.parent_id
+                              WHERE cp.category_id = c.id`,
+                          RELATED_LIST_LIMIT,
+                        )} AS "grandParents",
+                        ${namesJson(
+                          sql`SELECT ch.id, ch.name FROM category_parents cp
+                              JOIN categories ch ON ch.id = cp.category_id
+                              WHERE cp.parent_id = c.id`,
+                          RELATED_LIST_LIMIT,
+                        )} AS childrens,
+                        ${namesJson(
+                          sql`SELECT own.id, own.name FROM categories own
+                              WHERE own.created_under_id = c.id`,
+                          RELATED_LIST_LIMIT,
+                        )} AS own_childrens,
+                        to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                          AS created_at
+               ) r
                WHERE c.id = ANY(${ids})`;
   };
 
 /** The answer's rows, in the order of `ids`. */
-const inCategoryOrder = (ids: readonly number[], records: readonly CategoryRecord[]) =>
-  inPageOrder(ids, records, (record) => ({ ...record, created_at: isoText(record.created_at) }));
+const inCategoryOrder = (ids: readonly number[], rows: readonly CategoryJsonRow[]) =>
+  inPageOrder(ids, rows, (row) => row.json);
+
+type CategoryJsonRow = { id: number; json: CategoryRow };
 
 const listDirection = (query: CategoryListQuery) =>
   query.order_dir ?? query.order_by ?? CATEGORY_ORDER_DEFAULT_DIRECTIONS[query.order_key];
@@ -124,7 +128,7 @@ export function exportCategories(db: Db, query: CategoryListQuery) {
     fromWhere: sql`FROM categories c WHERE ${listConditions(query)}`,
     order: { key: ORDER_COLUMNS[query.order_key], id: sql`c.id`, direction: listDirection(query) },
     shape: async (ids) =>
-      inCategoryOrder(ids, await queryRows<CategoryRecord>(db, categoryRows()(idArray(ids)))),
+      inCategoryOrder(ids, await queryRows<CategoryJsonRow>(db, categoryRows()(idArray(ids)))),
   });
 }
 
@@ -135,7 +139,7 @@ export function exportCategories(db: Db, query: CategoryListQuery) {
 export async function listCategories(db: Db, query: CategoryListQuery) {
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
   const direction = sql.raw(listDirection(query).toUpperCase());
-  const page = await listPage<CategoryRecord>(
+  const page = await listJsonPage(
     db,
     {
       fromWhere: sql`FROM categories c WHERE ${listConditions(query)}`,
@@ -156,16 +160,12 @@ export async function listCategories(db: Db, query: CategoryListQuery) {
     },
     categoryRows(),
   );
-  return estimatedPage(
-    inCategoryOrder(page.ids, page.records),
-    { page: query.page, perPage, path: '/api/categories' },
-    page,
-  );
+  return jsonPageAnswer(page, { page: query.page, perPage, path: '/api/categories' });
 }
 
 /** One category with every website and parent: GET /api/categories/{id} and the form's answers. */
 export async function categoryRow(db: Executor, id: number): Promise<CategoryRow> {
-  const records = await preparedRows<CategoryRecord>(
+  const records = await preparedRows<CategoryJsonRow>(
     db,
     categoryRows({ complete: true })(idArray([id])),
   );

@@ -1,6 +1,6 @@
 import type { CategoryActionFilter, PostActionFilter } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { likePattern } from '../../lists/search.ts';
+import { containsTerm, likePattern } from '../../lists/search.ts';
 
 /**
  * The conditions of the Posts and Categories lists' search and filters, written once for the
@@ -10,7 +10,7 @@ import { likePattern } from '../../lists/search.ts';
 /** The Posts list's filter, a condition on `p` (posts). */
 export function postFilterCondition(filter: Partial<PostActionFilter>): SQL {
   const conditions: SQL[] = [sql`TRUE`];
-  if (filter.query) conditions.push(sql`p.title ILIKE ${likePattern(filter.query)}`);
+  if (filter.query) conditions.push(containsTerm(sql`p.title`, filter.query));
   if (filter.category_id !== undefined) conditions.push(sql`p.category_id = ${filter.category_id}`);
   if (filter.website_id !== undefined) {
     conditions.push(sql`EXISTS (SELECT 1 FROM post_variants v
