@@ -10,6 +10,8 @@ export * from './fields.ts';
 export * from './format.ts';
 export * from './google.ts';
 export * from './instances.ts';
+export * from './monitor.ts';
+export * from './notifications.ts';
 export * from './options.ts';
 export * from './outbound.ts';
 export * from './pagination.ts';

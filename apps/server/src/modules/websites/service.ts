@@ -1,6 +1,7 @@
 import {
   addMonths,
   isRenewalDue,
+  type MonitorStatus,
   toIsoDate,
   unknownIdsMessage,
   WEBSITE_MESSAGES,
@@ -43,11 +44,16 @@ const websiteColumns = {
   cost: websites.cost,
   duration: websites.duration,
   nextRenewalDate: websites.nextRenewalDate,
+  monitorStatus: websites.monitorStatus,
+  monitorKeyword: websites.monitorKeyword,
+  monitorResponseMs: websites.monitorResponseMs,
+  sslExpiresAt: websites.sslExpiresAt,
+  maintenanceUntil: websites.maintenanceUntil,
   createdAt: websites.createdAt,
   updatedAt: websites.updatedAt,
 };
 
-type WebsiteRow = Omit<typeof websites.$inferSelect, 'webhookSecret'>;
+type WebsiteRow = Pick<typeof websites.$inferSelect, keyof typeof websiteColumns>;
 
 /** Post and category variant counts of the given websites: two grouped queries, not one a row. */
 async function variantCounts(db: Db, websiteIds: number[]) {
@@ -83,6 +89,11 @@ async function withCounts(db: Db, rows: WebsiteRow[]): Promise<Website[]> {
     duration: row.duration,
     next_renewal_date: row.nextRenewalDate,
     renewal_due: isRenewalDue(row.nextRenewalDate, today),
+    monitor_status: row.monitorStatus as MonitorStatus,
+    monitor_keyword: row.monitorKeyword,
+    response_ms: row.monitorResponseMs,
+    ssl_expires_at: row.sslExpiresAt?.toISOString() ?? null,
+    maintenance_until: row.maintenanceUntil?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }));
@@ -150,6 +161,7 @@ const columnsFrom = (values: WebsiteValues, createdAt: Date) => ({
   cost: values.cost,
   duration: values.duration,
   nextRenewalDate: values.next_renewal_date ?? addMonths(toIsoDate(createdAt), values.duration),
+  monitorKeyword: values.monitor_keyword,
 });
 
 export async function createWebsite(db: Db, values: WebsiteValues): Promise<Website> {
