@@ -17,6 +17,8 @@ import { categoriesRoutes } from './modules/categories/routes.ts';
 import { categoryContentRoutes, postContentRoutes } from './modules/content/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
 import { instancesRoutes } from './modules/instances/routes.ts';
+import { monitorRoutes } from './modules/monitor/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { postsRoutes } from './modules/posts/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { roleTwoFactorRoutes } from './modules/roles/two-factor-routes.ts';
@@ -114,7 +116,9 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     rolesRoutes,
     profileSecurityRoutes,
     profileRoutes,
+    notificationsRoutes,
     websitesRoutes,
+    monitorRoutes,
     instancesRoutes,
     categoriesRoutes,
     categoryContentRoutes,

@@ -66,9 +66,20 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   plugins: ['db', 'lib'],
   lists: ['db', 'lib'],
   resources: ['lists', 'lib'],
+  notifications: ['db', 'lib', 'jobs'],
   'modules/content': ['db', 'lib', 'jobs', 'lists'],
-  module: ['modules/content', 'db', 'lib', 'lists', 'resources', 'jobs', 'plugins', 'pipeline'],
-  pipeline: ['modules/*', 'db', 'lib', 'jobs'],
+  module: [
+    'modules/content',
+    'db',
+    'lib',
+    'lists',
+    'resources',
+    'jobs',
+    'plugins',
+    'pipeline',
+    'notifications',
+  ],
+  pipeline: ['modules/*', 'db', 'lib', 'jobs', 'notifications'],
 };
 
 function allowed(from: string, to: string) {

@@ -66,6 +66,8 @@ export const NOTIFICATION_MESSAGES = {
     count === 1 ? '1 notification marked as read' : `${count} notifications marked as read`,
   preferencesSaved: 'Notification preferences saved',
   empty: 'No notifications',
+  heldBack: (count: number) =>
+    count === 1 ? '1 more in the previous hour' : `${count} more in the previous hour`,
   grouped: (count: number, kind: NotificationKind) =>
     `${count} × ${NOTIFICATION_KIND_LABELS[kind]}`,
 } as const;

@@ -32,6 +32,7 @@ CREATE TABLE "notifications" (
 	"body" text NOT NULL,
 	"link" text,
 	"group_count" integer DEFAULT 1 NOT NULL,
+	"grouped" boolean DEFAULT false NOT NULL,
 	"email_state" text,
 	"chat_state" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -53,6 +53,8 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     link: text('link'),
     groupCount: integer('group_count').notNull().default(1),
+    /** A message standing for several events of its kind (many websites down in a minute). */
+    grouped: boolean('grouped').notNull().default(false),
     emailState: text('email_state'),
     chatState: text('chat_state'),
     createdAt: createdAt(),
