@@ -1,7 +1,6 @@
 import {
   addMonths,
   isRenewalDue,
-  type MonitorStatus,
   toIsoDate,
   unknownIdsMessage,
   WEBSITE_MESSAGES,
@@ -32,6 +31,7 @@ import { newWebhookSecret } from '../../lib/secrets.ts';
 import { columnOrder, listExport } from '../../lists/export.ts';
 import { listOrder, pageOf } from '../../lists/page.ts';
 import { searchCondition } from '../../lists/search.ts';
+import { monitorColumns, monitorFields } from './monitor-fields.ts';
 
 /** The columns a website answer shows: never the webhook secret. */
 const websiteColumns = {
@@ -44,11 +44,7 @@ const websiteColumns = {
   cost: websites.cost,
   duration: websites.duration,
   nextRenewalDate: websites.nextRenewalDate,
-  monitorStatus: websites.monitorStatus,
-  monitorKeyword: websites.monitorKeyword,
-  monitorResponseMs: websites.monitorResponseMs,
-  sslExpiresAt: websites.sslExpiresAt,
-  maintenanceUntil: websites.maintenanceUntil,
+  ...monitorColumns,
   createdAt: websites.createdAt,
   updatedAt: websites.updatedAt,
 };
@@ -89,11 +85,7 @@ async function withCounts(db: Db, rows: WebsiteRow[]): Promise<Website[]> {
     duration: row.duration,
     next_renewal_date: row.nextRenewalDate,
     renewal_due: isRenewalDue(row.nextRenewalDate, today),
-    monitor_status: row.monitorStatus as MonitorStatus,
-    monitor_keyword: row.monitorKeyword,
-    response_ms: row.monitorResponseMs,
-    ssl_expires_at: row.sslExpiresAt?.toISOString() ?? null,
-    maintenance_until: row.maintenanceUntil?.toISOString() ?? null,
+    ...monitorFields(row),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }));
