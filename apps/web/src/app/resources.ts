@@ -67,6 +67,18 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
     },
   },
   {
+    // Every signed-in user has their own.
+    name: 'notifications',
+    menu: { label: 'Notifications', icon: 'bi-bell', group: 'main' },
+    list: {
+      path: paths.notifications,
+      load: () =>
+        import('../features/notifications/pages/NotificationsPage.tsx').then(
+          (m) => m.NotificationsPage,
+        ),
+    },
+  },
+  {
     name: 'websites',
     menu: { label: 'Websites', icon: 'bi-globe2', group: 'resources' },
     list: {
