@@ -1,6 +1,6 @@
 import { formatDateTime, NOTIFICATION_MESSAGES } from '@sitefleet/contract';
 import { Dropdown } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useMarkRead, useNotificationBell } from '../api/notifications.ts';
 

@@ -5,10 +5,10 @@ import {
   type Notification,
 } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
-import { notificationsResource, useMarkRead } from '../api/notifications.ts';
+import { notificationsResource, useMarkRead, useNotificationBell } from '../api/notifications.ts';
 
 function MarkReadButton({ notification }: { notification: Notification }) {
   const markRead = useMarkRead();
@@ -73,7 +73,7 @@ const COLUMNS: ColumnDef<Notification>[] = [
 export function NotificationsPage() {
   const list = useResourceList<Notification>({ resource: notificationsResource });
   const markRead = useMarkRead();
-  const unread = list.rows.data?.unread_count ?? 0;
+  const unread = useNotificationBell().data?.unread_count ?? 0;
   return (
     <ResourceListPage
       title="Notifications"
