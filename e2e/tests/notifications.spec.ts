@@ -48,7 +48,7 @@ test('the bell shows the unread count, lists the notification, and Mark all as r
     const bell = topBar.getByRole('button', { name: `Notifications (${unread} unread)` });
     await expect(bell).toContainText(String(unread));
     await bell.click();
-    const menu = page.getByLabel('Latest notifications');
+    const menu = page.locator('.dropdown-menu.show');
     await expect(menu.getByRole('link', { name: new RegExp(`${name} is down`) })).toBeVisible();
 
     await menu.getByRole('button', { name: 'Mark all as read' }).click();
