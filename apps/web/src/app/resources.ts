@@ -63,7 +63,17 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
     list: {
       path: paths.profile,
       ability: 'profile-list',
-      load: () => import('../features/profile/pages/ProfilePage.tsx').then((m) => m.ProfilePage),
+      // The profile, with the notification preferences as one of its tabs.
+      load: async () => {
+        const [{ ProfilePage }, { NotificationPreferencesForm }] = await Promise.all([
+          import('../features/profile/pages/ProfilePage.tsx'),
+          import('../features/notifications/components/NotificationPreferencesForm.tsx'),
+        ]);
+        return () =>
+          createElement(ProfilePage, {
+            notificationsTab: createElement(NotificationPreferencesForm),
+          });
+      },
     },
   },
   {
