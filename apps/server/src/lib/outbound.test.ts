@@ -83,7 +83,6 @@ describe('redirects', () => {
       status: 200,
       body: 'landed',
     });
-    expect((await probeUrl(`${url}/loop1`, { ...options, maxRedirects: 0 })).status).toBe(302);
     await expect(probeUrl(`${url}/loop1`, options)).rejects.toThrow('More than 3 redirects');
     allowOutboundRanges(parseAllowedRanges(''));
     await expect(probeUrl(`${url}/to-self`, options)).rejects.toBeInstanceOf(OutboundRefused);
