@@ -18,6 +18,8 @@ import { categoryContentRoutes, postContentRoutes } from './modules/content/rout
 import { eventsRoutes } from './modules/events/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
 import { instancesRoutes } from './modules/instances/routes.ts';
+import { monitorRoutes } from './modules/monitor/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { postsRoutes } from './modules/posts/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { roleTwoFactorRoutes } from './modules/roles/two-factor-routes.ts';
@@ -117,7 +119,9 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     rolesRoutes,
     profileSecurityRoutes,
     profileRoutes,
+    notificationsRoutes,
     websitesRoutes,
+    monitorRoutes,
     instancesRoutes,
     categoriesRoutes,
     categoryContentRoutes,

@@ -9,6 +9,7 @@ import { pruneEvents } from './events/publish.ts';
 import { every, type TaskDefinition, type TaskSource } from './jobs/scheduler.ts';
 import { AUDIT_RETENTION_SETTING } from './lib/settings-catalog.ts';
 import { retryFailedDeliveries } from './modules/content/retry.ts';
+import { pruneChecks, queueDueChecks, sendRenewalNotices } from './modules/monitor/service.ts';
 import { purgeExpiredTrash } from './modules/trash/service.ts';
 import { instanceDispatchTasks } from './pipeline/agent/dispatch.ts';
 import { websiteRefreshTasks } from './pipeline/ai/refresh.ts';
@@ -34,6 +35,14 @@ export const TRASH_PURGE_TASK = 'trash:purge';
 /** Deletes the live events older than their retention (EVENTS_RETENTION_SECONDS). */
 export const EVENTS_PRUNE_TASK = 'events:prune';
 const EVENTS_PRUNE_MS = 5 * 60 * 1000;
+/** Queues the checks of the websites due one (every monitor.interval_minutes each). */
+export const MONITOR_CHECK_TASK = 'monitor:check';
+/** Deletes the checks past their retention. */
+export const MONITOR_PRUNE_TASK = 'monitor:prune';
+/** Tells of the renewals due within monitor.renewal_notice_days, once per date. */
+export const RENEWAL_NOTICE_TASK = 'monitor:renewals';
+
+const MINUTE_MS = 60 * 1000;
 
 /**
  * The first row of the task every installation starts with, due a minute after the seed, so that
@@ -98,6 +107,28 @@ export const FIXED_TASKS: TaskDefinition[] = [
     nextRun: every(EVENTS_PRUNE_MS),
     run: async (context) => {
       await pruneEvents(context.db, context.config.EVENTS_RETENTION_SECONDS);
+    },
+  },
+  {
+    // Every minute: each website's own interval is judged from its last check.
+    command: MONITOR_CHECK_TASK,
+    nextRun: every(MINUTE_MS),
+    run: async (context) => {
+      await queueDueChecks(context);
+    },
+  },
+  {
+    command: MONITOR_PRUNE_TASK,
+    nextRun: every(HOUR_MS),
+    run: async (context) => {
+      await pruneChecks(context.db);
+    },
+  },
+  {
+    command: RENEWAL_NOTICE_TASK,
+    nextRun: every(HOUR_MS),
+    run: async (context) => {
+      await sendRenewalNotices(context);
     },
   },
 ];

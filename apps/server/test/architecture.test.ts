@@ -67,6 +67,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   lists: ['db', 'lib'],
   resources: ['lists', 'lib'],
   events: ['db', 'lib'],
+  notifications: ['db', 'lib', 'jobs', 'events'],
   'modules/content': ['db', 'lib', 'jobs', 'lists', 'events'],
   module: [
     'modules/content',
@@ -78,8 +79,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'plugins',
     'pipeline',
     'events',
+    'notifications',
   ],
-  pipeline: ['modules/*', 'db', 'lib', 'jobs', 'events'],
+  pipeline: ['modules/*', 'db', 'lib', 'jobs', 'events', 'notifications'],
 };
 
 function allowed(from: string, to: string) {

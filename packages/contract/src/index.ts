@@ -11,6 +11,8 @@ export * from './format.ts';
 export * from './google.ts';
 export * from './instances.ts';
 export * from './live-events.ts';
+export * from './monitor.ts';
+export * from './notifications.ts';
 export * from './options.ts';
 export * from './outbound.ts';
 export * from './pagination.ts';

@@ -8,6 +8,7 @@ import {
   requiredHttpUrl,
   requiredText,
 } from './fields.ts';
+import { MONITOR_STATUSES, monitorKeywordSchema } from './monitor.ts';
 import { LIMIT_OPTIONS, REFRESH_HOUR_OPTIONS } from './options.ts';
 import { NEWEST_FIRST, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
 import { defineResource } from './resource.ts';
@@ -157,6 +158,7 @@ export const websiteInputSchema = z.strictObject({
         WEBSITE_MESSAGES.statusInvalid,
       ),
   ).optional(),
+  monitor_keyword: monitorKeywordSchema,
   /** Left out or empty: the created date plus `duration` months. */
   next_renewal_date: z
     .preprocess(
@@ -182,6 +184,12 @@ export const websiteSchema = z.object({
   next_renewal_date: z.string().nullable(),
   /** The renewal is RENEWAL_DUE_DAYS away or closer, judged on the server's date. */
   renewal_due: z.boolean(),
+  monitor_status: z.enum(MONITOR_STATUSES),
+  monitor_keyword: z.string().nullable(),
+  /** The last check's response time. */
+  response_ms: z.number().nullable(),
+  ssl_expires_at: z.string().nullable(),
+  maintenance_until: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -21,8 +21,32 @@ export const QUEUES = {
   socialPublish: 'social-publish',
   /** Rewrite a variant's description through the AI provider. */
   regenerate: 'content-regenerate',
+  /** Check a batch of websites (the monitor). */
+  monitorCheck: 'monitor-check',
+  /** Send the pending notifications of one channel (and user, for e-mail). */
+  notificationSend: 'notification-send',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** A monitor job: the websites it checks, side by side. */
+export interface MonitorJobData {
+  websiteIds: number[];
+}
+
+/** A notification job: the e-mails of one user, or the chat messages of everyone. */
+export type NotificationJobData = { channel: 'email'; userId: number } | { channel: 'chat' };
+
+/** The queues of the publishing pipeline, whose jobs carry a variant. */
+export type ContentQueue = 'website-push' | 'social-publish' | 'content-regenerate';
+
+/** The data of each queue's jobs. */
+export interface QueueData {
+  'website-push': ContentJobData;
+  'social-publish': ContentJobData;
+  'content-regenerate': ContentJobData;
+  'monitor-check': MonitorJobData;
+  'notification-send': NotificationJobData;
+}
 
 /** The queue of a job for `target`. */
 export const queueFor = (target: DeliveryTarget): QueueName =>
@@ -57,12 +81,18 @@ export interface ContentJob {
 }
 
 /** A job as a worker receives it, with its try count. */
-export type RunningJob = PgBoss.JobWithMetadata<ContentJobData>;
+export type RunningJob<Q extends QueueName = ContentQueue> = PgBoss.JobWithMetadata<QueueData[Q]>;
 
 export interface JobQueue {
   boss: PgBoss;
   /** Inserts the jobs through `executor`, inside its transaction; answers how many were queued. */
   enqueue(executor: Executor, jobs: readonly ContentJob[]): Promise<number>;
+  /** Inserts jobs of `queue` through `executor`, inside its transaction. */
+  send<Q extends QueueName>(
+    executor: Executor,
+    queue: Q,
+    data: readonly QueueData[Q][],
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -171,6 +201,13 @@ export async function startQueue(
         );
       }
       return jobs.length;
+    },
+    async send(executor, queue, data) {
+      if (data.length === 0) return;
+      await boss.insert(
+        data.map((item) => ({ name: queue, data: item })),
+        { db: executorDb(executor) },
+      );
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
   };

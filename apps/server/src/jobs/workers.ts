@@ -1,13 +1,15 @@
-import type { ContentJobData } from '@sitefleet/contract';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
-import type { QueueName, RunningJob } from './queue.ts';
+import type { ContentQueue, QueueData, QueueName, RunningJob } from './queue.ts';
 
 /** Carries out one job; a throw fails this try (the queue retries it while tries remain). */
-export type JobHandler = (context: AppContext, job: RunningJob) => Promise<unknown>;
+export type JobHandler<Q extends QueueName = ContentQueue> = (
+  context: AppContext,
+  job: RunningJob<Q>,
+) => Promise<unknown>;
 
 /** The handler of every queue: the pipeline provides them. */
-export type JobHandlers = Record<QueueName, JobHandler>;
+export type JobHandlers = { [Q in QueueName]: JobHandler<Q> };
 
 /**
  * Starts the workers of every queue: WORKER_CONCURRENCY pollers per queue, each taking one job at
@@ -21,10 +23,10 @@ export async function startWorkers(context: AppContext, handlers: JobHandlers) {
     includeMetadata: true,
     pollingIntervalSeconds: context.config.QUEUE_POLL_SECONDS,
   };
-  for (const [name, handle] of Object.entries(handlers)) {
+  for (const [name, handle] of Object.entries(handlers) as [QueueName, JobHandler<QueueName>][]) {
     for (let index = 0; index < context.config.WORKER_CONCURRENCY; index += 1) {
       let workerId = '';
-      workerId = await boss.work<ContentJobData>(name, options, async ([job]) => {
+      workerId = await boss.work<QueueData[QueueName]>(name, options, async ([job]) => {
         try {
           if (job) return await handle(context, job);
         } finally {

@@ -13,6 +13,7 @@ import {
   OutboundRefused,
   outboundFetch,
   parseAllowedRanges,
+  probeUrl,
 } from './outbound.ts';
 
 describe('the addresses the server refuses to call', () => {
@@ -53,6 +54,11 @@ describe('redirects', () => {
   let url: string;
   beforeAll(async () => {
     redirector = createServer((request, response) => {
+      const hops = /^\/loop(\d+)$/.exec(request.url ?? '');
+      if (hops) {
+        response.writeHead(302, { location: `/loop${Number(hops[1]) + 1}` }).end();
+        return;
+      }
       const target = request.url === '/to-metadata' ? 'http://169.254.169.254/' : '/landed';
       if (request.url === '/landed') response.writeHead(200).end('landed');
       else response.writeHead(302, { location: target }).end();
@@ -67,6 +73,19 @@ describe('redirects', () => {
     await expect(outboundFetch(`${url}/to-metadata`)).rejects.toThrow(/169\.254\.169\.254/);
     const allowed = await outboundFetch(`${url}/to-self`);
     expect(await allowed.text()).toBe('landed');
+  });
+
+  it("are checked at every hop of a monitor's probe too, which follows at most its limit", async () => {
+    allowOutboundRanges(parseAllowedRanges('127.0.0.1'));
+    const options = { timeoutMs: 5000, maxRedirects: 3 };
+    await expect(probeUrl(`${url}/to-metadata`, options)).rejects.toBeInstanceOf(OutboundRefused);
+    expect(await probeUrl(`${url}/to-self`, options)).toMatchObject({
+      status: 200,
+      body: 'landed',
+    });
+    await expect(probeUrl(`${url}/loop1`, options)).rejects.toThrow('More than 3 redirects');
+    allowOutboundRanges(parseAllowedRanges(''));
+    await expect(probeUrl(`${url}/to-self`, options)).rejects.toBeInstanceOf(OutboundRefused);
   });
 });
 

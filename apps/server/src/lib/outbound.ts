@@ -171,3 +171,176 @@ export async function outboundFetch(
     }
   }
 }
+
+/** A website's certificate as a check saw it: read whether or not it is trusted. */
+export interface ProbedCertificate {
+  expiresAt: Date;
+  /** Why the certificate is not trusted (expired, self-signed …), or null when it is. */
+  untrusted: string | null;
+}
+
+/** What a monitoring check got: the final answer's status and the start of its body. */
+export interface ProbeResult {
+  status: number;
+  body: string;
+  /** The certificate of the last https address on the way, if any. */
+  certificate: ProbedCertificate | null;
+}
+
+export interface ProbeOptions {
+  timeoutMs: number;
+  maxRedirects: number;
+  /** Bytes of the body kept (for the keyword); the rest is not read. */
+  maxBodyBytes?: number;
+}
+
+/** A probe that got no answer in time. */
+export class ProbeTimeout extends Error {
+  override name = 'ProbeTimeout';
+}
+
+type ProbeHop = { status: number; location: string | null; body: string };
+
+/**
+ * One GET of a probe: a fresh connection through the guarded lookup, the certificate read even
+ * when it is not trusted (the check reports it rather than failing on it).
+ */
+async function probeHop(
+  target: URL,
+  maxBodyBytes: number,
+  signal: AbortSignal,
+  onCertificate: (certificate: ProbedCertificate) => void,
+): Promise<ProbeHop> {
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) && !isAllowedAddress(host)) throw refusal(host, host);
+  const client =
+    target.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  return new Promise<ProbeHop>((resolve, reject) => {
+    const request = client.request(target, {
+      method: 'GET',
+      agent: false,
+      lookup: guardedLookup(dns.lookup),
+      rejectUnauthorized: false,
+      signal,
+      headers: { 'user-agent': 'Sitefleet-Monitor', accept: 'text/html,*/*' },
+    });
+    request.on('socket', (socket) => {
+      socket.once('secureConnect', () => {
+        const tls = socket as import('node:tls').TLSSocket;
+        const peer = tls.getPeerCertificate();
+        if (peer?.valid_to) {
+          const reason = tls.authorized ? null : String(tls.authorizationError ?? 'not trusted');
+          onCertificate({ expiresAt: new Date(peer.valid_to), untrusted: reason });
+        }
+      });
+    });
+    request.on('error', (error) => {
+      const cause = (error as { cause?: unknown }).cause;
+      reject(cause instanceof OutboundRefused ? cause : error);
+    });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      const done = () => {
+        resolve({
+          status: response.statusCode ?? 0,
+          location: response.headers.location ?? null,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+      };
+      response.on('data', (chunk: Buffer) => {
+        if (kept >= maxBodyBytes) return;
+        chunks.push(chunk.subarray(0, maxBodyBytes - kept));
+        kept += chunk.length;
+        if (kept >= maxBodyBytes) {
+          response.destroy();
+          done();
+        }
+      });
+      response.on('end', done);
+      response.on('error', reject);
+    });
+    request.end();
+  });
+}
+
+/**
+ * A monitoring check's GET: follows at most `maxRedirects` redirects, each hop through the address
+ * guard, and gives up after `timeoutMs` in all (ProbeTimeout).
+ */
+export async function probeUrl(url: string, options: ProbeOptions): Promise<ProbeResult> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let certificate: ProbedCertificate | null = null;
+  let target = outboundTarget(url);
+  try {
+    for (let hop = 0; ; hop++) {
+      const answer = await probeHop(target, options.maxBodyBytes ?? 1_000_000, signal, (seen) => {
+        certificate = seen;
+      });
+      const redirected = answer.status >= 300 && answer.status < 400 && answer.location;
+      if (!redirected) return { status: answer.status, body: answer.body, certificate };
+      if (hop >= options.maxRedirects) {
+        throw new OutboundRefused(
+          `More than ${options.maxRedirects} redirects (HTTP ${answer.status})`,
+        );
+      }
+      target = outboundTarget(new URL(answer.location as string, target));
+    }
+  } catch (error) {
+    if (signal.aborted) throw new ProbeTimeout('timed out');
+    throw error;
+  }
+}
+
+/** The SMTP server the notifications are e-mailed through (the Notifications settings). */
+export interface SmtpServer {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | null;
+  password: string | null;
+}
+
+/** One e-mail. */
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The one address of `host` the guard lets through, resolved once. */
+async function guardedAddress(host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    guardedLookup(dns.lookup)(host, { family: 0 }, (error, address) => {
+      if (error) reject(error);
+      else resolve(address as string);
+    });
+  });
+}
+
+/**
+ * Sends an e-mail over SMTP (nodemailer): the server's name is resolved and checked by the guard,
+ * and the connection goes to that address, keeping the name for TLS.
+ */
+export async function sendMail(server: SmtpServer, message: MailMessage, timeoutMs: number) {
+  const host = server.host.replace(/^\[|\]$/g, '');
+  const address = isIP(host) ? host : await guardedAddress(host);
+  if (!isAllowedAddress(address)) throw refusal(host, address);
+  const { createTransport } = await import('nodemailer');
+  const transport = createTransport({
+    host: address,
+    port: server.port,
+    secure: server.secure,
+    auth: server.user ? { user: server.user, pass: server.password ?? '' } : undefined,
+    tls: isIP(host) ? undefined : { servername: host },
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  try {
+    await transport.sendMail(message);
+  } finally {
+    transport.close();
+  }
+}

@@ -2,7 +2,12 @@ import {
   APP_NAME_SETTING,
   DEFAULT_APP_NAME,
   DEFAULT_AUDIT_RETENTION_DAYS,
+  DEFAULT_MONITOR_INTERVAL_MINUTES,
+  DEFAULT_RENEWAL_NOTICE_DAYS,
   DEFAULT_TRASH_RETENTION_DAYS,
+  MONITOR_INTERVAL_SETTING,
+  NOTIFICATION_SETTINGS,
+  RENEWAL_NOTICE_SETTING,
   type SettingType,
   TRASH_RETENTION_SETTING,
 } from '@sitefleet/contract';
@@ -131,6 +136,67 @@ const APPLICATION_SETTINGS = {
       },
     ],
   },
+  Monitoring: {
+    Monitoring: [
+      {
+        fullPath: MONITOR_INTERVAL_SETTING,
+        value: String(DEFAULT_MONITOR_INTERVAL_MINUTES),
+        type: 'number',
+        description: 'Minutes between two checks of each active website',
+      },
+      {
+        fullPath: RENEWAL_NOTICE_SETTING,
+        value: String(DEFAULT_RENEWAL_NOTICE_DAYS),
+        type: 'number',
+        description: 'Days before a renewal date that its notification is sent',
+      },
+    ],
+    Notifications: [
+      {
+        fullPath: NOTIFICATION_SETTINGS.smtpHost,
+        value: null,
+        type: 'text',
+        description: 'SMTP server for e-mail notifications; none are sent while it is empty',
+      },
+      {
+        fullPath: NOTIFICATION_SETTINGS.smtpPort,
+        value: '587',
+        type: 'number',
+        description: 'SMTP port',
+      },
+      {
+        fullPath: NOTIFICATION_SETTINGS.smtpSecure,
+        value: 'false',
+        type: 'boolean',
+        description: 'Connect over TLS from the start (port 465); otherwise STARTTLS when offered',
+      },
+      {
+        fullPath: NOTIFICATION_SETTINGS.smtpUser,
+        value: null,
+        type: 'text',
+        description: 'SMTP user',
+      },
+      {
+        fullPath: NOTIFICATION_SETTINGS.smtpPassword,
+        value: null,
+        type: 'text',
+        description: 'SMTP password',
+        isSecret: true,
+      },
+      {
+        fullPath: NOTIFICATION_SETTINGS.smtpFrom,
+        value: null,
+        type: 'email',
+        description: 'Sender address of the notification e-mails',
+      },
+      {
+        fullPath: NOTIFICATION_SETTINGS.webhookUrl,
+        value: null,
+        type: 'url',
+        description: 'Chat webhook (Slack-compatible) that receives the notifications',
+      },
+    ],
+  },
 } as const satisfies Catalogue;
 
 /**
@@ -139,8 +205,8 @@ const APPLICATION_SETTINGS = {
  * target declares) in Publishing › Social.
  */
 export function settingsCatalog(targetSettings: readonly SettingSeed[]): Catalogue {
-  const { General, Publishing, Content } = APPLICATION_SETTINGS;
-  return { General, Publishing: { Social: targetSettings, ...Publishing }, Content };
+  const { General, Publishing, Content, Monitoring } = APPLICATION_SETTINGS;
+  return { General, Publishing: { Social: targetSettings, ...Publishing }, Content, Monitoring };
 }
 
 /**

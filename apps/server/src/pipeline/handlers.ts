@@ -1,8 +1,10 @@
 import type { PublishTarget } from '@sitefleet/contract';
 import { QUEUES } from '../jobs/queue.ts';
 import type { JobHandler, JobHandlers } from '../jobs/workers.ts';
+import { checkWebsites } from '../modules/monitor/check.ts';
 import { regenerateVariant } from './ai/regenerate.ts';
 import { runDelivery } from './delivery.ts';
+import { sendNotifications } from './notifications.ts';
 import { PUBLISHING_TARGETS } from './targets/index.ts';
 
 /** A publishing job: the variant goes to the target the job names. */
@@ -14,4 +16,6 @@ export const JOB_HANDLERS: JobHandlers = {
   [QUEUES.websitePush]: publish,
   [QUEUES.socialPublish]: publish,
   [QUEUES.regenerate]: (context, job) => regenerateVariant(context, job),
+  [QUEUES.monitorCheck]: (context, job) => checkWebsites(context, job.data.websiteIds),
+  [QUEUES.notificationSend]: (context, job) => sendNotifications(context, job),
 };

@@ -63,7 +63,29 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
     list: {
       path: paths.profile,
       ability: 'profile-list',
-      load: () => import('../features/profile/pages/ProfilePage.tsx').then((m) => m.ProfilePage),
+      // The profile, with the notification preferences as one of its tabs.
+      load: async () => {
+        const [{ ProfilePage }, { NotificationPreferencesForm }] = await Promise.all([
+          import('../features/profile/pages/ProfilePage.tsx'),
+          import('../features/notifications/components/NotificationPreferencesForm.tsx'),
+        ]);
+        return () =>
+          createElement(ProfilePage, {
+            notificationsTab: createElement(NotificationPreferencesForm),
+          });
+      },
+    },
+  },
+  {
+    // Every signed-in user has their own.
+    name: 'notifications',
+    menu: { label: 'Notifications', icon: 'bi-bell', group: 'main' },
+    list: {
+      path: paths.notifications,
+      load: () =>
+        import('../features/notifications/pages/NotificationsPage.tsx').then(
+          (m) => m.NotificationsPage,
+        ),
     },
   },
   {

@@ -16,6 +16,7 @@ export const paths = {
   auditLog: '/admin/audit-log',
   profile: '/admin/profile',
   trash: '/admin/trash',
+  notifications: '/admin/notifications',
   googleCallback: '/youtube/callback',
 } as const;
 

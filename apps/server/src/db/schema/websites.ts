@@ -30,6 +30,18 @@ export const websites = pgTable(
     views: bigint('views', { mode: 'number' }).notNull().default(0),
     nextRenewalDate: date('next_renewal_date', { mode: 'string' }),
     webhookSecret: text('webhook_secret').notNull(),
+    /** The monitor's view: up, down or unknown (see modules/monitor). */
+    monitorStatus: text('monitor_status').notNull().default('unknown'),
+    monitorKeyword: text('monitor_keyword'),
+    maintenanceUntil: timestamp('maintenance_until', { withTimezone: true }),
+    /** Failed checks in a row; MONITOR_CHECK.failuresForDown of them make the website down. */
+    monitorFailures: smallint('monitor_failures').notNull().default(0),
+    monitorCheckedAt: timestamp('monitor_checked_at', { withTimezone: true }),
+    monitorQueuedAt: timestamp('monitor_queued_at', { withTimezone: true }),
+    monitorHttpStatus: integer('monitor_http_status'),
+    monitorResponseMs: integer('monitor_response_ms'),
+    monitorError: text('monitor_error'),
+    sslExpiresAt: timestamp('ssl_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -43,6 +55,7 @@ export const websites = pgTable(
     index('websites_name_id_idx').on(t.name, t.id),
     index('websites_cost_id_idx').on(t.cost, t.id),
     index('websites_next_renewal_date_id_idx').on(t.nextRenewalDate, t.id),
+    index('websites_monitor_status_id_idx').on(t.monitorStatus, t.id),
   ],
 );
 

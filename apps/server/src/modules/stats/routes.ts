@@ -3,6 +3,8 @@ import {
   instanceStatQuerySchema,
   pageQuerySchema,
   recordStatQuerySchema,
+  renewalsQuerySchema,
+  renewalsSchema,
   STAT_ANSWER_KEYS,
   scheduledTasksAnswerSchema,
   scheduledTasksPageSchema,
@@ -11,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { renewalsDue } from './renewals.ts';
 import {
   countInstances,
   countRecords,
@@ -28,6 +31,20 @@ const RECORD_STATS = [
 ] as const;
 
 export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/api/stats/renewals',
+    {
+      config: { access: 'website-list' },
+      schema: {
+        summary: 'Websites whose renewal falls within the days asked, with their cost',
+        tags: ['dashboard'],
+        querystring: renewalsQuerySchema,
+        response: { 200: renewalsSchema },
+      },
+    },
+    (request) => renewalsDue(db, request.query.days),
+  );
+
   app.get(
     '/api/stats/instances',
     {

@@ -31,6 +31,7 @@ import { newWebhookSecret } from '../../lib/secrets.ts';
 import { columnOrder, listExport } from '../../lists/export.ts';
 import { listOrder, pageOf } from '../../lists/page.ts';
 import { searchCondition } from '../../lists/search.ts';
+import { monitorColumns, monitorFields } from './monitor-fields.ts';
 
 /** The columns a website answer shows: never the webhook secret. */
 const websiteColumns = {
@@ -43,11 +44,12 @@ const websiteColumns = {
   cost: websites.cost,
   duration: websites.duration,
   nextRenewalDate: websites.nextRenewalDate,
+  ...monitorColumns,
   createdAt: websites.createdAt,
   updatedAt: websites.updatedAt,
 };
 
-type WebsiteRow = Omit<typeof websites.$inferSelect, 'webhookSecret'>;
+type WebsiteRow = Pick<typeof websites.$inferSelect, keyof typeof websiteColumns>;
 
 /** Post and category variant counts of the given websites: two grouped queries, not one a row. */
 async function variantCounts(db: Db, websiteIds: number[]) {
@@ -83,6 +85,7 @@ async function withCounts(db: Db, rows: WebsiteRow[]): Promise<Website[]> {
     duration: row.duration,
     next_renewal_date: row.nextRenewalDate,
     renewal_due: isRenewalDue(row.nextRenewalDate, today),
+    ...monitorFields(row),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }));
@@ -150,6 +153,7 @@ const columnsFrom = (values: WebsiteValues, createdAt: Date) => ({
   cost: values.cost,
   duration: values.duration,
   nextRenewalDate: values.next_renewal_date ?? addMonths(toIsoDate(createdAt), values.duration),
+  monitorKeyword: values.monitor_keyword,
 });
 
 export async function createWebsite(db: Db, values: WebsiteValues): Promise<Website> {

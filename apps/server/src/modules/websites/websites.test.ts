@@ -46,6 +46,11 @@ describe('creating and editing a website', () => {
       duration: 12,
       next_renewal_date: addMonths(toIsoDate(new Date()), 12),
       renewal_due: false,
+      monitor_status: 'unknown',
+      monitor_keyword: null,
+      response_ms: null,
+      ssl_expires_at: null,
+      maintenance_until: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

@@ -1,4 +1,5 @@
 import { Dropdown } from 'react-bootstrap';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { THEME_CHOICE_LABELS, type ThemeChoice, useTheme } from '../../lib/theme.ts';
 
 const THEME_CHOICES: readonly ThemeChoice[] = ['light', 'dark', 'system'];
@@ -9,8 +10,8 @@ const THEME_ICONS: Record<ThemeChoice, string> = {
 };
 
 /**
- * The messages and notifications menus are placeholders, as in the original product, not wired to anything: no
- * count on their icons, which would read as unread items, and a menu that says so.
+ * The messages menu is a placeholder, as in the original product, not wired to anything: no
+ * count on its icon, which would read as unread items, and a menu that says so.
  */
 const PLACEHOLDER_TEXT = 'Not available yet: nothing is sent here.';
 
@@ -36,7 +37,7 @@ function PlaceholderMenu({ title, icon }: { title: string; icon: string }) {
 }
 
 /**
- * The top bar's menus: messages, notifications and the theme. Loaded after the first screen, as
+ * The top bar's menus: messages, the notifications' bell and the theme. Loaded after the first screen, as
  * the dropdown library they use is not needed to show it.
  */
 export function NavbarMenus() {
@@ -44,7 +45,7 @@ export function NavbarMenus() {
   return (
     <>
       <PlaceholderMenu title="Messages" icon="bi-chat-text" />
-      <PlaceholderMenu title="Notifications" icon="bi-bell-fill" />
+      <NotificationBell />
       <Dropdown as="li" className="nav-item" align="end">
         <Dropdown.Toggle
           as="button"

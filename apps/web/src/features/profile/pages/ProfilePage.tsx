@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Tab, Tabs } from 'react-bootstrap';
 import { Page } from '../../../components/Page.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -8,7 +9,8 @@ import { ProfileForm } from '../components/ProfileForm.tsx';
 import { SessionsTab } from '../components/SessionsTab.tsx';
 import { TwoFactorTab } from '../components/TwoFactorTab.tsx';
 
-export function ProfilePage() {
+/** `notificationsTab`: the notification preferences, which the app puts here. */
+export function ProfilePage({ notificationsTab }: { notificationsTab?: ReactNode }) {
   const { user } = useAuth();
   const refreshSessions = useRefreshSessions();
   // The guard loads the user before any admin screen shows.
@@ -53,6 +55,11 @@ export function ProfilePage() {
                 <Tab eventKey="sessions" title="Sessions" mountOnEnter unmountOnExit>
                   <SessionsTab />
                 </Tab>
+                {notificationsTab && (
+                  <Tab eventKey="notifications" title="Notifications" mountOnEnter>
+                    {notificationsTab}
+                  </Tab>
+                )}
               </Tabs>
             </div>
           </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { IfAllowed } from '../../../components/IfAllowed.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { InstancesCard } from '../components/InstancesCard.tsx';
+import { MonitorBoxes } from '../components/MonitorBoxes.tsx';
 import { StatBox } from '../components/StatBox.tsx';
 import { STAT_BOXES } from '../components/stat-boxes.ts';
 import { TopCategoriesCard, TopWebsitesCard } from '../components/TopListCard.tsx';
@@ -18,6 +19,9 @@ export function DashboardPage({ actions }: { actions?: ReactNode }) {
             </div>
           </IfAllowed>
         ))}
+        <IfAllowed ability="website-list">
+          <MonitorBoxes />
+        </IfAllowed>
       </div>
       <div className="row">
         <IfAllowed ability="instance-list">

@@ -23,6 +23,7 @@ interface WebsiteFormValues {
   duration: string;
   status: string;
   next_renewal_date: string;
+  monitor_keyword: string;
 }
 
 interface WebsiteFormModalProps {
@@ -40,10 +41,14 @@ function initialValues(website: Website | null): WebsiteFormValues {
     duration: website ? String(website.duration) : '',
     status: String(website?.status ?? WEBSITE_STATUS.active),
     next_renewal_date: website?.next_renewal_date ?? '',
+    monitor_keyword: website?.monitor_keyword ?? '',
   };
 }
 
-/** 'Add New Website' / 'Edit Website': name, url, hosting, cost, duration, status, next renewal. */
+/**
+ * 'Add New Website' / 'Edit Website': name, url, hosting, cost, duration, status, next renewal,
+ * the monitor's keyword.
+ */
 export function WebsiteFormModal({ website, onClose }: WebsiteFormModalProps) {
   const { form, errors, modal } = useResourceForm({
     recordId: website?.id ?? null,
@@ -101,6 +106,13 @@ export function WebsiteFormModal({ website, onClose }: WebsiteFormModalProps) {
           error={errors.next_renewal_date}
         />
       </div>
+      <TextField
+        className="mt-3 mb-3"
+        label="Monitor keyword"
+        help="Optional: a page that answers without this text counts as down."
+        registration={form.register('monitor_keyword')}
+        error={errors.monitor_keyword}
+      />
       {website && <HistoryPanel subjectType="website" subjectId={website.id} />}
     </FormModal>
   );

@@ -32,6 +32,7 @@ import {
   useWebsiteSettings,
 } from '../api/website-settings.ts';
 import { KeywordsInput } from './KeywordsInput.tsx';
+import { MonitoringTab } from './MonitoringTab.tsx';
 import {
   firstFieldWithError,
   type SchedulerField,
@@ -123,7 +124,7 @@ function WebsiteSettingsForm({
     defaultValues: toFormValues(settings),
   });
   const { errors } = form.formState;
-  const [activeTab, setActiveTab] = useState<SettingsTabKey>(initialTab);
+  const [activeTab, setActiveTab] = useState<SettingsTabKey | 'monitoring'>(initialTab);
   const save = useSaveWebsiteSettings(website.id);
   const rotateSecret = useRotateWebhookSecret(website.id);
   const tabsId = useId();
@@ -182,7 +183,7 @@ function WebsiteSettingsForm({
       <Tabs
         id={tabsId}
         activeKey={activeTab}
-        onSelect={(key) => key && setActiveTab(key as SettingsTabKey)}
+        onSelect={(key) => key && setActiveTab(key as SettingsTabKey | 'monitoring')}
         transition={false}
         className="mb-3"
       >
@@ -314,6 +315,10 @@ function WebsiteSettingsForm({
             warning="The current secret stops working at once: the website refuses deliveries until it holds the new one."
             rotate={() => rotateSecret.mutateAsync()}
           />
+        </Tab>
+
+        <Tab eventKey="monitoring" title="Monitoring" mountOnEnter>
+          <MonitoringTab websiteId={website.id} />
         </Tab>
       </Tabs>
     </FormModal>

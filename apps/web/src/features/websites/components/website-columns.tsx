@@ -13,6 +13,7 @@ import { rowNumberColumn } from '../../../components/DataTable.tsx';
 import { editDeleteColumn } from '../../../components/edit-delete-column.tsx';
 import { IconAction } from '../../../components/IconAction.tsx';
 import { useCan } from '../../../lib/abilities.ts';
+import { CertificateCell, MonitorStatusCell } from './MonitorCells.tsx';
 
 interface WebsiteColumnsOptions {
   onEdit: (website: Website) => void;
@@ -30,7 +31,8 @@ export function renewalRowClass(website: Website): string | undefined {
 }
 
 /**
- * #, Name (the site, in a new tab), Status, Views, Posts, Categories, Hosting, Cost, Duration,
+ * #, Name (the site, in a new tab), Status, Monitor (up/down, response time, maintenance),
+ * Certificate (days left), Views, Posts, Categories, Hosting, Cost, Duration,
  * Next Renewal, Options (edit with website-update, delete with website-delete, settings with
  * website-settings).
  */
@@ -70,6 +72,16 @@ export function useWebsiteColumns({
             {websiteStatusLabel(row.original.status)}
           </span>
         ),
+      },
+      {
+        id: 'monitor',
+        header: 'Monitor',
+        cell: ({ row }) => <MonitorStatusCell website={row.original} />,
+      },
+      {
+        id: 'certificate',
+        header: 'Certificate',
+        cell: ({ row }) => <CertificateCell website={row.original} />,
       },
       {
         id: 'views',

@@ -1,0 +1,70 @@
+import {
+  NOTIFICATION_LIMITS,
+  type NotificationPreferences,
+  notificationPageSchema,
+  notificationPreferencesSchema,
+  notificationsReadSchema,
+} from '@sitefleet/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+
+/** The user's notifications, GET /api/notifications: only read and marked read from here. */
+export const notificationsResource = {
+  name: 'notifications',
+  path: '/api/notifications',
+  list: { answer: notificationPageSchema },
+} as const;
+
+/** How often the bell asks for the unread count. */
+const BELL_REFRESH_MS = 30_000;
+
+/** The bell: the unread count and the latest notifications. */
+export function useNotificationBell() {
+  return useQuery({
+    queryKey: [notificationsResource.name, 'bell'],
+    queryFn: async () =>
+      notificationPageSchema.parse(
+        await http.get(notificationsResource.path, {
+          query: { per_page: NOTIFICATION_LIMITS.bellSize },
+        }),
+      ),
+    refetchInterval: BELL_REFRESH_MS,
+  });
+}
+
+/** Marks one notification, or all of them (no id), as read; the bell and the list reload. */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id?: number) =>
+      notificationsReadSchema.parse(
+        await http.post(
+          id === undefined
+            ? `${notificationsResource.path}/read-all`
+            : `${notificationsResource.path}/${id}/read`,
+        ),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [notificationsResource.name] }),
+  });
+}
+
+const preferencesKey = ['notification-preferences'] as const;
+
+/** GET /api/profile/notifications */
+export function useNotificationPreferences() {
+  return useQuery({
+    queryKey: preferencesKey,
+    queryFn: async () =>
+      notificationPreferencesSchema.parse(await http.get('/api/profile/notifications')),
+  });
+}
+
+/** PUT /api/profile/notifications */
+export function useSaveNotificationPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: NotificationPreferences) =>
+      notificationPreferencesSchema.parse(await http.put('/api/profile/notifications', values)),
+    onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
+  });
+}

@@ -1,0 +1,48 @@
+import { daysLeft, formatDateTime, type MonitorStatus, type Website } from '@sitefleet/contract';
+
+const STATUS_BADGES: Record<MonitorStatus, { className: string; label: string }> = {
+  up: { className: 'text-bg-success', label: 'Up' },
+  down: { className: 'text-bg-danger', label: 'Down' },
+  unknown: { className: 'text-bg-secondary', label: 'Unknown' },
+};
+
+/** The monitor's view of a website: up, down or unknown, its response time, a maintenance. */
+export function MonitorStatusCell({ website }: { website: Website }) {
+  const badge = STATUS_BADGES[website.monitor_status];
+  const inMaintenance =
+    website.maintenance_until !== null &&
+    new Date(website.maintenance_until).getTime() > Date.now();
+  return (
+    <span className="text-nowrap">
+      <span className={`badge ${badge.className}`}>{badge.label}</span>
+      {website.response_ms !== null && (
+        <span className="small text-body-secondary"> {website.response_ms} ms</span>
+      )}
+      {inMaintenance && (
+        <>
+          {' '}
+          <span
+            className="badge text-bg-info"
+            title={`In maintenance until ${formatDateTime(website.maintenance_until)}`}
+          >
+            Maintenance
+          </span>
+        </>
+      )}
+    </span>
+  );
+}
+
+/** Days until the certificate expires, in red at 14 or fewer; a dash when none was seen. */
+export function CertificateCell({ website }: { website: Website }) {
+  if (!website.ssl_expires_at) return <span className="text-body-secondary">–</span>;
+  const days = daysLeft(website.ssl_expires_at);
+  return (
+    <span
+      className={`text-nowrap ${days <= 14 ? 'text-danger fw-semibold' : ''}`}
+      title={`Expires ${formatDateTime(website.ssl_expires_at)}`}
+    >
+      {days < 0 ? 'Expired' : `${days} ${days === 1 ? 'day' : 'days'}`}
+    </span>
+  );
+}

@@ -1,0 +1,60 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { api, removeIfPresent, uniqueName } from './api.ts';
+import { ADMIN, signIn } from './users.ts';
+
+/** An address where nothing answers: a port a local server held and let go. */
+async function closedAddress() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}/`;
+}
+
+test('the bell shows the unread count, lists the notification, and Mark all as read clears it', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  await api(page, 'POST', '/api/notifications/read-all');
+  const name = uniqueName('Down Site');
+  const website = await api<{ id: number }>(page, 'POST', '/api/websites', {
+    name,
+    url: await closedAddress(),
+    status: 1,
+    hosting: 'Local',
+    cost: 1,
+    duration: 12,
+  });
+  try {
+    // Two failed checks make it down, which tells the admin.
+    await api(page, 'POST', `/api/websites/${website.id}/monitor/check`);
+    const checked = await api<{ status: string }>(
+      page,
+      'POST',
+      `/api/websites/${website.id}/monitor/check`,
+    );
+    expect(checked.status).toBe('down');
+    const { unread_count: unread } = await api<{ unread_count: number }>(
+      page,
+      'GET',
+      '/api/notifications',
+    );
+    expect(unread).toBeGreaterThan(0);
+
+    await page.reload();
+    const topBar = page.getByRole('navigation', { name: 'Top bar' });
+    const bell = topBar.getByRole('button', { name: `Notifications (${unread} unread)` });
+    await expect(bell).toContainText(String(unread));
+    await bell.click();
+    const menu = page.locator('.dropdown-menu.show');
+    await expect(menu.getByRole('link', { name: new RegExp(`${name} is down`) })).toBeVisible();
+
+    await menu.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(topBar.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await expect(topBar.getByTestId('unread-count')).toHaveCount(0);
+  } finally {
+    await removeIfPresent(page, `/api/websites/${website.id}`);
+  }
+});

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { pageQuerySchema, paginatedSchema } from './pagination.ts';
+
+/**
+ * What a notification is about. Each kind has its rule against floods:
+ * - `alert`: the first goes at once, reminders at most every REMINDER_MINUTES while the subject
+ *   stays in that state, none once the user has read it;
+ * - `recovery`: always, to whoever was alerted; it ends the alert;
+ * - `once`: once per subject and key (a certificate's expiry, a renewal date);
+ * - `hourly`: at most one per subject per hour, the next one counting those held back.
+ */
+export const NOTIFICATION_KIND_RULES = {
+  website_down: 'alert',
+  website_up: 'recovery',
+  ssl_expiring: 'once',
+  renewal_due: 'once',
+  delivery_paused: 'alert',
+  delivery_failed: 'hourly',
+} as const;
+export type NotificationKind = keyof typeof NOTIFICATION_KIND_RULES;
+export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_KIND_RULES) as NotificationKind[];
+export type NotificationRule = (typeof NOTIFICATION_KIND_RULES)[NotificationKind];
+
+/** The alert a recovery ends. */
+export const RECOVERY_OF: Partial<Record<NotificationKind, NotificationKind>> = {
+  website_up: 'website_down',
+};
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  website_down: 'Website down',
+  website_up: 'Website back up',
+  ssl_expiring: 'Certificate expiring',
+  renewal_due: 'Renewal due',
+  delivery_paused: 'Deliveries paused',
+  delivery_failed: 'Delivery failed',
+};
+
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'chat'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const NOTIFICATION_LIMITS = {
+  /** Minutes between two reminders of the same alert (at most twice an hour). */
+  reminderMinutes: 30,
+  /** More events of one kind than this within GROUP_WINDOW_SECONDS join one grouped message. */
+  groupAfter: 3,
+  groupWindowSeconds: 60,
+  /** Notifications in the navbar's bell. */
+  bellSize: 10,
+} as const;
+
+/** The settings of the outside channels (group Notifications); the password is a secret. */
+export const NOTIFICATION_SETTINGS = {
+  smtpHost: 'smtp.host',
+  smtpPort: 'smtp.port',
+  smtpSecure: 'smtp.secure',
+  smtpUser: 'smtp.user',
+  smtpPassword: 'smtp.password',
+  smtpFrom: 'smtp.from',
+  webhookUrl: 'notifications.webhook_url',
+} as const;
+
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'Notification not found',
+  read: 'Notification marked as read',
+  allRead: (count: number) =>
+    count === 1 ? '1 notification marked as read' : `${count} notifications marked as read`,
+  preferencesSaved: 'Notification preferences saved',
+  empty: 'No notifications',
+  heldBack: (count: number) =>
+    count === 1 ? '1 more in the previous hour' : `${count} more in the previous hour`,
+  grouped: (count: number, kind: NotificationKind) =>
+    `${count} × ${NOTIFICATION_KIND_LABELS[kind]}`,
+} as const;
+
+export const notificationSchema = z.object({
+  id: z.number(),
+  kind: z.enum(NOTIFICATION_KINDS as [NotificationKind, ...NotificationKind[]]),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /api/notifications?page=&per_page=&unread=1 */
+export const notificationListQuerySchema = pageQuerySchema.extend({
+  unread: z
+    .enum(['0', '1', ''], { error: 'unread must be 1 or 0' })
+    .optional()
+    .transform((value) => value === '1'),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+export const notificationPageSchema = paginatedSchema(notificationSchema).extend({
+  unread_count: z.number(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const notificationsReadSchema = z.object({
+  message: z.string(),
+  unread_count: z.number(),
+});
+
+const channelChoiceSchema = z.strictObject({
+  in_app: z.boolean(),
+  email: z.boolean(),
+  chat: z.boolean(),
+});
+export type ChannelChoice = z.infer<typeof channelChoiceSchema>;
+
+/** Every kind goes to every channel until the user says otherwise. */
+export const DEFAULT_CHANNEL_CHOICE: ChannelChoice = { in_app: true, email: true, chat: true };
+
+/** GET/PUT /api/profile/notifications: per kind, the channels the user wants. */
+export const notificationPreferencesSchema = z.strictObject({
+  kinds: z.strictObject(
+    Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, channelChoiceSchema])) as Record<
+      NotificationKind,
+      typeof channelChoiceSchema
+    >,
+  ),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
