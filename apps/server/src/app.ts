@@ -16,6 +16,7 @@ import { twoFactorLoginRoutes } from './modules/auth/two-factor-routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { categoryContentRoutes, postContentRoutes } from './modules/content/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 import { instancesRoutes } from './modules/instances/routes.ts';
 import { postsRoutes } from './modules/posts/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
@@ -37,6 +38,7 @@ import { helmetPlugin } from './plugins/external/helmet.ts';
 import { swaggerPlugin } from './plugins/external/swagger.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { publicOriginPlugin } from './plugins/public-origin.ts';
+import { requestMetricsPlugin } from './plugins/request-metrics.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -75,6 +77,9 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustedProxies(config.TRUST_PROXY),
+    // While the process stops, a request that still reaches it (on a kept-alive connection) is
+    // answered, with `Connection: close`, rather than refused.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   const registeredRoutes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
@@ -91,6 +96,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
   await app.register(helmetPlugin);
   await app.register(swaggerPlugin);
 
+  await app.register(requestMetricsPlugin, { context });
   await app.register(errorsPlugin);
   await app.register(publicOriginPlugin, {
     publicOrigins: config.PUBLIC_URL,
@@ -103,6 +109,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
 
   // Every route plugin: the API's route map. The OpenAPI document lists their paths in this order.
   for (const routes of [
+    healthRoutes,
     twoFactorLoginRoutes,
     authRoutes,
     settingsRoutes,

@@ -95,6 +95,20 @@ const configSchema = z.object({
   OUTBOUND_ALLOWED_RANGES: z.string().default(''),
   /** Time-out of one call to the AI provider. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /**
+   * The bearer token `/metrics` asks for; without it, only the loopback address may read the
+   * metrics.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
+   * How long a stopping process waits for its requests in flight and its running jobs before it
+   * ends them (the jobs are handed back to the queue).
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(20),
 });
 
 export type Config = z.infer<typeof configSchema>;

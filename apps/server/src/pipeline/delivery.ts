@@ -90,6 +90,7 @@ export async function runDelivery(
             WHERE id = ${variantId}`,
       );
     });
+    context.metrics.deliveries.inc({ target, outcome: 'delivered' });
     return result;
   } catch (error) {
     const durationMs = Math.round(performance.now() - started);
@@ -121,6 +122,7 @@ export async function runDelivery(
       );
       if (failure.permanent) await giveUpJob(tx, job.id);
     });
+    context.metrics.deliveries.inc({ target, outcome: 'failed' });
     throw failure;
   }
 }
