@@ -3,9 +3,8 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, rmSy
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, type Executor, openDatabase, queryRows } from './client.ts';
+import { type Database, openDatabase } from './client.ts';
 import { type Drift, repairDerivedState } from './integrity.ts';
 import { lockDataDir } from './lock.ts';
 
@@ -15,15 +14,12 @@ import { lockDataDir } from './lock.ts';
  * its data directory (a gzipped tar). Each kind restores into its own kind of database.
  */
 
-/** The tables in the schemas the application owns: its own, the migrations', the job queue's. */
+/**
+ * The tables in the schemas the application owns (its own, the migrations', the job queue's): a
+ * database that holds any is not empty, and restoring over it needs --force.
+ */
 const TABLE_COUNT = `SELECT count(*)::int AS tables FROM information_schema.tables
   WHERE table_schema IN ('public', 'drizzle', 'pgboss')`;
-
-/** Whether a database already holds tables of its own: restoring over it needs --force. */
-async function hasTables(executor: Executor): Promise<boolean> {
-  const [row] = await queryRows<{ tables: number }>(executor, sql.raw(TABLE_COUNT));
-  return (row?.tables ?? 0) > 0;
-}
 
 const notEmpty = (where: string) =>
   new Error(
@@ -133,7 +129,7 @@ export async function restoreDatabase(
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(dataDir);
   try {
-    await clearDataDir(dataDir, force);
+    clearDataDir(dataDir, force);
     const image = new Blob([await readFile(file)]);
     return await checkedAfterRestore(await openDatabase({ dataDir, image }));
   } finally {
@@ -179,15 +175,13 @@ async function restorePostgres(url: string, file: string, force: boolean) {
   );
 }
 
-/** Empties the embedded database's directory (but for its lock), refusing a non-empty database. */
-async function clearDataDir(dataDir: string, force: boolean) {
+/**
+ * Empties the embedded database's directory (but for its lock), refusing one that holds a
+ * database: the server migrates it at its first start, so any database there holds tables.
+ */
+function clearDataDir(dataDir: string, force: boolean) {
   if (existsSync(join(dataDir, 'PG_VERSION')) && !force) {
-    const existing = await openDatabase({ dataDir });
-    try {
-      if (await hasTables(existing.db)) throw notEmpty(`The database in ${dataDir}`);
-    } finally {
-      await existing.close();
-    }
+    throw notEmpty(`The database in ${dataDir}`);
   }
   for (const entry of readdirSync(dataDir)) {
     if (entry !== 'sitefleet.lock') rmSync(join(dataDir, entry), { recursive: true, force: true });
