@@ -63,7 +63,7 @@ async function main() {
     async stop(deadline) {
       await Promise.all([
         // Event streams first: the server waits for every open response before it closes.
-        context.shutdown.runHooks().then(() => app.close()),
+        Promise.race([context.shutdown.runHooks(), deadline.passed]).then(() => app.close()),
         Promise.race([stopBackgroundWork(), deadline.passed]).then(() =>
           context.queue.stop(deadline.remainingMs()),
         ),
