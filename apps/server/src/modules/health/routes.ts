@@ -1,5 +1,6 @@
 import { livenessSchema, readinessSchema } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { mayReadMetrics, readiness } from './checks.ts';
@@ -48,6 +49,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
         summary:
           'Prometheus metrics: with the METRICS_TOKEN bearer token, or from the loopback address',
         tags: ['operations'],
+        response: { 200: z.string().describe('The Prometheus text exposition format') },
       },
     },
     async (request, reply) => {
