@@ -87,12 +87,12 @@ describe(`backup and restore (${TEST_DB})`, () => {
     } finally {
       await restored.close();
     }
-  });
+  }, 120_000);
 
   it('refuses to restore over a database that is not empty, unless forced', async () => {
     await expect(restoreDatabase(target, file)).rejects.toThrow(/is not empty.*--force/);
     await expect(restoreDatabase(target, file, { force: true })).resolves.toEqual([]);
-  });
+  }, 120_000);
 
   it("refuses the other database's kind of backup with a clear message", async () => {
     const other =

@@ -82,7 +82,7 @@ it(`answers ${IN_FLIGHT} requests in flight and finishes a running delivery afte
     SHUTDOWN_TIMEOUT_SECONDS: '120',
   });
   afterAll(() => server.killHard());
-  const [, url] = (await server.printed(/running at (http:\/\/\S+)/, 120_000)) as string[];
+  const [, url] = (await server.printed(/running at (http:\/\/\S+)/, 240_000)) as string[];
   const admin = new ApiClient(url!);
   await admin.login(ADMIN.email, ADMIN.password);
 
@@ -148,4 +148,4 @@ it(`answers ${IN_FLIGHT} requests in flight and finishes a running delivery afte
   } finally {
     if (!postgres) await database.close();
   }
-}, 300_000);
+}, 420_000);
