@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs or starts what the tests need, idempotently: Debian's Chromium for the browser suite,
-# and a running PostgreSQL for the second run of the server suite. Sourced by scripts/test.sh.
+# a running PostgreSQL for the second run of the server suite, and its client tools for the backup
+# test. Sourced by scripts/test.sh.
 
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi
@@ -33,4 +34,10 @@ fi
 if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && ! psql "$TEST_DATABASE_URL" -Atqc 'select 1' >/dev/null 2>&1; then
   as_root su postgres -c "psql -qc \"ALTER ROLE postgres PASSWORD 'postgres'\"" >/dev/null 2>&1 &&
     export TEST_DATABASE_URL="postgres://postgres:postgres@127.0.0.1:5432/postgres"
+fi
+
+# The backup test on PostgreSQL runs pg_dump and pg_restore.
+if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && ! command -v pg_dump >/dev/null; then
+  echo "Installing PostgreSQL's client tools from Debian's packages..."
+  apt_install postgresql-client || echo "Could not install postgresql-client: the backup test on PostgreSQL will fail." >&2
 fi

@@ -17,6 +17,7 @@ import { categoriesRoutes } from './modules/categories/routes.ts';
 import { categoryContentRoutes, postContentRoutes } from './modules/content/routes.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 import { instancesRoutes } from './modules/instances/routes.ts';
 import { monitorRoutes } from './modules/monitor/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
@@ -41,6 +42,7 @@ import { helmetPlugin } from './plugins/external/helmet.ts';
 import { swaggerPlugin } from './plugins/external/swagger.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { publicOriginPlugin } from './plugins/public-origin.ts';
+import { requestMetricsPlugin } from './plugins/request-metrics.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -79,6 +81,9 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustedProxies(config.TRUST_PROXY),
+    // While the process stops, a request that still reaches it (on a kept-alive connection) is
+    // answered, with `Connection: close`, rather than refused.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   const registeredRoutes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
@@ -95,6 +100,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
   await app.register(helmetPlugin);
   await app.register(swaggerPlugin);
 
+  await app.register(requestMetricsPlugin, { context });
   await app.register(errorsPlugin);
   await app.register(publicOriginPlugin, {
     publicOrigins: config.PUBLIC_URL,
@@ -108,6 +114,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
 
   // Every route plugin: the API's route map. The OpenAPI document lists their paths in this order.
   for (const routes of [
+    healthRoutes,
     twoFactorLoginRoutes,
     authRoutes,
     settingsRoutes,

@@ -101,6 +101,20 @@ const configSchema = z.object({
   EVENTS_RETRY_MS: z.coerce.number().int().min(100).default(3000),
   /** How long live events are kept for streams that reconnect and ask for what they missed. */
   EVENTS_RETENTION_SECONDS: z.coerce.number().int().min(10).default(900),
+  /**
+   * The bearer token `/metrics` asks for; without it, only the loopback address may read the
+   * metrics.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
+   * How long a stopping process waits for its requests in flight and its running jobs before it
+   * ends them (the jobs are handed back to the queue).
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(20),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { loadSecretKey } from './db/secret-key.ts';
-import { type JobQueue, queueSettings, startQueue } from './jobs/queue.ts';
+import { type JobQueue, QUEUES, queueSettings, startQueue } from './jobs/queue.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { allowOutboundRanges, parseAllowedRanges } from './lib/outbound.ts';
 import { createSecretBox, type SecretBox } from './lib/secrets.ts';
+import { createShutdown, type Shutdown } from './shutdown.ts';
 
 /**
  * What a process (server or worker) runs with: every route plugin receives it as its options,
@@ -18,6 +20,10 @@ export interface AppContext {
   secrets: SecretBox;
   /** The job queue, started with the context: the process that made it stops it. */
   queue: JobQueue;
+  /** The process's Prometheus metrics (`/metrics`). */
+  metrics: Metrics;
+  /** Whether the process is stopping, and what to close first when it does (event streams). */
+  shutdown: Shutdown;
 }
 
 /**
@@ -32,5 +38,10 @@ export async function createAppContext(
   allowOutboundRanges(parseAllowedRanges(config.OUTBOUND_ALLOWED_RANGES));
   const secrets = createSecretBox(await loadSecretKey(database.db, config));
   const queue = await startQueue(database, log, queueSettings(config));
-  return { config, database, db: database.db, secrets, queue };
+  const metrics = createMetrics({
+    queues: Object.values(QUEUES),
+    jobCounts: () => queue.countJobs(),
+    poolConnections: () => database.connections(),
+  });
+  return { config, database, db: database.db, secrets, queue, metrics, shutdown: createShutdown() };
 }

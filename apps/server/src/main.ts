@@ -10,6 +10,7 @@ import { openConfiguredDatabase } from './db/open.ts';
 import { seedBase } from './db/seed.ts';
 import { limitHeapGrowth } from './heap.ts';
 import { TARGET_SETTINGS } from './pipeline/targets/index.ts';
+import { stopOnSignals } from './shutdown.ts';
 import { seedTaskRows } from './tasks.ts';
 
 async function main() {
@@ -55,16 +56,22 @@ async function main() {
   const stopBackgroundWork = config.RUN_WORKERS
     ? await startBackgroundWork(context, app.log)
     : async () => {};
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, shutting down`);
-    await stopBackgroundWork();
-    await app.close();
-    await context.queue.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals({
+    shutdown: context.shutdown,
+    timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS,
+    log: app.log,
+    async stop(deadline) {
+      await Promise.all([
+        // Event streams first: the server waits for every open response before it closes.
+        Promise.race([context.shutdown.runHooks(), deadline.passed]).then(() => app.close()),
+        Promise.race([stopBackgroundWork(), deadline.passed]).then(() =>
+          context.queue.stop(deadline.remainingMs()),
+        ),
+      ]);
+      await database.close();
+    },
+    force: () => app.server.closeAllConnections(),
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();

@@ -9,6 +9,7 @@ import { loadConfig } from './config.ts';
 import { createAppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { limitHeapGrowth } from './heap.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 async function main() {
   limitHeapGrowth();
@@ -24,15 +25,17 @@ async function main() {
   const context = await createAppContext(config, database, log);
   const stop = await startBackgroundWork(context, log);
   log.info('worker started');
-  const shutdown = async (signal: string) => {
-    log.info(`${signal} received, finishing running jobs`);
-    await stop();
-    await context.queue.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals({
+    shutdown: context.shutdown,
+    timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS,
+    log,
+    // Running jobs finish within the time-out; those still running then are handed back.
+    async stop(deadline) {
+      await Promise.race([stop(), deadline.passed]);
+      await context.queue.stop(deadline.remainingMs());
+      await database.close();
+    },
+  });
 }
 
 main().catch((error: unknown) => {

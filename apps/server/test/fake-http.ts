@@ -20,7 +20,18 @@ export interface FakeHttpServer {
   requests: ReceivedRequest[];
   /** Sets how the next requests are answered; `index` counts every request received so far. */
   answer(respond: (request: ReceivedRequest, index: number) => FakeAnswer): void;
+  /** Answers the requests left hanging so far whose caller still waits; answers how many. */
+  answerHanging(respond: (request: ReceivedRequest) => Exclude<FakeAnswer, 'hang'>): number;
   close(): Promise<void>;
+}
+
+function send(response: ServerResponse, answer: Exclude<FakeAnswer, 'hang'>) {
+  const body = answer.json === undefined ? (answer.text ?? '') : JSON.stringify(answer.json);
+  response.writeHead(answer.status, {
+    'content-type': answer.json === undefined ? 'text/plain' : 'application/json',
+    ...answer.headers,
+  });
+  response.end(body);
 }
 
 /**
@@ -29,7 +40,7 @@ export interface FakeHttpServer {
  */
 export async function startFakeHttp(): Promise<FakeHttpServer> {
   const requests: ReceivedRequest[] = [];
-  const hanging = new Set<ServerResponse>();
+  const hanging = new Map<ServerResponse, ReceivedRequest>();
   let respond: (request: ReceivedRequest, index: number) => FakeAnswer = () => ({
     status: 200,
     json: { ok: true },
@@ -46,16 +57,8 @@ export async function startFakeHttp(): Promise<FakeHttpServer> {
       };
       requests.push(request);
       const answer = respond(request, requests.length - 1);
-      if (answer === 'hang') {
-        hanging.add(response);
-        return;
-      }
-      const body = answer.json === undefined ? (answer.text ?? '') : JSON.stringify(answer.json);
-      response.writeHead(answer.status, {
-        'content-type': answer.json === undefined ? 'text/plain' : 'application/json',
-        ...answer.headers,
-      });
-      response.end(body);
+      if (answer === 'hang') hanging.set(response, request);
+      else send(response, answer);
     });
   });
   // Connections stay open until close(): a keep-alive socket the server dropped on its own timer
@@ -69,9 +72,19 @@ export async function startFakeHttp(): Promise<FakeHttpServer> {
     answer(next) {
       respond = next;
     },
+    answerHanging(answerOf) {
+      let answered = 0;
+      for (const [response, request] of hanging) {
+        hanging.delete(response);
+        if (response.socket?.destroyed !== false) continue;
+        send(response, answerOf(request));
+        answered += 1;
+      }
+      return answered;
+    },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const response of hanging) response.destroy();
+        for (const response of hanging.keys()) response.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -105,19 +118,21 @@ export const chatCompletion = (content: string, model = 'sitefleet-writer'): Fak
 export function holdDeliveries(website: FakeHttpServer) {
   let holding = true;
   const succeeded = new Map<string, number>();
-  website.answer((request) => {
-    if (holding) return 'hang';
+  const take = (request: ReceivedRequest) => {
     // A real website answers a repeated key with success without creating the item again.
     const key = String(request.headers['idempotency-key']);
     succeeded.set(key, (succeeded.get(key) ?? 0) + 1);
     return { status: 200, json: { ok: true } };
-  });
+  };
+  website.answer((request) => (holding ? 'hang' : take(request)));
   return {
     /** Successful deliveries per idempotency key. */
     succeeded,
     release() {
       holding = false;
     },
+    /** Takes the deliveries held so far whose sender still waits; answers how many. */
+    answerHeld: () => website.answerHanging(take),
     /** Deliveries beyond the first of their key. */
     repeats: () => [...succeeded.values()].reduce((sum, count) => sum + count - 1, 0),
   };

@@ -9,6 +9,7 @@ export * from './errors.ts';
 export * from './fields.ts';
 export * from './format.ts';
 export * from './google.ts';
+export * from './health.ts';
 export * from './instances.ts';
 export * from './live-events.ts';
 export * from './monitor.ts';

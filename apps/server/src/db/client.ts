@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -25,6 +25,8 @@ export interface Database {
    * commits): on a connection of its own on PostgreSQL, in process on PGlite.
    */
   listen(channel: string, listener: ChannelListener): Promise<Listening>;
+  /** The connections this process holds, by state (`active`, `idle`, `waiting` for one). */
+  connections(): Record<'active' | 'idle' | 'waiting', number>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       maxConnections: max,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       listen: (channel, listener) => listenOnPostgres(url, channel, listener),
+      connections: () => {
+        const pools = [pool, generic];
+        const count = (of: (pool: pg.Pool) => number) => pools.reduce((n, p) => n + of(p), 0);
+        const idle = count((p) => p.idleCount);
+        return {
+          active: count((p) => p.totalCount) - idle,
+          idle,
+          waiting: count((p) => p.waitingCount),
+        };
+      },
       close: async () => {
         await Promise.all([pool.end(), generic.end()]);
       },
@@ -89,8 +101,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     listen: async (channel, listener) => ({
       close: await client.listen(channel, listener.onNotify),
     }),
+    // One connection, which the process holds for its whole life.
+    connections: () => ({ active: 1, idle: 0, waiting: 0 }),
     close: () => client.close(),
   };
+}
+
+let newestMigrationTime: number | undefined;
+
+/** The time of the newest migration this build ships (drizzle records it when applied). */
+function newestMigration(): number {
+  if (newestMigrationTime !== undefined) return newestMigrationTime;
+  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+    entries: { when: number }[];
+  };
+  newestMigrationTime = Math.max(...journal.entries.map((entry) => entry.when));
+  return newestMigrationTime;
+}
+
+/** Whether every migration of this build has been applied to the database. */
+export async function migrationsCurrent(db: Executor): Promise<boolean> {
+  const [row] = await queryRows<{ applied: string | number | null }>(
+    db,
+    sql`SELECT max(created_at) AS applied FROM drizzle.__drizzle_migrations`,
+  );
+  return Number(row?.applied ?? 0) >= newestMigration();
 }
 
 /**

@@ -93,7 +93,15 @@ export interface JobQueue {
     queue: Q,
     data: readonly QueueData[Q][],
   ): Promise<void>;
-  stop(): Promise<void>;
+  /** Whether the queue has started and not been stopped. */
+  running(): boolean;
+  /** Jobs per queue and state, for the metrics. */
+  countJobs(): Promise<{ queue: string; state: string; count: number }[]>;
+  /**
+   * Stops the queue: waits up to `timeoutMs` for the jobs this process runs, then hands the
+   * others back (failed as a try, so the queue retries them, under the same data and key).
+   */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 /** Turns pg-boss's `$n` placeholders into a drizzle statement, so it runs on any executor. */
@@ -190,8 +198,19 @@ export async function startQueue(
     await boss.updateQueue(name, { name, ...policy });
   }
 
+  let running = true;
   return {
     boss,
+    running: () => running,
+    async countJobs() {
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          'SELECT name AS queue, state, count(*)::int AS count FROM pgboss.job GROUP BY name, state',
+          [],
+        );
+      return rows as { queue: string; state: string; count: number }[];
+    },
     async enqueue(executor, jobs) {
       for (let start = 0; start < jobs.length; start += INSERT_BATCH) {
         const batch = jobs.slice(start, start + INSERT_BATCH);
@@ -209,6 +228,9 @@ export async function startQueue(
         { db: executorDb(executor) },
       );
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
+    async stop(timeoutMs = 5000) {
+      running = false;
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
   };
 }

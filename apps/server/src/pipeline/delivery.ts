@@ -92,6 +92,7 @@ export async function runDelivery(
       );
       await publishDeliveryEvents(tx, kind, 'delivered', [variantTarget(variant, target)]);
     });
+    context.metrics.deliveries.inc({ target, outcome: 'delivered' });
     return result;
   } catch (error) {
     const durationMs = Math.round(performance.now() - started);
@@ -126,6 +127,7 @@ export async function runDelivery(
         variantTarget(variant, target),
       ]);
     });
+    context.metrics.deliveries.inc({ target, outcome: 'failed' });
     throw failure;
   }
 }

@@ -40,6 +40,7 @@ const routes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   };
   app.decorate('eventStreams', { count: () => streams.size, closeAll });
   // Open streams would keep the server from closing: they end first, the listening after.
+  context.shutdown.onShutdown(closeAll);
   app.addHook('preClose', async () => closeAll());
   app.addHook('onClose', async () => hub.close());
 
