@@ -1,10 +1,13 @@
 import type { ContentJobData } from '@sitefleet/contract';
 import type PgBoss from 'pg-boss';
-import type { AppContext } from '../context.ts';
 import type { QueueName, RunningJob } from './queue.ts';
+import type { TaskContext } from './scheduler.ts';
 
-/** Carries out one job; a throw fails this try (the queue retries it while tries remain). */
-export type JobHandler = (context: AppContext, job: RunningJob) => Promise<unknown>;
+/**
+ * Carries out one job, with the process's context and log; a throw fails this try (the queue
+ * retries it while tries remain).
+ */
+export type JobHandler = (context: TaskContext, job: RunningJob) => Promise<unknown>;
 
 /** The handler of every queue: the pipeline provides them. */
 export type JobHandlers = Record<QueueName, JobHandler>;
@@ -14,7 +17,7 @@ export type JobHandlers = Record<QueueName, JobHandler>;
  * a time. pg-boss hands a job to one poller only (SKIP LOCKED), so several processes can share a
  * database. Answers a function that stops taking jobs and waits for the running ones.
  */
-export async function startWorkers(context: AppContext, handlers: JobHandlers) {
+export async function startWorkers(context: TaskContext, handlers: JobHandlers) {
   const { boss } = context.queue;
   const options: PgBoss.WorkOptions & { includeMetadata: true } = {
     batchSize: 1,

@@ -45,9 +45,11 @@ const websiteColumns = {
   nextRenewalDate: websites.nextRenewalDate,
   createdAt: websites.createdAt,
   updatedAt: websites.updatedAt,
+  consecutiveFailures: websites.consecutiveFailures,
+  deliveriesPaused: websites.deliveriesPaused,
 };
 
-type WebsiteRow = Omit<typeof websites.$inferSelect, 'webhookSecret'>;
+type WebsiteRow = Pick<typeof websites.$inferSelect, keyof typeof websiteColumns>;
 
 /** Post and category variant counts of the given websites: two grouped queries, not one a row. */
 async function variantCounts(db: Db, websiteIds: number[]) {
@@ -85,6 +87,8 @@ async function withCounts(db: Db, rows: WebsiteRow[]): Promise<Website[]> {
     renewal_due: isRenewalDue(row.nextRenewalDate, today),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    deliveries_paused: row.deliveriesPaused,
+    consecutive_failures: row.consecutiveFailures,
   }));
 }
 
