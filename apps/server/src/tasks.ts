@@ -2,6 +2,7 @@ import { DEFAULT_AUDIT_RETENTION_DAYS } from '@sitefleet/contract';
 import type { AppContext } from './context.ts';
 import { pruneAuditLog } from './db/audit.ts';
 import type { Db } from './db/client.ts';
+import { pruneDeliveryAttempts } from './db/delivery-health.ts';
 import { describeDrift, repairDerivedState } from './db/integrity.ts';
 import { scheduledTasks } from './db/schema.ts';
 import { readSettings } from './db/settings.ts';
@@ -11,6 +12,8 @@ import { retryFailedDeliveries } from './modules/content/retry.ts';
 import { purgeExpiredTrash } from './modules/trash/service.ts';
 import { instanceDispatchTasks } from './pipeline/agent/dispatch.ts';
 import { websiteRefreshTasks } from './pipeline/ai/refresh.ts';
+import { readDeliveryPolicy } from './pipeline/delivery-health.ts';
+import { probePausedWebsites } from './pipeline/delivery-probe.ts';
 import { pruneExpiredSessions } from './plugins/sessions.ts';
 
 /**
@@ -18,7 +21,8 @@ import { pruneExpiredSessions } from './plugins/sessions.ts';
  * sources of those that come and go with the data.
  */
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /** Deletes expired sessions; seeded with the installation (`seedTaskRows`). */
 export const SESSION_PRUNE_TASK = 'sessions:prune';
@@ -30,6 +34,13 @@ export const DERIVED_STATE_TASK = 'db:check';
 export const AUDIT_PRUNE_TASK = 'audit:prune';
 /** Deletes for good what has been in the trash longer than its setting's days. */
 export const TRASH_PURGE_TASK = 'trash:purge';
+/**
+ * Pings the paused websites whose last probe is `delivery.probe_minutes` old, and resumes those
+ * that answer; it looks every minute, so that a change of the setting applies at once.
+ */
+export const DELIVERY_PROBE_TASK = 'deliveries:probe';
+/** Deletes delivery attempts older than `delivery.retention_days`. */
+export const DELIVERY_PRUNE_TASK = 'deliveries:prune';
 
 /**
  * The first row of the task every installation starts with, due a minute after the seed, so that
@@ -87,6 +98,21 @@ export const FIXED_TASKS: TaskDefinition[] = [
     nextRun: every(HOUR_MS),
     run: async (context) => {
       await purgeExpiredTrash(context);
+    },
+  },
+  {
+    command: DELIVERY_PROBE_TASK,
+    nextRun: every(MINUTE_MS),
+    run: async (context) => {
+      await probePausedWebsites(context);
+    },
+  },
+  {
+    command: DELIVERY_PRUNE_TASK,
+    nextRun: every(HOUR_MS),
+    run: async (context) => {
+      const { retentionDays } = await readDeliveryPolicy(context);
+      await pruneDeliveryAttempts(context.db, retentionDays);
     },
   },
 ];

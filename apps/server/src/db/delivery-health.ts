@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from './client.ts';
+import { type Db, type Executor, queryRows } from './client.ts';
 
 /**
  * The hourly delivery health of each website and target (`delivery_health_hours`): what every
@@ -112,3 +112,29 @@ export const summedBuckets = (alias: string) =>
   sql.raw(
     bucketNumbers.map((n) => `COALESCE(sum(${alias}.buckets[${n}]), 0)::int AS b${n}`).join(', '),
   );
+
+/** How many attempts one pruning statement deletes: short statements, no long lock. */
+export const DELIVERY_PRUNE_BATCH = 5000;
+
+/**
+ * Deletes the attempts older than `days`, a batch at a time, and the health of their hours. The
+ * cut falls on a whole hour, so that each hour's health keeps matching its attempts. Answers how
+ * many attempts went.
+ */
+export async function pruneDeliveryAttempts(db: Db, days: number): Promise<number> {
+  const cutoff = hourOf(sql`now() - ${days} * interval '1 day'`);
+  let pruned = 0;
+  for (;;) {
+    const deleted = await queryRows<{ id: number }>(
+      db,
+      sql`DELETE FROM delivery_attempts WHERE id IN (
+            SELECT id FROM delivery_attempts WHERE created_at < ${cutoff}
+            ORDER BY created_at LIMIT ${DELIVERY_PRUNE_BATCH})
+          RETURNING id`,
+    );
+    pruned += deleted.length;
+    if (deleted.length < DELIVERY_PRUNE_BATCH) break;
+  }
+  await db.execute(sql`DELETE FROM delivery_health_hours WHERE hour < ${cutoff}`);
+  return pruned;
+}
