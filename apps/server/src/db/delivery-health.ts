@@ -22,7 +22,8 @@ const bucketNumbers = DURATION_BUCKETS_MS.map((_, index) => index + 1);
 const bucketOf = (duration: SQL) => sql`width_bucket(${duration}, ${thresholds})`;
 /** The hour an attempt counts in, in UTC whatever the session's time zone. */
 const hourOf = (at: SQL) => sql`date_trunc('hour', ${at}, 'UTC')`;
-const noBuckets = sql.raw(`ARRAY[${DURATION_BUCKETS_MS.map(() => 0).join(',')}]::int[]`);
+const NO_BUCKETS = `ARRAY[${DURATION_BUCKETS_MS.map(() => 0).join(',')}]::int[]`;
+const noBuckets = sql.raw(NO_BUCKETS);
 
 /** Adds the attempt `attemptId` (already inserted by `executor`) to its hour's health. */
 export async function addAttemptToHealth(executor: Executor, attemptId: number) {
@@ -60,9 +61,10 @@ const actualHealth = sql`
   FROM delivery_attempts GROUP BY 1, 2, 3`;
 
 const columns = ['attempts', 'delivered', 'failed', 'duration_ms_sum'] as const;
+/** The values of one side of the comparison, an absent row as zeros. */
 const side = (alias: string) =>
   sql.raw(
-    `(${columns.map((column) => `COALESCE(${alias}.${column}, 0)`).join(', ')}, COALESCE(${alias}.buckets, `,
+    `(${columns.map((column) => `COALESCE(${alias}.${column}, 0)`).join(', ')}, COALESCE(${alias}.buckets, ${NO_BUCKETS}))`,
   );
 
 /**
@@ -79,8 +81,7 @@ export const healthDifferences = sql`
          COALESCE(a.buckets, ${noBuckets}) AS buckets
   FROM (${actualHealth}) a
   FULL JOIN delivery_health_hours k USING (website_id, target, hour)
-  WHERE (${side('a')}${noBuckets}))
-        IS DISTINCT FROM (${side('k')}${noBuckets}))`;
+  WHERE ${side('a')} IS DISTINCT FROM ${side('k')}`;
 
 /** Writes the attempts' health over the rows `wrong` (healthDifferences) names. */
 export const healthRepair = sql`

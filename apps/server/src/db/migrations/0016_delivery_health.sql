@@ -5,7 +5,7 @@ DELETE FROM "delivery_attempts" WHERE "website_id" IS NULL;--> statement-breakpo
 DELETE FROM "delivery_attempts" a WHERE NOT EXISTS (SELECT 1 FROM "websites" w WHERE w."id" = a."website_id");--> statement-breakpoint
 ALTER TABLE "delivery_attempts" ALTER COLUMN "website_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "delivery_attempts" ADD CONSTRAINT "delivery_attempts_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "delivery_attempts_website_created_idx" ON "delivery_attempts" USING btree ("website_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "delivery_attempts_website_idx" ON "delivery_attempts" USING btree ("website_id","id");--> statement-breakpoint
 CREATE INDEX "delivery_attempts_created_idx" ON "delivery_attempts" USING btree ("created_at","id");--> statement-breakpoint
 CREATE TABLE "delivery_health_hours" (
 	"website_id" integer NOT NULL,

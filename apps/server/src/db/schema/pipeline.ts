@@ -48,7 +48,7 @@ export const deliveryAttempts = pgTable(
   },
   (t) => [
     index('delivery_attempts_variant_idx').on(t.kind, t.variantId, t.createdAt),
-    index('delivery_attempts_website_created_idx').on(t.websiteId, t.createdAt, t.id),
+    index('delivery_attempts_website_idx').on(t.websiteId, t.id),
     index('delivery_attempts_created_idx').on(t.createdAt, t.id),
   ],
 );

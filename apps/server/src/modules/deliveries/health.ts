@@ -1,0 +1,138 @@
+import {
+  DEFAULT_PER_PAGE,
+  type DeliveryHealth,
+  type DeliveryHealthQuery,
+  pageOffset,
+  paginate,
+} from '@sitefleet/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { durationQuantile, summedBuckets } from '../../db/delivery-health.ts';
+import { websites } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { isoText } from '../../lists/page.ts';
+import { searchCondition } from '../../lists/search.ts';
+
+/**
+ * The fleet's delivery health (GET /api/delivery-health): one row per website, read from the
+ * hourly roll-up (never by scanning the attempts) and the website's own counters.
+ */
+
+interface HealthRecord {
+  website_id: number;
+  website_name: string;
+  attempts: number;
+  delivered: number;
+  failed: number;
+  success_rate: number | null;
+  p50_ms: number | null;
+  p95_ms: number | null;
+  last_delivered_at: Date | string | null;
+  last_failed_at: Date | string | null;
+  last_error: string | null;
+  consecutive_failures: number;
+  paused: boolean;
+  paused_at: Date | string | null;
+  paused_reason: string | null;
+  pending: number;
+}
+
+const bucket = (n: number) => sql.raw(`b${n}`);
+
+/** The window's health per website that had attempts in it. */
+function windowHealth(windowHours: number): SQL {
+  const total = sql`attempts`;
+  return sql`
+    SELECT website_id, attempts, delivered, failed,
+           CASE WHEN delivered + failed = 0 THEN NULL
+                ELSE delivered::float8 / (delivered + failed) END AS success_rate,
+           ${durationQuantile(bucket, total, 0.5)} AS p50_ms,
+           ${durationQuantile(bucket, total, 0.95)} AS p95_ms
+    FROM (SELECT website_id, sum(attempts)::int AS attempts, sum(delivered)::int AS delivered,
+                 sum(failed)::int AS failed, ${summedBuckets('h')}
+          FROM delivery_health_hours h
+          WHERE hour >= date_trunc('hour', now() - ${windowHours} * interval '1 hour', 'UTC')
+          GROUP BY website_id) summed`;
+}
+
+/** Held or queued variants of the website `w`, through the partial indexes of pending ones. */
+const pending = sql`(
+  (SELECT count(*) FROM post_variants v
+   WHERE v.website_id = w.id AND v.delivery_status IN ('queued', 'paused'))
+  + (SELECT count(*) FROM category_variants v
+     WHERE v.website_id = w.id AND v.delivery_status IN ('queued', 'paused')))::int`;
+
+/** The order keys over the inner rows (`w` and `h`), as both the page and its positions sort. */
+const ORDER_EXPRESSIONS = {
+  success_rate: sql`h.success_rate`,
+  failed: sql`COALESCE(h.failed, 0)`,
+  p95_ms: sql`h.p95_ms`,
+  name: sql`w.name`,
+} as const;
+
+/** The rows of `where`, the page's (`order` and `limit`) in that order. */
+function healthRows(where: SQL, windowHours: number, order: SQL, limit: SQL): SQL {
+  return sql`
+    SELECT page.website_id, page.website_name, page.attempts, page.delivered, page.failed,
+           page.success_rate, page.p50_ms, page.p95_ms, page.last_delivered_at,
+           page.last_failed_at, page.last_error, page.consecutive_failures, page.paused,
+           page.paused_at, page.paused_reason, ${pending} AS pending
+    FROM (SELECT w.id AS website_id, w.name AS website_name,
+                 COALESCE(h.attempts, 0) AS attempts, COALESCE(h.delivered, 0) AS delivered,
+                 COALESCE(h.failed, 0) AS failed, h.success_rate, h.p50_ms, h.p95_ms,
+                 w.last_delivered_at, w.last_failed_at, w.last_delivery_error AS last_error,
+                 w.consecutive_failures, w.deliveries_paused AS paused,
+                 w.deliveries_paused_at AS paused_at, w.deliveries_paused_reason AS paused_reason,
+                 row_number() OVER (ORDER BY ${order}) AS position
+          FROM websites w LEFT JOIN (${windowHealth(windowHours)}) h ON h.website_id = w.id
+          WHERE ${where}
+          ORDER BY ${order} ${limit}) page
+    JOIN websites w ON w.id = page.website_id
+    ORDER BY position`;
+}
+
+const shape = (record: HealthRecord): DeliveryHealth => ({
+  ...record,
+  success_rate: record.success_rate === null ? null : Number(record.success_rate),
+  last_delivered_at: record.last_delivered_at && isoText(record.last_delivered_at),
+  last_failed_at: record.last_failed_at && isoText(record.last_failed_at),
+  paused_at: record.paused_at && isoText(record.paused_at),
+});
+
+/** GET /api/delivery-health: worst first unless asked otherwise; searched by name or URL. */
+export async function listDeliveryHealth(db: Db, query: DeliveryHealthQuery) {
+  const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+  const search = searchCondition(query.query, [websites.name, websites.url]);
+  const where = search ? sql`w.id IN (SELECT id FROM websites WHERE ${search})` : sql`TRUE`;
+  const direction = sql.raw(query.order_dir.toUpperCase());
+  const order = sql`${ORDER_EXPRESSIONS[query.order_key]} ${direction} NULLS LAST, w.id ${direction}`;
+  const limit = sql`LIMIT ${perPage} OFFSET ${pageOffset(query.page, perPage)}`;
+  const [records, [counted]] = await Promise.all([
+    queryRows<HealthRecord>(db, healthRows(where, query.window_hours, order, limit)),
+    queryRows<{ total: number }>(
+      db,
+      sql`SELECT count(*)::int AS total FROM websites w WHERE ${where}`,
+    ),
+  ]);
+  return paginate(records.map(shape), {
+    page: query.page,
+    perPage,
+    total: counted?.total ?? 0,
+    path: '/api/delivery-health',
+  });
+}
+
+/** GET /api/websites/{id}/delivery-health: the same row for one website. */
+export async function websiteDeliveryHealth(
+  db: Db,
+  websiteId: number,
+  windowHours: number,
+): Promise<DeliveryHealth> {
+  const [record] = await queryRows<HealthRecord>(
+    db,
+    healthRows(sql`w.id = ${websiteId}`, windowHours, sql`w.id`, sql``),
+  );
+  if (!record) throw notFound();
+  return shape(record);
+}
