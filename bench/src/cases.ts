@@ -13,8 +13,8 @@ import { type Db, queryRows } from '../../apps/server/src/db/client.ts';
 import { EXACT_COUNT_LIMIT } from '../../apps/server/src/lists/page.ts';
 import { listCategories } from '../../apps/server/src/modules/categories/service.ts';
 import { POST_KIND } from '../../apps/server/src/modules/content/kinds.ts';
-import { listDeliveryHealth } from '../../apps/server/src/modules/deliveries/health.ts';
 import { detailRows } from '../../apps/server/src/modules/content/review.ts';
+import { listDeliveryHealth } from '../../apps/server/src/modules/deliveries/health.ts';
 import { listPosts } from '../../apps/server/src/modules/posts/service.ts';
 import { SEARCH_PHRASE, SHORT_SEARCH } from './shape.ts';
 

@@ -160,7 +160,7 @@ async function main() {
       INSERT INTO delivery_attempts (kind, variant_id, website_id, target, job_id, attempt, version,
                                      outcome, status_code, duration_ms, error, created_at)
       SELECT 'post', v.id, v.website_id, 'website', 'seed-' || g, 1, 1, f.outcome,
-             CASE WHEN f.outcome = 'failed' THEN 500 ELSE 200 END, (g * 7919) % 2000 + 20,
+             CASE WHEN f.outcome = 'failed' THEN 500 ELSE 200 END, (g::bigint * 7919 % 2000 + 20)::int,
              CASE WHEN f.outcome = 'failed' THEN 'HTTP 500: down' END,
              now() - (g % 604800) * interval '1 second'
       FROM generate_series(${from}::int, ${to}::int) g

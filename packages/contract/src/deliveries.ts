@@ -224,3 +224,26 @@ export const testDeliveryAnswerSchema = z.object({
   error: z.string().nullable(),
 });
 export type TestDeliveryAnswer = z.infer<typeof testDeliveryAnswerSchema>;
+
+/** How a website's deliveries fare, for the badges and bars: paused, failing or healthy. */
+export type DeliveryHealthLevel = 'paused' | 'failing' | 'healthy';
+
+/** Below this success rate a website shows failing, as it does from FAILING_AFTER_FAILURES on. */
+export const FAILING_SUCCESS_RATE = 0.8;
+
+export function deliveryHealthLevel(health: {
+  paused: boolean;
+  consecutive_failures: number;
+  success_rate?: number | null;
+}): DeliveryHealthLevel {
+  if (health.paused) return 'paused';
+  if (health.consecutive_failures >= FAILING_AFTER_FAILURES) return 'failing';
+  if (health.success_rate != null && health.success_rate < FAILING_SUCCESS_RATE) return 'failing';
+  return 'healthy';
+}
+
+export const DELIVERY_HEALTH_LABELS: Record<DeliveryHealthLevel, string> = {
+  paused: 'Paused',
+  failing: 'Failing',
+  healthy: 'Healthy',
+};

@@ -40,6 +40,7 @@ import {
   toFormValues,
   type WebsiteSettingsFormValues,
 } from './settings-form.ts';
+import { WebsiteDeliveryTab } from './WebsiteDeliveryTab.tsx';
 
 interface WebsiteSettingsModalProps {
   website: Website;
@@ -96,6 +97,9 @@ export function WebsiteSettingsModal({ website, onClose }: WebsiteSettingsModalP
   );
 }
 
+/** The tab of the website's delivery health: no form fields, read when opened. */
+const DELIVERY_TAB = 'delivery';
+
 interface WebsiteSettingsFormProps extends WebsiteSettingsModalProps {
   settings: WebsiteSettings;
 }
@@ -109,7 +113,7 @@ function WebsiteSettingsForm({ website, settings, onClose }: WebsiteSettingsForm
     defaultValues: toFormValues(settings),
   });
   const { errors } = form.formState;
-  const [activeTab, setActiveTab] = useState<SettingsTabKey>('google');
+  const [activeTab, setActiveTab] = useState<SettingsTabKey | typeof DELIVERY_TAB>('google');
   const save = useSaveWebsiteSettings(website.id);
   const rotateSecret = useRotateWebhookSecret(website.id);
   const tabsId = useId();
@@ -168,7 +172,7 @@ function WebsiteSettingsForm({ website, settings, onClose }: WebsiteSettingsForm
       <Tabs
         id={tabsId}
         activeKey={activeTab}
-        onSelect={(key) => key && setActiveTab(key as SettingsTabKey)}
+        onSelect={(key) => key && setActiveTab(key as SettingsTabKey | typeof DELIVERY_TAB)}
         transition={false}
         className="mb-3"
       >
@@ -300,6 +304,10 @@ function WebsiteSettingsForm({ website, settings, onClose }: WebsiteSettingsForm
             warning="The current secret stops working at once: the website refuses deliveries until it holds the new one."
             rotate={() => rotateSecret.mutateAsync()}
           />
+        </Tab>
+
+        <Tab eventKey={DELIVERY_TAB} title="Delivery">
+          {activeTab === DELIVERY_TAB && <WebsiteDeliveryTab website={website} />}
         </Tab>
       </Tabs>
     </FormModal>

@@ -1,4 +1,6 @@
 import {
+  DELIVERY_HEALTH_LABELS,
+  deliveryHealthLevel,
   formatDate,
   formatRupees,
   RENEWAL_DUE_DAYS,
@@ -30,7 +32,7 @@ export function renewalRowClass(website: Website): string | undefined {
 }
 
 /**
- * #, Name (the site, in a new tab), Status, Views, Posts, Categories, Hosting, Cost, Duration,
+ * #, Name (the site, in a new tab), Status, Delivery (paused, failing or healthy), Views, Posts, Categories, Hosting, Cost, Duration,
  * Next Renewal, Options (edit with website-update, delete with website-delete, settings with
  * website-settings).
  */
@@ -70,6 +72,22 @@ export function useWebsiteColumns({
             {websiteStatusLabel(row.original.status)}
           </span>
         ),
+      },
+      {
+        id: 'delivery',
+        header: 'Delivery',
+        cell: ({ row }) => {
+          const { deliveries_paused: paused, consecutive_failures } = row.original;
+          const level = deliveryHealthLevel({ paused, consecutive_failures });
+          return (
+            <span
+              className={`badge ${level === 'healthy' ? 'text-bg-success' : 'text-bg-danger'}`}
+              title={`${row.original.consecutive_failures} failed deliveries in a row`}
+            >
+              {DELIVERY_HEALTH_LABELS[level]}
+            </span>
+          );
+        },
       },
       {
         id: 'views',
