@@ -6,8 +6,7 @@ import {
   paginate,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
+import { type Db, preparedRows, queryRows } from '../../db/client.ts';
 import { durationQuantile, summedBuckets } from '../../db/delivery-health.ts';
 import { websites } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -40,19 +39,29 @@ interface HealthRecord {
 
 const bucket = (n: number) => sql.raw(`b${n}`);
 
-/** The window's health per website that had attempts in it. */
-function windowHealth(windowHours: number): SQL {
-  const total = sql`attempts`;
+const windowStart = (windowHours: number) =>
+  sql`date_trunc('hour', now() - ${windowHours} * interval '1 hour', 'UTC')`;
+
+/** p50 and p95 of summed rows with their `attempts` and buckets `b1`…. */
+const percentiles = sql`${durationQuantile(bucket, sql`attempts`, 0.5)} AS p50_ms,
+                        ${durationQuantile(bucket, sql`attempts`, 0.95)} AS p95_ms`;
+
+/**
+ * The window's counts per website that had attempts in it, and with `withPercentiles` its p50 and
+ * p95 (summing the buckets of every website costs most of the page: only the p95 order needs them
+ * for all; the page reads them for its own rows).
+ */
+function windowHealth(windowHours: number, withPercentiles: boolean): SQL {
   return sql`
     SELECT website_id, attempts, delivered, failed,
            CASE WHEN delivered + failed = 0 THEN NULL
-                ELSE delivered::float8 / (delivered + failed) END AS success_rate,
-           ${durationQuantile(bucket, total, 0.5)} AS p50_ms,
-           ${durationQuantile(bucket, total, 0.95)} AS p95_ms
+                ELSE delivered::float8 / (delivered + failed) END AS success_rate
+           ${withPercentiles ? sql`, ${percentiles}` : sql``}
     FROM (SELECT website_id, sum(attempts)::int AS attempts, sum(delivered)::int AS delivered,
-                 sum(failed)::int AS failed, ${summedBuckets('h')}
+                 sum(failed)::int AS failed
+                 ${withPercentiles ? sql`, ${summedBuckets('h')}` : sql``}
           FROM delivery_health_hours h
-          WHERE hour >= date_trunc('hour', now() - ${windowHours} * interval '1 hour', 'UTC')
+          WHERE hour >= ${windowStart(windowHours)}
           GROUP BY website_id) summed`;
 }
 
@@ -70,25 +79,38 @@ const ORDER_EXPRESSIONS = {
   p95_ms: sql`h.p95_ms`,
   name: sql`w.name`,
 } as const;
+type OrderKey = keyof typeof ORDER_EXPRESSIONS;
 
-/** The rows of `where`, the page's (`order` and `limit`) in that order. */
-function healthRows(where: SQL, windowHours: number, order: SQL, limit: SQL): SQL {
+/** The rows of `where`, the page's (`orderKey`, `order` and `limit`) in that order. */
+function healthRows(
+  where: SQL,
+  windowHours: number,
+  page: { orderKey: OrderKey; order: SQL; limit: SQL },
+): SQL {
+  const { order, limit } = page;
   return sql`
     SELECT page.website_id, page.website_name, page.attempts, page.delivered, page.failed,
-           page.success_rate, page.p50_ms, page.p95_ms, page.last_delivered_at,
+           page.success_rate, q.p50_ms, q.p95_ms, page.last_delivered_at,
            page.last_failed_at, page.last_error, page.consecutive_failures, page.paused,
            page.paused_at, page.paused_reason, ${pending} AS pending
     FROM (SELECT w.id AS website_id, w.name AS website_name,
                  COALESCE(h.attempts, 0) AS attempts, COALESCE(h.delivered, 0) AS delivered,
-                 COALESCE(h.failed, 0) AS failed, h.success_rate, h.p50_ms, h.p95_ms,
+                 COALESCE(h.failed, 0) AS failed, h.success_rate,
                  w.last_delivered_at, w.last_failed_at, w.last_delivery_error AS last_error,
                  w.consecutive_failures, w.deliveries_paused AS paused,
                  w.deliveries_paused_at AS paused_at, w.deliveries_paused_reason AS paused_reason,
                  row_number() OVER (ORDER BY ${order}) AS position
-          FROM websites w LEFT JOIN (${windowHealth(windowHours)}) h ON h.website_id = w.id
+          FROM websites w
+          LEFT JOIN (${windowHealth(windowHours, page.orderKey === 'p95_ms')}) h
+            ON h.website_id = w.id
           WHERE ${where}
           ORDER BY ${order} ${limit}) page
     JOIN websites w ON w.id = page.website_id
+    CROSS JOIN LATERAL (
+      SELECT ${percentiles}
+      FROM (SELECT COALESCE(sum(attempts), 0)::int AS attempts, ${summedBuckets('h')}
+            FROM delivery_health_hours h
+            WHERE h.website_id = page.website_id AND h.hour >= ${windowStart(windowHours)}) s) q
     ORDER BY position`;
 }
 
@@ -106,10 +128,15 @@ export async function listDeliveryHealth(db: Db, query: DeliveryHealthQuery) {
   const search = searchCondition(query.query, [websites.name, websites.url]);
   const where = search ? sql`w.id IN (SELECT id FROM websites WHERE ${search})` : sql`TRUE`;
   const direction = sql.raw(query.order_dir.toUpperCase());
-  const order = sql`${ORDER_EXPRESSIONS[query.order_key]} ${direction} NULLS LAST, w.id ${direction}`;
+  const orderKey = query.order_key;
+  const order = sql`${ORDER_EXPRESSIONS[orderKey]} ${direction} NULLS LAST, w.id ${direction}`;
   const limit = sql`LIMIT ${perPage} OFFSET ${pageOffset(query.page, perPage)}`;
   const [records, [counted]] = await Promise.all([
-    queryRows<HealthRecord>(db, healthRows(where, query.window_hours, order, limit)),
+    // Prepared: planning the percentiles' long expressions costs more than running them.
+    preparedRows<HealthRecord>(
+      db,
+      healthRows(where, query.window_hours, { orderKey, order, limit }),
+    ),
     queryRows<{ total: number }>(
       db,
       sql`SELECT count(*)::int AS total FROM websites w WHERE ${where}`,
@@ -129,9 +156,13 @@ export async function websiteDeliveryHealth(
   websiteId: number,
   windowHours: number,
 ): Promise<DeliveryHealth> {
-  const [record] = await queryRows<HealthRecord>(
+  const [record] = await preparedRows<HealthRecord>(
     db,
-    healthRows(sql`w.id = ${websiteId}`, windowHours, sql`w.id`, sql``),
+    healthRows(sql`w.id = ${websiteId}`, windowHours, {
+      orderKey: 'name',
+      order: sql`w.id`,
+      limit: sql``,
+    }),
   );
   if (!record) throw notFound();
   return shape(record);
