@@ -2,13 +2,19 @@
  * The list cases the benchmark times, each with the raw page query it is compared with (the floor)
  * and the answer SQL says it must give: a case whose answer differs is not timed.
  */
-import { categoryListQuerySchema, pageQuerySchema, postListQuerySchema } from '@sitefleet/contract';
+import {
+  categoryListQuerySchema,
+  deliveryHealthQuerySchema,
+  pageQuerySchema,
+  postListQuerySchema,
+} from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../apps/server/src/db/client.ts';
 import { EXACT_COUNT_LIMIT } from '../../apps/server/src/lists/page.ts';
 import { listCategories } from '../../apps/server/src/modules/categories/service.ts';
 import { POST_KIND } from '../../apps/server/src/modules/content/kinds.ts';
 import { detailRows } from '../../apps/server/src/modules/content/review.ts';
+import { listDeliveryHealth } from '../../apps/server/src/modules/deliveries/health.ts';
 import { listPosts } from '../../apps/server/src/modules/posts/service.ts';
 import { SEARCH_PHRASE, SHORT_SEARCH } from './shape.ts';
 
@@ -18,7 +24,7 @@ const REVIEWED_POST = 500_000;
 
 /** What a list answers, over HTTP or from the service. */
 export interface ListAnswer {
-  data: { id?: number; pivot_id?: number }[];
+  data: { id?: number; pivot_id?: number; website_id?: number }[];
   total: number;
   total_is_estimate?: boolean;
 }
@@ -125,6 +131,27 @@ export const LIST_CASES: ListCase[] = [
       page: 1,
     },
   },
+  {
+    // The fleet's health, worst first: its floor sums the window's hourly health per website
+    // and orders the websites by their success rate, without percentiles nor pending counts.
+    name: 'fleet delivery health, worst first',
+    path: `/api/delivery-health?page=1&per_page=${PER_PAGE}`,
+    direct: (db) => listDeliveryHealth(db, deliveryHealthQuerySchema.parse({ per_page: PER_PAGE })),
+    raw: {
+      columns: sql`w.id, w.name, h.attempts, h.delivered, h.failed, h.success_rate`,
+      fromWhere: sql`FROM websites w LEFT JOIN (
+                       SELECT website_id, sum(attempts) AS attempts, sum(delivered) AS delivered,
+                              sum(failed) AS failed,
+                              sum(delivered)::float8 / NULLIF(sum(delivered) + sum(failed), 0)
+                                AS success_rate
+                       FROM delivery_health_hours
+                       WHERE hour >= date_trunc('hour', now() - interval '24 hours', 'UTC')
+                       GROUP BY website_id) h ON h.website_id = w.id`,
+      idColumn: sql`w.id`,
+      orderBy: sql`h.success_rate ASC NULLS LAST, w.id ASC`,
+      page: 1,
+    },
+  },
 ];
 
 /** The raw page query of a case, as run for the floor. */
@@ -166,7 +193,7 @@ export function checkAnswer(
   answer: ListAnswer,
   expected: Expected,
 ): string {
-  const ids = (answer.data ?? []).map((row) => row.id ?? row.pivot_id);
+  const ids = (answer.data ?? []).map((row) => row.id ?? row.pivot_id ?? row.website_id);
   const fail = (why: string) =>
     new Error(
       `${listCase.name} (${source}): ${why}: expected ${describe(expected.ids, expected.total)}, got ${describe(ids, answer.total)}`,

@@ -1,6 +1,7 @@
 /**
  * Fills a database with the large data set the benchmarks run on: 1,000 websites, 100,000
- * categories three levels deep, 1,000,000 posts and about 3,000,000 post variants. Every step is
+ * categories three levels deep, 1,000,000 posts, about 3,000,000 post variants and 1,000,000
+ * delivery attempts over the last week (their hourly health is then computed). Every step is
  * one set-based INSERT … SELECT over generate_series, so it takes minutes, not hours.
  *
  *   DATABASE_URL=postgres://… npm run seed:large     (PostgreSQL)
@@ -31,6 +32,7 @@ export const COUNTS = {
   secondLevel: Math.round(9000 * scale),
   thirdLevel: Math.round(90_000 * scale),
   posts: Math.round(1_000_000 * scale),
+  deliveryAttempts: Math.round(1_000_000 * scale),
 };
 const categoriesTotal = COUNTS.roots + COUNTS.secondLevel + COUNTS.thirdLevel;
 /** Each category (and so each of its posts) is on this many websites. */
@@ -149,7 +151,34 @@ async function main() {
     step(`posts and their variants: ${to} / ${COUNTS.posts}`);
   }
 
-  for (const table of ['websites', 'categories', 'posts', 'category_variants', 'post_variants']) {
+  // Each website fails a share of its deliveries of its own (0–36%), so the fleet's success rates
+  // differ; the attempts spread over the last week, a few seconds apart.
+  for (let from = 1; from <= COUNTS.deliveryAttempts; from += POST_CHUNK) {
+    const to = Math.min(from + POST_CHUNK - 1, COUNTS.deliveryAttempts);
+    await load(db, async (tx) => {
+      await tx.execute(sql`
+      INSERT INTO delivery_attempts (kind, variant_id, website_id, target, job_id, attempt, version,
+                                     outcome, status_code, duration_ms, error, created_at)
+      SELECT 'post', v.id, v.website_id, 'website', 'seed-' || g, 1, 1, f.outcome,
+             CASE WHEN f.outcome = 'failed' THEN 500 ELSE 200 END, (g::bigint * 7919 % 2000 + 20)::int,
+             CASE WHEN f.outcome = 'failed' THEN 'HTTP 500: down' END,
+             now() - (g % 604800) * interval '1 second'
+      FROM generate_series(${from}::int, ${to}::int) g
+      JOIN post_variants v ON v.id = (g * 3 - 1) % ${COUNTS.posts * WEBSITES_PER_CATEGORY} + 1
+      CROSS JOIN LATERAL (SELECT CASE WHEN g % 100 < v.website_id % 37 THEN 'failed'
+                                      ELSE 'delivered' END AS outcome) f`);
+    });
+    step(`delivery attempts: ${to} / ${COUNTS.deliveryAttempts}`);
+  }
+
+  for (const table of [
+    'websites',
+    'categories',
+    'posts',
+    'category_variants',
+    'post_variants',
+    'delivery_attempts',
+  ]) {
     await db.execute(
       sql.raw(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`,
@@ -166,7 +195,8 @@ async function main() {
     sql`SELECT (SELECT count(*)::int FROM websites) AS websites,
                (SELECT count(*)::int FROM categories) AS categories,
                (SELECT count(*)::int FROM posts) AS posts,
-               (SELECT count(*)::int FROM post_variants) AS post_variants`,
+               (SELECT count(*)::int FROM post_variants) AS post_variants,
+               (SELECT count(*)::int FROM delivery_attempts) AS delivery_attempts`,
   );
   step(`done: ${JSON.stringify(totals)}; search phrase with ~100 hits: "${SEARCH_PHRASE}"`);
   await database.close();

@@ -15,6 +15,7 @@ import { profileSecurityRoutes } from './modules/auth/security-routes.ts';
 import { twoFactorLoginRoutes } from './modules/auth/two-factor-routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { categoryContentRoutes, postContentRoutes } from './modules/content/routes.ts';
+import { deliveriesRoutes } from './modules/deliveries/routes.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     categoryContentRoutes,
     postsRoutes,
     postContentRoutes,
+    deliveriesRoutes,
     agentRoutes,
     savedViewsRoutes,
     auditLogRoutes,

@@ -10,7 +10,7 @@ import { FIXED_TASKS, TASK_SOURCES } from './tasks.ts';
  * the job queue itself stays with the process that started it.
  */
 export async function startBackgroundWork(context: AppContext, log: TaskContext['log']) {
-  const stopWorkers = await startWorkers(context, JOB_HANDLERS);
+  const stopWorkers = await startWorkers({ ...context, log }, JOB_HANDLERS);
   const stopScheduler = startScheduler({ ...context, log }, FIXED_TASKS, TASK_SOURCES);
   return async () => {
     await stopScheduler();

@@ -2,6 +2,7 @@ import { DEFAULT_AUDIT_RETENTION_DAYS } from '@sitefleet/contract';
 import type { AppContext } from './context.ts';
 import { pruneAuditLog } from './db/audit.ts';
 import type { Db } from './db/client.ts';
+import { pruneDeliveryAttempts } from './db/delivery-health.ts';
 import { describeDrift, repairDerivedState } from './db/integrity.ts';
 import { scheduledTasks } from './db/schema.ts';
 import { readSettings } from './db/settings.ts';
@@ -13,6 +14,8 @@ import { pruneChecks, queueDueChecks, sendRenewalNotices } from './modules/monit
 import { purgeExpiredTrash } from './modules/trash/service.ts';
 import { instanceDispatchTasks } from './pipeline/agent/dispatch.ts';
 import { websiteRefreshTasks } from './pipeline/ai/refresh.ts';
+import { readDeliveryPolicy } from './pipeline/delivery-health.ts';
+import { probePausedWebsites } from './pipeline/delivery-probe.ts';
 import { pruneExpiredSessions } from './plugins/sessions.ts';
 
 /**
@@ -20,7 +23,8 @@ import { pruneExpiredSessions } from './plugins/sessions.ts';
  * sources of those that come and go with the data.
  */
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /** Deletes expired sessions; seeded with the installation (`seedTaskRows`). */
 export const SESSION_PRUNE_TASK = 'sessions:prune';
@@ -42,7 +46,13 @@ export const MONITOR_PRUNE_TASK = 'monitor:prune';
 /** Tells of the renewals due within monitor.renewal_notice_days, once per date. */
 export const RENEWAL_NOTICE_TASK = 'monitor:renewals';
 
-const MINUTE_MS = 60 * 1000;
+/**
+ * Pings the paused websites whose last probe is `delivery.probe_minutes` old, and resumes those
+ * that answer; it looks every minute, so that a change of the setting applies at once.
+ */
+export const DELIVERY_PROBE_TASK = 'deliveries:probe';
+/** Deletes delivery attempts older than `delivery.retention_days`. */
+export const DELIVERY_PRUNE_TASK = 'deliveries:prune';
 
 /**
  * The first row of the task every installation starts with, due a minute after the seed, so that
@@ -129,6 +139,21 @@ export const FIXED_TASKS: TaskDefinition[] = [
     nextRun: every(HOUR_MS),
     run: async (context) => {
       await sendRenewalNotices(context);
+    },
+  },
+  {
+    command: DELIVERY_PROBE_TASK,
+    nextRun: every(MINUTE_MS),
+    run: async (context) => {
+      await probePausedWebsites(context);
+    },
+  },
+  {
+    command: DELIVERY_PRUNE_TASK,
+    nextRun: every(HOUR_MS),
+    run: async (context) => {
+      const { retentionDays } = await readDeliveryPolicy(context);
+      await pruneDeliveryAttempts(context.db, retentionDays);
     },
   },
 ];

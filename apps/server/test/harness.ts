@@ -234,7 +234,9 @@ export async function startTestServer(
   });
   const context = await createAppContext(config, database, { error: () => {} });
   const app = await buildApp({ context });
-  let stopWorkers = workers ? await startWorkers(context, JOB_HANDLERS) : async () => {};
+  let stopWorkers = workers
+    ? await startWorkers({ ...context, log: app.log }, JOB_HANDLERS)
+    : async () => {};
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -40,7 +40,7 @@ it('hands a delivery still running when the stop times out back to the queue, wh
   ]);
 
   pushes.release();
-  const stopOther = await startWorkers(other, JOB_HANDLERS);
+  const stopOther = await startWorkers({ ...other, log: server.app.log }, JOB_HANDLERS);
   try {
     await waitFor(async () => pushes.succeeded.size > 0, { what: 'the delivery taken up again' });
     expect([...pushes.succeeded.entries()]).toEqual([[key, 1]]);

@@ -40,6 +40,10 @@ export const STANDALONE_PERMISSIONS = {
   'audit-list': 4,
   /** Purges trashed records for good (with the record type's delete ability). */
   'trash-purge': 1,
+  /** Reads the fleet's delivery health and every delivery attempt. */
+  'delivery-list': 4,
+  /** Pauses, resumes, replays and tests a website's deliveries. */
+  'delivery-manage': 2,
 } as const satisfies Record<string, PermissionLevel>;
 const STANDALONE_NAMES = Object.keys(STANDALONE_PERMISSIONS) as Ability[];
 

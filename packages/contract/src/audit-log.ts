@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = [
   'settings_changed',
   'secret_rotated',
   'delivery_retried',
+  'deliveries_paused',
+  'deliveries_resumed',
+  'deliveries_replayed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -41,6 +44,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   settings_changed: 'Settings changed',
   secret_rotated: 'Secret rotated',
   delivery_retried: 'Delivery retried',
+  deliveries_paused: 'Deliveries paused',
+  deliveries_resumed: 'Deliveries resumed',
+  deliveries_replayed: 'Deliveries replayed',
 };
 
 /** The kinds of record an audit entry is about. */

@@ -63,8 +63,11 @@ export const DETAIL_ACTION_LABELS: Record<DetailAction, string> = {
   regenerate_content: 'Regenerate Content',
 };
 
-/** A variant's latest delivery state, shown in Detailed Review. */
-export const DELIVERY_STATUSES = ['queued', 'delivered', 'failed'] as const;
+/**
+ * A variant's latest delivery state, shown in Detailed Review. `paused`: held while its website's
+ * deliveries are paused, sent when they resume.
+ */
+export const DELIVERY_STATUSES = ['queued', 'paused', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** What a variant's jobs go to: a website or a network, or `ai` to regenerate its description. */

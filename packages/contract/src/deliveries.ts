@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { MAX_ID, paginatedSchema } from './pagination.ts';
+import { auditBoundInstant } from './audit-log.ts';
+import { estimatedPageSchema, idFilter } from './content-actions.ts';
+import { MAX_ID, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
 import { PUBLISH_TARGETS } from './publish-targets.ts';
+
+/**
+ * What an attempt came to: `deferred` is a 429 whose Retry-After postponed the website's
+ * deliveries; it is neither a delivery nor a failure.
+ */
+export const DELIVERY_OUTCOMES = ['delivered', 'failed', 'deferred'] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 
 /** One try at delivering a variant to its website or a social network (newest first). */
 export const deliveryAttemptSchema = z.object({
@@ -9,7 +18,7 @@ export const deliveryAttemptSchema = z.object({
   /** 1 for a job's first try; a retried job counts on. */
   attempt: z.number(),
   version: z.number(),
-  outcome: z.enum(['delivered', 'failed']),
+  outcome: z.enum(DELIVERY_OUTCOMES),
   status_code: z.number().nullable(),
   duration_ms: z.number(),
   error: z.string().nullable(),
@@ -36,3 +45,205 @@ export const DELIVERY_MESSAGES = {
     `Delivery queued again (${queued} ${queued === 1 ? 'target' : 'targets'}).`,
   nothingToRetry: 'Nothing to retry: no delivery of this variant has failed.',
 } as const;
+
+// ── Fleet delivery health ────────────────────────────────────────────────────────────────────
+
+/** The delivery settings (group Delivery) and their defaults. */
+export const DELIVERY_SETTINGS = {
+  pauseAfterFailures: { key: 'delivery.pause_after_failures', default: 10 },
+  probeMinutes: { key: 'delivery.probe_minutes', default: 5 },
+  maxPerMinute: { key: 'delivery.max_per_minute', default: 60 },
+  retentionDays: { key: 'delivery.retention_days', default: 30 },
+} as const;
+
+/** Consecutive failures at which a website is reported failing, before it is paused. */
+export const FAILING_AFTER_FAILURES = 4;
+
+/** One website's deliveries over the window: GET /api/delivery-health rows. */
+export const deliveryHealthSchema = z.object({
+  website_id: z.number(),
+  website_name: z.string(),
+  attempts: z.number(),
+  delivered: z.number(),
+  failed: z.number(),
+  /** Delivered over delivered and failed, 0–1; null without attempts. */
+  success_rate: z.number().nullable(),
+  p50_ms: z.number().nullable(),
+  p95_ms: z.number().nullable(),
+  last_delivered_at: z.string().nullable(),
+  last_failed_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  consecutive_failures: z.number(),
+  paused: z.boolean(),
+  paused_at: z.string().nullable(),
+  paused_reason: z.string().nullable(),
+  /** Deliveries waiting to be sent, the held ones of a paused website included. */
+  pending: z.number(),
+});
+export type DeliveryHealth = z.infer<typeof deliveryHealthSchema>;
+
+export const DELIVERY_HEALTH_ORDER_KEYS = ['success_rate', 'failed', 'p95_ms', 'name'] as const;
+/** The longest window the health is read over: 30 days. */
+export const MAX_WINDOW_HOURS = 720;
+
+export const deliveryHealthQuerySchema = pageQuerySchema.extend({
+  window_hours: z.coerce.number().int().min(1).max(MAX_WINDOW_HOURS).default(24),
+  // Worst first: the lowest success rate, then the most failures.
+  ...orderQueryFields(DELIVERY_HEALTH_ORDER_KEYS, { key: 'success_rate', direction: 'asc' }),
+});
+export type DeliveryHealthQuery = z.infer<typeof deliveryHealthQuerySchema>;
+export const deliveryHealthPageSchema = paginatedSchema(deliveryHealthSchema);
+
+export const windowQuerySchema = deliveryHealthQuerySchema.pick({ window_hours: true });
+
+// ── Every attempt of the fleet ───────────────────────────────────────────────────────────────
+
+export const DELIVERY_LIST_MESSAGES = {
+  targetInvalid: `The target must be one of: ${PUBLISH_TARGETS.join(', ')}`,
+  outcomeInvalid: `The outcome must be one of: ${DELIVERY_OUTCOMES.join(', ')}`,
+  kindInvalid: 'The kind must be post or category',
+  dateInvalid: 'Must be a date (YYYY-MM-DD) or a date and time (ISO 8601)',
+  rangeReversed: 'The end of the range must not come before its start',
+} as const;
+
+const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
+const dateBound = z.preprocess(
+  blankIsAbsent,
+  z
+    .string()
+    .refine((value) => !Number.isNaN(Date.parse(value)), DELIVERY_LIST_MESSAGES.dateInvalid)
+    .optional(),
+);
+const rangeInOrder = ({ from, to }: { from?: string; to?: string }) =>
+  !from || !to || auditBoundInstant(from, false) < auditBoundInstant(to, true);
+
+/** The filters of the attempts list, which a replay by filter takes too. */
+const attemptFilterFields = {
+  website_id: idFilter,
+  outcome: z.preprocess(
+    blankIsAbsent,
+    z.enum(DELIVERY_OUTCOMES, { error: DELIVERY_LIST_MESSAGES.outcomeInvalid }).optional(),
+  ),
+  from: dateBound,
+  to: dateBound,
+};
+
+export const deliveryListQuerySchema = pageQuerySchema
+  .extend({
+    ...attemptFilterFields,
+    target: z.preprocess(
+      blankIsAbsent,
+      z.enum(PUBLISH_TARGETS, { error: DELIVERY_LIST_MESSAGES.targetInvalid }).optional(),
+    ),
+    kind: z.preprocess(
+      blankIsAbsent,
+      z.enum(['post', 'category'], { error: DELIVERY_LIST_MESSAGES.kindInvalid }).optional(),
+    ),
+  })
+  .refine(rangeInOrder, { path: ['to'], message: DELIVERY_LIST_MESSAGES.rangeReversed });
+export type DeliveryListQuery = z.infer<typeof deliveryListQuerySchema>;
+
+/** GET /api/deliveries rows: an attempt with its record and website. */
+export const fleetDeliverySchema = z.object({
+  id: z.number(),
+  kind: z.enum(['post', 'category']),
+  record_id: z.number().nullable(),
+  record_title: z.string().nullable(),
+  pivot_id: z.number(),
+  website_id: z.number(),
+  website_name: z.string(),
+  target: z.enum(PUBLISH_TARGETS),
+  attempt: z.number(),
+  outcome: z.enum(DELIVERY_OUTCOMES),
+  status_code: z.number().nullable(),
+  duration_ms: z.number(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type FleetDelivery = z.infer<typeof fleetDeliverySchema>;
+export const fleetDeliveryPageSchema = estimatedPageSchema(fleetDeliverySchema);
+
+// ── Pause, resume, replay, test ──────────────────────────────────────────────────────────────
+
+export const DELIVERY_ACTION_MESSAGES = {
+  paused: 'Deliveries to this website are paused.',
+  resumed: (queued: number) =>
+    `Deliveries resumed (${queued} held ${queued === 1 ? 'delivery' : 'deliveries'} queued).`,
+  alreadyPaused: "This website's deliveries are already paused.",
+  notPaused: "This website's deliveries are not paused.",
+  replayOneOf: 'Give either ids or a filter',
+  replayed: (queued: number) =>
+    `${queued} ${queued === 1 ? 'delivery' : 'deliveries'} queued again.`,
+  heldNote: 'Held while the website’s deliveries are paused',
+  noWebhook: 'The website has no post webhook URL (Advance Settings)',
+} as const;
+
+export const pauseBodySchema = z
+  .strictObject({ reason: z.string().trim().min(1).max(200).optional() })
+  .optional();
+
+export const pauseAnswerSchema = z.object({
+  message: z.string(),
+  health: deliveryHealthSchema,
+  /** Resume: how many held deliveries were queued. */
+  queued: z.number().optional(),
+});
+
+/** At most this many attempt ids per replay. */
+export const MAX_REPLAY_IDS = 1000;
+
+export const replayBodySchema = z
+  .strictObject({
+    ids: z.array(z.number().int().positive().max(MAX_ID)).min(1).max(MAX_REPLAY_IDS).optional(),
+    filter: z
+      .strictObject(attemptFilterFields)
+      .refine(rangeInOrder, {
+        path: ['to'],
+        message: DELIVERY_LIST_MESSAGES.rangeReversed,
+      })
+      .optional(),
+    dry_run: z.boolean().optional().default(false),
+  })
+  .refine((body) => (body.ids === undefined) !== (body.filter === undefined), {
+    path: ['ids'],
+    message: DELIVERY_ACTION_MESSAGES.replayOneOf,
+  });
+export type ReplayBody = z.infer<typeof replayBodySchema>;
+
+/** A replay sends, per variant and target, its current version again under its original key. */
+export const replayAnswerSchema = z.union([
+  z.object({ message: z.string(), queued: z.number() }),
+  z.object({ count: z.number() }),
+]);
+
+/** POST /api/websites/{id}/test-delivery: a signed ping, not counted in the health. */
+export const testDeliveryAnswerSchema = z.object({
+  outcome: z.enum(['delivered', 'failed']),
+  status_code: z.number().nullable(),
+  duration_ms: z.number(),
+  error: z.string().nullable(),
+});
+export type TestDeliveryAnswer = z.infer<typeof testDeliveryAnswerSchema>;
+
+/** How a website's deliveries fare, for the badges and bars: paused, failing or healthy. */
+export type DeliveryHealthLevel = 'paused' | 'failing' | 'healthy';
+
+/** Below this success rate a website shows failing, as it does from FAILING_AFTER_FAILURES on. */
+export const FAILING_SUCCESS_RATE = 0.8;
+
+export function deliveryHealthLevel(health: {
+  paused: boolean;
+  consecutive_failures: number;
+  success_rate?: number | null;
+}): DeliveryHealthLevel {
+  if (health.paused) return 'paused';
+  if (health.consecutive_failures >= FAILING_AFTER_FAILURES) return 'failing';
+  if (health.success_rate != null && health.success_rate < FAILING_SUCCESS_RATE) return 'failing';
+  return 'healthy';
+}
+
+export const DELIVERY_HEALTH_LABELS: Record<DeliveryHealthLevel, string> = {
+  paused: 'Paused',
+  failing: 'Failing',
+  healthy: 'Healthy',
+};

@@ -192,6 +192,9 @@ export const websiteSchema = z.object({
   maintenance_until: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The delivery health badge: paused, or failing from FAILING_AFTER_FAILURES failures in a row. */
+  deliveries_paused: z.boolean(),
+  consecutive_failures: z.number(),
 });
 export type Website = z.infer<typeof websiteSchema>;
 

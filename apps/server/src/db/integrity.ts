@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from './client.ts';
+import { healthDifferences, healthRepair } from './delivery-health.ts';
 import { POST_RANGE_SIZE } from './schema.ts';
 
 /**
@@ -14,7 +15,7 @@ interface DerivedState {
   name: string;
   /** The table whose rows it is derived from, locked while it is repaired. */
   source: string;
-  /** Rows `(key, actual, kept)` for every key whose kept value differs from the source's. */
+  /** Rows `(key, actual, kept, …)` for every key whose kept value differs from the source's. */
   differences: SQL;
   /** Sets the kept value of `wrong` (the differences, as a CTE) to the actual one. */
   repair: SQL;
@@ -36,6 +37,12 @@ const DERIVED_STATES: DerivedState[] = [
       INSERT INTO post_ranges (range_start, posts) SELECT key, actual FROM wrong
       ON CONFLICT (range_start) DO UPDATE SET posts = EXCLUDED.posts`,
   },
+  {
+    name: 'delivery_health_hours',
+    source: 'delivery_attempts',
+    differences: healthDifferences,
+    repair: healthRepair,
+  },
 ];
 
 /** One derived table's drift: how many of its rows differed, and the totals on both sides. */
@@ -48,7 +55,8 @@ export interface Drift {
 }
 
 interface Difference {
-  key: number;
+  /** The derived row: a number, or the parts of a composite key joined by colons. */
+  key: number | string;
   actual: number;
   kept: number;
 }

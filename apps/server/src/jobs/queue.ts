@@ -78,6 +78,8 @@ const INSERT_BATCH = 5000;
 export interface ContentJob {
   queue: QueueName;
   data: ContentJobData;
+  /** Not before then (a website's deferral or rate limit); at once without it. */
+  startAfter?: Date;
 }
 
 /** A job as a worker receives it, with its try count. */
@@ -215,7 +217,7 @@ export async function startQueue(
       for (let start = 0; start < jobs.length; start += INSERT_BATCH) {
         const batch = jobs.slice(start, start + INSERT_BATCH);
         await boss.insert(
-          batch.map((job) => ({ name: job.queue, data: job.data })),
+          batch.map((job) => ({ name: job.queue, data: job.data, startAfter: job.startAfter })),
           { db: executorDb(executor) },
         );
       }

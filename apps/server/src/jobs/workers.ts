@@ -1,10 +1,13 @@
 import type PgBoss from 'pg-boss';
-import type { AppContext } from '../context.ts';
 import type { ContentQueue, QueueData, QueueName, RunningJob } from './queue.ts';
+import type { TaskContext } from './scheduler.ts';
 
-/** Carries out one job; a throw fails this try (the queue retries it while tries remain). */
+/**
+ * Carries out one job, with the process's context and log; a throw fails this try (the queue
+ * retries it while tries remain).
+ */
 export type JobHandler<Q extends QueueName = ContentQueue> = (
-  context: AppContext,
+  context: TaskContext,
   job: RunningJob<Q>,
 ) => Promise<unknown>;
 
@@ -16,7 +19,7 @@ export type JobHandlers = { [Q in QueueName]: JobHandler<Q> };
  * a time. pg-boss hands a job to one poller only (SKIP LOCKED), so several processes can share a
  * database. Answers a function that stops taking jobs and waits for the running ones.
  */
-export async function startWorkers(context: AppContext, handlers: JobHandlers) {
+export async function startWorkers(context: TaskContext, handlers: JobHandlers) {
   const { boss } = context.queue;
   const options: PgBoss.WorkOptions & { includeMetadata: true } = {
     batchSize: 1,

@@ -5,6 +5,7 @@ import {
   DEFAULT_MONITOR_INTERVAL_MINUTES,
   DEFAULT_RENEWAL_NOTICE_DAYS,
   DEFAULT_TRASH_RETENTION_DAYS,
+  DELIVERY_SETTINGS,
   MONITOR_INTERVAL_SETTING,
   NOTIFICATION_SETTINGS,
   RENEWAL_NOTICE_SETTING,
@@ -98,6 +99,33 @@ const APPLICATION_SETTINGS = {
     ],
   },
   Publishing: {
+    Delivery: [
+      {
+        fullPath: DELIVERY_SETTINGS.pauseAfterFailures.key,
+        value: String(DELIVERY_SETTINGS.pauseAfterFailures.default),
+        type: 'number',
+        description:
+          "Consecutive failed deliveries after which a website's deliveries pause (0: never)",
+      },
+      {
+        fullPath: DELIVERY_SETTINGS.probeMinutes.key,
+        value: String(DELIVERY_SETTINGS.probeMinutes.default),
+        type: 'number',
+        description: 'Minutes between the pings that probe a paused website',
+      },
+      {
+        fullPath: DELIVERY_SETTINGS.maxPerMinute.key,
+        value: String(DELIVERY_SETTINGS.maxPerMinute.default),
+        type: 'number',
+        description: 'Deliveries started per minute to one website at most (0: no limit)',
+      },
+      {
+        fullPath: DELIVERY_SETTINGS.retentionDays.key,
+        value: String(DELIVERY_SETTINGS.retentionDays.default),
+        type: 'number',
+        description: 'Days delivery attempts are kept; older ones are deleted every hour',
+      },
+    ],
     // The OAuth client of Login with Google (YouTube uploads); GOOGLE_CLIENT_ID and
     // GOOGLE_CLIENT_SECRET stand in while these are empty.
     Google: [

@@ -4,10 +4,19 @@ import type { AppContext } from '../context.ts';
 import { deliveryAttempts } from '../db/schema.ts';
 import { publishDeliveryEvents, variantTarget } from '../events/publish.ts';
 import { giveUpJob, type RunningJob } from '../jobs/queue.ts';
+import type { TaskContext } from '../jobs/scheduler.ts';
 import type { SettingSeed } from '../lib/settings-catalog.ts';
 import { settingTargets } from '../modules/content/delivery-state.ts';
 import { kindOf } from '../modules/content/kinds.ts';
 import { loadVariant, type VariantContent } from '../modules/content/variants.ts';
+import {
+  classifyFailure,
+  holdVariant,
+  keepDelivered,
+  keepFailed,
+  readDeliveryPolicy,
+  waitsForWebsite,
+} from './delivery-health.ts';
 import { DeliveryError } from './http.ts';
 
 /** What a successful delivery answers: the HTTP status and the id the target gave the item. */
@@ -42,11 +51,13 @@ export const idempotencyKey = (variant: Pick<VariantContent, 'kind' | 'variantId
 
 /**
  * Runs one attempt of a publishing job: loads the variant, publishes it to the target, records the
- * attempt and the outcome on the variant. A failure is thrown again so that the queue retries the
- * job, except after the last try or for a permanent failure, when the variant shows 'failed'.
+ * attempt, its health and the outcome on the variant. A failure is thrown again so that the queue
+ * retries the job, except after the last try or for a permanent failure, when the variant shows
+ * 'failed'. A website push waits while its website's deliveries are paused, deferred or over
+ * their rate (delivery-health.ts): then no attempt is made, and none is counted.
  */
 export async function runDelivery(
-  context: AppContext,
+  context: TaskContext,
   job: RunningJob,
   destination: PublishingTarget,
 ): Promise<DeliveryResult | null> {
@@ -55,10 +66,13 @@ export async function runDelivery(
   const variant = await loadVariant(context.db, kind, variantId);
   // Deleted since it was queued: there is nothing left to deliver.
   if (!variant) return null;
+  const policy = target === 'website' ? await readDeliveryPolicy(context) : undefined;
+  if (policy && (await waitsForWebsite(context, job, variant.website.id, policy))) return null;
   const started = performance.now();
   const attempt = {
     kind,
     variantId,
+    websiteId: variant.website.id,
     target,
     jobId: job.id,
     attempt: job.retryCount + 1,
@@ -72,13 +86,17 @@ export async function runDelivery(
     });
     const durationMs = Math.round(performance.now() - started);
     await context.db.transaction(async (tx) => {
-      await tx.insert(deliveryAttempts).values({
-        ...attempt,
-        outcome: 'delivered',
-        statusCode: result.statusCode,
-        durationMs,
-        externalId: result.externalId,
-      });
+      const [row] = await tx
+        .insert(deliveryAttempts)
+        .values({
+          ...attempt,
+          outcome: 'delivered',
+          statusCode: result.statusCode,
+          durationMs,
+          externalId: result.externalId,
+        })
+        .returning({ id: deliveryAttempts.id });
+      await keepDelivered(tx, { attemptId: row!.id, websiteId: attempt.websiteId, target });
       // An edit made while the delivery ran keeps its mark: only the sent version is up to date.
       const updated =
         target === 'website'
@@ -100,16 +118,37 @@ export async function runDelivery(
       error instanceof DeliveryError
         ? error
         : new DeliveryError(error instanceof Error ? error.message : String(error));
+    const failureKind = classifyFailure(failure);
     const final = failure.permanent || job.retryCount >= job.retryLimit;
     const label = failureNote(failure.message, final);
-    await context.db.transaction(async (tx) => {
-      await tx.insert(deliveryAttempts).values({
-        ...attempt,
-        outcome: 'failed',
-        statusCode: failure.statusCode ?? null,
-        durationMs,
-        error: failure.message,
-      });
+    const fate = await context.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(deliveryAttempts)
+        .values({
+          ...attempt,
+          outcome: failureKind === 'defer' && policy ? 'deferred' : 'failed',
+          statusCode: failure.statusCode ?? null,
+          durationMs,
+          error: failure.message,
+        })
+        .returning({ id: deliveryAttempts.id });
+      const kept = {
+        attemptId: row!.id,
+        websiteId: attempt.websiteId,
+        target,
+        failure,
+        kind: failureKind,
+      };
+      const fate = await keepFailed(tx, context, job, kept, policy);
+      if (fate === 'deferred') {
+        await publishDeliveryEvents(tx, kind, 'queued', [variantTarget(variant, target)]);
+        return fate;
+      }
+      if (fate === 'held') {
+        await holdVariant(tx, job);
+        await giveUpJob(tx, job.id);
+        return fate;
+      }
       await tx.execute(
         sql`UPDATE ${variants}
             SET ${settingTargets({
@@ -126,8 +165,13 @@ export async function runDelivery(
       await publishDeliveryEvents(tx, kind, final ? 'failed' : 'queued', [
         variantTarget(variant, target),
       ]);
+      return fate;
     });
-    context.metrics.deliveries.inc({ target, outcome: 'failed' });
+    context.metrics.deliveries.inc({
+      target,
+      outcome: fate === 'deferred' ? 'deferred' : 'failed',
+    });
+    if (fate !== 'retry') return null;
     throw failure;
   }
 }

@@ -15,9 +15,20 @@ export class DeliveryError extends Error {
     message: string,
     readonly statusCode?: number,
     readonly permanent = false,
+    /** The connection's error code (ENOTFOUND, CERT_HAS_EXPIRED…) and a 429's Retry-After. */
+    readonly detail: { code?: string; retryAfterMs?: number } = {},
   ) {
     super(message);
   }
+}
+
+/** A Retry-After header in ms from now: seconds, or an HTTP date; undefined when unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (header === null) return undefined;
+  const seconds = Number(header);
+  if (header.trim() !== '' && Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** One HTTP request of a delivery. A stream body (a video being passed on) is sent as it arrives. */
@@ -54,13 +65,20 @@ export async function sendRequest(url: string, request: DeliveryRequest): Promis
       throw new DeliveryError(`No answer within ${request.timeoutMs} ms`);
     }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new DeliveryError(`Could not connect: ${cause?.code ?? cause?.message ?? String(error)}`);
+    throw new DeliveryError(
+      `Could not connect: ${cause?.code ?? cause?.message ?? String(error)}`,
+      undefined,
+      false,
+      { code: cause?.code },
+    );
   }
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     throw new DeliveryError(
       `HTTP ${response.status}: ${text.slice(0, ANSWER_EXCERPT_LENGTH)}`,
       response.status,
+      false,
+      { retryAfterMs: retryAfterMs(response.headers.get('retry-after')) },
     );
   }
   return response;

@@ -127,6 +127,16 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
     },
   },
   {
+    name: 'deliveries',
+    menu: { label: 'Deliveries', icon: 'bi-send-check', group: 'resources' },
+    list: {
+      path: paths.deliveries,
+      ability: 'delivery-list',
+      load: () =>
+        import('../features/deliveries/pages/DeliveriesPage.tsx').then((m) => m.DeliveriesPage),
+    },
+  },
+  {
     name: 'users',
     menu: { label: 'Users', icon: 'bi-people', group: 'resources' },
     list: {

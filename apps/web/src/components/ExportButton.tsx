@@ -13,7 +13,8 @@ export type ExportResource =
   | 'users'
   | 'roles'
   | 'settings'
-  | 'audit-log';
+  | 'audit-log'
+  | 'deliveries';
 
 /** The list's search, filters and sort, as the export takes them (paging aside). */
 function exportQuery(list: Pick<ListParams<string>, 'query' | 'sort' | 'filters'>) {

@@ -6,6 +6,7 @@ export const paths = {
   instances: '/admin/instances',
   categories: '/admin/categories',
   posts: '/admin/posts',
+  deliveries: '/admin/deliveries',
   users: '/admin/users',
   roles: '/admin/roles',
   roleCreate: '/admin/roles/create',

@@ -27,6 +27,8 @@ export interface ResourceListOptions<T, F extends string> {
   selectAbility?: AbilityName | readonly AbilityName[];
   /** The toast of a single delete; without one the server's message shows. */
   deletedMessage?: string;
+  /** Starts the list's URL parameters, for a second list on the same screen (useListParams). */
+  prefix?: string;
 }
 
 export interface ResourceList<T, F extends string = never> {
@@ -57,9 +59,10 @@ export function useResourceList<T, F extends string = never>({
   filters = resource.list.filters,
   selectAbility,
   deletedMessage,
+  prefix,
 }: ResourceListOptions<T, F>): ResourceList<T, F> {
   const queries = resourceQueries(resource);
-  const params = useListParams<F>({ filters });
+  const params = useListParams<F>({ filters, prefix });
   const { page, perPage, query, sort } = params;
   const request: ListRequest<F> = { page, perPage, query, sort, filters: params.filters };
   const rows = queries.useList(request);

@@ -121,6 +121,9 @@ export const categoryVariants = pgTable(
       .where(sql`${t.deliveryStatus} = 'failed'`),
     /** Filters by website, and drives them: a website's category ids without touching rows. */
     index('category_variants_website_category_idx').on(t.websiteId, t.categoryId),
+    index('category_variants_pending_idx')
+      .on(t.websiteId)
+      .where(sql`${t.deliveryStatus} IN ('queued', 'paused')`),
   ],
 );
 
@@ -182,5 +185,8 @@ export const postVariants = pgTable(
     index('post_variants_failed_idx').on(t.updatedAt).where(sql`${t.deliveryStatus} = 'failed'`),
     /** Filters by website, and drives them: a website's post ids without touching rows. */
     index('post_variants_website_post_idx').on(t.websiteId, t.postId),
+    index('post_variants_pending_idx')
+      .on(t.websiteId)
+      .where(sql`${t.deliveryStatus} IN ('queued', 'paused')`),
   ],
 );

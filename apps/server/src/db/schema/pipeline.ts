@@ -1,4 +1,14 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { categories } from './content.ts';
 import { instances, websites } from './websites.ts';
@@ -16,6 +26,10 @@ export const deliveryAttempts = pgTable(
     /** `category` or `post`: which variants table `variant_id` points into. */
     kind: text('kind').notNull(),
     variantId: integer('variant_id').notNull(),
+    /** The variant's website, so that the fleet's attempts are listed per website. */
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     /** `website` or a social network. */
     target: text('target').notNull(),
     /** The queue job this attempt ran for; its retries share it. */
@@ -32,7 +46,38 @@ export const deliveryAttempts = pgTable(
     externalId: text('external_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('delivery_attempts_variant_idx').on(t.kind, t.variantId, t.createdAt)],
+  (t) => [
+    index('delivery_attempts_variant_idx').on(t.kind, t.variantId, t.createdAt),
+    index('delivery_attempts_website_idx').on(t.websiteId, t.id),
+    index('delivery_attempts_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * The delivery health of a website and target for one hour, kept by every attempt in the
+ * attempt's own transaction (and repairable from the attempts: db/integrity.ts), so that the
+ * fleet's health is read without scanning the attempts. `buckets` counts the attempts per
+ * duration bucket (DURATION_BUCKETS_MS), from which the percentiles are read.
+ */
+export const deliveryHealthHours = pgTable(
+  'delivery_health_hours',
+  {
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    target: text('target').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /** Every attempt; a deferred one (429) is neither delivered nor failed. */
+    attempts: integer('attempts').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    durationMsSum: bigint('duration_ms_sum', { mode: 'number' }).notNull().default(0),
+    buckets: integer('buckets').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'delivery_health_hours_pk', columns: [t.websiteId, t.target, t.hour] }),
+    index('delivery_health_hours_hour_idx').on(t.hour),
+  ],
 );
 
 /**

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -42,6 +43,22 @@ export const websites = pgTable(
     monitorResponseMs: integer('monitor_response_ms'),
     monitorError: text('monitor_error'),
     sslExpiresAt: timestamp('ssl_expires_at', { withTimezone: true }),
+    // Delivery health, kept by every attempt to the website (pipeline/delivery.ts).
+    /** Failed attempts to the website's webhook since its last delivery or resume. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    lastDeliveredAt: timestamp('last_delivered_at', { withTimezone: true }),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
+    lastDeliveryError: text('last_delivery_error'),
+    /** Paused deliveries are held, not tried, until a probe succeeds or someone resumes them. */
+    deliveriesPaused: boolean('deliveries_paused').notNull().default(false),
+    deliveriesPausedAt: timestamp('deliveries_paused_at', { withTimezone: true }),
+    deliveriesPausedReason: text('deliveries_paused_reason'),
+    deliveriesProbedAt: timestamp('deliveries_probed_at', { withTimezone: true }),
+    /** A 429's Retry-After: no delivery to the website is tried before then. */
+    deliveriesDeferredUntil: timestamp('deliveries_deferred_until', { withTimezone: true }),
+    /** The rate limit's current minute and how many deliveries it has started. */
+    deliveryWindowStart: timestamp('delivery_window_start', { withTimezone: true }),
+    deliveryWindowCount: integer('delivery_window_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

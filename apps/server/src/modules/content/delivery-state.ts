@@ -15,14 +15,16 @@ export interface TargetDelivery {
 /**
  * The SET clause that gives a variant its new per-target `deliveries` (the SQL expression `next`,
  * written in terms of the row's current `deliveries`) and the summary Detailed Review shows:
- * queued while any target is, else failed if any failed, else delivered; the error of a failed
- * target first, else the note of one being retried. One statement, so concurrent workers
- * finishing different targets of one variant never overwrite each other's outcome.
+ * queued while any target is, else paused if any is held, else failed if any failed, else
+ * delivered; the error of a failed target first, else the note of one being retried. One
+ * statement, so concurrent workers finishing different targets of one variant never overwrite
+ * each other's outcome.
  */
 export function settingDeliveries(next: SQL): SQL {
   return sql`deliveries = ${next},
     delivery_status = (
       SELECT CASE WHEN bool_or(e.value->>'status' = 'queued') THEN 'queued'
+                  WHEN bool_or(e.value->>'status' = 'paused') THEN 'paused'
                   WHEN bool_or(e.value->>'status' = 'failed') THEN 'failed'
                   WHEN bool_or(e.value->>'status' = 'delivered') THEN 'delivered' END
       FROM jsonb_each(${next}) e),

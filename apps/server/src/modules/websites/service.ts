@@ -47,6 +47,8 @@ const websiteColumns = {
   ...monitorColumns,
   createdAt: websites.createdAt,
   updatedAt: websites.updatedAt,
+  consecutiveFailures: websites.consecutiveFailures,
+  deliveriesPaused: websites.deliveriesPaused,
 };
 
 type WebsiteRow = Pick<typeof websites.$inferSelect, keyof typeof websiteColumns>;
@@ -88,6 +90,8 @@ async function withCounts(db: Db, rows: WebsiteRow[]): Promise<Website[]> {
     ...monitorFields(row),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    deliveries_paused: row.deliveriesPaused,
+    consecutive_failures: row.consecutiveFailures,
   }));
 }
 

@@ -53,6 +53,8 @@ describe('creating and editing a website', () => {
       maintenance_until: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      deliveries_paused: false,
+      consecutive_failures: 0,
     });
     expect((await admin.get(`/api/websites/${response.body.id}`)).body).toEqual(response.body);
   });

@@ -9,6 +9,7 @@ export type DetailRow = z.infer<typeof detailRowBaseSchema>;
 
 const DELIVERY_BADGES: Record<DeliveryStatus, string> = {
   queued: 'text-bg-info',
+  paused: 'text-bg-warning',
   delivered: 'text-bg-success',
   failed: 'text-bg-danger',
 };

@@ -41,6 +41,7 @@ import {
   toFormValues,
   type WebsiteSettingsFormValues,
 } from './settings-form.ts';
+import { WebsiteDeliveryTab } from './WebsiteDeliveryTab.tsx';
 
 interface WebsiteSettingsModalProps {
   website: Pick<Website, 'id' | 'name'>;
@@ -106,6 +107,9 @@ export function WebsiteSettingsModal({ website, initialTab, onClose }: WebsiteSe
   );
 }
 
+/** The tab of the website's delivery health: no form fields, read when opened. */
+const DELIVERY_TAB = 'delivery';
+
 interface WebsiteSettingsFormProps extends WebsiteSettingsModalProps {
   settings: WebsiteSettings;
 }
@@ -124,7 +128,9 @@ function WebsiteSettingsForm({
     defaultValues: toFormValues(settings),
   });
   const { errors } = form.formState;
-  const [activeTab, setActiveTab] = useState<SettingsTabKey | 'monitoring'>(initialTab);
+  const [activeTab, setActiveTab] = useState<SettingsTabKey | 'monitoring' | typeof DELIVERY_TAB>(
+    initialTab,
+  );
   const save = useSaveWebsiteSettings(website.id);
   const rotateSecret = useRotateWebhookSecret(website.id);
   const tabsId = useId();
@@ -183,7 +189,9 @@ function WebsiteSettingsForm({
       <Tabs
         id={tabsId}
         activeKey={activeTab}
-        onSelect={(key) => key && setActiveTab(key as SettingsTabKey | 'monitoring')}
+        onSelect={(key) =>
+          key && setActiveTab(key as SettingsTabKey | 'monitoring' | typeof DELIVERY_TAB)
+        }
         transition={false}
         className="mb-3"
       >
@@ -319,6 +327,9 @@ function WebsiteSettingsForm({
 
         <Tab eventKey="monitoring" title="Monitoring" mountOnEnter>
           <MonitoringTab websiteId={website.id} />
+        </Tab>
+        <Tab eventKey={DELIVERY_TAB} title="Delivery">
+          {activeTab === DELIVERY_TAB && <WebsiteDeliveryTab website={website} />}
         </Tab>
       </Tabs>
     </FormModal>

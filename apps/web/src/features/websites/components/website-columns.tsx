@@ -1,4 +1,6 @@
 import {
+  DELIVERY_HEALTH_LABELS,
+  deliveryHealthLevel,
   formatDate,
   formatRupees,
   RENEWAL_DUE_DAYS,
@@ -32,7 +34,8 @@ export function renewalRowClass(website: Website): string | undefined {
 
 /**
  * #, Name (the site, in a new tab), Status, Monitor (up/down, response time, maintenance),
- * Certificate (days left), Views, Posts, Categories, Hosting, Cost, Duration,
+ * Certificate (days left), Delivery (paused, failing or healthy), Views, Posts, Categories,
+ * Hosting, Cost, Duration,
  * Next Renewal, Options (edit with website-update, delete with website-delete, settings with
  * website-settings).
  */
@@ -82,6 +85,22 @@ export function useWebsiteColumns({
         id: 'certificate',
         header: 'Certificate',
         cell: ({ row }) => <CertificateCell website={row.original} />,
+      },
+      {
+        id: 'delivery',
+        header: 'Delivery',
+        cell: ({ row }) => {
+          const { deliveries_paused: paused, consecutive_failures } = row.original;
+          const level = deliveryHealthLevel({ paused, consecutive_failures });
+          return (
+            <span
+              className={`badge ${level === 'healthy' ? 'text-bg-success' : 'text-bg-danger'}`}
+              title={`${row.original.consecutive_failures} failed deliveries in a row`}
+            >
+              {DELIVERY_HEALTH_LABELS[level]}
+            </span>
+          );
+        },
       },
       {
         id: 'views',

@@ -1,0 +1,169 @@
+import {
+  DEFAULT_PER_PAGE,
+  type DeliveryHealth,
+  type DeliveryHealthQuery,
+  pageOffset,
+  paginate,
+} from '@sitefleet/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, preparedRows, queryRows } from '../../db/client.ts';
+import { durationQuantile, summedBuckets } from '../../db/delivery-health.ts';
+import { websites } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { isoText } from '../../lists/page.ts';
+import { searchCondition } from '../../lists/search.ts';
+
+/**
+ * The fleet's delivery health (GET /api/delivery-health): one row per website, read from the
+ * hourly roll-up (never by scanning the attempts) and the website's own counters.
+ */
+
+interface HealthRecord {
+  website_id: number;
+  website_name: string;
+  attempts: number;
+  delivered: number;
+  failed: number;
+  success_rate: number | null;
+  p50_ms: number | null;
+  p95_ms: number | null;
+  last_delivered_at: Date | string | null;
+  last_failed_at: Date | string | null;
+  last_error: string | null;
+  consecutive_failures: number;
+  paused: boolean;
+  paused_at: Date | string | null;
+  paused_reason: string | null;
+  pending: number;
+}
+
+const bucket = (n: number) => sql.raw(`b${n}`);
+
+const windowStart = (windowHours: number) =>
+  sql`date_trunc('hour', now() - ${windowHours} * interval '1 hour', 'UTC')`;
+
+/** p50 and p95 of summed rows with their `attempts` and buckets `b1`…. */
+const percentiles = sql`${durationQuantile(bucket, sql`attempts`, 0.5)} AS p50_ms,
+                        ${durationQuantile(bucket, sql`attempts`, 0.95)} AS p95_ms`;
+
+/**
+ * The window's counts per website that had attempts in it, and with `withPercentiles` its p50 and
+ * p95 (summing the buckets of every website costs most of the page: only the p95 order needs them
+ * for all; the page reads them for its own rows).
+ */
+function windowHealth(windowHours: number, withPercentiles: boolean): SQL {
+  return sql`
+    SELECT website_id, attempts, delivered, failed,
+           CASE WHEN delivered + failed = 0 THEN NULL
+                ELSE delivered::float8 / (delivered + failed) END AS success_rate
+           ${withPercentiles ? sql`, ${percentiles}` : sql``}
+    FROM (SELECT website_id, sum(attempts)::int AS attempts, sum(delivered)::int AS delivered,
+                 sum(failed)::int AS failed
+                 ${withPercentiles ? sql`, ${summedBuckets('h')}` : sql``}
+          FROM delivery_health_hours h
+          WHERE hour >= ${windowStart(windowHours)}
+          GROUP BY website_id) summed`;
+}
+
+/** Held or queued variants of the website `w`, through the partial indexes of pending ones. */
+const pending = sql`(
+  (SELECT count(*) FROM post_variants v
+   WHERE v.website_id = w.id AND v.delivery_status IN ('queued', 'paused'))
+  + (SELECT count(*) FROM category_variants v
+     WHERE v.website_id = w.id AND v.delivery_status IN ('queued', 'paused')))::int`;
+
+/** The order keys over the inner rows (`w` and `h`), as both the page and its positions sort. */
+const ORDER_EXPRESSIONS = {
+  success_rate: sql`h.success_rate`,
+  failed: sql`COALESCE(h.failed, 0)`,
+  p95_ms: sql`h.p95_ms`,
+  name: sql`w.name`,
+} as const;
+type OrderKey = keyof typeof ORDER_EXPRESSIONS;
+
+/** The rows of `where`, the page's (`orderKey`, `order` and `limit`) in that order. */
+function healthRows(
+  where: SQL,
+  windowHours: number,
+  page: { orderKey: OrderKey; order: SQL; limit: SQL },
+): SQL {
+  const { order, limit } = page;
+  return sql`
+    SELECT page.website_id, page.website_name, page.attempts, page.delivered, page.failed,
+           page.success_rate, q.p50_ms, q.p95_ms, page.last_delivered_at,
+           page.last_failed_at, page.last_error, page.consecutive_failures, page.paused,
+           page.paused_at, page.paused_reason, ${pending} AS pending
+    FROM (SELECT w.id AS website_id, w.name AS website_name,
+                 COALESCE(h.attempts, 0) AS attempts, COALESCE(h.delivered, 0) AS delivered,
+                 COALESCE(h.failed, 0) AS failed, h.success_rate,
+                 w.last_delivered_at, w.last_failed_at, w.last_delivery_error AS last_error,
+                 w.consecutive_failures, w.deliveries_paused AS paused,
+                 w.deliveries_paused_at AS paused_at, w.deliveries_paused_reason AS paused_reason,
+                 row_number() OVER (ORDER BY ${order}) AS position
+          FROM websites w
+          LEFT JOIN (${windowHealth(windowHours, page.orderKey === 'p95_ms')}) h
+            ON h.website_id = w.id
+          WHERE ${where}
+          ORDER BY ${order} ${limit}) page
+    JOIN websites w ON w.id = page.website_id
+    CROSS JOIN LATERAL (
+      SELECT ${percentiles}
+      FROM (SELECT COALESCE(sum(attempts), 0)::int AS attempts, ${summedBuckets('h')}
+            FROM delivery_health_hours h
+            WHERE h.website_id = page.website_id AND h.hour >= ${windowStart(windowHours)}) s) q
+    ORDER BY position`;
+}
+
+const shape = (record: HealthRecord): DeliveryHealth => ({
+  ...record,
+  success_rate: record.success_rate === null ? null : Number(record.success_rate),
+  last_delivered_at: record.last_delivered_at && isoText(record.last_delivered_at),
+  last_failed_at: record.last_failed_at && isoText(record.last_failed_at),
+  paused_at: record.paused_at && isoText(record.paused_at),
+});
+
+/** GET /api/delivery-health: worst first unless asked otherwise; searched by name or URL. */
+export async function listDeliveryHealth(db: Db, query: DeliveryHealthQuery) {
+  const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+  const search = searchCondition(query.query, [websites.name, websites.url]);
+  const where = search ? sql`w.id IN (SELECT id FROM websites WHERE ${search})` : sql`TRUE`;
+  const direction = sql.raw(query.order_dir.toUpperCase());
+  const orderKey = query.order_key;
+  const order = sql`${ORDER_EXPRESSIONS[orderKey]} ${direction} NULLS LAST, w.id ${direction}`;
+  const limit = sql`LIMIT ${perPage} OFFSET ${pageOffset(query.page, perPage)}`;
+  const [records, [counted]] = await Promise.all([
+    // Prepared: planning the percentiles' long expressions costs more than running them.
+    preparedRows<HealthRecord>(
+      db,
+      healthRows(where, query.window_hours, { orderKey, order, limit }),
+    ),
+    queryRows<{ total: number }>(
+      db,
+      sql`SELECT count(*)::int AS total FROM websites w WHERE ${where}`,
+    ),
+  ]);
+  return paginate(records.map(shape), {
+    page: query.page,
+    perPage,
+    total: counted?.total ?? 0,
+    path: '/api/delivery-health',
+  });
+}
+
+/** GET /api/websites/{id}/delivery-health: the same row for one website. */
+export async function websiteDeliveryHealth(
+  db: Db,
+  websiteId: number,
+  windowHours: number,
+): Promise<DeliveryHealth> {
+  const [record] = await preparedRows<HealthRecord>(
+    db,
+    healthRows(sql`w.id = ${websiteId}`, windowHours, {
+      orderKey: 'name',
+      order: sql`w.id`,
+      limit: sql``,
+    }),
+  );
+  if (!record) throw notFound();
+  return shape(record);
+}

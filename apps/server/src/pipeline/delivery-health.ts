@@ -1,0 +1,215 @@
+import {
+  DELIVERY_ACTION_MESSAGES,
+  DELIVERY_SETTINGS,
+  FAILING_AFTER_FAILURES,
+} from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { type Db, queryRows } from '../db/client.ts';
+import { addAttemptToHealth } from '../db/delivery-health.ts';
+import { readSettings } from '../db/settings.ts';
+import { publishDeliveryEvents, variantTargets } from '../events/publish.ts';
+import { queueFor, type RunningJob } from '../jobs/queue.ts';
+import type { TaskContext } from '../jobs/scheduler.ts';
+import { pauseWebsiteDeliveries } from '../modules/content/delivery-pause.ts';
+import { settingTargets } from '../modules/content/delivery-state.ts';
+import { kindOf } from '../modules/content/kinds.ts';
+import type { DeliveryError } from './http.ts';
+
+/**
+ * What a website's delivery health decides around an attempt: whether it may be tried now (paused,
+ * deferred by a 429, over its rate limit), how a failure counts, and when the website pauses.
+ * Only the website push is held, deferred and paused; every target's attempts count in the
+ * hourly health.
+ */
+
+/** The Delivery settings as numbers; a value that is not a whole number takes the default. */
+export interface DeliveryPolicy {
+  pauseAfterFailures: number;
+  probeMinutes: number;
+  maxPerMinute: number;
+  retentionDays: number;
+}
+
+export async function readDeliveryPolicy(context: AppContext): Promise<DeliveryPolicy> {
+  const keys = Object.values(DELIVERY_SETTINGS).map((setting) => setting.key);
+  const values = await readSettings(context.db, context.secrets, keys);
+  const read = (name: keyof typeof DELIVERY_SETTINGS) => {
+    const setting = DELIVERY_SETTINGS[name];
+    const value = Number(values[setting.key]);
+    return Number.isInteger(value) && value >= 0 ? value : setting.default;
+  };
+  return {
+    pauseAfterFailures: read('pauseAfterFailures'),
+    probeMinutes: Math.max(1, read('probeMinutes')),
+    maxPerMinute: read('maxPerMinute'),
+    retentionDays: Math.max(1, read('retentionDays')),
+  };
+}
+
+/**
+ * How a failure counts: `pause` when no retry can mend it (the webhook refuses us or is gone, its
+ * name or certificate is wrong), `defer` for a 429 (the website asks us to wait: not a failure),
+ * `count` for the rest (5xx, a time-out, a refused connection), which pause after a run of them.
+ */
+export type FailureKind = 'pause' | 'defer' | 'count';
+
+const PAUSING_STATUSES = new Set([401, 403, 404, 410]);
+const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL']);
+const isTlsCode = (code: string) =>
+  code.startsWith('ERR_TLS_') ||
+  code.startsWith('ERR_SSL_') ||
+  code.includes('CERT') ||
+  code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE';
+
+export function classifyFailure(failure: DeliveryError): FailureKind {
+  if (failure.statusCode === 429) return 'defer';
+  if (failure.statusCode !== undefined && PAUSING_STATUSES.has(failure.statusCode)) return 'pause';
+  const code = failure.detail.code;
+  if (code && (DNS_CODES.has(code) || isTlsCode(code))) return 'pause';
+  return 'count';
+}
+
+/** A 429 without a readable Retry-After defers this long; a longer one is cut to an hour. */
+const DEFAULT_DEFER_MS = 60_000;
+const MAX_DEFER_MS = 60 * 60 * 1000;
+
+const variantsOf = (job: RunningJob) => sql.identifier(kindOf(job.data.kind).variants);
+
+/** Queues the job again to run at `notBefore`; the running one then ends without an attempt. */
+async function postpone(context: AppContext, job: RunningJob, executor: Db, notBefore: Date) {
+  await context.queue.enqueue(executor, [
+    { queue: queueFor(job.data.target), data: job.data, startAfter: notBefore },
+  ]);
+}
+
+/** Marks the job's variant held: it waits, `paused`, for the website's deliveries to resume. */
+export async function holdVariant(tx: Db, job: RunningJob) {
+  const held = await queryRows<{ id: number; website_id: number; record_id: number }>(
+    tx,
+    sql`UPDATE ${variantsOf(job)}
+        SET ${settingTargets({ website: { status: 'paused', error: DELIVERY_ACTION_MESSAGES.heldNote } })},
+            updated_at = now()
+        WHERE id = ${job.data.variantId}
+        RETURNING id, website_id, ${sql.identifier(kindOf(job.data.kind).owner)} AS record_id`,
+  );
+  await publishDeliveryEvents(tx, job.data.kind, 'paused', variantTargets(held, ['website']));
+}
+
+/**
+ * Whether the website push may be tried now; if not, the delivery is held (paused website) or
+ * queued again for when the website takes deliveries (a 429's deferral, the next minute of the
+ * rate limit), and the caller ends the job without an attempt. Taking a place in the minute's
+ * rate is one statement, so concurrent workers never start more than the limit.
+ */
+export async function waitsForWebsite(
+  context: AppContext,
+  job: RunningJob,
+  websiteId: number,
+  policy: DeliveryPolicy,
+): Promise<boolean> {
+  const [admitted] = await queryRows<{ id: number }>(
+    context.db,
+    sql`UPDATE websites SET
+          delivery_window_start = CASE WHEN delivery_window_start > now() - interval '1 minute'
+                                       THEN delivery_window_start ELSE now() END,
+          delivery_window_count = CASE WHEN delivery_window_start > now() - interval '1 minute'
+                                       THEN delivery_window_count + 1 ELSE 1 END
+        WHERE id = ${websiteId} AND NOT deliveries_paused
+          AND (deliveries_deferred_until IS NULL OR deliveries_deferred_until <= now())
+          AND (${policy.maxPerMinute} = 0 OR delivery_window_start IS NULL
+               OR delivery_window_start <= now() - interval '1 minute'
+               OR delivery_window_count < ${policy.maxPerMinute})
+        RETURNING id`,
+  );
+  if (admitted) return false;
+  const [website] = await queryRows<{ paused: boolean; not_before: Date | string | null }>(
+    context.db,
+    sql`SELECT deliveries_paused AS paused,
+               GREATEST(deliveries_deferred_until, delivery_window_start + interval '1 minute')
+                 AS not_before
+        FROM websites WHERE id = ${websiteId}`,
+  );
+  // Deleted meanwhile: its variants went with it.
+  if (!website) return true;
+  if (website.paused) {
+    await context.db.transaction((tx) => holdVariant(tx, job));
+  } else {
+    const notBefore = website.not_before ? new Date(website.not_before) : new Date();
+    await postpone(context, job, context.db, notBefore);
+  }
+  return true;
+}
+
+/** An attempt just inserted, as the health keeps it. */
+export interface KeptAttempt {
+  attemptId: number;
+  websiteId: number;
+  target: string;
+}
+
+/** Keeps a delivered attempt: its hour's health and, for the website push, the website's run. */
+export async function keepDelivered(tx: Db, attempt: KeptAttempt) {
+  await addAttemptToHealth(tx, attempt.attemptId);
+  if (attempt.target !== 'website') return;
+  await tx.execute(
+    sql`UPDATE websites SET consecutive_failures = 0, last_delivered_at = now()
+        WHERE id = ${attempt.websiteId}`,
+  );
+}
+
+/**
+ * What becomes of a failed delivery: `retry` as the queue would (a counted failure below the
+ * pause), `held` (the website paused: the variant waits for the resume) or `deferred` (queued
+ * again for after the 429's Retry-After).
+ */
+export type FailureFate = 'retry' | 'held' | 'deferred';
+
+/** Keeps a failed (or deferred) attempt in the health, in its transaction, and decides its fate. */
+export async function keepFailed(
+  tx: Db,
+  context: TaskContext,
+  job: RunningJob,
+  attempt: KeptAttempt & { failure: DeliveryError; kind: FailureKind },
+  policy: DeliveryPolicy | undefined,
+): Promise<FailureFate> {
+  await addAttemptToHealth(tx, attempt.attemptId);
+  if (attempt.target !== 'website' || !policy) return 'retry';
+  const { websiteId, failure } = attempt;
+  if (attempt.kind === 'defer') {
+    const wait = Math.min(failure.detail.retryAfterMs ?? DEFAULT_DEFER_MS, MAX_DEFER_MS);
+    const [deferred] = await queryRows<{ until: Date | string }>(
+      tx,
+      sql`UPDATE websites
+          SET deliveries_deferred_until = GREATEST(deliveries_deferred_until,
+                                                   now() + ${wait} * interval '1 millisecond')
+          WHERE id = ${websiteId}
+          RETURNING deliveries_deferred_until AS until`,
+    );
+    if (deferred) await postpone(context, job, tx, new Date(deferred.until));
+    return 'deferred';
+  }
+  const [website] = await queryRows<{ failures: number }>(
+    tx,
+    sql`UPDATE websites
+        SET consecutive_failures = consecutive_failures + 1, last_failed_at = now(),
+            last_delivery_error = ${failure.message}
+        WHERE id = ${websiteId}
+        RETURNING consecutive_failures AS failures`,
+  );
+  const failures = website?.failures ?? 0;
+  if (failures === FAILING_AFTER_FAILURES) {
+    context.log.warn({ event: 'delivery_failing', websiteId, failures }, 'delivery_failing');
+  }
+  const reason =
+    attempt.kind === 'pause'
+      ? failure.message
+      : policy.pauseAfterFailures > 0 && failures >= policy.pauseAfterFailures
+        ? `${failures} consecutive failures; the last: ${failure.message}`
+        : null;
+  if (reason === null) return 'retry';
+  if (await pauseWebsiteDeliveries(tx, websiteId, reason, 'failures')) {
+    context.log.warn({ event: 'delivery_paused', websiteId, reason }, 'delivery_paused');
+  }
+  return 'held';
+}

@@ -1,0 +1,86 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { api, uniqueName } from './api.ts';
+import { ADMIN, signIn } from './users.ts';
+
+/** A website's webhook that is gone for good: every delivery answers 410. */
+let gone: Server;
+let goneUrl: string;
+
+test.beforeAll(async () => {
+  gone = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(410, { 'content-type': 'text/plain' });
+      response.end('gone');
+    });
+  });
+  await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+  goneUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`;
+});
+test.afterAll(async () => {
+  await new Promise((resolve) => gone.close(resolve));
+});
+
+test('shows a website whose webhook is gone as paused, in red, with Resume in its menu', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  const name = uniqueName('Gone Site');
+  const website = await api<{ id: number }>(page, 'POST', '/api/websites', {
+    name,
+    url: 'https://gone.example.com',
+    status: 1,
+    hosting: 'Local',
+    cost: 1,
+    duration: 1,
+  });
+  await api(page, 'PATCH', `/api/websites/${website.id}/update-settings`, {
+    post_webhook_url: `${goneUrl}/hooks/posts`,
+  });
+  const categoryName = uniqueName('Gone news');
+  const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
+    name: categoryName,
+    slug: categoryName.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    description: 'News',
+    keywords: 'news',
+    websites: [website.id],
+  });
+  const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
+    title: uniqueName('Gone story'),
+    description: 'Published by the e2e suite.',
+    category_id: category.id,
+  });
+  await api(page, 'POST', '/api/posts/action', { ids: String(post.id), action: 'publish_web' });
+  // A 410 pauses the website at its first attempt, which the worker makes on its next poll.
+  await expect
+    .poll(
+      async () =>
+        (await api<{ paused: boolean }>(page, 'GET', `/api/websites/${website.id}/delivery-health`))
+          .paused,
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+
+  await page.goto(`/admin/deliveries?query=${encodeURIComponent(name)}`);
+  const row = page
+    .getByRole('table', { name: 'Deliveries' })
+    .getByRole('row')
+    .filter({ hasText: name });
+  await expect(row.getByRole('progressbar', { name: `Success rate of ${name}` })).toHaveAttribute(
+    'data-health',
+    'paused',
+  );
+  await expect(row.locator('.progress-bar')).toHaveClass(/bg-danger/);
+  await expect(row.locator('.badge', { hasText: 'Paused' })).toHaveClass(/text-bg-danger/);
+  await expect(row).toContainText('HTTP 410: gone');
+
+  await row.getByRole('button', { name: `Options for ${name}` }).click();
+  await expect(page.getByRole('button', { name: 'Resume', exact: true })).toBeVisible();
+
+  const attempts = page.getByRole('table', { name: 'Attempts' });
+  await page.getByRole('combobox', { name: 'Website filter' }).selectOption(String(website.id));
+  await expect(attempts.locator('tbody tr')).toHaveCount(1);
+  await expect(attempts.locator('tbody tr')).toContainText('410');
+});
