@@ -1,18 +1,16 @@
 #!/usr/bin/env bash
 # Every test: lint and format, types, the contract and server suites (PGlite, and PostgreSQL when
-# it is reachable), the build, and the browser suite on Debian's Chromium.
+# it is reachable), the build, and the browser suite on Debian's Chromium. Prints each stage's
+# wall time at the end, and exits with the first failing stage's code.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 source scripts/ensure-test-deps.sh
+source scripts/stages.sh
+trap 'status=$?; stage_table; [ "$FIRST_FAILURE" != 0 ] && exit "$FIRST_FAILURE"; exit "$status"' EXIT
 
-echo "── lint and format"
-npx biome check .
-echo "── types"
-npm run --silent typecheck
-echo "── contract and server suites"
-npx vitest run
-echo "── build (web app and server)"
-npm run --silent build
-echo "── browser suite"
-npm run --silent test:e2e
+stage "lint and format" npx biome check .
+stage "types" npm run --silent typecheck
+stage "contract and server suites" npx vitest run
+stage "build (web app and server)" npm run --silent build
+stage "browser suite" npm run --silent test:e2e
