@@ -58,6 +58,13 @@ stage_wait() {
   return "$status"
 }
 
+# Stops a process and everything it started, deepest first.
+stage_kill_tree() {
+  local child
+  for child in $(pgrep -P "$1" 2>/dev/null); do stage_kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+
 stage_seconds() {
   awk -v a="$1" -v b="$2" 'BEGIN { printf "%7.1f", b - a }'
 }
@@ -66,7 +73,7 @@ stage_table() {
   local name status
   # A background stage still running when the run stops (a stage before it failed) is stopped.
   for name in "${!STAGE_PID[@]}"; do
-    kill -- "${STAGE_PID[$name]}" 2>/dev/null || true
+    stage_kill_tree "${STAGE_PID[$name]}"
     wait "${STAGE_PID[$name]}" 2>/dev/null || true
     stage_record "$name" "stopped"
   done
