@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** PostgreSQL runs the same server suite whenever it answers on the test URL's port. */
@@ -30,13 +31,19 @@ export default defineConfig(async () => {
       root: 'apps/server',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       env: { TEST_DB: db },
-      ...(db === 'pglite' && { globalSetup: ['test/pglite-image.ts'] }),
+      globalSetup: [db === 'pglite' ? 'test/pglite-image.ts' : 'test/postgres-template.ts'],
+      // Each file starts its own server on its own database, so a worker keeps the modules it
+      // loaded from one file to the next instead of loading the server again for each.
+      isolate: false,
       testTimeout: 30_000,
       hookTimeout: 120_000,
     },
   });
   return {
     test: {
+      // The server files spend much of their time waiting (on PostgreSQL, on the processes and
+      // receivers they start), so more files run at once than there are cores.
+      maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism() + 2,
       projects: [
         { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
         'apps/web/vitest.config.ts',
