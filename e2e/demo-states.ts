@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { scheduledTasks } from '../apps/server/src/db/schema.ts';
+import {
+  AUDIT_PRUNE_TASK,
+  DERIVED_STATE_TASK,
+  FIXED_TASKS,
+  RETRY_FAILED_TASK,
+  SESSION_PRUNE_TASK,
+} from '../apps/server/src/tasks.ts';
+
+/**
+ * The untouched demo server's scheduled tasks, written before it starts (it runs no scheduler, so
+ * they stay as written): one in each state the Scheduled Tasks panel shows, the others scheduled.
+ */
+const HOUR_MS = 60 * 60 * 1000;
+const now = Date.now();
+const states: Record<string, { status: string; nextRun: Date; lastError?: string }> = {
+  [SESSION_PRUNE_TASK]: { status: 'Scheduled', nextRun: new Date(now - HOUR_MS) },
+  [RETRY_FAILED_TASK]: {
+    status: 'Failed',
+    nextRun: new Date(now + HOUR_MS),
+    lastError: 'Webhook answered 500',
+  },
+  [DERIVED_STATE_TASK]: { status: 'Running', nextRun: new Date(now + HOUR_MS) },
+  [AUDIT_PRUNE_TASK]: { status: 'Scheduled', nextRun: new Date(now + 2 * HOUR_MS) },
+};
+
+const database = await openDatabase({ dataDir: process.env.DATA_DIR });
+for (const task of FIXED_TASKS) {
+  const state = states[task.command] ?? { status: 'Scheduled', nextRun: task.nextRun(new Date()) };
+  await database.db
+    .insert(scheduledTasks)
+    .values({ command: task.command, lastError: null, ...state })
+    .onConflictDoUpdate({
+      target: scheduledTasks.command,
+      set: {
+        status: state.status,
+        nextRun: state.nextRun,
+        lastError: state.lastError ?? null,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+await database.close();
