@@ -55,7 +55,8 @@ test("the dashboard's filters are kept in the URL and survive a reload", async (
 });
 
 test.describe('on the untouched demo server', () => {
-  // Its tasks are in every state the panel shows (e2e/demo-states.ts), and no scheduler runs there.
+  // Its tasks are in every state the panel shows (apps/server/test/demo-states.ts), and no
+  // scheduler runs there to change them.
   test.use({ baseURL: DEMO_URL });
 
   test('scheduled tasks: Due and Failed in red (with the error on hover), Running in blue, Scheduled in green', async ({

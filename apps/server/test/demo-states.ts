@@ -1,17 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { scheduledTasks } from '../apps/server/src/db/schema.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { scheduledTasks } from '../src/db/schema.ts';
 import {
   AUDIT_PRUNE_TASK,
   DERIVED_STATE_TASK,
   FIXED_TASKS,
   RETRY_FAILED_TASK,
   SESSION_PRUNE_TASK,
-} from '../apps/server/src/tasks.ts';
+} from '../src/tasks.ts';
 
 /**
- * The untouched demo server's scheduled tasks, written before it starts (it runs no scheduler, so
- * they stay as written): one in each state the Scheduled Tasks panel shows, the others scheduled.
+ * The browser suite's untouched demo server (e2e/start-server.sh with E2E_DEMO_STATES=1): its
+ * scheduled tasks, written in its data directory before it starts. It runs no scheduler, so they
+ * stay as written: one in each state the Scheduled Tasks panel shows, the others scheduled.
  */
 const HOUR_MS = 60 * 60 * 1000;
 const now = Date.now();
