@@ -13,7 +13,7 @@ const settingsTable = (page: Page) => page.getByRole('table', { name: 'Settings'
 test('a setting is edited, checked against its type, and shows its group', async ({ page }) => {
   // A setting of the app group of its own: the seeded ones are every spec's.
   const name = `app.${uniqueName('e2e_mail').replace(/\W+/g, '_').toLowerCase()}`;
-  const created = await api<{ id: number }>(page, 'POST', '/api/settings', {
+  const { setting } = await api<{ setting: { id: number } }>(page, 'POST', '/api/settings', {
     name,
     type: 'email',
     value: 'help@example.com',
@@ -50,7 +50,7 @@ test('a setting is edited, checked against its type, and shows its group', async
   await expect(group.getByRole('row')).toHaveCount(2);
   await expect(page).toHaveURL(/group_query=per_page/);
   await expect(page.getByLabel('Value', { exact: true })).toHaveValue(address);
-  await api(page, 'DELETE', `/api/settings/${created.id}`);
+  await api(page, 'DELETE', `/api/settings/${setting.id}`);
 });
 
 test('a new setting moves to edit mode with its group, then is deleted', async ({ page }) => {
