@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { UserRow } from '@sitefleet/contract';
 import { api, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, signIn, signInThroughApi } from './users.ts';
 
 /** Every list screen, with the accessible name of its table. */
 export const LISTS = [
@@ -45,15 +45,14 @@ export async function roleId(page: Page, name: string): Promise<number> {
  * test changes of its own account (a default view, a profile) no other spec sees.
  */
 export async function signInAsNewUser(page: Page, role: string) {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
   const user = {
     name: uniqueName('E2E User'),
     email: uniqueEmail('e2e-user'),
     password: 'password123',
   };
   const created = await createUser(page, { ...user, roles: [await roleId(page, role)] });
-  await page.getByRole('link', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await page.context().clearCookies();
   await signIn(page, user);
   return { ...user, id: created.id };
 }
@@ -61,6 +60,6 @@ export async function signInAsNewUser(page: Page, role: string) {
 /** The admin removes a user a test made. */
 export async function removeUser(page: Page, id: number) {
   await page.context().clearCookies();
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
   await api(page, 'DELETE', `/api/users/${id}`);
 }
