@@ -41,9 +41,10 @@ export default defineConfig(async () => {
   });
   return {
     test: {
-      // The server files spend much of their time waiting (on PostgreSQL, on the processes and
-      // receivers they start), so more files run at once than there are cores.
-      maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism() + 2,
+      // As many files at once as there are cores: the server files also wait (on PostgreSQL, on
+      // the processes and receivers they start), and npm test runs the PGlite and PostgreSQL
+      // projects as two vitest processes side by side.
+      maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism(),
       projects: [
         { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
         'apps/web/vitest.config.ts',
