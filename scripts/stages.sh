@@ -41,6 +41,7 @@ stage_bg() {
     status=0
     "$@" >"${STAGE_LOG[$name]}" 2>&1 || status=$?
     date +%s.%N >"${STAGE_LOG[$name]}.end"
+    echo "$status" >"${STAGE_LOG[$name]}.status"
     exit "$status"
   ) &
   STAGE_PID[$name]=$!
@@ -71,11 +72,16 @@ stage_seconds() {
 
 stage_table() {
   local name status
-  # A background stage still running when the run stops (a stage before it failed) is stopped.
+  # A background stage not waited for when the run stops: its result if it ended, else stopped.
   for name in "${!STAGE_PID[@]}"; do
-    stage_kill_tree "${STAGE_PID[$name]}"
+    if [ -f "${STAGE_LOG[$name]}.status" ]; then
+      stage_record "$name" "$(cat "${STAGE_LOG[$name]}.status")"
+      STAGE_END[$name]=$(cat "${STAGE_LOG[$name]}.end")
+    else
+      stage_kill_tree "${STAGE_PID[$name]}"
+      stage_record "$name" "stopped"
+    fi
     wait "${STAGE_PID[$name]}" 2>/dev/null || true
-    stage_record "$name" "stopped"
   done
   echo
   echo "── stage times (wall clock; background stages overlap the others)"
