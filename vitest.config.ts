@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** PostgreSQL runs the same server suite whenever it answers on the test URL's port. */
@@ -30,13 +31,20 @@ export default defineConfig(async () => {
       root: 'apps/server',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       env: { TEST_DB: db },
-      ...(db === 'pglite' && { globalSetup: ['test/pglite-image.ts'] }),
+      globalSetup: [db === 'pglite' ? 'test/pglite-image.ts' : 'test/postgres-template.ts'],
+      // Each file starts its own server on its own database, so a worker keeps the modules it
+      // loaded from one file to the next instead of loading the server again for each.
+      isolate: false,
       testTimeout: 30_000,
       hookTimeout: 120_000,
     },
   });
   return {
     test: {
+      // As many files at once as there are cores: the server files also wait (on PostgreSQL, on
+      // the processes and receivers they start), and npm test runs the PGlite and PostgreSQL
+      // projects as two vitest processes side by side.
+      maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism(),
       projects: [
         { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
         'apps/web/vitest.config.ts',

@@ -1,12 +1,37 @@
-import { defineConfig } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { BASE_URL, DATA_DIR, DEMO_DATA_DIR, DEMO_PORT, DEMO_URL, PORT } from './servers.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+const testDir = './tests';
+
+/**
+ * E2E_REVERSE=1 runs the spec files in reverse order, one after the other: each spec makes or
+ * reads what it needs, so no order may matter. Each file is then a project of its own, and one
+ * worker runs the projects in the order they are listed.
+ */
+const reversed: PlaywrightTestConfig['projects'] =
+  process.env.E2E_REVERSE === '1'
+    ? readdirSync(new URL(testDir, import.meta.url))
+        .filter((file) => file.endsWith('.spec.ts'))
+        .sort()
+        .reverse()
+        .map((file) => ({ name: file, testMatch: file }))
+    : undefined;
+
+const serverBudget = {
+  // Seeding the embedded database and starting the server, beside other work.
+  timeout: 240_000,
+  reuseExistingServer: false,
+};
 
 export default defineConfig({
-  testDir: './tests',
+  testDir,
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  // Spec files run on two workers at once (tests within a file in order): every spec makes its
+  // own records, or reads the untouched demo server.
   fullyParallel: false,
-  workers: 1,
+  workers: reversed ? 1 : Number(process.env.E2E_WORKERS ?? 2),
+  ...(reversed && { projects: reversed }),
   // A flake shows instead of hiding behind a second try.
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
@@ -16,7 +41,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 25_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: BASE_URL,
     actionTimeout: 30_000,
     navigationTimeout: 45_000,
     trace: 'retain-on-failure',
@@ -34,12 +59,26 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'bash start-server.sh',
-    url: `http://127.0.0.1:${PORT}/api/docs/json`,
-    // Seeding the embedded database and starting the server, beside other work.
-    timeout: 240_000,
-    reuseExistingServer: false,
-    env: { PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-  },
+  // Both servers run the one build (`npm run build`), started side by side.
+  webServer: [
+    {
+      command: 'bash start-server.sh',
+      url: `${BASE_URL}/api/docs/json`,
+      env: { PORT: String(PORT), E2E_DATA_DIR: DATA_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+      ...serverBudget,
+    },
+    {
+      command: 'bash start-server.sh',
+      url: `${DEMO_URL}/api/docs/json`,
+      env: {
+        PORT: String(DEMO_PORT),
+        E2E_DATA_DIR: DEMO_DATA_DIR,
+        E2E_DEMO_STATES: '1',
+        RUN_WORKERS: 'false',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+      },
+      ...serverBudget,
+    },
+  ],
 });

@@ -12,5 +12,8 @@ node apps/server/dist/cli.js db:seed >/dev/null
 for role in editor viewer; do
   node apps/server/dist/cli.js user:create --email "$role@example.com" --name "Demo ${role^}" --password "${role}12345" --role "$role" >/dev/null
 done
+# The untouched demo server runs no scheduler (RUN_WORKERS=false): its tasks keep the states
+# apps/server/test/demo-states.ts gives them.
+if [ "${E2E_DEMO_STATES:-}" = 1 ]; then node_modules/.bin/tsx apps/server/test/demo-states.ts; fi
 # With the young generation npm start gives it (apps/server/src/heap.ts).
 exec node --max-semi-space-size=8 apps/server/dist/main.js

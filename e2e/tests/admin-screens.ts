@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { UserRow } from '@sitefleet/contract';
 import { api, uniqueName } from './api.ts';
+import { ADMIN, signIn, signInThroughApi } from './users.ts';
 
 /** Every list screen, with the accessible name of its table. */
 export const LISTS = [
@@ -37,4 +38,28 @@ export async function roleId(page: Page, name: string): Promise<number> {
   const role = roles.find((candidate) => candidate.name === name);
   if (!role) throw new Error(`No role named ${name}`);
   return role.id;
+}
+
+/**
+ * Signs `page` in as a new user with one role, made by the admin for the calling test: what the
+ * test changes of its own account (a default view, a profile) no other spec sees.
+ */
+export async function signInAsNewUser(page: Page, role: string) {
+  await signInThroughApi(page, ADMIN);
+  const user = {
+    name: uniqueName('E2E User'),
+    email: uniqueEmail('e2e-user'),
+    password: 'password123',
+  };
+  const created = await createUser(page, { ...user, roles: [await roleId(page, role)] });
+  await page.context().clearCookies();
+  await signIn(page, user);
+  return { ...user, id: created.id };
+}
+
+/** The admin removes a user a test made. */
+export async function removeUser(page: Page, id: number) {
+  await page.context().clearCookies();
+  await signInThroughApi(page, ADMIN);
+  await api(page, 'DELETE', `/api/users/${id}`);
 }

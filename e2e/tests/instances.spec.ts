@@ -227,11 +227,10 @@ test('a failed logs call says Error fetching logs', async ({ page }) => {
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-  await page.route('**/api/instance_instructions**', (route) =>
-    route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }),
-  );
 
   await openInstances(page, instance.instance_id);
+  // Deleted once listed: the logs call then answers 404, as it would for one deleted elsewhere.
+  await api(page, 'DELETE', `/api/instances/${instance.id}`);
   await chooseFromMenu(page, instance.instance_id, 'Details');
   const dialog = page.getByRole('dialog', { name: /Instance Detailed Logs/ });
   await expect(dialog.getByText(INSTANCE_MESSAGES.logsFetchFailed)).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { APP_NAME_SETTING } from '@sitefleet/contract';
+import { APP_NAME_SETTING, SETTING_VALUE_LIMITS, type Setting } from '@sitefleet/contract';
+import { DEMO_URL } from '../servers.ts';
 import { LISTS } from './admin-screens.ts';
 import { api, removeIfPresent, uniqueName } from './api.ts';
 import { ADMIN, signIn } from './users.ts';
@@ -327,32 +328,42 @@ test('a table that scrolls sideways shows it with a shadow at the edge it scroll
   await expect.poll(() => scrollShadows(list)).toEqual({ start: false, end: false });
 });
 
-test('a long application name is cut in the sidebar, whole in its title', async ({ page }) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  for (const name of ['Sitefleet '.repeat(8).trim(), 'S'.repeat(120)]) {
-    // Only this page sees the long name: other specs share the server's settings.
-    await page.route('**/api/settings/fetch', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({
-        response,
-        json: { ...(await response.json()), [APP_NAME_SETTING]: name },
-      });
-    });
+test.describe('on the untouched demo server', () => {
+  // The application name is every page's: it is changed where no other spec reads it.
+  test.use({ baseURL: DEMO_URL });
+
+  test('a long application name is cut in the sidebar, whole in its title', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
     await signIn(page, ADMIN);
-    const brand = page.locator('.sidebar-brand .brand-text');
-    await expect(brand).toHaveText(name);
-    await expect(brand).toHaveAttribute('title', name);
-    const layout = await brand.evaluate((element) => ({
-      text: element.getBoundingClientRect().toJSON(),
-      sidebar: document.querySelector('.app-sidebar')?.getBoundingClientRect().toJSON(),
-      cut: element.scrollWidth > element.clientWidth,
-      ellipsis: getComputedStyle(element).textOverflow,
-    }));
-    expect(layout.text.left).toBeGreaterThanOrEqual(layout.sidebar.left);
-    expect(layout.text.right).toBeLessThanOrEqual(layout.sidebar.right);
-    expect(layout.cut).toBe(true);
-    expect(layout.ellipsis).toBe('ellipsis');
-    await page.unrouteAll();
-    await page.context().clearCookies();
-  }
+    const [setting] = (
+      await api<{ data: Setting[] }>(
+        page,
+        'GET',
+        `/api/settings?query=${encodeURIComponent(APP_NAME_SETTING)}`,
+      )
+    ).data.filter((row) => row.full_path === APP_NAME_SETTING);
+    if (!setting) throw new Error(`No setting ${APP_NAME_SETTING}`);
+    const longest = 'S'.repeat(SETTING_VALUE_LIMITS[APP_NAME_SETTING] ?? 60);
+    try {
+      for (const name of ['Sitefleet '.repeat(6).trim(), longest]) {
+        await api(page, 'PUT', `/api/settings/${setting.id}`, { value: name });
+        await page.reload();
+        const brand = page.locator('.sidebar-brand .brand-text');
+        await expect(brand).toHaveText(name);
+        await expect(brand).toHaveAttribute('title', name);
+        const layout = await brand.evaluate((element) => ({
+          text: element.getBoundingClientRect().toJSON(),
+          sidebar: document.querySelector('.app-sidebar')?.getBoundingClientRect().toJSON(),
+          cut: element.scrollWidth > element.clientWidth,
+          ellipsis: getComputedStyle(element).textOverflow,
+        }));
+        expect(layout.text.left).toBeGreaterThanOrEqual(layout.sidebar.left);
+        expect(layout.text.right).toBeLessThanOrEqual(layout.sidebar.right);
+        expect(layout.cut).toBe(true);
+        expect(layout.ellipsis).toBe('ellipsis');
+      }
+    } finally {
+      await api(page, 'PUT', `/api/settings/${setting.id}`, { value: setting.value });
+    }
+  });
 });

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { SAVED_VIEW_MESSAGES } from '@sitefleet/contract';
-import { expectToast } from './admin-screens.ts';
+import { expectToast, removeUser, signInAsNewUser } from './admin-screens.ts';
 import { uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
 
 test('a list is saved as a view, chosen again after a reload, and opens by default', async ({
   page,
 }) => {
-  await signIn(page, ADMIN);
+  // An editor of its own: the default view it sets is that user's alone.
+  const user = await signInAsNewUser(page, 'editor');
   const name = uniqueName('Titles Z-A');
   await page.goto('/admin/posts?order_key=title&order_dir=desc&per_page=25&page=2');
   await expect(page.getByRole('table', { name: 'Posts' })).toBeVisible();
@@ -47,4 +47,5 @@ test('a list is saved as a view, chosen again after a reload, and opens by defau
     .click();
   await expectToast(page, SAVED_VIEW_MESSAGES.deleted);
   await expect(page.getByRole('button', { name: 'Views' })).toBeVisible();
+  await removeUser(page, user.id);
 });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -12,45 +11,40 @@ import { startWorkers } from '../src/jobs/workers.ts';
 import { JOB_HANDLERS } from '../src/pipeline/handlers.ts';
 import { TARGET_SETTINGS } from '../src/pipeline/targets/index.ts';
 import { seedTaskRows } from '../src/tasks.ts';
+import { databaseUrl, onAdmin } from './postgres-template.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 export const TEST_PASSWORD = 'password123';
 
 /** Which database this run targets: the vitest project sets TEST_DB. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * A fresh database for one test file: PGlite in memory, or a new PostgreSQL database (with its
- * `url`, for tests that start other processes on it).
+ * `url`, for tests that start other processes on it). Both start migrated, from what the
+ * project's global setup made (pglite-image.ts, postgres-template.ts).
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (TEST_DB === 'pglite') {
-    // Starts from the migrated image the project's global setup made; migrate() then finds
-    // nothing to do (and still catches up should the image lag behind).
+    // migrate() finds nothing to do (and still catches up should the image lag behind).
     const image = new Blob([readFileSync(inject('pgliteImage'))]);
     const database = await openDatabase({ image });
     await database.migrate();
     return database;
   }
   const name = `sitefleet_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  await onAdmin((admin) =>
+    admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`),
+  );
+  const url = databaseUrl(name);
+  const database = await openDatabase({ url, poolSize: 5 });
   await database.migrate();
   return {
     ...database,
-    url: url.toString(),
+    url,
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await onAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }

@@ -58,13 +58,26 @@ export const EXACT_COUNT_LIMIT = 1000;
 /** How long a list's estimated total is reused before the planner is asked again. */
 const ESTIMATE_TTL_MS = 30_000;
 const ESTIMATE_CACHE_SIZE = 1000;
-const estimates = new Map<string, { total: number; expires: number }>();
+/**
+ * The caches below hold a database's lists: one process may open several databases (the server
+ * suites start a server per test file in one process), and a list's size is its database's.
+ */
+function cacheOf<V>(caches: WeakMap<object, Map<string, V>>, db: object): Map<string, V> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+const estimateCaches = new WeakMap<object, Map<string, { total: number; expires: number }>>();
 
 /**
  * The planner's estimate (from the table statistics) of how many rows `SELECT 1 ${fromWhere}`
  * has, kept for a while under `cacheKey`: an estimate need not be asked for on every page.
  */
 async function estimatedRows(db: Executor, fromWhere: SQL, cacheKey: string) {
+  const estimates = cacheOf(estimateCaches, db);
   const cached = estimates.get(cacheKey);
   if (cached && cached.expires > Date.now()) return cached.total;
   const [plan] = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
@@ -122,14 +135,16 @@ export type RowsOf = (ids: SQL) => SQL;
  * after one page along the list's order. A list that shrinks meanwhile is counted again once the
  * entry expires; until then its total stays flagged as an estimate.
  */
-const largeLists = new Map<string, number>();
+const largeListCaches = new WeakMap<object, Map<string, number>>();
 
-function rememberLarge(cacheKey: string) {
+function rememberLarge(db: Db, cacheKey: string) {
+  const largeLists = cacheOf(largeListCaches, db);
   if (largeLists.size >= ESTIMATE_CACHE_SIZE) largeLists.clear();
   largeLists.set(cacheKey, Date.now() + ESTIMATE_TTL_MS);
 }
 
-const knownLarge = (cacheKey: string) => (largeLists.get(cacheKey) ?? 0) > Date.now();
+const knownLarge = (db: Db, cacheKey: string) =>
+  (cacheOf(largeListCaches, db).get(cacheKey) ?? 0) > Date.now();
 
 /**
  * Runs `page` (one row: the page's `ids` in order and the counted `total`, or null) and selects
@@ -213,7 +228,7 @@ async function pageAndTotal<T extends PageRead>(
   read: (page: SQL) => Promise<T>,
 ): Promise<T & { total: number; estimated: boolean }> {
   const offset = pageOffset(list.page, list.perPage);
-  const estimating = offset + list.perPage > EXACT_COUNT_LIMIT || knownLarge(list.cacheKey);
+  const estimating = offset + list.perPage > EXACT_COUNT_LIMIT || knownLarge(db, list.cacheKey);
   const statement = estimating
     ? orderedPage(list, offset, false)
     : list.findOnce
@@ -234,7 +249,7 @@ async function pageAndTotal<T extends PageRead>(
     // A page past the last row carries no count of a found list: it is counted apart.
     const total = counted ?? (offset === 0 ? 0 : await cappedCount(db, list.fromWhere));
     if (total <= EXACT_COUNT_LIMIT) return { ...found, total, estimated: false };
-    rememberLarge(list.cacheKey);
+    rememberLarge(db, list.cacheKey);
   }
   const total = await estimatedRows(db, list.fromWhere, list.cacheKey);
   return { ...found, total, estimated: true };
