@@ -247,3 +247,21 @@ export const DELIVERY_HEALTH_LABELS: Record<DeliveryHealthLevel, string> = {
   failing: 'Failing',
   healthy: 'Healthy',
 };
+
+/** The fleet's health, one row per website, worst first: GET /api/delivery-health. */
+export const deliveryHealthResource = {
+  name: 'delivery-health',
+  path: '/api/delivery-health',
+  list: { answer: deliveryHealthPageSchema },
+} as const;
+
+/** The filters of the fleet's attempts list. */
+export const ATTEMPT_FILTERS = ['website_id', 'target', 'outcome', 'kind', 'from', 'to'] as const;
+export type AttemptFilter = (typeof ATTEMPT_FILTERS)[number];
+
+/** Every attempt of the fleet, newest first: GET /api/deliveries. */
+export const deliveriesResource = {
+  name: 'deliveries',
+  path: '/api/deliveries',
+  list: { answer: fleetDeliveryPageSchema, filters: ATTEMPT_FILTERS },
+} as const;

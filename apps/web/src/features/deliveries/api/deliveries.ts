@@ -1,31 +1,15 @@
 import {
   type DeliveryHealth,
-  deliveryHealthPageSchema,
-  fleetDeliveryPageSchema,
+  deliveriesResource,
+  deliveryHealthResource,
   pauseAnswerSchema,
   replayAnswerSchema,
   testDeliveryAnswerSchema,
 } from '@sitefleet/contract';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { notifyFailure, notifySuccess, notifyWarning } from '../../../lib/toast.tsx';
-
-/** The fleet's health, one row per website, worst first: GET /api/delivery-health. */
-export const deliveryHealthResource = {
-  name: 'delivery-health',
-  path: '/api/delivery-health',
-  list: { answer: deliveryHealthPageSchema },
-} as const;
-
-export const ATTEMPT_FILTERS = ['website_id', 'target', 'outcome', 'kind', 'from', 'to'] as const;
-export type AttemptFilter = (typeof ATTEMPT_FILTERS)[number];
-
-/** Every attempt of the fleet, newest first: GET /api/deliveries. */
-export const deliveriesResource = {
-  name: 'deliveries',
-  path: '/api/deliveries',
-  list: { answer: fleetDeliveryPageSchema, filters: ATTEMPT_FILTERS },
-} as const;
 
 /** Reloads both lists and every website's health after an action. */
 function useReload() {

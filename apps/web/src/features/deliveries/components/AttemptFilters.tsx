@@ -1,4 +1,5 @@
 import {
+  type AttemptFilter,
   DELIVERY_OUTCOMES,
   DELIVERY_TARGET_LABELS,
   PUBLISH_TARGETS,
@@ -6,7 +7,6 @@ import {
 } from '@sitefleet/contract';
 import { DateInput } from '../../../components/form/DateInput.tsx';
 import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
-import type { AttemptFilter } from '../api/deliveries.ts';
 
 interface AttemptFiltersProps {
   values: Record<AttemptFilter, string | undefined>;

@@ -1,6 +1,9 @@
 import {
+  ATTEMPT_FILTERS,
   DELIVERY_HEALTH_ORDER_KEYS,
   type DeliveryHealth,
+  deliveriesResource,
+  deliveryHealthResource,
   type FleetDelivery,
 } from '@sitefleet/contract';
 import { useState } from 'react';
@@ -13,13 +16,7 @@ import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
-import {
-  ATTEMPT_FILTERS,
-  deliveriesResource,
-  deliveryHealthResource,
-  useReplayFailed,
-  useWebsiteDeliveryActions,
-} from '../api/deliveries.ts';
+import { useReplayFailed, useWebsiteDeliveryActions } from '../api/deliveries.ts';
 import { AttemptFilters } from '../components/AttemptFilters.tsx';
 import { ATTEMPT_COLUMNS } from '../components/attempt-columns.tsx';
 import { healthColumns } from '../components/health-columns.tsx';
