@@ -14,6 +14,7 @@ import type { TaskContext } from '../jobs/scheduler.ts';
 import { pauseWebsiteDeliveries } from '../modules/content/delivery-pause.ts';
 import { settingTargets } from '../modules/content/delivery-state.ts';
 import { kindOf } from '../modules/content/kinds.ts';
+import { notify } from '../notifications/notify.ts';
 import type { DeliveryError } from './http.ts';
 
 /**
@@ -210,6 +211,14 @@ export async function keepFailed(
   if (reason === null) return 'retry';
   if (await pauseWebsiteDeliveries(tx, websiteId, reason, 'failures')) {
     context.log.warn({ event: 'delivery_paused', websiteId, reason }, 'delivery_paused');
+    await notify(tx, context.queue, {
+      kind: 'delivery_paused',
+      subject: `website:${websiteId}`,
+      title: `Deliveries to website #${websiteId} paused`,
+      body: reason,
+      link: `/admin/deliveries?query=${websiteId}`,
+      audience: ['delivery-list'],
+    });
   }
   return 'held';
 }

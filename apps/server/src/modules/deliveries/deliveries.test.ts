@@ -150,6 +150,12 @@ describe('pausing a failing website', () => {
     await waitForStatus(variant.id, 'paused');
     expect(await attemptsOf(B)).toMatchObject([{ outcome: 'failed', status_code: 410 }]);
     expect(await healthOf(B)).toMatchObject({ paused: true, paused_reason: 'HTTP 410: gone' });
+    const notifications = await admin.get<{ data: { kind: string; body: string }[] }>(
+      '/api/notifications?per_page=100',
+    );
+    expect(notifications.body.data).toContainEqual(
+      expect.objectContaining({ kind: 'delivery_paused', body: 'HTTP 410: gone' }),
+    );
   });
 
   it('counts time-outs: E pauses after the same run of failures', async () => {
