@@ -2,6 +2,7 @@ import { type DeliveryEvent, LIVE_EVENT_MESSAGES } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import { websiteSettings } from '../src/db/schema.ts';
 import { pruneEvents } from '../src/events/publish.ts';
 import { POST_KIND } from '../src/modules/content/kinds.ts';
 import { storedVariants } from '../src/modules/content/test-fixtures.ts';
@@ -34,7 +35,12 @@ const settings = await admin.patch(`/api/websites/${siteA}/update-settings`, {
 });
 expect(settings.status, JSON.stringify(settings.body)).toBe(200);
 const onA = await insertTestCategory(db, 'News', [siteA]);
-// Website B has no webhook URL: its pushes fail at once, for good.
+// Website B's webhook is on an address the outbound guard refuses: its pushes fail at once, for
+// good, without pausing the website.
+await db.insert(websiteSettings).values({
+  websiteId: siteB,
+  postWebhookUrl: 'http://10.255.255.1/hooks/posts',
+});
 const onB = await insertTestCategory(db, 'Sport', [siteB]);
 
 const streams: EventStreamReader[] = [];
