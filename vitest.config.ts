@@ -1,5 +1,4 @@
 import { connect } from 'node:net';
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** PostgreSQL runs the same server suite whenever it answers on the test URL's port. */
@@ -32,19 +31,20 @@ export default defineConfig(async () => {
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       env: { TEST_DB: db },
       globalSetup: [db === 'pglite' ? 'test/pglite-image.ts' : 'test/postgres-template.ts'],
-      // Each file starts its own server on its own database, so a worker keeps the modules it
-      // loaded from one file to the next instead of loading the server again for each.
-      isolate: false,
+      // Each file loads the server's modules afresh: with modules shared between files, state of
+      // one file's server carried into the next (the monitor's checks after the deliveries file).
+      isolate: true,
       testTimeout: 30_000,
       hookTimeout: 120_000,
     },
   });
   return {
     test: {
-      // As many files at once as there are cores: the server files also wait (on PostgreSQL, on
-      // the processes and receivers they start), and npm test runs the PGlite and PostgreSQL
-      // projects as two vitest processes side by side.
-      maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism(),
+      // One file at a time per vitest process: npm test runs the PGlite and PostgreSQL projects as
+      // two processes side by side, beside the browser suite, and the files that time deliveries
+      // and worker processes against each other need the cores that leaves (TEST_WORKERS raises
+      // it on a bigger machine).
+      maxWorkers: Number(process.env.TEST_WORKERS) || 1,
       projects: [
         { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
         'apps/web/vitest.config.ts',

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SCHEDULED_TASKS_PER_PAGE } from '@sitefleet/contract';
 import { DEMO_URL } from '../servers.ts';
 import { api } from './api.ts';
 import { ADMIN, EDITOR, signIn, VIEWER } from './users.ts';
@@ -29,7 +30,11 @@ test('the admin signs in, sees the dashboard with real counts, and signs out', a
   await expect(page.getByTestId('stat-websites')).toHaveText('5');
   await page.getByRole('button', { name: 'Scheduled Tasks' }).click();
   const tasks = page.getByRole('table', { name: 'Scheduled Tasks' });
-  const listed = await api<{ data: unknown[] }>(page, 'GET', '/api/stats/scheduled-tasks/page');
+  const listed = await api<{ data: unknown[] }>(
+    page,
+    'GET',
+    `/api/stats/scheduled-tasks/page?per_page=${SCHEDULED_TASKS_PER_PAGE}`,
+  );
   expect(listed.data.length).toBeGreaterThan(1);
   await expect(tasks.getByRole('row')).toHaveCount(listed.data.length + 1);
   await page.getByLabel('Search tasks').fill('sessions');

@@ -10,7 +10,7 @@ interface MonitorBoxProps {
   label: string;
   value: ReactNode;
   detail?: ReactNode;
-  colour: 'danger' | 'info';
+  colour: 'danger' | 'secondary';
   icon: string;
   to: string;
   testId: string;
@@ -64,7 +64,7 @@ export function MonitorBoxes() {
             renewals.data &&
             `${formatRupees(renewals.data.total_cost)} within ${DEFAULT_RENEWAL_NOTICE_DAYS} days`
           }
-          colour="info"
+          colour="secondary"
           icon="bi-calendar-check"
           to={`${paths.websites}?sort=next_renewal_date&dir=asc`}
           testId="stat-renewals-due"

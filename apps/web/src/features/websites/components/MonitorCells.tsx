@@ -1,4 +1,11 @@
-import { daysLeft, formatDateTime, type MonitorStatus, type Website } from '@sitefleet/contract';
+import {
+  DELIVERY_HEALTH_LABELS,
+  daysLeft,
+  deliveryHealthLevel,
+  formatDateTime,
+  type MonitorStatus,
+  type Website,
+} from '@sitefleet/contract';
 
 const STATUS_BADGES: Record<MonitorStatus, { className: string; label: string }> = {
   up: { className: 'text-bg-success', label: 'Up' },
@@ -44,5 +51,35 @@ export function CertificateCell({ website }: { website: Website }) {
     >
       {days < 0 ? 'Expired' : `${days} ${days === 1 ? 'day' : 'days'}`}
     </span>
+  );
+}
+
+/** Deliveries to the website: paused, failing or healthy. */
+function DeliveryHealthBadge({ website }: { website: Website }) {
+  const level = deliveryHealthLevel({
+    paused: website.deliveries_paused,
+    consecutive_failures: website.consecutive_failures,
+  });
+  return (
+    <span
+      className={`badge ${level === 'healthy' ? 'text-bg-success' : 'text-bg-danger'}`}
+      title={`Deliveries: ${website.consecutive_failures} failed in a row`}
+    >
+      {DELIVERY_HEALTH_LABELS[level]}
+    </span>
+  );
+}
+
+/**
+ * A website's health in one narrow cell, so that the list keeps every column in view on a laptop:
+ * the monitor's view, the certificate's days left, and its deliveries.
+ */
+export function WebsiteHealthCell({ website }: { website: Website }) {
+  return (
+    <div className="d-flex flex-column align-items-start gap-1">
+      <MonitorStatusCell website={website} />
+      <CertificateCell website={website} />
+      <DeliveryHealthBadge website={website} />
+    </div>
   );
 }

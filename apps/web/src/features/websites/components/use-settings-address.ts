@@ -1,6 +1,6 @@
 import { type Website, websitesResource } from '@sitefleet/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { SETTINGS_PARAM, SETTINGS_TAB_PARAM } from '../../../lib/paths.ts';
 import { resourceQueries } from '../../../lib/resource-queries.ts';
@@ -47,10 +47,25 @@ export function useSettingsAddress(rows: readonly Website[] | undefined) {
       ),
     [setSearchParams],
   );
+  // The dialog closes by a change of address, which unmounts it at once: the focus goes back to
+  // the button that opened it by hand, as a dialog that closes by itself would do.
+  const opener = useRef<HTMLElement | null>(null);
   return {
     website,
     tab,
-    open: useCallback((row: Website) => change(row.id), [change]),
-    close: useCallback(() => change(null), [change]),
+    open: useCallback(
+      (row: Website) => {
+        opener.current =
+          document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        change(row.id);
+      },
+      [change],
+    ),
+    close: useCallback(() => {
+      change(null);
+      const button = opener.current;
+      opener.current = null;
+      if (button) requestAnimationFrame(() => button.focus());
+    }, [change]),
   };
 }

@@ -1,6 +1,4 @@
 import {
-  DELIVERY_HEALTH_LABELS,
-  deliveryHealthLevel,
   formatDate,
   formatRupees,
   RENEWAL_DUE_DAYS,
@@ -15,7 +13,7 @@ import { rowNumberColumn } from '../../../components/DataTable.tsx';
 import { editDeleteColumn } from '../../../components/edit-delete-column.tsx';
 import { IconAction } from '../../../components/IconAction.tsx';
 import { useCan } from '../../../lib/abilities.ts';
-import { CertificateCell, MonitorStatusCell } from './MonitorCells.tsx';
+import { WebsiteHealthCell } from './MonitorCells.tsx';
 
 interface WebsiteColumnsOptions {
   onEdit: (website: Website) => void;
@@ -33,9 +31,9 @@ export function renewalRowClass(website: Website): string | undefined {
 }
 
 /**
- * #, Name (the site, in a new tab), Status, Monitor (up/down, response time, maintenance),
- * Certificate (days left), Delivery (paused, failing or healthy), Views, Posts, Categories,
- * Hosting, Cost, Duration,
+ * #, Name (the site, in a new tab), Status, Health (the monitor's up/down with the response time
+ * and a maintenance, the certificate's days left, deliveries paused, failing or healthy), Views,
+ * Posts, Categories, Hosting, Cost, Duration,
  * Next Renewal, Options (edit with website-update, delete with website-delete, settings with
  * website-settings).
  */
@@ -77,30 +75,9 @@ export function useWebsiteColumns({
         ),
       },
       {
-        id: 'monitor',
-        header: 'Monitor',
-        cell: ({ row }) => <MonitorStatusCell website={row.original} />,
-      },
-      {
-        id: 'certificate',
-        header: 'Certificate',
-        cell: ({ row }) => <CertificateCell website={row.original} />,
-      },
-      {
-        id: 'delivery',
-        header: 'Delivery',
-        cell: ({ row }) => {
-          const { deliveries_paused: paused, consecutive_failures } = row.original;
-          const level = deliveryHealthLevel({ paused, consecutive_failures });
-          return (
-            <span
-              className={`badge ${level === 'healthy' ? 'text-bg-success' : 'text-bg-danger'}`}
-              title={`${row.original.consecutive_failures} failed deliveries in a row`}
-            >
-              {DELIVERY_HEALTH_LABELS[level]}
-            </span>
-          );
-        },
+        id: 'health',
+        header: 'Health',
+        cell: ({ row }) => <WebsiteHealthCell website={row.original} />,
       },
       {
         id: 'views',
