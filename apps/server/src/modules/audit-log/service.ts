@@ -3,29 +3,11 @@ import {
   type AuditLogQuery,
   auditBoundInstant,
   auditEntrySchema,
-  DEFAULT_PER_PAGE,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, idArray, queryRows } from '../../db/client.ts';
-import { listExport } from '../../lists/export.ts';
-import { estimatedPage, findingCost, inPageOrder, isoText, listPage } from '../../lists/page.ts';
+import type { Db } from '../../db/client.ts';
+import { type LogList, logExport, logPage } from '../../lists/log.ts';
 import { likePattern } from '../../lists/search.ts';
-
-interface AuditRecord {
-  id: number;
-  created_at: Date | string;
-  user_id: number | null;
-  user_name: string | null;
-  action: AuditEntry['action'];
-  subject_type: AuditEntry['subject_type'];
-  subject_id: number | null;
-  subject_name: string | null;
-  changes: AuditEntry['changes'];
-  details: AuditEntry['details'];
-  ip_address: string | null;
-  user_agent: string | null;
-  request_id: string | null;
-}
 
 function conditions(query: AuditLogQuery): SQL {
   const where: SQL[] = [sql`TRUE`];
@@ -47,53 +29,25 @@ const rowsOf = (ids: SQL) =>
              a.subject_name, a.changes, a.details, a.ip_address, a.user_agent, a.request_id
       FROM audit_log a WHERE a.id = ANY(${ids})`;
 
-const shape = (record: AuditRecord): AuditEntry => ({
-  ...record,
-  created_at: isoText(record.created_at),
-});
+const auditLog: LogList = {
+  resource: 'audit-log',
+  path: '/api/audit-log',
+  from: sql`FROM audit_log a`,
+  row: auditEntrySchema,
+  rowsOf,
+};
 
-/**
- * GET /api/audit-log: newest first (the ids grow with time, and every index of the table ends
- * with the id, so each filter walks its own index and stops after the page).
- */
-export async function listAuditLog(db: Db, query: AuditLogQuery) {
-  const perPage = query.per_page ?? DEFAULT_PER_PAGE;
-  const page = await listPage<AuditRecord>(
-    db,
-    {
-      fromWhere: sql`FROM audit_log a WHERE ${conditions(query)}`,
-      idColumn: sql`a.id`,
-      orderBy: sql`a.id DESC`,
-      page: query.page,
-      perPage,
-      ...findingCost(query),
-      cacheKey: JSON.stringify([
-        'audit-log',
-        query.query,
-        query.user_id,
-        query.subject_type,
-        query.subject_id,
-        query.action,
-        query.from,
-        query.to,
-      ]),
-    },
-    rowsOf,
-  );
-  return estimatedPage(
-    inPageOrder(page.ids, page.records, shape),
-    { page: query.page, perPage, path: '/api/audit-log' },
-    page,
-  );
-}
+/** GET /api/audit-log: newest first. */
+export const listAuditLog = (db: Db, query: AuditLogQuery) =>
+  logPage<AuditEntry>(db, auditLog, conditions(query), query, [
+    query.user_id,
+    query.subject_type,
+    query.subject_id,
+    query.action,
+    query.from,
+    query.to,
+  ]);
 
 /** GET /api/audit-log/export: every entry the list finds, newest first as the list shows them. */
-export function exportAuditLog(db: Db, query: AuditLogQuery) {
-  return listExport<AuditEntry>(db, {
-    resource: 'audit-log',
-    row: auditEntrySchema,
-    fromWhere: sql`FROM audit_log a WHERE ${conditions(query)}`,
-    order: { key: sql`a.id`, id: sql`a.id`, direction: 'desc' },
-    shape: async (ids) => (await queryRows<AuditRecord>(db, rowsOf(idArray(ids)))).map(shape),
-  });
-}
+export const exportAuditLog = (db: Db, query: AuditLogQuery) =>
+  logExport<AuditEntry>(db, auditLog, conditions(query));

@@ -1,21 +1,15 @@
 import {
   auditBoundInstant,
-  DEFAULT_PER_PAGE,
   type DeliveryListQuery,
   type FleetDelivery,
   fleetDeliverySchema,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, idArray, queryRows } from '../../db/client.ts';
-import { listExport } from '../../lists/export.ts';
-import { estimatedPage, findingCost, inPageOrder, isoText, listPage } from '../../lists/page.ts';
+import type { Db } from '../../db/client.ts';
+import { type LogList, logExport, logPage } from '../../lists/log.ts';
 import { likePattern } from '../../lists/search.ts';
 
 /** Every delivery attempt of the fleet (GET /api/deliveries), newest first. */
-
-interface AttemptRecord extends Omit<FleetDelivery, 'created_at'> {
-  created_at: Date | string;
-}
 
 /** The attempts filters narrow to, over `a` (delivery_attempts); a replay by filter takes them. */
 export function attemptConditions(
@@ -46,50 +40,25 @@ const rowsOf = (ids: SQL) =>
       LEFT JOIN categories c ON c.id = cv.category_id
       WHERE a.id = ANY(${ids})`;
 
-const shape = (record: AttemptRecord): FleetDelivery => ({
-  ...record,
-  created_at: isoText(record.created_at),
-});
+const deliveriesLog: LogList = {
+  resource: 'deliveries',
+  path: '/api/deliveries',
+  from: sql`FROM delivery_attempts a`,
+  row: fleetDeliverySchema,
+  rowsOf,
+};
 
-/** GET /api/deliveries: the ids grow with time, so newest first is the id's order. */
-export async function listDeliveries(db: Db, query: DeliveryListQuery) {
-  const perPage = query.per_page ?? DEFAULT_PER_PAGE;
-  const page = await listPage<AttemptRecord>(
-    db,
-    {
-      fromWhere: sql`FROM delivery_attempts a WHERE ${attemptConditions(query)}`,
-      idColumn: sql`a.id`,
-      orderBy: sql`a.id DESC`,
-      page: query.page,
-      perPage,
-      ...findingCost(query),
-      cacheKey: JSON.stringify([
-        'deliveries',
-        query.query,
-        query.website_id,
-        query.target,
-        query.outcome,
-        query.kind,
-        query.from,
-        query.to,
-      ]),
-    },
-    rowsOf,
-  );
-  return estimatedPage(
-    inPageOrder(page.ids, page.records, shape),
-    { page: query.page, perPage, path: '/api/deliveries' },
-    page,
-  );
-}
+/** GET /api/deliveries: every attempt of the fleet, newest first. */
+export const listDeliveries = (db: Db, query: DeliveryListQuery) =>
+  logPage<FleetDelivery>(db, deliveriesLog, attemptConditions(query), query, [
+    query.website_id,
+    query.target,
+    query.outcome,
+    query.kind,
+    query.from,
+    query.to,
+  ]);
 
 /** GET /api/deliveries/export: every attempt the list finds, newest first. */
-export function exportDeliveries(db: Db, query: DeliveryListQuery) {
-  return listExport<FleetDelivery>(db, {
-    resource: 'deliveries',
-    row: fleetDeliverySchema,
-    fromWhere: sql`FROM delivery_attempts a WHERE ${attemptConditions(query)}`,
-    order: { key: sql`a.id`, id: sql`a.id`, direction: 'desc' },
-    shape: async (ids) => (await queryRows<AttemptRecord>(db, rowsOf(idArray(ids)))).map(shape),
-  });
-}
+export const exportDeliveries = (db: Db, query: DeliveryListQuery) =>
+  logExport<FleetDelivery>(db, deliveriesLog, attemptConditions(query));
