@@ -33,9 +33,13 @@ export function useSettingsAddress(rows: readonly Website[] | undefined) {
     websiteId !== null && fetched.isError ? { id: websiteId, name: `#${websiteId}` } : undefined;
   const website = websiteId === null ? undefined : (listed ?? fetched.data ?? fallback);
 
+  // The router makes a new setter at every change of address; the list's columns take `open`, and
+  // new columns would mount their cells again, the opener's button included, whose focus is lost.
+  const setParams = useRef(setSearchParams);
+  setParams.current = setSearchParams;
   const change = useCallback(
     (id: number | null) =>
-      setSearchParams(
+      setParams.current(
         (current) => {
           const next = new URLSearchParams(current);
           next.delete(SETTINGS_TAB_PARAM);
@@ -45,7 +49,7 @@ export function useSettingsAddress(rows: readonly Website[] | undefined) {
         },
         { replace: id === null },
       ),
-    [setSearchParams],
+    [],
   );
   // The dialog closes by a change of address, which unmounts it at once: the focus goes back to
   // the button that opened it by hand, as a dialog that closes by itself would do.

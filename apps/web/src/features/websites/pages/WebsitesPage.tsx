@@ -40,6 +40,7 @@ export function WebsitesPage() {
       rowId={(website) => website.id}
       sortKeys={WEBSITE_ORDER_KEYS}
       rowClassName={renewalRowClass}
+      compact
       selectionActions={
         list.selection && (
           <IfAllowed ability="website-delete">
