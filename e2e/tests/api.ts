@@ -31,3 +31,47 @@ export async function removeIfPresent(page: Page, path: string): Promise<void> {
   });
   expect([200, 404], `DELETE ${path}: ${await response.text()}`).toContain(response.status());
 }
+
+/** A new category on `websiteIds`, named after `prefix`, with a slug of its own. */
+export async function createCategory(page: Page, prefix: string, websiteIds: number[]) {
+  const name = uniqueName(prefix);
+  const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
+    name,
+    slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    description: 'News',
+    keywords: 'news',
+    websites: websiteIds,
+  });
+  return { id: category.id, name };
+}
+
+/**
+ * A new active website (whose post webhook is `postWebhookUrl`, if given), a category on it and
+ * a post titled `title` in that category.
+ */
+export async function postOnNewWebsite(
+  page: Page,
+  { prefix, title, postWebhookUrl }: { prefix: string; title: string; postWebhookUrl?: string },
+) {
+  const websiteName = uniqueName(`${prefix} Site`);
+  const website = await api<{ id: number }>(page, 'POST', '/api/websites', {
+    name: websiteName,
+    url: 'https://local.example.com',
+    status: 1,
+    hosting: 'Local',
+    cost: 1,
+    duration: 1,
+  });
+  if (postWebhookUrl) {
+    await api(page, 'PATCH', `/api/websites/${website.id}/update-settings`, {
+      post_webhook_url: postWebhookUrl,
+    });
+  }
+  const category = await createCategory(page, `${prefix} news`, [website.id]);
+  const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
+    title,
+    description: 'Published by the browser suite.',
+    category_id: category.id,
+  });
+  return { websiteId: website.id, websiteName, categoryId: category.id, postId: post.id };
+}

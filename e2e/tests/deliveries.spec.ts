@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { api, uniqueName } from './api.ts';
+import { api, postOnNewWebsite, uniqueName } from './api.ts';
 import { ADMIN, signIn } from './users.ts';
 
 /** A website's webhook that is gone for good: every delivery answers 410. */
@@ -27,37 +27,21 @@ test('shows a website whose webhook is gone as paused, in red, with Resume in it
   page,
 }) => {
   await signIn(page, ADMIN);
-  const name = uniqueName('Gone Site');
-  const website = await api<{ id: number }>(page, 'POST', '/api/websites', {
-    name,
-    url: 'https://gone.example.com',
-    status: 1,
-    hosting: 'Local',
-    cost: 1,
-    duration: 1,
-  });
-  await api(page, 'PATCH', `/api/websites/${website.id}/update-settings`, {
-    post_webhook_url: `${goneUrl}/hooks/posts`,
-  });
-  const categoryName = uniqueName('Gone news');
-  const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
-    name: categoryName,
-    slug: categoryName.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-    description: 'News',
-    keywords: 'news',
-    websites: [website.id],
-  });
-  const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
+  const {
+    websiteId,
+    websiteName: name,
+    postId,
+  } = await postOnNewWebsite(page, {
+    prefix: 'Gone',
     title: uniqueName('Gone story'),
-    description: 'Published by the e2e suite.',
-    category_id: category.id,
+    postWebhookUrl: `${goneUrl}/hooks/posts`,
   });
-  await api(page, 'POST', '/api/posts/action', { ids: String(post.id), action: 'publish_web' });
+  await api(page, 'POST', '/api/posts/action', { ids: String(postId), action: 'publish_web' });
   // A 410 pauses the website at its first attempt, which the worker makes on its next poll.
   await expect
     .poll(
       async () =>
-        (await api<{ paused: boolean }>(page, 'GET', `/api/websites/${website.id}/delivery-health`))
+        (await api<{ paused: boolean }>(page, 'GET', `/api/websites/${websiteId}/delivery-health`))
           .paused,
       { timeout: 60_000 },
     )
@@ -80,7 +64,7 @@ test('shows a website whose webhook is gone as paused, in red, with Resume in it
   await expect(page.getByRole('button', { name: 'Resume', exact: true })).toBeVisible();
 
   const attempts = page.getByRole('table', { name: 'Attempts' });
-  await page.getByRole('combobox', { name: 'Website filter' }).selectOption(String(website.id));
+  await page.getByRole('combobox', { name: 'Website filter' }).selectOption(String(websiteId));
   await expect(attempts.locator('tbody tr')).toHaveCount(1);
   await expect(attempts.locator('tbody tr')).toContainText('410');
 });

@@ -1,9 +1,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { api, postOnNewWebsite, uniqueName } from './api.ts';
 import { ADMIN, signIn } from './users.ts';
-
-const AJAX = { 'X-Requested-With': 'XMLHttpRequest' };
 
 /**
  * The live event stream in the browser: a delivery that completes while the Posts list and
@@ -37,54 +36,15 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, ADMIN);
 });
 
-const unique = (prefix: string) =>
-  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A post whose category's one website pushes to the local website. */
-async function postOnHeldWebsite(page: Page, title: string) {
-  const site = await page.request.post('/api/websites', {
-    headers: AJAX,
-    data: {
-      name: unique('Live Site'),
-      url: 'https://live.example.com',
-      status: 1,
-      hosting: 'Local',
-      cost: 1,
-      duration: 1,
-    },
-  });
-  expect(site.status()).toBe(201);
-  const { id: websiteId } = await site.json();
-  const settings = await page.request.patch(`/api/websites/${websiteId}/update-settings`, {
-    headers: AJAX,
-    data: { post_webhook_url: `${websiteUrl}/hooks/posts` },
-  });
-  expect(settings.status()).toBe(200);
-  const categoryName = unique('Live news');
-  const category = await page.request.post('/api/categories', {
-    headers: AJAX,
-    data: {
-      name: categoryName,
-      slug: categoryName.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-      description: 'News',
-      keywords: 'news',
-      websites: [websiteId],
-    },
-  });
-  expect(category.status()).toBe(201);
-  const post = await page.request.post('/api/posts', {
-    headers: AJAX,
-    data: { title, description: 'Told live.', category_id: (await category.json()).id },
-  });
-  expect(post.status()).toBe(201);
-  return (await post.json()).id as number;
-}
-
 test('a delivery completing shows in the Posts list and Detailed Review without a reload', async ({
   page,
 }) => {
-  const title = unique('Live harbour');
-  const postId = await postOnHeldWebsite(page, title);
+  const title = uniqueName('Live harbour');
+  const { postId } = await postOnNewWebsite(page, {
+    prefix: 'Live',
+    title,
+    postWebhookUrl: `${websiteUrl}/hooks/posts`,
+  });
   await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
   const row = page
     .getByRole('table', { name: 'Posts' })
@@ -99,11 +59,7 @@ test('a delivery completing shows in the Posts list and Detailed Review without 
   const webhookCalled = new Promise<void>((resolve) => {
     arrived = resolve;
   });
-  const publish = await page.request.post('/api/posts/action', {
-    headers: AJAX,
-    data: { ids: String(postId), action: 'publish_web' },
-  });
-  expect(publish.status()).toBe(200);
+  await api(page, 'POST', '/api/posts/action', { ids: String(postId), action: 'publish_web' });
   await row.getByRole('button', { name: `Options for ${title}` }).click();
   await page.getByRole('button', { name: 'Details', exact: true }).click();
   const review = page.getByRole('dialog', { name: `Detailed Review: ${title}` });

@@ -1,14 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
+import { postOnNewWebsite, uniqueName } from './api.ts';
 import { ADMIN, signIn } from './users.ts';
-
-const AJAX = { 'X-Requested-With': 'XMLHttpRequest' };
-
-/** A name no other test (nor an earlier run on the same data) uses. */
-function uniqueName(prefix: string) {
-  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 /** A local stand-in for an operator's website: it takes every webhook and remembers the bodies. */
 let website: Server;
@@ -38,50 +32,6 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, ADMIN);
 });
 
-/** A website whose post webhook is the local stand-in, a category on it, and a post. */
-async function postOnLocalWebsite(page: Page, title: string) {
-  const name = uniqueName('Local Site');
-  const site = await page.request.post('/api/websites', {
-    headers: AJAX,
-    data: {
-      name,
-      url: 'https://local.example.com',
-      status: 1,
-      hosting: 'Local',
-      cost: 1,
-      duration: 1,
-    },
-  });
-  expect(site.status()).toBe(201);
-  const { id: websiteId } = await site.json();
-  const settings = await page.request.patch(`/api/websites/${websiteId}/update-settings`, {
-    headers: AJAX,
-    data: { post_webhook_url: `${websiteUrl}/hooks/posts` },
-  });
-  expect(settings.status()).toBe(200);
-  const categoryName = uniqueName('Local news');
-  const category = await page.request.post('/api/categories', {
-    headers: AJAX,
-    data: {
-      name: categoryName,
-      slug: categoryName.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-      description: 'News',
-      keywords: 'news',
-      websites: [websiteId],
-    },
-  });
-  expect(category.status()).toBe(201);
-  const post = await page.request.post('/api/posts', {
-    headers: AJAX,
-    data: {
-      title,
-      description: 'Published by the e2e suite.',
-      category_id: (await category.json()).id,
-    },
-  });
-  expect(post.status()).toBe(201);
-}
-
 /** The cell of `row` under the column headed `header`. */
 async function cellUnder(table: Locator, row: Locator, header: string) {
   const headers = await table.locator('thead th').allInnerTexts();
@@ -92,7 +42,11 @@ async function cellUnder(table: Locator, row: Locator, header: string) {
 
 test('approves and publishes a post to a website, and its flag turns green', async ({ page }) => {
   const title = uniqueName('Harbour opening');
-  await postOnLocalWebsite(page, title);
+  await postOnNewWebsite(page, {
+    prefix: 'Local',
+    title: title,
+    postWebhookUrl: `${websiteUrl}/hooks/posts`,
+  });
   await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
   const row = page
     .getByRole('table', { name: 'Posts' })

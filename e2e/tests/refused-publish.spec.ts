@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ACTION_MESSAGES, SKIP_REASONS } from '@sitefleet/contract';
-import { api, removeIfPresent, uniqueName } from './api.ts';
+import { api, postOnNewWebsite, removeIfPresent, uniqueName } from './api.ts';
 import { ADMIN, signIn } from './users.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -10,30 +10,15 @@ test.beforeEach(async ({ page }) => {
 test("Post to Website to a website without a post webhook is refused in the toast, which links to the website's Webhook Settings", async ({
   page,
 }) => {
-  const siteName = uniqueName('Hookless Site');
-  const website = await api<{ id: number }>(page, 'POST', '/api/websites', {
-    name: siteName,
-    url: 'https://hookless.example.com',
-    hosting: 'E2E Hosting',
-    cost: 1,
-    duration: 12,
-  });
-  const categoryName = uniqueName('Hookless news');
-  const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
-    name: categoryName,
-    slug: categoryName.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-    description: 'News',
-    keywords: 'news',
-    websites: [website.id],
-  });
   const title = uniqueName('Hookless post');
-  const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
-    title,
-    description: 'A post for a website that cannot take it.',
-    category_id: category.id,
-  });
+  const {
+    websiteId,
+    websiteName: siteName,
+    categoryId,
+    postId,
+  } = await postOnNewWebsite(page, { prefix: 'Hookless', title });
   try {
-    await api(page, 'POST', '/api/posts/action', { ids: [post.id], action: 'approve' });
+    await api(page, 'POST', '/api/posts/action', { ids: [postId], action: 'approve' });
 
     await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
     await page.getByRole('button', { name: `Options for ${title}` }).click();
@@ -56,7 +41,7 @@ test("Post to Website to a website without a post webhook is refused in the toas
 
     await toast.getByRole('link', { name: ACTION_MESSAGES.webhookSettingsOf(siteName) }).click();
     await expect(page).toHaveURL(
-      new RegExp(`/admin/websites\\?settings=${website.id}&tab=webhook$`),
+      new RegExp(`/admin/websites\\?settings=${websiteId}&tab=webhook$`),
     );
     const settings = page.getByRole('dialog', { name: `Advance Settings: ${siteName}` });
     await expect(settings.getByRole('tab', { name: 'Webhook Settings' })).toHaveAttribute(
@@ -65,8 +50,8 @@ test("Post to Website to a website without a post webhook is refused in the toas
     );
     await expect(settings.getByLabel('Post Webhook Url')).toHaveValue('');
   } finally {
-    await removeIfPresent(page, `/api/posts/${post.id}`);
-    await removeIfPresent(page, `/api/categories/${category.id}`);
-    await removeIfPresent(page, `/api/websites/${website.id}`);
+    await removeIfPresent(page, `/api/posts/${postId}`);
+    await removeIfPresent(page, `/api/categories/${categoryId}`);
+    await removeIfPresent(page, `/api/websites/${websiteId}`);
   }
 });
