@@ -23,7 +23,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => gone.close(resolve));
 });
 
-test('shows a website whose webhook is gone as paused, in red, with Resume in its menu', async ({
+test('shows a website whose webhook goes, without a reload, as paused, in red, with Resume in its menu', async ({
   page,
 }) => {
   await signIn(page, ADMIN);
@@ -36,25 +36,28 @@ test('shows a website whose webhook is gone as paused, in red, with Resume in it
     title: uniqueName('Gone story'),
     postWebhookUrl: `${goneUrl}/hooks/posts`,
   });
-  await api(page, 'POST', '/api/posts/action', { ids: String(postId), action: 'publish_web' });
-  // A 410 pauses the website at its first attempt, which the worker makes on its next poll.
-  await expect
-    .poll(
-      async () =>
-        (await api<{ paused: boolean }>(page, 'GET', `/api/websites/${websiteId}/delivery-health`))
-          .paused,
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-
+  // The stream answers once the server listens: from then on, nothing published is missed.
+  const streamOpen = page.waitForResponse((response) => response.url().includes('/api/events'));
   await page.goto(`/admin/deliveries?query=${encodeURIComponent(name)}`);
+  await streamOpen;
   const row = page
     .getByRole('table', { name: 'Deliveries' })
     .getByRole('row')
     .filter({ hasText: name });
+  await expect(row).toContainText('No attempts');
+  // Gone if the page were loaded again.
+  await page.evaluate(() => {
+    (window as unknown as { liveMarker: string }).liveMarker = 'same page';
+  });
+
+  // A 410 pauses the website at its first attempt, which the worker makes on its next poll.
+  await api(page, 'POST', '/api/posts/action', { ids: String(postId), action: 'publish_web' });
   await expect(row.getByRole('progressbar', { name: `Success rate of ${name}` })).toHaveAttribute(
     'data-health',
     'paused',
+  );
+  expect(await page.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker)).toBe(
+    'same page',
   );
   await expect(row.locator('.progress-bar')).toHaveClass(/bg-danger/);
   await expect(row.locator('.badge', { hasText: 'Paused' })).toHaveClass(/text-bg-danger/);

@@ -13,11 +13,22 @@ async function closedAddress() {
   return `http://127.0.0.1:${port}/`;
 }
 
-test('the bell shows the unread count, lists the notification, and Mark all as read clears it', async ({
+test('the bell shows a new notification without a reload, lists it, and Mark all as read clears it', async ({
   page,
 }) => {
   await signIn(page, ADMIN);
   await api(page, 'POST', '/api/notifications/read-all');
+  // The stream answers once the server listens: from then on, nothing published is missed.
+  const streamOpen = page.waitForResponse((response) => response.url().includes('/api/events'));
+  await page.goto('/admin/dashboard');
+  await streamOpen;
+  const topBar = page.getByRole('navigation', { name: 'Top bar' });
+  await expect(topBar.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  // Gone if the page were loaded again.
+  await page.evaluate(() => {
+    (window as unknown as { liveMarker: string }).liveMarker = 'same page';
+  });
+
   const name = uniqueName('Down Site');
   const website = await api<{ id: number }>(page, 'POST', '/api/websites', {
     name,
@@ -43,10 +54,11 @@ test('the bell shows the unread count, lists the notification, and Mark all as r
     );
     expect(unread).toBeGreaterThan(0);
 
-    await page.reload();
-    const topBar = page.getByRole('navigation', { name: 'Top bar' });
     const bell = topBar.getByRole('button', { name: `Notifications (${unread} unread)` });
     await expect(bell).toContainText(String(unread));
+    expect(
+      await page.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker),
+    ).toBe('same page');
     await bell.click();
     const menu = page.locator('.dropdown-menu.show');
     await expect(menu.getByRole('link', { name: new RegExp(`${name} is down`) })).toBeVisible();

@@ -1,4 +1,8 @@
-import { type DeliveryEvent, LIVE_EVENT_MESSAGES } from '@sitefleet/contract';
+import {
+  type DeliveryEvent,
+  LIVE_EVENT_MESSAGES,
+  type NotificationLiveEvent,
+} from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
@@ -8,8 +12,15 @@ import { POST_KIND } from '../src/modules/content/kinds.ts';
 import { storedVariants } from '../src/modules/content/test-fixtures.ts';
 import { type EventStreamReader, openEventStream, type StreamMessage } from './event-stream.ts';
 import { startFakeHttp } from './fake-http.ts';
-import { createPost, insertTestCategory, insertTestWebsites, serverForFile } from './fixtures.ts';
+import {
+  createPost,
+  insertTestCategory,
+  insertTestWebsites,
+  serverForFile,
+  websiteInput,
+} from './fixtures.ts';
 import { type ApiClient, FAST_QUEUE_ENV, TEST_DB, waitFor } from './harness.ts';
+import { closedAddress } from './local-sites.ts';
 import { startProcess } from './processes.ts';
 
 /**
@@ -156,6 +167,45 @@ describe('the live event stream', () => {
     await received(watcher, second.pivotId, 'delivered');
     await drained(reader);
     expect(statesOf(reader, second.pivotId)).toEqual([]);
+  });
+
+  it("sends a user's notification to that user alone, the moment it is stored", async () => {
+    const ownIds = new Map<ApiClient, number>();
+    for (const client of [admin, viewer]) {
+      const profile = await client.get<{ id: number }>('/api/profile');
+      ownIds.set(client, profile.body.id);
+    }
+    const [adminStream, viewerStream, nobodyStream] = [
+      await stream(admin),
+      await stream(viewer),
+      await stream(nobody),
+    ];
+    // A website where nothing answers goes down after two checks, which tells those who may
+    // list websites: the admin and the viewer, each in a notification of their own.
+    const site = await admin.post<{ id: number }>(
+      '/api/websites',
+      websiteInput({ url: await closedAddress() }),
+    );
+    expect(site.status, JSON.stringify(site.body)).toBe(201);
+    for (let check = 0; check < 2; check++) {
+      expect((await admin.post(`/api/websites/${site.body.id}/monitor/check`)).status).toBe(200);
+    }
+    const notifications = (reader: EventStreamReader) =>
+      reader.events<NotificationLiveEvent>('notification');
+    for (const [client, reader] of [
+      [admin, adminStream],
+      [viewer, viewerStream],
+    ] as const) {
+      await reader.until(() => notifications(reader).length > 0);
+      const ids = (await client.get<{ data: { id: number }[] }>('/api/notifications')).body.data;
+      for (const event of notifications(reader)) {
+        expect(event.user_id).toBe(ownIds.get(client));
+        expect(ids.map((notification) => notification.id)).toContain(event.notification_id);
+      }
+      expect(notifications(reader).map((event) => event.kind)).toContain('website_down');
+    }
+    await drained(nobodyStream);
+    expect(notifications(nobodyStream)).toEqual([]);
   });
 
   it('resumes after Last-Event-ID with every event published meanwhile, in order', async () => {

@@ -26,6 +26,14 @@ const closeServer = (server: Server) =>
     server.close(() => resolve());
   });
 
+/** An address where nothing answers: a port a local server held and let go. */
+export async function closedAddress(): Promise<string> {
+  const server = createServer();
+  const port = await listen(server);
+  await closeServer(server);
+  return `http://127.0.0.1:${port}/`;
+}
+
 /** A website answering `body` with HTTP 200, which the test can take down and bring back. */
 export async function startLocalSite(body = '<h1>Welcome</h1>'): Promise<LocalSite> {
   const make = () => {

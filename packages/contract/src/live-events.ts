@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasAbility } from './abilities.ts';
 import { DELIVERY_STATUSES, DELIVERY_TARGETS } from './content-actions.ts';
+import { NOTIFICATION_KINDS } from './notifications.ts';
 
 /**
  * The live event stream (`GET /api/events`, Server-Sent Events): what the server pushes as it
@@ -24,9 +25,20 @@ export const deliveryEventSchema = z.object({
 });
 export type DeliveryEvent = z.infer<typeof deliveryEventSchema>;
 
+/** A notification of one user came, or a grouped one grew: that user's bell reloads. */
+export const notificationLiveEventSchema = z.object({
+  /** The user it is for: nobody else's stream carries it. */
+  user_id: z.number(),
+  notification_id: z.number(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+});
+export type NotificationLiveEvent = z.infer<typeof notificationLiveEventSchema>;
+
 /** Every event type and its data. */
 export interface LiveEventData {
   delivery: DeliveryEvent;
+  notification: NotificationLiveEvent;
 }
 export type LiveEventType = keyof LiveEventData;
 
@@ -60,10 +72,21 @@ export const LIVE_EVENT_MESSAGES = {
   notAcceptable: 'This address streams Server-Sent Events: ask for text/event-stream.',
 } as const;
 
-/** Whether a user holding `abilities` may receive `event`: who may list its records. */
-export function canSeeLiveEvent(abilities: readonly string[], event: LiveEventInput): boolean {
+/**
+ * Whether `viewer` may receive `event`: a delivery goes to who may list its records, a
+ * notification to its own user only.
+ */
+export function canSeeLiveEvent(
+  viewer: { userId: number; abilities: readonly string[] },
+  event: LiveEventInput,
+): boolean {
   switch (event.type) {
     case 'delivery':
-      return hasAbility(abilities, event.data.kind === 'post' ? 'post-list' : 'category-list');
+      return hasAbility(
+        viewer.abilities,
+        event.data.kind === 'post' ? 'post-list' : 'category-list',
+      );
+    case 'notification':
+      return event.data.user_id === viewer.userId;
   }
 }

@@ -5,11 +5,13 @@ import {
   NOTIFICATION_MESSAGES,
   type Notification,
   type NotificationKind,
+  type NotificationLiveEvent,
   RECOVERY_OF,
 } from '@sitefleet/contract';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { notificationDedupe, notifications } from '../db/schema.ts';
+import { publishEvents } from '../events/publish.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type Recipient, recipientsOf } from './recipients.ts';
 import { serialiseNotification } from './shape.ts';
@@ -113,8 +115,8 @@ async function reachesUser(tx: Tx, userId: number, event: NotificationEvent) {
 }
 
 /**
- * Stores one user's notification: the one place a notification comes into being, where it is
- * handed on live to the user's open screens.
+ * Stores one user's notification: the one place a notification comes into being. The caller
+ * hands it on live to the user's open screens (`publishEvents`, last in its transaction).
  */
 export async function storeNotification(
   tx: Tx,
@@ -202,10 +204,19 @@ export async function notify(db: Db, queue: JobQueue, given: NotificationEvent):
     if (!event) return 0;
     const recipients = await recipientsOf(tx, event.audience, event.kind);
     const reached: Recipient[] = [];
+    const unread: NotificationLiveEvent[] = [];
     for (const recipient of recipients) {
       if (!(await reachesUser(tx, recipient.userId, event))) continue;
-      await storeNotification(tx, recipient, event);
+      const stored = await storeNotification(tx, recipient, event);
       reached.push(recipient);
+      if (stored.read_at === null) {
+        unread.push({
+          user_id: recipient.userId,
+          notification_id: stored.id,
+          kind: stored.kind,
+          title: stored.title,
+        });
+      }
     }
     await queue.send(
       tx,
@@ -217,6 +228,12 @@ export async function notify(db: Db, queue: JobQueue, given: NotificationEvent):
     if (reached.some((recipient) => recipient.channels.chat)) {
       await queue.send(tx, 'notification-send', [{ channel: 'chat' }]);
     }
+    // Each user's bell reloads at once (those who chose not to read a kind in the app get it
+    // stored as read, and no event).
+    await publishEvents(
+      tx,
+      unread.map((data) => ({ type: 'notification' as const, data })),
+    );
     return reached.length;
   });
 }

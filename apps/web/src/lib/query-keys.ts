@@ -7,3 +7,6 @@ export const auditLogKey = ['audit-log'] as const;
 /** The dashboard's counts (`['stats', kind, status]`) and top lists (`['top-list', kind]`). */
 export const statsKey = ['stats'] as const;
 export const topListKey = ['top-list'] as const;
+
+/** The user's notifications: the bell and the Notifications page. */
+export const notificationsKey = ['notifications'] as const;

@@ -83,6 +83,7 @@ const routes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
         stream = await openStream({
           hub,
           response,
+          userId: auth.userId,
           abilities: auth.abilities,
           lastEventId: headerId(request.headers['last-event-id']) ?? request.query.last_event_id,
           heartbeatMs: context.config.EVENTS_HEARTBEAT_MS,

@@ -10,6 +10,7 @@ import type { EventHub } from '../../events/hub.ts';
 export interface StreamOptions {
   hub: EventHub;
   response: FastifyReply['raw'];
+  userId: number;
   abilities: readonly string[];
   /** Resume after this id: what was published since is sent first, in order. */
   lastEventId: number | undefined;
@@ -43,7 +44,9 @@ export async function openStream(options: StreamOptions): Promise<LiveStream> {
   const send = (event: LiveEvent) => {
     if (ended || event.id <= sentId) return;
     sentId = event.id;
-    if (canSeeLiveEvent(abilities, event)) response.write(frame(event));
+    if (canSeeLiveEvent({ userId: options.userId, abilities }, event)) {
+      response.write(frame(event));
+    }
   };
   let unsubscribe = () => {};
   let heartbeat: NodeJS.Timeout | undefined;
@@ -58,13 +61,15 @@ export async function openStream(options: StreamOptions): Promise<LiveStream> {
   };
   response.on('close', () => end());
 
-  response.write(`retry: ${options.retryMs}\n\n`);
   unsubscribe = await hub.subscribe((event) => {
     if (pending) pending.push(event);
     else send(event);
   });
   // The client may have gone while the hub started listening.
   if (ended) unsubscribe();
+  // The first bytes, and so the answer's headers, go once the hub listens: a client whose stream
+  // has opened hears every event published from then on.
+  else response.write(`retry: ${options.retryMs}\n\n`);
   if (options.lastEventId !== undefined) {
     const replay = await hub.since(options.lastEventId);
     if (!replay.complete) response.write(`event: ${LIVE_RESET_EVENT}\ndata: {}\n\n`);

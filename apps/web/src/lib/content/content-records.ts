@@ -106,7 +106,7 @@ export function detailRowsKey(listKey: QueryKey, recordId: number, page: number)
 
 /**
  * GET {resource}/details/{id}?page=n: a page of the record's variants, one per website. A
- * delivery's outcome shows by itself: the live events reload it (`lib/live-events.ts`).
+ * delivery's outcome shows by itself: the live events reload it (`lib/live-event-stream.ts`).
  */
 export function useDetailRows<
   S extends z.ZodType<{ data: { delivery_status: DeliveryStatus | null }[] }>,

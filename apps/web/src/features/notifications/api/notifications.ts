@@ -7,28 +7,25 @@ import {
 } from '@sitefleet/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { notificationsKey } from '../../../lib/query-keys.ts';
 
 /** The user's notifications, GET /api/notifications: only read and marked read from here. */
 export const notificationsResource = {
-  name: 'notifications',
+  name: notificationsKey[0],
   path: '/api/notifications',
   list: { answer: notificationPageSchema },
 } as const;
 
-/** How often the bell asks for the unread count. */
-const BELL_REFRESH_MS = 30_000;
-
-/** The bell: the unread count and the latest notifications. */
+/** The bell: the unread count and the latest notifications, reloaded by the live events. */
 export function useNotificationBell() {
   return useQuery({
-    queryKey: [notificationsResource.name, 'bell'],
+    queryKey: [...notificationsKey, 'bell'],
     queryFn: async () =>
       notificationPageSchema.parse(
         await http.get(notificationsResource.path, {
           query: { per_page: NOTIFICATION_LIMITS.bellSize },
         }),
       ),
-    refetchInterval: BELL_REFRESH_MS,
   });
 }
 
@@ -44,7 +41,7 @@ export function useMarkRead() {
             : `${notificationsResource.path}/${id}/read`,
         ),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [notificationsResource.name] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
 }
 
