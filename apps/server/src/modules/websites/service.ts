@@ -314,6 +314,10 @@ const SETTINGS_COLUMNS = {
   browserRefresh: 'browserRefresh',
   category_webhook_url: 'categoryWebhookUrl',
   post_webhook_url: 'postWebhookUrl',
+  posting_days: 'postingDays',
+  posting_times: 'postingTimes',
+  posting_timezone: 'postingTimezone',
+  blocked_dates: 'blockedDates',
 } as const satisfies Record<keyof WebsiteSettingsValues, keyof typeof websiteSettings.$inferInsert>;
 
 type SettingField = keyof typeof SETTINGS_COLUMNS;
@@ -338,6 +342,10 @@ export async function getSettings(db: Db, id: number): Promise<WebsiteSettings> 
     // A website whose settings were never saved generates nothing.
     categories_limit: row.settings?.categoriesLimit ?? 0,
     postsLimit: row.settings?.postsLimit ?? 0,
+    posting_days: row.settings?.postingDays ?? [],
+    posting_times: row.settings?.postingTimes ?? [],
+    posting_timezone: row.settings?.postingTimezone ?? 'UTC',
+    blocked_dates: row.settings?.blockedDates ?? [],
     webhook_secret_hint: secretHint(row.secret),
   } as WebsiteSettings;
 }

@@ -1,0 +1,284 @@
+import {
+  type ActionAnswer,
+  SCHEDULE_MESSAGES,
+  SCHEDULE_SKIP_REASONS,
+  type ScheduleAction,
+  type ScheduleFields,
+  SKIP_REASONS,
+} from '@sitefleet/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { recordBulkAction } from '../../db/audit.ts';
+import { type Db, type Executor, idArray, queryRows } from '../../db/client.ts';
+import { assertIdsExist } from '../../db/ids.ts';
+import { validationError } from '../../errors.ts';
+import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
+import { type BulkSelection, resolveSelection } from './actions.ts';
+import type { ContentKind } from './kinds.ts';
+import { nextFreeSlots, spreadTimes, windowSegments } from './schedule-times.ts';
+
+/**
+ * The schedule actions: a variant approved for its website gets a `publish_at`, and a wake-up job
+ * at that time; the due variants are then queued by `publishDueVariants` (schedule-due.ts) exactly
+ * as Publish to Web queues them.
+ */
+
+type Outcome = Omit<ActionAnswer, 'message'>;
+export type ScheduleBody = ScheduleFields & { action: ScheduleAction; website_ids?: number[] };
+
+/** Runs a schedule action of Detailed Review on variants; an unapproved one refuses it all. */
+export function runScheduleDetailAction(
+  db: Db,
+  queue: JobQueue,
+  kind: ContentKind,
+  ids: readonly number[],
+  body: ScheduleBody,
+): Promise<Outcome> {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    await assertIdsExist(tx, kind.variants, unique);
+    const selected = sql`v.id = ANY(${idArray(unique)})`;
+    const outcome = await scheduleOutcome(tx, queue, kind, selected, body, true);
+    await recordBulkAction(tx, kind.kind, body.action, unique, auditDetails(body, outcome));
+    return outcome;
+  });
+}
+
+/**
+ * Runs a schedule action of the Categories or Posts list on the variants of the selected records
+ * (of `website_ids` only, when given); unapproved variants are skipped.
+ */
+export function runScheduleBulkAction(
+  db: Db,
+  queue: JobQueue,
+  kind: ContentKind,
+  selection: BulkSelection,
+  body: ScheduleBody,
+): Promise<Outcome> {
+  return db.transaction(async (tx) => {
+    const { selected, total } = await resolveSelection(tx, kind, selection);
+    const websites = body.website_ids
+      ? sql`AND v.website_id = ANY(${idArray(body.website_ids)})`
+      : sql``;
+    const variants = sql`v.${sql.identifier(kind.owner)} IN (${selected}) ${websites}`;
+    const outcome = await scheduleOutcome(tx, queue, kind, variants, body, false);
+    const target =
+      'ids' in selection ? [...new Set(selection.ids)] : { filter: selection.filter, count: total };
+    await recordBulkAction(tx, kind.kind, body.action, target, auditDetails(body, outcome));
+    return outcome;
+  });
+}
+
+const auditDetails = (body: ScheduleBody, outcome: Outcome) => ({
+  of: 'variants',
+  ...Object.fromEntries(Object.entries(body).filter(([field]) => field !== 'action')),
+  changed: outcome.changed,
+  skipped: outcome.skipped,
+});
+
+interface Candidate {
+  id: number;
+  website_id: number;
+  website_name: string;
+  is_approved: boolean;
+  has_webhook: boolean;
+}
+
+async function scheduleOutcome(
+  tx: Db,
+  queue: JobQueue,
+  kind: ContentKind,
+  variants: SQL,
+  body: ScheduleBody,
+  refuseUnapproved: boolean,
+): Promise<Outcome> {
+  const table = sql.identifier(kind.variants);
+  if (body.action === 'unschedule') {
+    const [row] = await queryRows<{ total: number; changed: number }>(
+      tx,
+      sql`WITH selected AS (SELECT v.id FROM ${table} v WHERE ${variants}),
+               cleared AS (UPDATE ${table} v SET publish_at = NULL, updated_at = now()
+                           WHERE v.id IN (SELECT id FROM selected) AND v.publish_at IS NOT NULL
+                           RETURNING 1)
+          SELECT (SELECT count(*) FROM selected)::int AS total,
+                 (SELECT count(*) FROM cleared)::int AS changed`,
+    );
+    const left = (row?.total ?? 0) - (row?.changed ?? 0);
+    return {
+      changed: row?.changed ?? 0,
+      queued: 0,
+      skipped: left > 0 ? [{ reason: SCHEDULE_SKIP_REASONS.notScheduled, count: left }] : [],
+    };
+  }
+  const webhook = sql.identifier(`${kind.kind}_webhook_url`);
+  const candidates = await queryRows<Candidate>(
+    tx,
+    sql`SELECT v.id, v.website_id, w.name AS website_name, v.is_approved,
+               coalesce(s.${webhook}, '') <> '' AS has_webhook
+        FROM ${table} v JOIN websites w ON w.id = v.website_id
+        LEFT JOIN website_settings s ON s.website_id = v.website_id
+        WHERE ${variants}
+        ORDER BY v.website_id, v.id
+        FOR UPDATE OF v`,
+  );
+  const unapproved = candidates.filter((variant) => !variant.is_approved).length;
+  if (refuseUnapproved && unapproved > 0) {
+    throw validationError({ ids: SCHEDULE_MESSAGES.notApproved(unapproved) });
+  }
+  const skipped: Outcome['skipped'] = [];
+  if (unapproved > 0) skipped.push({ reason: SKIP_REASONS.notApproved, count: unapproved });
+  const withoutWebhook = candidates.filter(
+    (variant) => variant.is_approved && !variant.has_webhook,
+  );
+  if (withoutWebhook.length > 0) {
+    skipped.push({
+      reason: SKIP_REASONS.noWebhook[kind.kind],
+      count: withoutWebhook.length,
+      websites: uniqueWebsites(withoutWebhook),
+    });
+  }
+  const eligible = candidates.filter((variant) => variant.is_approved && variant.has_webhook);
+  const times = await scheduleTimes(tx, kind, eligible, body, skipped);
+  const changed = await setPublishTimes(tx, kind, times);
+  const wakeUps = [...new Set(times.values())].map((at) => ({
+    data: { at: new Date(at).toISOString() },
+    startAfter: new Date(at),
+  }));
+  await queue.sendAfter(tx, QUEUES.scheduledPublish, wakeUps);
+  const same = times.size - changed;
+  if (same > 0) skipped.push({ reason: SKIP_REASONS.alreadyDone, count: same });
+  return { changed, queued: 0, skipped };
+}
+
+const uniqueWebsites = (variants: readonly Candidate[]) => [
+  ...new Map(
+    variants.map((variant) => [
+      variant.website_id,
+      { id: variant.website_id, name: variant.website_name },
+    ]),
+  ).values(),
+];
+
+/** Groups variants by website, in their order. */
+function byWebsite(variants: readonly Candidate[]) {
+  const groups = new Map<number, Candidate[]>();
+  for (const variant of variants) {
+    const group = groups.get(variant.website_id) ?? [];
+    group.push(variant);
+    groups.set(variant.website_id, group);
+  }
+  return groups;
+}
+
+/** The publish time of each eligible variant; those without one are counted in `skipped`. */
+async function scheduleTimes(
+  tx: Executor,
+  kind: ContentKind,
+  eligible: readonly Candidate[],
+  body: ScheduleBody,
+  skipped: Outcome['skipped'],
+): Promise<Map<number, number>> {
+  const times = new Map<number, number>();
+  if (body.action === 'schedule_publish') {
+    const at = Date.parse(body.publish_at!);
+    for (const variant of eligible) times.set(variant.id, at);
+  } else if (body.action === 'schedule_spread') {
+    const daily =
+      body.daily_from && body.daily_to
+        ? { from: body.daily_from, to: body.daily_to, zone: body.timezone ?? 'UTC' }
+        : undefined;
+    const segments = windowSegments(Date.parse(body.from!), Date.parse(body.to!), daily);
+    if (segments.length === 0) throw validationError({ daily_to: SCHEDULE_MESSAGES.windowEmpty });
+    for (const group of byWebsite(eligible).values()) {
+      const spread = spreadTimes(segments, group.length);
+      group.forEach((variant, index) => {
+        times.set(variant.id, spread[index]!);
+      });
+    }
+  } else {
+    await assignNextSlots(tx, kind, eligible, times, skipped);
+  }
+  return times;
+}
+
+/** Each website's variants into its next free posting slots. */
+async function assignNextSlots(
+  tx: Executor,
+  kind: ContentKind,
+  eligible: readonly Candidate[],
+  times: Map<number, number>,
+  skipped: Outcome['skipped'],
+) {
+  const groups = byWebsite(eligible);
+  if (groups.size === 0) return;
+  const websiteIds = idArray([...groups.keys()]);
+  const settings = await queryRows<{
+    website_id: number;
+    posting_days: number[];
+    posting_times: string[];
+    posting_timezone: string;
+    blocked_dates: string[];
+  }>(
+    tx,
+    sql`SELECT website_id, posting_days, posting_times, posting_timezone, blocked_dates
+        FROM website_settings WHERE website_id = ANY(${websiteIds})`,
+  );
+  const selectedIds = idArray(eligible.map((variant) => variant.id));
+  // The slots already taken by other variants (of either kind) of these websites.
+  const takenIn = (table: ContentKind['variants']) =>
+    sql`SELECT website_id, (extract(epoch FROM publish_at) * 1000)::float8 AS at
+        FROM ${sql.identifier(table)}
+        WHERE website_id = ANY(${websiteIds}) AND publish_at IS NOT NULL
+          ${table === kind.variants ? sql`AND NOT id = ANY(${selectedIds})` : sql``}`;
+  const taken = await queryRows<{ website_id: number; at: number }>(
+    tx,
+    sql`${takenIn('category_variants')} UNION ALL ${takenIn('post_variants')}`,
+  );
+  const now = Date.now();
+  let noSlots = 0;
+  let noFree = 0;
+  for (const [websiteId, group] of groups) {
+    const own = settings.find((row) => row.website_id === websiteId);
+    if (!own || own.posting_days.length === 0 || own.posting_times.length === 0) {
+      noSlots += group.length;
+      continue;
+    }
+    const takenHere = new Set(
+      taken.filter((row) => row.website_id === websiteId).map((row) => Number(row.at)),
+    );
+    const slots = nextFreeSlots(
+      {
+        days: own.posting_days,
+        times: own.posting_times,
+        zone: own.posting_timezone,
+        blockedDates: own.blocked_dates,
+      },
+      now,
+      group.length,
+      takenHere,
+    );
+    group.forEach((variant, index) => {
+      const slot = slots[index];
+      if (slot === undefined) noFree += 1;
+      else times.set(variant.id, slot);
+    });
+  }
+  if (noSlots > 0) skipped.push({ reason: SCHEDULE_SKIP_REASONS.noPostingSlots, count: noSlots });
+  if (noFree > 0) skipped.push({ reason: SCHEDULE_SKIP_REASONS.noFreeSlot, count: noFree });
+}
+
+/** Stores the publish times; answers how many variants' times changed. */
+async function setPublishTimes(tx: Executor, kind: ContentKind, times: Map<number, number>) {
+  if (times.size === 0) return 0;
+  const ids = [...times.keys()];
+  const instants = ids.map((id) => new Date(times.get(id)!).toISOString());
+  const [row] = await queryRows<{ changed: number }>(
+    tx,
+    sql`WITH changed AS (
+          UPDATE ${sql.identifier(kind.variants)} v SET publish_at = t.at, updated_at = now()
+          FROM unnest(${idArray(ids)}, ${`{${instants.join(',')}}`}::timestamptz[]) AS t(id, at)
+          WHERE v.id = t.id AND v.publish_at IS DISTINCT FROM t.at
+          RETURNING 1)
+        SELECT count(*)::int AS changed FROM changed`,
+  );
+  return row?.changed ?? 0;
+}
