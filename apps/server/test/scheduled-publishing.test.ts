@@ -65,7 +65,7 @@ async function detailRows(postId: number) {
 
 const calendar = async (query: Record<string, string | number>) => {
   const response = await admin.get<CalendarAnswer>(
-    `/api/calendar?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+    `/api/calendar?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`,
   );
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body;

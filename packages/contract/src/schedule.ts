@@ -324,3 +324,22 @@ export const calendarAnswerSchema = z.object({
   truncated: z.boolean(),
 });
 export type CalendarAnswer = z.infer<typeof calendarAnswerSchema>;
+
+/** A schedule action's own fields on their own, as the web's schedule form checks them. */
+export const scheduleRequestSchema = z
+  .object({ action: z.enum(SCHEDULE_ACTIONS), ...scheduleFields })
+  .superRefine(refineScheduleFields);
+
+/** A time as the screens show it: in `zone`, with the zone named. */
+export function formatInZone(iso: string, zone: string): string {
+  const text = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+  return `${text} (${zone})`;
+}
