@@ -236,29 +236,65 @@ export const WEEKDAY_OPTIONS = [
 const uniqueSorted = <T extends string | number>(values: readonly T[]) =>
   [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
-/** The settings' posting slot fields: every listed day at every listed time, in the time zone. */
+/** A list as a form's text holds it ("09:00, 14:00") or as a list. */
+const commaList = (value: unknown) =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== '')
+    : value;
+
+/** Days as checkboxes give them (their values as text, or false when none is ticked). */
+const dayNumbers = (value: unknown) =>
+  value === false
+    ? []
+    : Array.isArray(value)
+      ? value.map((day) => (typeof day === 'string' && /^\d$/.test(day) ? Number(day) : day))
+      : value;
+
+/**
+ * The settings' posting slot fields: every listed day at every listed time, in the time zone. The
+ * times and blocked dates are taken as lists or as comma-separated text.
+ */
 export const postingSlotFields = {
-  posting_days: z
-    .array(z.number().int().min(0).max(6), { error: SCHEDULE_MESSAGES.postingDaysInvalid })
-    .max(7, SCHEDULE_MESSAGES.postingDaysInvalid)
-    .transform(uniqueSorted),
-  posting_times: z
-    .array(z.string().regex(TIME_OF_DAY, SCHEDULE_MESSAGES.postingTimesInvalid), {
-      error: SCHEDULE_MESSAGES.postingTimesInvalid,
-    })
-    .max(48, SCHEDULE_MESSAGES.postingTimesInvalid)
-    .transform(uniqueSorted),
+  posting_days: z.preprocess(
+    dayNumbers,
+    z
+      .array(z.unknown(), { error: SCHEDULE_MESSAGES.postingDaysInvalid })
+      .max(7, SCHEDULE_MESSAGES.postingDaysInvalid)
+      .refine(
+        (days): days is number[] =>
+          days.every(
+            (day) => typeof day === 'number' && Number.isInteger(day) && day >= 0 && day <= 6,
+          ),
+        SCHEDULE_MESSAGES.postingDaysInvalid,
+      )
+      .transform(uniqueSorted),
+  ),
+  posting_times: z.preprocess(
+    commaList,
+    z
+      .array(z.string(), { error: SCHEDULE_MESSAGES.postingTimesInvalid })
+      .max(48, SCHEDULE_MESSAGES.postingTimesInvalid)
+      .refine(
+        (times) => times.every((time) => TIME_OF_DAY.test(time)),
+        SCHEDULE_MESSAGES.postingTimesInvalid,
+      )
+      .transform(uniqueSorted),
+  ),
   posting_timezone: timeZoneField,
-  blocked_dates: z
-    .array(
-      z
-        .string()
-        .regex(DATE_TEXT, SCHEDULE_MESSAGES.blockedDatesInvalid)
-        .refine((date) => addDays(date, 0) === date, SCHEDULE_MESSAGES.blockedDatesInvalid),
-      { error: SCHEDULE_MESSAGES.blockedDatesInvalid },
-    )
-    .max(1000, SCHEDULE_MESSAGES.blockedDatesInvalid)
-    .transform(uniqueSorted),
+  blocked_dates: z.preprocess(
+    commaList,
+    z
+      .array(z.string(), { error: SCHEDULE_MESSAGES.blockedDatesInvalid })
+      .max(1000, SCHEDULE_MESSAGES.blockedDatesInvalid)
+      .refine(
+        (dates) => dates.every((date) => DATE_TEXT.test(date) && addDays(date, 0) === date),
+        SCHEDULE_MESSAGES.blockedDatesInvalid,
+      )
+      .transform(uniqueSorted),
+  ),
 };
 
 /** The same fields as the settings answer them. */
