@@ -8,9 +8,10 @@ import {
 } from '@sitefleet/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { calendarKey } from '../../../lib/query-keys.ts';
 import { notifyFailure, notifyUndoable } from '../../../lib/toast.tsx';
 
-export const CALENDAR_KEY = ['calendar'] as const;
+export const CALENDAR_KEY = calendarKey;
 /** How long a reschedule can be undone. */
 const UNDO_MS = 8000;
 
