@@ -120,10 +120,16 @@ export function zonedInstant(zone: string, date: string, time: string): number {
   const wallClock = Date.UTC(year, month - 1, day, hour, minute);
   const offsetAt = (instant: number) =>
     zonedParts(zone, instant).wallClock - Math.floor(instant / 1000) * 1000;
-  const first = wallClock - offsetAt(wallClock);
-  const second = wallClock - offsetAt(first);
-  return Math.min(first, second);
+  // The offsets half a day either side hold any change of that day between them.
+  const beforeChange = wallClock - offsetAt(wallClock - HALF_DAY_MS);
+  const afterChange = wallClock - offsetAt(wallClock + HALF_DAY_MS);
+  const valid = [beforeChange, afterChange].filter(
+    (instant) => zonedParts(zone, instant).wallClock === wallClock,
+  );
+  return valid.length > 0 ? Math.min(...valid) : beforeChange;
 }
+
+const HALF_DAY_MS = 12 * 60 * 60 * 1000;
 
 /** The date `days` after a YYYY-MM-DD date. */
 export function addDays(date: string, days: number): string {
