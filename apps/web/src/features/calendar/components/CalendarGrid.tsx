@@ -133,7 +133,7 @@ export function CalendarGrid({
             className={`calendar-cell${outside ? ' calendar-outside' : ''}`}
             onDropped={(dragged) => onDrop(dragged, day)}
           >
-            <div className={`small mb-1${key === today ? ' fw-bold text-primary' : ''}`}>
+            <div className={`small mb-1${key === today ? ' fw-bold text-primary-emphasis' : ''}`}>
               {day.getDate()}
             </div>
             <ul className="list-unstyled mb-0 d-grid gap-1">{entries(byDay.get(key) ?? [])}</ul>

@@ -101,7 +101,7 @@ export function CalendarPage() {
               <button
                 key={option}
                 type="button"
-                className={`btn btn-outline-primary${option === view ? ' active' : ''}`}
+                className={`btn btn-outline-secondary${option === view ? ' active' : ''}`}
                 aria-pressed={option === view}
                 onClick={() => setView(option)}
               >
