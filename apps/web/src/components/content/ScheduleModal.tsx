@@ -11,6 +11,8 @@ import { FormModal } from '../FormModal.tsx';
 /** The schedule actions that ask for times. */
 export type TimedScheduleAction = 'schedule_publish' | 'schedule_spread';
 
+const HOUR_MS = 3_600_000;
+
 /** A local date and time from a datetime-local input, as an instant in UTC. */
 const instantOf = (local: string) => (local === '' ? undefined : new Date(local).toISOString());
 
@@ -50,11 +52,12 @@ export function ScheduleModal({
   onCancel,
 }: ScheduleModalProps) {
   const zone = localTimeZone();
-  const inHour = localInputValue(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000);
+  // The whole hour after the next one: a time in the future, to change as needed.
+  const start = Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + HOUR_MS;
   const [values, setValues] = useState<Record<Field, string>>({
-    publish_at: initial ? localInputValue(Date.parse(initial)) : inHour,
-    from: inHour,
-    to: localInputValue(Date.parse(new Date(inHour).toISOString()) + 3 * 86_400_000),
+    publish_at: localInputValue(initial ? Date.parse(initial) : start),
+    from: localInputValue(start),
+    to: localInputValue(start + 3 * 24 * HOUR_MS),
     daily_from: '',
     daily_to: '',
   });
