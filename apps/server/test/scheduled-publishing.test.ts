@@ -58,7 +58,7 @@ async function approvedPosts(websiteIds: number[], count: number) {
   for (const id of postIds) {
     variants.push(...(await detailRows(id)).map((row) => ({ ...row, post_id: id })));
   }
-  return { postIds, variants };
+  return { categoryId: category.id, postIds, variants };
 }
 
 async function detailRows(postId: number) {
@@ -221,6 +221,50 @@ describe('scheduling a publish', () => {
     });
     expect(misplaced.status).toBe(422);
     expect(misplaced.body.errors).toEqual({ publish_at: [SCHEDULE_MESSAGES.notScheduleField] });
+  });
+});
+
+describe('scheduling from a list', () => {
+  it('schedules every matching post on the chosen websites, and says which ones it left and why', async () => {
+    const withWebhook = await websiteWithWebhook(admin);
+    const withoutWebhook = await createWebsite(admin);
+    const { categoryId, postIds } = await approvedPosts([withWebhook.id, withoutWebhook.id], 2);
+    const publishAt = new Date(Date.now() + 48 * HOUR_MS).toISOString();
+    const chosen = await admin.post('/api/posts/action', {
+      filter: { category_id: categoryId },
+      action: 'schedule_publish',
+      publish_at: publishAt,
+      website_ids: [withWebhook.id],
+    });
+    expect(chosen.body).toMatchObject({ changed: 2, skipped: [] });
+    const rows = (await Promise.all(postIds.map(detailRows))).flat();
+    expect(
+      rows.map((row) => [row.website_id, row.publish_at]).sort(([a], [b]) => Number(a) - Number(b)),
+    ).toEqual(
+      [
+        [withWebhook.id, publishAt],
+        [withWebhook.id, publishAt],
+        [withoutWebhook.id, null],
+        [withoutWebhook.id, null],
+      ].sort(([a], [b]) => Number(a) - Number(b)),
+    );
+
+    const everywhere = await admin.post('/api/posts/action', {
+      filter: { category_id: categoryId },
+      action: 'schedule_publish',
+      publish_at: publishAt,
+    });
+    expect(everywhere.body).toMatchObject({
+      changed: 0,
+      skipped: [
+        {
+          reason: SKIP_REASONS.noWebhook.post,
+          count: 2,
+          websites: [{ id: withoutWebhook.id, name: withoutWebhook.name }],
+        },
+        { reason: SKIP_REASONS.alreadyDone, count: 2 },
+      ],
+    });
   });
 });
 

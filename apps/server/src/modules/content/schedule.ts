@@ -78,10 +78,19 @@ const auditDetails = (body: ScheduleBody, outcome: Outcome) => ({
 interface Candidate {
   id: number;
   website_id: number;
+}
+
+/** The selected variants of one website in one state, counted. */
+interface SelectionGroup {
+  website_id: number;
   website_name: string;
   is_approved: boolean;
   has_webhook: boolean;
+  count: number;
 }
+
+const sum = (groups: readonly SelectionGroup[]) =>
+  groups.reduce((total, group) => total + group.count, 0);
 
 async function scheduleOutcome(
   tx: Db,
@@ -110,53 +119,66 @@ async function scheduleOutcome(
     };
   }
   const webhook = sql.identifier(`${kind.kind}_webhook_url`);
-  const candidates = await queryRows<Candidate>(
+  // Counted per website and state, so that "all matching" of a big list stays a few rows here.
+  const groups = await queryRows<SelectionGroup>(
     tx,
-    sql`SELECT v.id, v.website_id, w.name AS website_name, v.is_approved,
-               coalesce(s.${webhook}, '') <> '' AS has_webhook
+    sql`SELECT v.website_id, w.name AS website_name, v.is_approved,
+               coalesce(s.${webhook}, '') <> '' AS has_webhook, count(*)::int AS count
         FROM ${table} v JOIN websites w ON w.id = v.website_id
         LEFT JOIN website_settings s ON s.website_id = v.website_id
         WHERE ${variants}
-        ORDER BY v.website_id, v.id
-        FOR UPDATE OF v`,
+        GROUP BY 1, 2, 3, 4
+        ORDER BY 2, 1`,
   );
-  const unapproved = candidates.filter((variant) => !variant.is_approved).length;
+  const unapproved = sum(groups.filter((group) => !group.is_approved));
   if (refuseUnapproved && unapproved > 0) {
     throw validationError({ ids: SCHEDULE_MESSAGES.notApproved(unapproved) });
   }
   const skipped: Outcome['skipped'] = [];
   if (unapproved > 0) skipped.push({ reason: SKIP_REASONS.notApproved, count: unapproved });
-  const withoutWebhook = candidates.filter(
-    (variant) => variant.is_approved && !variant.has_webhook,
-  );
+  const withoutWebhook = groups.filter((group) => group.is_approved && !group.has_webhook);
   if (withoutWebhook.length > 0) {
     skipped.push({
       reason: SKIP_REASONS.noWebhook[kind.kind],
-      count: withoutWebhook.length,
-      websites: uniqueWebsites(withoutWebhook),
+      count: sum(withoutWebhook),
+      websites: withoutWebhook.map((group) => ({ id: group.website_id, name: group.website_name })),
     });
   }
-  const eligible = candidates.filter((variant) => variant.is_approved && variant.has_webhook);
-  const times = await scheduleTimes(tx, kind, eligible, body, skipped);
-  const changed = await setPublishTimes(tx, kind, times);
-  const wakeUps = [...new Set(times.values())].map((at) => ({
-    data: { at: new Date(at).toISOString() },
-    startAfter: new Date(at),
-  }));
-  await queue.sendAfter(tx, QUEUES.scheduledPublish, wakeUps);
-  const same = times.size - changed;
-  if (same > 0) skipped.push({ reason: SKIP_REASONS.alreadyDone, count: same });
+  const eligibleCount = sum(groups.filter((group) => group.is_approved && group.has_webhook));
+  const eligibleCondition = sql`${variants} AND v.is_approved
+    AND EXISTS (SELECT 1 FROM website_settings s
+                WHERE s.website_id = v.website_id AND coalesce(s.${webhook}, '') <> '')`;
+  let changed: number;
+  let wakeTimes: number[];
+  /** How many variants were given a time, changed or not. */
+  let timed: number;
+  if (body.action === 'schedule_publish') {
+    const at = Date.parse(body.publish_at!);
+    changed = await setOnePublishTime(tx, kind, eligibleCondition, at);
+    wakeTimes = eligibleCount > 0 ? [at] : [];
+    timed = eligibleCount;
+  } else {
+    const eligible = await queryRows<Candidate>(
+      tx,
+      sql`SELECT v.id, v.website_id FROM ${table} v WHERE ${eligibleCondition}
+          ORDER BY v.website_id, v.id FOR UPDATE OF v`,
+    );
+    const times =
+      body.action === 'schedule_spread'
+        ? spreadOver(eligible, body)
+        : await assignNextSlots(tx, kind, eligible, skipped);
+    changed = await setPublishTimes(tx, kind, times);
+    wakeTimes = [...new Set(times.values())];
+    timed = times.size;
+  }
+  await queue.sendAfter(
+    tx,
+    QUEUES.scheduledPublish,
+    wakeTimes.map((at) => ({ data: { at: new Date(at).toISOString() }, startAfter: new Date(at) })),
+  );
+  if (timed > changed) skipped.push({ reason: SKIP_REASONS.alreadyDone, count: timed - changed });
   return { changed, queued: 0, skipped };
 }
-
-const uniqueWebsites = (variants: readonly Candidate[]) => [
-  ...new Map(
-    variants.map((variant) => [
-      variant.website_id,
-      { id: variant.website_id, name: variant.website_name },
-    ]),
-  ).values(),
-];
 
 /** Groups variants by website, in their order. */
 function byWebsite(variants: readonly Candidate[]) {
@@ -169,33 +191,20 @@ function byWebsite(variants: readonly Candidate[]) {
   return groups;
 }
 
-/** The publish time of each eligible variant; those without one are counted in `skipped`. */
-async function scheduleTimes(
-  tx: Executor,
-  kind: ContentKind,
-  eligible: readonly Candidate[],
-  body: ScheduleBody,
-  skipped: Outcome['skipped'],
-): Promise<Map<number, number>> {
+/** Each website's variants spread evenly over the window (its daily hours only, when given). */
+function spreadOver(eligible: readonly Candidate[], body: ScheduleBody): Map<number, number> {
+  const daily =
+    body.daily_from && body.daily_to
+      ? { from: body.daily_from, to: body.daily_to, zone: body.timezone ?? 'UTC' }
+      : undefined;
+  const segments = windowSegments(Date.parse(body.from!), Date.parse(body.to!), daily);
+  if (segments.length === 0) throw validationError({ daily_to: SCHEDULE_MESSAGES.windowEmpty });
   const times = new Map<number, number>();
-  if (body.action === 'schedule_publish') {
-    const at = Date.parse(body.publish_at!);
-    for (const variant of eligible) times.set(variant.id, at);
-  } else if (body.action === 'schedule_spread') {
-    const daily =
-      body.daily_from && body.daily_to
-        ? { from: body.daily_from, to: body.daily_to, zone: body.timezone ?? 'UTC' }
-        : undefined;
-    const segments = windowSegments(Date.parse(body.from!), Date.parse(body.to!), daily);
-    if (segments.length === 0) throw validationError({ daily_to: SCHEDULE_MESSAGES.windowEmpty });
-    for (const group of byWebsite(eligible).values()) {
-      const spread = spreadTimes(segments, group.length);
-      group.forEach((variant, index) => {
-        times.set(variant.id, spread[index]!);
-      });
-    }
-  } else {
-    await assignNextSlots(tx, kind, eligible, times, skipped);
+  for (const group of byWebsite(eligible).values()) {
+    const spread = spreadTimes(segments, group.length);
+    group.forEach((variant, index) => {
+      times.set(variant.id, spread[index]!);
+    });
   }
   return times;
 }
@@ -205,11 +214,11 @@ async function assignNextSlots(
   tx: Executor,
   kind: ContentKind,
   eligible: readonly Candidate[],
-  times: Map<number, number>,
   skipped: Outcome['skipped'],
-) {
+): Promise<Map<number, number>> {
+  const times = new Map<number, number>();
   const groups = byWebsite(eligible);
-  if (groups.size === 0) return;
+  if (groups.size === 0) return times;
   const websiteIds = idArray([...groups.keys()]);
   const settings = await queryRows<{
     website_id: number;
@@ -264,6 +273,21 @@ async function assignNextSlots(
   }
   if (noSlots > 0) skipped.push({ reason: SCHEDULE_SKIP_REASONS.noPostingSlots, count: noSlots });
   if (noFree > 0) skipped.push({ reason: SCHEDULE_SKIP_REASONS.noFreeSlot, count: noFree });
+  return times;
+}
+
+/** Gives every eligible variant one publish time; answers how many variants' times changed. */
+async function setOnePublishTime(tx: Executor, kind: ContentKind, eligible: SQL, at: number) {
+  const [row] = await queryRows<{ changed: number }>(
+    tx,
+    sql`WITH changed AS (
+          UPDATE ${sql.identifier(kind.variants)} v
+          SET publish_at = ${new Date(at).toISOString()}::timestamptz, updated_at = now()
+          WHERE ${eligible} AND v.publish_at IS DISTINCT FROM ${new Date(at).toISOString()}::timestamptz
+          RETURNING 1)
+        SELECT count(*)::int AS changed FROM changed`,
+  );
+  return row?.changed ?? 0;
 }
 
 /** Stores the publish times; answers how many variants' times changed. */
