@@ -289,15 +289,16 @@ describe('spreading and posting slots', () => {
     expect(spread.status, JSON.stringify(spread.body)).toBe(200);
     expect(spread.body).toMatchObject({ changed: 30, skipped: [] });
 
-    const items = (
-      await calendar({ from: from.toISOString(), to: to.toISOString(), state: 'scheduled' })
-    ).data;
-    expect(items).toHaveLength(30);
     for (const website of [first, second]) {
-      const times = items
-        .filter((item) => item.website_id === website.id)
-        .map((item) => Date.parse(item.at))
-        .sort((a, b) => a - b);
+      const items = (
+        await calendar({
+          from: from.toISOString(),
+          to: to.toISOString(),
+          state: 'scheduled',
+          website_id: website.id,
+        })
+      ).data;
+      const times = items.map((item) => Date.parse(item.at));
       expect(times).toHaveLength(15);
       for (const time of times) {
         const { time: local } = zonedParts(zone, time);
