@@ -7,7 +7,7 @@ import {
 } from '@sitefleet/contract';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { calendarKey, statsKey, topListKey } from './query-keys.ts';
+import { statsKey, topListKey } from './query-keys.ts';
 import { resourceKey } from './resource-queries.ts';
 
 /**
@@ -27,7 +27,7 @@ const STALE_ON: Record<LiveEventType, (data: unknown) => QueryKey[]> = {
     if (!event.success) return [];
     const records = event.data.kind === 'post' ? postsResource : categoriesResource;
     // Detailed Review and its attempts are under the list's key.
-    return [resourceKey(records), statsKey, topListKey, calendarKey];
+    return [resourceKey(records), statsKey, topListKey];
   },
 };
 
@@ -37,7 +37,6 @@ const EVERYTHING_LIVE: QueryKey[] = [
   resourceKey(categoriesResource),
   statsKey,
   topListKey,
-  calendarKey,
 ];
 
 /** Collects the keys events make stale and marks them, at most once per delay. */
