@@ -5,6 +5,7 @@ import {
   type ScheduleAction,
   type ScheduleFields,
   SKIP_REASONS,
+  scheduleFields,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { recordBulkAction } from '../../db/audit.ts';
@@ -68,9 +69,12 @@ export function runScheduleBulkAction(
   });
 }
 
+/** The fields an entry of the audit log keeps of a schedule action (its ids or filter aside). */
+const AUDITED_FIELDS = new Set<string>([...Object.keys(scheduleFields), 'website_ids']);
+
 const auditDetails = (body: ScheduleBody, outcome: Outcome) => ({
   of: 'variants',
-  ...Object.fromEntries(Object.entries(body).filter(([field]) => field !== 'action')),
+  ...Object.fromEntries(Object.entries(body).filter(([field]) => AUDITED_FIELDS.has(field))),
   changed: outcome.changed,
   skipped: outcome.skipped,
 });
