@@ -32,6 +32,11 @@ const SIGNED_IN_SCREENS: Screen[] = [
   { name: 'instances', path: () => '/admin/instances', ready: firstRow },
   { name: 'categories', path: () => '/admin/categories', ready: firstRow },
   { name: 'posts', path: () => '/admin/posts', ready: firstRow },
+  {
+    name: 'calendar',
+    path: () => '/admin/calendar',
+    ready: (page) => page.locator('.calendar-grid'),
+  },
   { name: 'users', path: () => '/admin/users', ready: firstRow },
   { name: 'roles', path: () => '/admin/roles', ready: firstRow },
   {

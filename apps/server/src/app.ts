@@ -13,6 +13,7 @@ import { profileRoutes } from './modules/auth/profile-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { profileSecurityRoutes } from './modules/auth/security-routes.ts';
 import { twoFactorLoginRoutes } from './modules/auth/two-factor-routes.ts';
+import { calendarRoutes } from './modules/calendar/routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { categoryContentRoutes, postContentRoutes } from './modules/content/routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     categoryContentRoutes,
     postsRoutes,
     postContentRoutes,
+    calendarRoutes,
     deliveriesRoutes,
     agentRoutes,
     savedViewsRoutes,

@@ -10,6 +10,7 @@ import { pruneEvents } from './events/publish.ts';
 import { every, type TaskDefinition, type TaskSource } from './jobs/scheduler.ts';
 import { AUDIT_RETENTION_SETTING } from './lib/settings-catalog.ts';
 import { retryFailedDeliveries } from './modules/content/retry.ts';
+import { publishDueVariants } from './modules/content/schedule-due.ts';
 import { pruneChecks, queueDueChecks, sendRenewalNotices } from './modules/monitor/service.ts';
 import { purgeExpiredTrash } from './modules/trash/service.ts';
 import { instanceDispatchTasks } from './pipeline/agent/dispatch.ts';
@@ -51,6 +52,11 @@ export const RENEWAL_NOTICE_TASK = 'monitor:renewals';
  * that answer; it looks every minute, so that a change of the setting applies at once.
  */
 export const DELIVERY_PROBE_TASK = 'deliveries:probe';
+/**
+ * Queues the scheduled variants that are due: each schedule also has a wake-up job at its time;
+ * this catches the variants that had to wait (an inactive website) and any wake-up lost.
+ */
+export const SCHEDULED_PUBLISH_TASK = 'content:publish-scheduled';
 /** Deletes delivery attempts older than `delivery.retention_days`. */
 export const DELIVERY_PRUNE_TASK = 'deliveries:prune';
 
@@ -146,6 +152,13 @@ export const FIXED_TASKS: TaskDefinition[] = [
     nextRun: every(MINUTE_MS),
     run: async (context) => {
       await probePausedWebsites(context);
+    },
+  },
+  {
+    command: SCHEDULED_PUBLISH_TASK,
+    nextRun: every(MINUTE_MS),
+    run: async (context) => {
+      await publishDueVariants(context.db, context.queue);
     },
   },
   {

@@ -178,6 +178,7 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'POST /api/categories/details/:pivotId/retry': EDITORS,
   'GET /api/posts/details/:pivotId/deliveries': EDITORS,
   'POST /api/posts/details/:pivotId/retry': EDITORS,
+  'GET /api/calendar': READERS,
   'GET /api/events': 'signed-in',
   'GET /api/agent/instruction': 'agent',
   'POST /api/agent/instructions/:id/report': 'agent',

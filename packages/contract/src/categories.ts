@@ -187,6 +187,8 @@ export const categoryRowSchema = z.object({
   /** Sub-categories created under this one. */
   own_childrens: z.array(namedRefSchema),
   created_at: z.string(),
+  /** The earliest scheduled publish among the category's variants; null when none is scheduled. */
+  next_publish_at: z.string().nullable(),
 });
 export type CategoryRow = z.infer<typeof categoryRowSchema>;
 export const categoryListSchema = estimatedPageSchema(categoryRowSchema);

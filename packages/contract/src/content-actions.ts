@@ -10,6 +10,12 @@ import {
   PUBLISH_TARGETS,
   postedFlagsSchema,
 } from './publish-targets.ts';
+import {
+  refineScheduleFields,
+  SCHEDULE_ACTIONS,
+  scheduleFields,
+  websiteIdsField,
+} from './schedule.ts';
 
 /**
  * Bulk and detail actions on categories, posts and their per-website variants. The identifiers
@@ -141,10 +147,13 @@ function actionField<const T extends readonly [string, ...string[]]>(actions: T)
 }
 
 /** Detail actions: `ids` are variant ids (the rows' `pivot_id`). */
-export const detailActionSchema = z.strictObject({
-  ids: actionIdsField,
-  action: actionField(DETAIL_ACTIONS),
-});
+export const detailActionSchema = z
+  .strictObject({
+    ids: actionIdsField,
+    action: actionField([...DETAIL_ACTIONS, ...SCHEDULE_ACTIONS]),
+    ...scheduleFields,
+  })
+  .superRefine(refineScheduleFields);
 
 /**
  * What every action answers. `changed`: rows whose stored state the action changed (records for
@@ -196,6 +205,8 @@ export const detailRowBaseSchema = variantFlagsSchema.extend({
   delivery_error: z.string().nullable(),
   /** Each target's delivery (delivery_status sums them up), in the order of DELIVERY_TARGETS. */
   deliveries: z.array(targetDeliverySchema),
+  /** When the variant is scheduled to be published to its website; null when it is not. */
+  publish_at: z.string().nullable(),
   created_at: z.string(),
 });
 
@@ -270,11 +281,14 @@ function bulkActionSchema<
 >(actions: T, filterFields: Fields) {
   return z
     .strictObject({
-      action: actionField(actions),
+      action: actionField([...actions, ...SCHEDULE_ACTIONS]),
       ids: actionIdsField.optional(),
       filter: z.strictObject({ query: searchTermSchema, ...filterFields }).optional(),
       all: z.literal(true).optional(),
+      ...scheduleFields,
+      website_ids: websiteIdsField,
     })
+    .superRefine(refineScheduleFields)
     .superRefine((body, context) => {
       if (body.ids !== undefined && body.filter !== undefined) {
         context.addIssue({

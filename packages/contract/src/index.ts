@@ -23,6 +23,7 @@ export * from './publish-targets.ts';
 export * from './resource.ts';
 export * from './roles.ts';
 export * from './saved-views.ts';
+export * from './schedule.ts';
 export * from './scheduler.ts';
 export * from './search.ts';
 export * from './sessions.ts';

@@ -102,6 +102,8 @@ export const postRowSchema = z.object({
   content_reference: z.string().nullable(),
   status: z.number(),
   created_at: z.string(),
+  /** The earliest scheduled publish among the post's variants; null when none is scheduled. */
+  next_publish_at: z.string().nullable(),
 });
 export type PostRow = z.infer<typeof postRowSchema>;
 export const postListSchema = estimatedPageSchema(postRowSchema);

@@ -12,6 +12,7 @@ import { MONITOR_STATUSES, monitorKeywordSchema } from './monitor.ts';
 import { LIMIT_OPTIONS, REFRESH_HOUR_OPTIONS } from './options.ts';
 import { NEWEST_FIRST, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
 import { defineResource } from './resource.ts';
+import { postingSlotFields, postingSlotsSchema } from './schedule.ts';
 
 // ── Status and renewal ───────────────────────────────────────────────────────────────────────
 
@@ -334,6 +335,10 @@ export const websiteSettingsInputSchema = z.strictObject({
   browserRefresh: refreshField.optional(),
   category_webhook_url: webhookUrlField.optional(),
   post_webhook_url: webhookUrlField.optional(),
+  posting_days: postingSlotFields.posting_days.optional(),
+  posting_times: postingSlotFields.posting_times.optional(),
+  posting_timezone: postingSlotFields.posting_timezone.optional(),
+  blocked_dates: postingSlotFields.blocked_dates.optional(),
 });
 export type WebsiteSettingsInput = z.input<typeof websiteSettingsInputSchema>;
 export type WebsiteSettingsValues = z.output<typeof websiteSettingsInputSchema>;
@@ -358,6 +363,7 @@ export const websiteSettingsSchema = z.object({
   browserRefresh: z.number().nullable(),
   category_webhook_url: z.string().nullable(),
   post_webhook_url: z.string().nullable(),
+  ...postingSlotsSchema.shape,
   /** The secret's last characters, so the operator can tell which one the site holds. */
   webhook_secret_hint: z.string(),
 });

@@ -25,6 +25,8 @@ export const QUEUES = {
   monitorCheck: 'monitor-check',
   /** Send the pending notifications of one channel (and user, for e-mail). */
   notificationSend: 'notification-send',
+  /** Wakes up at a scheduled publish time to queue the variants then due. */
+  scheduledPublish: 'scheduled-publish',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -36,6 +38,11 @@ export interface MonitorJobData {
 /** A notification job: the e-mails of one user, or the chat messages of everyone. */
 export type NotificationJobData = { channel: 'email'; userId: number } | { channel: 'chat' };
 
+/** A scheduled publishing wake-up: the time it was set for (any variant due then goes). */
+export interface ScheduledPublishJobData {
+  at: string;
+}
+
 /** The queues of the publishing pipeline, whose jobs carry a variant. */
 export type ContentQueue = 'website-push' | 'social-publish' | 'content-regenerate';
 
@@ -46,6 +53,7 @@ export interface QueueData {
   'content-regenerate': ContentJobData;
   'monitor-check': MonitorJobData;
   'notification-send': NotificationJobData;
+  'scheduled-publish': ScheduledPublishJobData;
 }
 
 /** The queue of a job for `target`. */
@@ -94,6 +102,12 @@ export interface JobQueue {
     executor: Executor,
     queue: Q,
     data: readonly QueueData[Q][],
+  ): Promise<void>;
+  /** Inserts jobs of `queue` that start no earlier than their `startAfter`, in `executor`'s transaction. */
+  sendAfter<Q extends QueueName>(
+    executor: Executor,
+    queue: Q,
+    jobs: readonly { data: QueueData[Q]; startAfter: Date }[],
   ): Promise<void>;
   /** Whether the queue has started and not been stopped. */
   running(): boolean;
@@ -229,6 +243,16 @@ export async function startQueue(
         data.map((item) => ({ name: queue, data: item })),
         { db: executorDb(executor) },
       );
+    },
+    async sendAfter(executor, queue, jobs) {
+      for (let start = 0; start < jobs.length; start += INSERT_BATCH) {
+        await boss.insert(
+          jobs
+            .slice(start, start + INSERT_BATCH)
+            .map((job) => ({ name: queue, data: job.data, startAfter: job.startAfter })),
+          { db: executorDb(executor) },
+        );
+      }
     },
     async stop(timeoutMs = 5000) {
       running = false;

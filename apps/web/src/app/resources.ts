@@ -127,6 +127,15 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
     },
   },
   {
+    name: 'calendar',
+    menu: { label: 'Calendar', icon: 'bi-calendar3', group: 'resources' },
+    list: {
+      path: paths.calendar,
+      ability: ['post-list', 'category-list'],
+      load: () => import('../features/calendar/pages/CalendarPage.tsx').then((m) => m.CalendarPage),
+    },
+  },
+  {
     name: 'deliveries',
     menu: { label: 'Deliveries', icon: 'bi-send-check', group: 'resources' },
     list: {

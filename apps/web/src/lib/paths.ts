@@ -7,6 +7,7 @@ export const paths = {
   categories: '/admin/categories',
   posts: '/admin/posts',
   deliveries: '/admin/deliveries',
+  calendar: '/admin/calendar',
   users: '/admin/users',
   roles: '/admin/roles',
   roleCreate: '/admin/roles/create',

@@ -6,6 +6,8 @@ export const auditLogKey = ['audit-log'] as const;
 
 /** The dashboard's counts (`['stats', kind, status]`) and top lists (`['top-list', kind]`). */
 export const statsKey = ['stats'] as const;
+/** The Calendar's items: `['calendar', from, to, website]`. */
+export const calendarKey = ['calendar'] as const;
 export const topListKey = ['top-list'] as const;
 
 /** The user's notifications: the bell and the Notifications page. */

@@ -11,6 +11,7 @@ import {
   serial,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, flag, trigram, updatedAt } from './columns.ts';
@@ -48,6 +49,8 @@ const variantFlags = () => ({
   deliveryStatus: text('delivery_status'),
   /** The error of a failed target (or the note of one being retried). */
   deliveryError: text('delivery_error'),
+  /** When the variant is scheduled to be published to its website (UTC); null when it is not. */
+  publishAt: timestamp('publish_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -124,6 +127,10 @@ export const categoryVariants = pgTable(
     index('category_variants_pending_idx')
       .on(t.websiteId)
       .where(sql`${t.deliveryStatus} IN ('queued', 'paused')`),
+    /** The scheduled publishing finds the due variants, and the calendar the scheduled ones. */
+    index('category_variants_publish_at_idx')
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} IS NOT NULL`),
   ],
 );
 
@@ -188,5 +195,7 @@ export const postVariants = pgTable(
     index('post_variants_pending_idx')
       .on(t.websiteId)
       .where(sql`${t.deliveryStatus} IN ('queued', 'paused')`),
+    /** The scheduled publishing finds the due variants, and the calendar the scheduled ones. */
+    index('post_variants_publish_at_idx').on(t.publishAt).where(sql`${t.publishAt} IS NOT NULL`),
   ],
 );

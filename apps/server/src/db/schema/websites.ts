@@ -96,6 +96,13 @@ export const websiteSettings = pgTable('website_settings', {
   browserRefresh: smallint('browser_refresh'),
   categoryWebhookUrl: text('category_webhook_url'),
   postWebhookUrl: text('post_webhook_url'),
+  /** Posting slots: on these days of the week (0 Sunday … 6 Saturday), at these times (HH:MM). */
+  postingDays: smallint('posting_days').array().notNull().default([]),
+  postingTimes: text('posting_times').array().notNull().default([]),
+  /** The IANA time zone the posting slots and blocked dates are read in. */
+  postingTimezone: text('posting_timezone').notNull().default('UTC'),
+  /** Dates (YYYY-MM-DD, in the posting time zone) on which no slot is used. */
+  blockedDates: text('blocked_dates').array().notNull().default([]),
   updatedAt: updatedAt(),
 });
 

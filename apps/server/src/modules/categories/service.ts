@@ -106,7 +106,10 @@ const categoryRows =
                           RELATED_LIST_LIMIT,
                         )} AS own_childrens,
                         to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-                          AS created_at
+                          AS created_at,
+                        (SELECT to_char(min(v.publish_at) AT TIME ZONE 'UTC',
+                                        'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                         FROM category_variants v WHERE v.category_id = c.id) AS next_publish_at
                ) r
                WHERE c.id = ANY(${ids})`;
   };

@@ -146,7 +146,7 @@ const selectedIds = (ids: readonly number[]) => sql`SELECT unnest(${idArray(ids)
  * The selection as a subquery of record ids, and how many records it holds. Selected ids must all
  * exist.
  */
-async function resolveSelection(tx: Executor, kind: ContentKind, selection: BulkSelection) {
+export async function resolveSelection(tx: Executor, kind: ContentKind, selection: BulkSelection) {
   if ('ids' in selection) {
     const unique = [...new Set(selection.ids)];
     await assertIdsExist(tx, kind.records, unique);

@@ -39,6 +39,7 @@ type VariantRecord = Record<FlagColumn, boolean> & {
   delivery_status: DeliveryStatus | null;
   delivery_error: string | null;
   deliveries: Partial<Record<DeliveryTarget, TargetDelivery>>;
+  publish_at: Date | string | null;
   created_at: Date | string;
 };
 
@@ -76,7 +77,7 @@ export async function detailRows<K extends ContentKind>(
                  FLAG_COLUMNS.map((flag) => sql`v.${sql.identifier(flag)}`),
                  sql`, `,
                )},
-               v.delivery_status, v.delivery_error, v.deliveries, v.created_at,
+               v.delivery_status, v.delivery_error, v.deliveries, v.publish_at, v.created_at,
                r.${sql.identifier(kind.nameColumn)} AS record_name,
                count(*) OVER ()::int AS total
         FROM ${sql.identifier(kind.variants)} v
@@ -91,6 +92,7 @@ export async function detailRows<K extends ContentKind>(
     ...flagNumbers(record),
     deliveries: deliveryList(record.deliveries),
     [kind.nameField]: record_name,
+    publish_at: record.publish_at === null ? null : isoText(record.publish_at),
     created_at: isoText(created_at),
   })) as (z.infer<typeof detailRowBaseSchema> & Record<K['nameField'], string>)[];
   return estimatedPage(

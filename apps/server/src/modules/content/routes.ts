@@ -9,6 +9,7 @@ import {
   deliveryAttemptListSchema,
   detailActionSchema,
   idParamSchema,
+  isScheduleAction,
   messageSchema,
   POST_MESSAGES,
   type PostActionFilter,
@@ -27,6 +28,7 @@ import { categoryFilterCondition, postFilterCondition } from './filters.ts';
 import { CATEGORY_KIND, type ContentKind, POST_KIND } from './kinds.ts';
 import { retryDeliveries } from './retry.ts';
 import { deliveryAttemptsPage } from './review.ts';
+import { runScheduleBulkAction, runScheduleDetailAction } from './schedule.ts';
 
 /** How one kind of content is reached over HTTP: its path, abilities, messages and actions. */
 interface ContentRoutesOf {
@@ -103,9 +105,12 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
       async (request) => {
         const { ids, filter = {} } = request.body;
         const selection: BulkSelection = ids ? { ids } : { matching: of.matching(filter), filter };
+        const { action } = request.body;
         return {
           message: messages.updated,
-          ...(await runBulkAction(db, queue, kind, selection, request.body.action)),
+          ...(isScheduleAction(action)
+            ? await runScheduleBulkAction(db, queue, kind, selection, { ...request.body, action })
+            : await runBulkAction(db, queue, kind, selection, action)),
         };
       },
     );
@@ -121,10 +126,15 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
           response: { 200: actionAnswerSchema },
         },
       },
-      async (request) => ({
-        message: ACTION_MESSAGES.detailsUpdated,
-        ...(await runDetailAction(db, queue, kind, request.body.ids, request.body.action)),
-      }),
+      async (request) => {
+        const { ids, action } = request.body;
+        return {
+          message: ACTION_MESSAGES.detailsUpdated,
+          ...(isScheduleAction(action)
+            ? await runScheduleDetailAction(db, queue, kind, ids, { ...request.body, action })
+            : await runDetailAction(db, queue, kind, ids, action)),
+        };
+      },
     );
 
     app.get(

@@ -36,9 +36,10 @@ type PostForm = z.output<typeof postFormSchema>;
 
 const listConditions = postFilterCondition;
 
-type PostRecord = Omit<PostRow, 'category' | 'created_at'> & {
+type PostRecord = Omit<PostRow, 'category' | 'created_at' | 'next_publish_at'> & {
   category_name: string;
   created_at: Date | string;
+  next_publish_at: Date | string | null;
 };
 
 const postedFlags = PUBLISH_TARGETS.map((target) => sql.identifier(postedFlag(target)));
@@ -55,11 +56,11 @@ const VARIANT_FLAGS = sql.join(
 /** The posts of `ids` (an int[] expression) with their category and the flags of their variants. */
 const postRows: RowsOf = (ids) =>
   sql`SELECT p.id, p.title, p.description, p.content_reference, p.status, p.category_id,
-             c.name AS category_name, p.created_at, ${POST_FLAGS}
+             c.name AS category_name, p.created_at, ${POST_FLAGS}, f.next_publish_at
       FROM posts p
       JOIN categories c ON c.id = p.category_id
       LEFT JOIN (
-        SELECT post_id, ${VARIANT_FLAGS}
+        SELECT post_id, ${VARIANT_FLAGS}, min(publish_at) AS next_publish_at
         FROM post_variants WHERE post_id = ANY(${ids}) GROUP BY post_id
       ) f ON f.post_id = p.id
       WHERE p.id = ANY(${ids})`;
@@ -70,6 +71,7 @@ const inPostOrder = (ids: readonly number[], records: readonly PostRecord[]): Po
     ...post,
     category: { id: post.category_id, name: category_name },
     created_at: isoText(post.created_at),
+    next_publish_at: post.next_publish_at === null ? null : isoText(post.next_publish_at),
   }));
 
 const isUnfiltered = (query: PostListQuery) =>

@@ -466,6 +466,10 @@ const fullSettings = {
   browserRefresh: 1,
   category_webhook_url: 'https://site.example.com/hooks/category',
   post_webhook_url: 'http://site.example.com/hooks/post',
+  posting_days: [5, 1, 1],
+  posting_times: ['15:30', '09:00'],
+  posting_timezone: 'Europe/Paris',
+  blocked_dates: ['2026-12-25'],
 };
 
 describe('website settings', () => {
@@ -494,6 +498,9 @@ describe('website settings', () => {
       seoKeywords: 'recipes,cooking,baking',
       postRefresh: 12,
       postsLimit: 500,
+      // Days and times come back once each, in order.
+      posting_days: [1, 5],
+      posting_times: ['09:00', '15:30'],
       webhook_secret_hint: expect.any(String),
     };
     expect(saved.body).toEqual(expected);

@@ -46,6 +46,7 @@ function variant(variantId: number, website: string) {
             { target: 'facebook', status: 'delivered', error: null },
           ]
         : [],
+    publish_at: null,
     created_at: '2026-11-22T10:00:00.000Z',
     category_name: 'Laptops',
   };

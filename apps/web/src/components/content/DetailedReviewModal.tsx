@@ -7,6 +7,7 @@ import {
   PUBLISH_TARGET_LABELS,
   PUBLISH_TARGETS,
   postedFlag,
+  type ScheduleAction,
   truncate,
   type variantFlagsSchema,
 } from '@sitefleet/contract';
@@ -29,14 +30,16 @@ import { BulkActionControl } from './BulkActionControl.tsx';
 import { DeliveryAttempts } from './DeliveryAttempts.tsx';
 import { DeliveryState, type DetailRow } from './DeliveryState.tsx';
 import { FlagBadge } from './FlagBadge.tsx';
+import { publishAtColumn } from './publish-at-column.tsx';
+import { SCHEDULE_ACTION_OPTIONS, useScheduleActions } from './use-schedule-actions.tsx';
 
 type VariantFlag = keyof z.infer<typeof variantFlagsSchema>;
 type DetailPage<T> = Paginated<T> & { total_is_estimate: boolean };
 
-const DETAIL_ACTION_OPTIONS = DETAIL_ACTIONS.map((action) => ({
-  value: action,
-  label: DETAIL_ACTION_LABELS[action],
-}));
+const DETAIL_ACTION_OPTIONS = [
+  ...DETAIL_ACTIONS.map((action) => ({ value: action, label: DETAIL_ACTION_LABELS[action] })),
+  ...SCHEDULE_ACTION_OPTIONS,
+];
 
 /** A variant's delivery state and the button that opens its attempts. */
 function DeliveryCell({ row, onShowAttempts }: { row: DetailRow; onShowAttempts: () => void }) {
@@ -65,6 +68,7 @@ function flagColumn<T extends DetailRow>(id: VariantFlag, header: string): Colum
 function detailColumns<T extends DetailRow>(
   subject: DetailedReviewSubject<T>,
   onShowAttempts: (row: DetailRow) => void,
+  onSchedule: ((row: DetailRow) => void) | undefined,
 ): ColumnDef<T>[] {
   return [
     { id: 'pivot_id', header: 'ID', accessorKey: 'pivot_id' },
@@ -100,6 +104,7 @@ function detailColumns<T extends DetailRow>(
         <DeliveryCell row={row.original} onShowAttempts={() => onShowAttempts(row.original)} />
       ),
     },
+    publishAtColumn<T>(onSchedule),
     {
       id: 'created_at',
       header: 'Created At',
@@ -148,13 +153,28 @@ export function DetailedReviewModal<T extends DetailRow>({
   const calls = { resource, listKey };
   const details = useDetailRows(calls, recordId, page, pageSchema);
   const selection = useRowSelection(listReloadKey(details, detailRowsKey(listKey, recordId, page)));
-  const applyAction = useDetailAction<DetailAction>(calls);
+  const applyAction = useDetailAction<DetailAction | ScheduleAction>(calls);
+  const schedule = useScheduleActions(applyAction);
+  const scheduleOne = schedule.run;
   const [attemptsOfId, setAttemptsOfId] = useState<number | null>(null);
   // The row as last loaded, so that the attempts panel follows the row's state as it changes.
   const attemptsOf = details.data?.data.find((row) => row.pivot_id === attemptsOfId);
   const columns = useMemo(
-    () => detailColumns(subject, (row) => setAttemptsOfId(row.pivot_id)),
-    [subject],
+    () =>
+      detailColumns(
+        subject,
+        (row) => setAttemptsOfId(row.pivot_id),
+        canAct
+          ? (row) =>
+              scheduleOne(
+                'schedule_publish',
+                { ids: [row.pivot_id] },
+                1,
+                row.publish_at ?? undefined,
+              )
+          : undefined,
+      ),
+    [subject, canAct, scheduleOne],
   );
   const selectedCount = selection.selectedIds.length;
 
@@ -179,7 +199,12 @@ export function DetailedReviewModal<T extends DetailRow>({
               actions={DETAIL_ACTION_OPTIONS}
               selectedCount={selectedCount}
               busy={applyAction.isPending}
-              onApply={(action) => applyAction.mutate({ action, ids: selection.selectedIds })}
+              onApply={(action) => {
+                const target = { ids: selection.selectedIds };
+                if (!schedule.run(action, target, selectedCount)) {
+                  applyAction.mutate({ action: action as DetailAction, ...target });
+                }
+              }}
             />
             <span className="text-body-secondary small">
               {selectedCount} {selectedCount === 1 ? 'row' : 'rows'} selected
@@ -196,6 +221,7 @@ export function DetailedReviewModal<T extends DetailRow>({
           error={details.error}
           compact
         />
+        {schedule.modal}
         {attemptsOf && (
           <DeliveryAttempts
             key={attemptsOf.pivot_id}

@@ -1,4 +1,4 @@
-import { BULK_ACTION_LABELS } from '@sitefleet/contract';
+import { BULK_ACTION_LABELS, type ScheduleAction } from '@sitefleet/contract';
 import { type ContentCallOptions, useBulkAction } from '../../lib/content/content-records.ts';
 import type { ResourceList } from '../../lib/use-resource-list.ts';
 import { BulkActionsMenu } from './BulkActionsMenu.tsx';
@@ -7,6 +7,7 @@ import {
   SelectAllMatchingBanner,
   useSelectAllMatching,
 } from './SelectAllMatching.tsx';
+import { SCHEDULE_ACTION_OPTIONS, useScheduleActions } from './use-schedule-actions.tsx';
 
 /**
  * The Categories and Posts lists' Bulk Actions: the menu (for the `selectionActions` slot) and the
@@ -18,28 +19,36 @@ export function useContentBulkActions<
   T,
   F extends string,
 >(list: ResourceList<T, F>, calls: ContentCallOptions, actions: readonly A[]) {
-  const bulkAction = useBulkAction<A>(calls);
+  const bulkAction = useBulkAction<A | ScheduleAction>(calls);
+  const schedule = useScheduleActions(bulkAction);
   const { selection, params } = list;
   const pageRows = list.rows.data?.data.length ?? 0;
   const total = list.rows.data?.total ?? 0;
   const matching = useSelectAllMatching(selection, pageRows, list.reloadKey);
   if (!selection) return { menu: null, banner: null };
+  const selectedCount = matching.allMatching ? total : selection.selectedIds.length;
   return {
     menu: (
-      <BulkActionsMenu
-        actions={actions.map((action) => ({ value: action, label: BULK_ACTION_LABELS[action] }))}
-        selectedCount={matching.allMatching ? total : selection.selectedIds.length}
-        busy={bulkAction.isPending}
-        onSelect={(action) =>
-          bulkAction.mutate({
-            action,
-            ...actionTarget(matching, selection.selectedIds, {
+      <>
+        <BulkActionsMenu<A | ScheduleAction>
+          actions={[
+            ...actions.map((action) => ({ value: action, label: BULK_ACTION_LABELS[action] })),
+            ...SCHEDULE_ACTION_OPTIONS,
+          ]}
+          selectedCount={selectedCount}
+          busy={bulkAction.isPending}
+          onSelect={(action) => {
+            const target = actionTarget(matching, selection.selectedIds, {
               query: params.query,
               ...params.filters,
-            }),
-          })
-        }
-      />
+            });
+            if (!schedule.run(action, target, selectedCount)) {
+              bulkAction.mutate({ action, ...target });
+            }
+          }}
+        />
+        {schedule.modal}
+      </>
     ),
     banner: <SelectAllMatchingBanner matching={matching} pageRows={pageRows} total={total} />,
   };

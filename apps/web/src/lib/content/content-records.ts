@@ -5,6 +5,7 @@ import {
   deliveryAttemptListSchema,
   messageSchema,
   retryAnswerSchema,
+  type ScheduleFields,
 } from '@sitefleet/contract';
 import {
   keepPreviousData,
@@ -33,10 +34,15 @@ export interface ContentCallOptions {
   listKey: QueryKey;
 }
 
-/** An action on ticked rows (their ids) or on every row a list's filter finds. */
-export type ActionRequest<A extends string> =
+/**
+ * An action on ticked rows (their ids) or on every row a list's filter finds; a schedule action
+ * carries its own fields too.
+ */
+export type ActionRequest<A extends string> = (
   | { action: A; ids: number[] }
-  | { action: A; filter: Record<string, string>; all?: true };
+  | { action: A; filter: Record<string, string>; all?: true }
+) &
+  ScheduleFields;
 
 /**
  * Posts an action ({ ids comma-joined, action }, as clients of the original API send them) and, on success, toasts
@@ -53,7 +59,7 @@ function useActionCall<A extends string>(path: string, listKey: QueryKey) {
       actionAnswerSchema.parse(
         await http.post(
           path,
-          'ids' in request ? { ids: request.ids.join(','), action: request.action } : request,
+          'ids' in request ? { ...request, ids: request.ids.join(',') } : request,
         ),
       ),
     onSuccess: (answer) => {

@@ -7,6 +7,7 @@ import {
   type RecordActionHandlers,
   useRecordMenuColumn,
 } from '../../../components/content/record-actions.ts';
+import { ScheduledBadge } from '../../../components/content/ScheduledBadge.tsx';
 import type { ToggleableColumn } from '../../../lib/use-column-visibility.ts';
 import { NameList } from './NameList.tsx';
 
@@ -43,7 +44,16 @@ const CELLS: Record<CategoryColumnId, (category: CategoryRow) => ReactNode> = {
     </code>
   ),
   posts: (category) => category.posts_count,
-  status: (category) => <FlagBadge value={category.status} onText="Active" offText="Inactive" />,
+  status: (category) => (
+    <>
+      <FlagBadge value={category.status} onText="Active" offText="Inactive" />
+      {category.next_publish_at && (
+        <div>
+          <ScheduledBadge at={category.next_publish_at} />
+        </div>
+      )}
+    </>
+  ),
   approved: (category) => <FlagBadge value={category.is_approved} />,
   web_sync: (category) => <FlagBadge value={category.synced} />,
   auto_sync: (category) => <FlagBadge value={category.auto_google_sync} />,

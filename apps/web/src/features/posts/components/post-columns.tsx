@@ -6,6 +6,7 @@ import {
   type RecordActionHandlers,
   useRecordMenuColumn,
 } from '../../../components/content/record-actions.ts';
+import { ScheduledBadge } from '../../../components/content/ScheduledBadge.tsx';
 import { rowNumberColumn } from '../../../components/DataTable.tsx';
 import { PostedIcons } from './PostedIcons.tsx';
 
@@ -44,7 +45,16 @@ export function usePostColumns(handlers: RecordActionHandlers<PostRow>): ColumnD
       {
         id: 'social',
         header: 'Social Status',
-        cell: ({ row }) => <PostedIcons flags={row.original} />,
+        cell: ({ row }) => (
+          <>
+            <PostedIcons flags={row.original} />
+            {row.original.next_publish_at && (
+              <div>
+                <ScheduledBadge at={row.original.next_publish_at} />
+              </div>
+            )}
+          </>
+        ),
       },
       {
         id: 'reference',

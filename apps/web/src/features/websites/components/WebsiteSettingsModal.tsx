@@ -1,6 +1,7 @@
 import {
   LIMIT_OPTIONS,
   PROMPT_PLACEHOLDER_LIST,
+  type postingSlotFields,
   REFRESH_HOUR_OPTIONS,
   WEBSITE_MESSAGES,
   type Website,
@@ -33,6 +34,7 @@ import {
 } from '../api/website-settings.ts';
 import { KeywordsInput } from './KeywordsInput.tsx';
 import { MonitoringTab } from './MonitoringTab.tsx';
+import { PostingSlotsFields } from './PostingSlotsFields.tsx';
 import {
   firstFieldWithError,
   type SchedulerField,
@@ -57,7 +59,7 @@ const NO_REFRESH = 'No automatic refresh';
 
 /** The Scheduler tab: refresh periods (which may be off) and generation limits. */
 const SCHEDULER_FIELDS: readonly {
-  name: SchedulerField;
+  name: Exclude<SchedulerField, keyof typeof postingSlotFields>;
   label: string;
   kind: 'refresh' | 'limit';
   help?: string;
@@ -291,6 +293,7 @@ function WebsiteSettingsForm({
               />
             ))}
           </div>
+          <PostingSlotsFields form={form} />
         </Tab>
 
         <Tab eventKey={webhook.key} title={tabTitle(webhook)}>

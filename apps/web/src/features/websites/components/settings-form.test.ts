@@ -20,6 +20,10 @@ const stored = websiteSettingsSchema.parse({
   browserRefresh: 6,
   category_webhook_url: null,
   post_webhook_url: 'https://site.example/hook',
+  posting_days: [1, 3],
+  posting_times: ['09:00', '14:00'],
+  posting_timezone: 'Europe/Paris',
+  blocked_dates: ['2026-12-25'],
   webhook_secret_hint: '••••abcd',
 });
 
@@ -38,6 +42,9 @@ describe('the Advance Settings form', () => {
       categoryRefresh: '24',
       postRefresh: '',
       postsLimit: '0',
+      posting_days: ['1', '3'],
+      posting_times: '09:00, 14:00',
+      blocked_dates: '2026-12-25',
     });
     expect(websiteSettingsInputSchema.parse(values)).toMatchObject({
       googleAdsense: null,
@@ -47,6 +54,10 @@ describe('the Advance Settings form', () => {
       postRefresh: null,
       postsLimit: 0,
       post_webhook_url: 'https://site.example/hook',
+      posting_days: [1, 3],
+      posting_times: ['09:00', '14:00'],
+      posting_timezone: 'Europe/Paris',
+      blocked_dates: ['2026-12-25'],
     });
   });
 

@@ -22,6 +22,13 @@ export interface WebsiteSettingsFormValues {
   browserRefresh: string;
   category_webhook_url: string;
   post_webhook_url: string;
+  /** The ticked days' values (0 Sunday … 6 Saturday). */
+  posting_days: string[];
+  /** Comma-separated, e.g. '09:00, 14:00'. */
+  posting_times: string;
+  posting_timezone: string;
+  /** Comma-separated dates, e.g. '2026-12-24, 2026-12-25'. */
+  blocked_dates: string;
 }
 
 export type SettingsField = keyof WebsiteSettingsFormValues;
@@ -42,7 +49,17 @@ export const SETTINGS_TABS = [
   {
     key: 'scheduler',
     title: 'Scheduler Settings',
-    fields: ['categoryRefresh', 'categories_limit', 'postRefresh', 'postsLimit', 'browserRefresh'],
+    fields: [
+      'categoryRefresh',
+      'categories_limit',
+      'postRefresh',
+      'postsLimit',
+      'browserRefresh',
+      'posting_days',
+      'posting_times',
+      'posting_timezone',
+      'blocked_dates',
+    ],
   },
   {
     key: 'webhook',
@@ -92,5 +109,9 @@ export function toFormValues(settings: WebsiteSettings): WebsiteSettingsFormValu
     browserRefresh: choice(settings.browserRefresh),
     category_webhook_url: text(settings.category_webhook_url),
     post_webhook_url: text(settings.post_webhook_url),
+    posting_days: settings.posting_days.map(String),
+    posting_times: settings.posting_times.join(', '),
+    posting_timezone: settings.posting_timezone,
+    blocked_dates: settings.blocked_dates.join(', '),
   };
 }

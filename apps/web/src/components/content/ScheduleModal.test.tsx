@@ -1,0 +1,71 @@
+import { localTimeZone, SCHEDULE_MESSAGES } from '@sitefleet/contract';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/http.ts';
+import { localInputValue, ScheduleModal } from './ScheduleModal.tsx';
+
+afterEach(cleanup);
+
+const renderModal = (props: Partial<Parameters<typeof ScheduleModal>[0]> = {}) => {
+  const onSubmit = vi.fn();
+  render(
+    <ScheduleModal
+      action="schedule_publish"
+      count={2}
+      busy={false}
+      error={null}
+      onSubmit={onSubmit}
+      onCancel={() => {}}
+      {...props}
+    />,
+  );
+  return onSubmit;
+};
+
+describe('ScheduleModal', () => {
+  it("names the browser's zone and sends the typed local time in UTC", () => {
+    const onSubmit = renderModal();
+    const input = screen.getByLabelText(new RegExp(`Publish at.*${localTimeZone()}`));
+    const at = Date.now() + 2 * 86_400_000;
+    fireEvent.change(input, { target: { value: localInputValue(at) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      publish_at: new Date(Math.floor(at / 60_000) * 60_000).toISOString(),
+    });
+  });
+
+  it("refuses a past time with the server's message, and shows a refusal of the server on its field", () => {
+    const onSubmit = renderModal();
+    fireEvent.change(screen.getByLabelText(/Publish at/), {
+      target: { value: localInputValue(Date.now() - 86_400_000) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText(SCHEDULE_MESSAGES.publishAtPast)).toBeTruthy();
+    cleanup();
+
+    renderModal({
+      error: new ApiError(422, 'Refused', { publish_at: [SCHEDULE_MESSAGES.publishAtPast] }),
+    });
+    expect(screen.getByText(SCHEDULE_MESSAGES.publishAtPast)).toBeTruthy();
+  });
+
+  it('asks a spread for its window and daily hours, in the zone', () => {
+    const onSubmit = renderModal({ action: 'schedule_spread' });
+    fireEvent.change(screen.getByLabelText('Daily from'), { target: { value: '17:00' } });
+    fireEvent.change(screen.getByLabelText('Daily to'), { target: { value: '09:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText(SCHEDULE_MESSAGES.dailyToBeforeFrom)).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Daily to'), { target: { value: '18:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        daily_from: '17:00',
+        daily_to: '18:00',
+        timezone: localTimeZone(),
+      }),
+    );
+  });
+});

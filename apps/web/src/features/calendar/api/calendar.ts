@@ -1,0 +1,68 @@
+import {
+  actionAnswerSchema,
+  type CalendarItem,
+  calendarAnswerSchema,
+  categoriesResource,
+  postsResource,
+  SCHEDULE_MESSAGES,
+} from '@sitefleet/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+import { calendarKey } from '../../../lib/query-keys.ts';
+import { notifyFailure, notifyUndoable } from '../../../lib/toast.tsx';
+
+export const CALENDAR_KEY = calendarKey;
+/** How long a reschedule can be undone. */
+const UNDO_MS = 8000;
+
+/** GET /api/calendar for the days shown. */
+export function useCalendarItems(from: Date, to: Date, websiteId: number | undefined) {
+  return useQuery({
+    queryKey: [...CALENDAR_KEY, from.toISOString(), to.toISOString(), websiteId ?? null],
+    queryFn: async () =>
+      calendarAnswerSchema.parse(
+        await http.get('/api/calendar', {
+          query: { from: from.toISOString(), to: to.toISOString(), website_id: websiteId },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+const detailActionPath = (item: CalendarItem) =>
+  `${item.kind === 'post' ? postsResource.path : categoriesResource.path}/details/action`;
+
+const schedule = async (item: CalendarItem, at: Date) =>
+  actionAnswerSchema.parse(
+    await http.post(detailActionPath(item), {
+      ids: String(item.pivot_id),
+      action: 'schedule_publish',
+      publish_at: at.toISOString(),
+    }),
+  );
+
+/**
+ * Moves a scheduled item to another time, with Undo (back to its old time) in the toast. The
+ * calendar and the lists reload either way.
+ */
+export function useReschedule() {
+  const client = useQueryClient();
+  const reload = () =>
+    Promise.all(
+      [CALENDAR_KEY, [postsResource.name], [categoriesResource.name]].map((queryKey) =>
+        client.invalidateQueries({ queryKey }),
+      ),
+    );
+  const undo = useMutation({
+    mutationFn: ({ item }: { item: CalendarItem }) => schedule(item, new Date(item.at)),
+    onError: notifyFailure,
+    onSettled: reload,
+  });
+  return useMutation({
+    mutationFn: ({ item, at }: { item: CalendarItem; at: Date }) => schedule(item, at),
+    onSuccess: (_answer, { item }) =>
+      notifyUndoable(SCHEDULE_MESSAGES.rescheduled, UNDO_MS, () => undo.mutate({ item })),
+    onError: notifyFailure,
+    onSettled: reload,
+  });
+}
