@@ -8,7 +8,7 @@ import {
   postsResource,
 } from '@sitefleet/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { notificationsKey, statsKey, topListKey } from './query-keys.ts';
+import { calendarKey, notificationsKey, statsKey, topListKey } from './query-keys.ts';
 import { resourceKey } from './resource-queries.ts';
 
 /**
@@ -21,12 +21,16 @@ import { resourceKey } from './resource-queries.ts';
 /** Events coming in a burst (a bulk action queues thousands) reload each query once. */
 const LIVE_RELOAD_DELAY_MS = 500;
 
-/** Every delivery changes the fleet's health and its list of attempts (the Deliveries screen). */
+/**
+ * Every delivery changes the fleet's health and its list of attempts (the Deliveries screen), the
+ * dashboard, and the calendar (a scheduled item turns published or failed).
+ */
 const DELIVERY_KEYS: QueryKey[] = [
   resourceKey(deliveryHealthResource),
   resourceKey(deliveriesResource),
   statsKey,
   topListKey,
+  calendarKey,
 ];
 
 /**
