@@ -79,8 +79,7 @@ export const IMPORTS: Record<ImportResource, ImportDeclaration> = {
 };
 
 /** The columns an import of `declaration` reads: its export's columns, in their order. */
-export const importColumns = (declaration: ImportDeclaration) =>
-  Object.keys(declaration.row.shape);
+export const importColumns = (declaration: ImportDeclaration) => Object.keys(declaration.row.shape);
 
 export const IMPORT_MESSAGES = {
   fileRequired: 'Choose a CSV file to import',
@@ -171,3 +170,22 @@ export const importAbilities = (declaration: ImportDeclaration) => {
   const subject = declaration.resource.subject!;
   return [`${subject}-create`, `${subject}-update`] as const;
 };
+
+/**
+ * What is wrong with a file's header row for `declaration`, checked before any row: unknown
+ * columns by name, repeated ones, then the required ones missing. Null when it imports.
+ */
+export function importHeaderError(
+  declaration: ImportDeclaration,
+  header: readonly string[],
+): string | null {
+  const allowed = importColumns(declaration);
+  const unknown = header.filter((column) => !allowed.includes(column));
+  if (unknown.length > 0) return IMPORT_MESSAGES.unknownColumns(unknown, allowed);
+  const repeated = header.filter((column, index) => header.indexOf(column) !== index);
+  if (repeated.length > 0) return IMPORT_MESSAGES.duplicateColumns([...new Set(repeated)]);
+  const missing = declaration.required.filter(
+    (group) => !group.some((column) => header.includes(column)),
+  );
+  return missing.length > 0 ? IMPORT_MESSAGES.missingColumns(missing) : null;
+}

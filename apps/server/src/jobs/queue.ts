@@ -25,6 +25,8 @@ export const QUEUES = {
   monitorCheck: 'monitor-check',
   /** Send the pending notifications of one channel (and user, for e-mail). */
   notificationSend: 'notification-send',
+  /** Write the rows of an uploaded CSV file (a list's import). */
+  importRun: 'import-run',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -36,6 +38,11 @@ export interface MonitorJobData {
 /** A notification job: the e-mails of one user, or the chat messages of everyone. */
 export type NotificationJobData = { channel: 'email'; userId: number } | { channel: 'chat' };
 
+/** An import job: the import whose stored file it writes. */
+export interface ImportJobData {
+  importId: number;
+}
+
 /** The queues of the publishing pipeline, whose jobs carry a variant. */
 export type ContentQueue = 'website-push' | 'social-publish' | 'content-regenerate';
 
@@ -46,6 +53,7 @@ export interface QueueData {
   'content-regenerate': ContentJobData;
   'monitor-check': MonitorJobData;
   'notification-send': NotificationJobData;
+  'import-run': ImportJobData;
 }
 
 /** The queue of a job for `target`. */

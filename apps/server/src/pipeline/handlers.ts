@@ -1,6 +1,8 @@
 import type { PublishTarget } from '@sitefleet/contract';
+import { IMPORTERS } from '../importers.ts';
 import { QUEUES } from '../jobs/queue.ts';
 import type { JobHandler, JobHandlers } from '../jobs/workers.ts';
+import { runImport } from '../modules/imports/run.ts';
 import { checkWebsites } from '../modules/monitor/check.ts';
 import { regenerateVariant } from './ai/regenerate.ts';
 import { runDelivery } from './delivery.ts';
@@ -18,4 +20,5 @@ export const JOB_HANDLERS: JobHandlers = {
   [QUEUES.regenerate]: (context, job) => regenerateVariant(context, job),
   [QUEUES.monitorCheck]: (context, job) => checkWebsites(context, job.data.websiteIds),
   [QUEUES.notificationSend]: (context, job) => sendNotifications(context, job),
+  [QUEUES.importRun]: (context, job) => runImport(context, job, IMPORTERS),
 };
