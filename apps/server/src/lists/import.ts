@@ -4,7 +4,7 @@ import { IMPORT_MESSAGES } from '@sitefleet/contract';
 import { CsvError, parse } from 'csv-parse';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Executor } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import type { Deleter } from '../db/trash.ts';
 
 /**
@@ -34,6 +34,9 @@ export type IdentifiedRow = ImportRow & { id: number | null };
 export type CheckedRow<Form> = ImportRow &
   ({ id: number | null; form: Form; error?: undefined } | { error: RowError });
 
+/** A transaction (or a savepoint in one), with drizzle's query builder. */
+export type ImportTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** What an importable resource provides: its checks (as its form's) and its writes. */
 export interface Importer<Form = unknown> {
   declaration: ImportDeclaration;
@@ -47,11 +50,15 @@ export interface Importer<Form = unknown> {
    */
   check(db: Executor, rows: readonly IdentifiedRow[]): Promise<CheckedRow<Form>[]>;
   /** Creates the record (no id) or updates it; answers its id and, for an update, its fields before. */
-  write(tx: Executor, id: number | null, form: Form): Promise<{ id: number; before: unknown }>;
+  write(
+    tx: ImportTransaction,
+    id: number | null,
+    form: Form,
+  ): Promise<{ id: number; before: unknown }>;
   /** Puts back the fields `write` answered as `before`. */
-  restore(tx: Executor, id: number, before: unknown): Promise<void>;
-  /** Moves records the import created to the trash (those still there). */
-  remove(tx: Executor, ids: readonly number[], deleter: Deleter): Promise<void>;
+  restore(tx: ImportTransaction, id: number, before: unknown): Promise<void>;
+  /** Moves records the import created to the trash (those still there); answers how many. */
+  remove(tx: ImportTransaction, ids: readonly number[], deleter: Deleter): Promise<number>;
 }
 
 /** The text of the chunks, refused at the first byte that is not UTF-8. */

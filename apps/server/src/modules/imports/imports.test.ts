@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { IMPORT_MESSAGES, type ImportState, POST_MESSAGES } from '@sitefleet/contract';
+import {
+  CATEGORY_MESSAGES,
+  IMPORT_MESSAGES,
+  type ImportState,
+  POST_MESSAGES,
+  WEBSITE_MESSAGES,
+} from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../test/csv.ts';
 import {
+  createCategory,
   createPost,
+  createWebsite,
   insertTestCategory,
   insertTestWebsites,
   serverForFile,
@@ -33,8 +41,8 @@ const dryRun = (content: string | Uint8Array) =>
   upload(admin, '/api/posts/import?dry_run=1', content);
 
 /** Starts an import and waits for its job to end; answers its final state. */
-async function imported(content: string) {
-  const started = await upload(admin, '/api/posts/import', content);
+async function imported(content: string, resource = 'posts') {
+  const started = await upload(admin, `/api/${resource}/import`, content);
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   const id = started.body.import_id as number;
   return waitFor(
@@ -204,5 +212,75 @@ describe('POST /api/posts/import', () => {
   it('refuses a caller without the create or the edit ability', async () => {
     const viewer = await server.userWithRoles(['viewer']);
     expect((await upload(viewer, '/api/posts/import?dry_run=1', 'title')).status).toBe(403);
+  });
+});
+
+describe('POST /api/websites/import and /api/categories/import', () => {
+  it('re-imports an export of websites as updates and checks new rows as the form does', async () => {
+    await createWebsite(admin, { name: 'Importable one' });
+    await createWebsite(admin, { name: 'Importable two' });
+    const exported = (await admin.get('/api/websites/export?query=Importable')).body as string;
+    const [header, ...rows] = parseCsv(exported);
+    expect(rows).toHaveLength(2);
+    const round = await imported(exported, 'websites');
+    expect(round).toMatchObject({ status: 'done', created: 0, updated: 2, failed: 0 });
+
+    const fresh = csvOf([
+      ['name', 'url', 'hosting', 'cost', 'duration'],
+      ['Imported site', 'https://imported.example.com', 'Host', '12.5', '12'],
+      ['Broken site', 'not a url', 'Host', '1', '12'],
+    ]);
+    const checked = await upload(admin, '/api/websites/import?dry_run=1', fresh);
+    expect(checked.body).toEqual({
+      rows: 2,
+      valid: 1,
+      invalid: 1,
+      errors: [{ line: 3, column: 'url', message: WEBSITE_MESSAGES.urlInvalid }],
+    });
+    const state = await imported(fresh, 'websites');
+    expect(state).toMatchObject({ created: 1, failed: 1 });
+    const names = await queryRows<{ name: string }>(
+      db,
+      sql`SELECT name FROM websites WHERE name IN ('Imported site', 'Broken site')`,
+    );
+    expect(names).toEqual([{ name: 'Imported site' }]);
+    expect(header).toContain('monitor_status');
+  });
+
+  it('re-imports an export of categories with their websites by name, and refuses unknown names and taken slugs', async () => {
+    const website = await createWebsite(admin, { name: 'Category home' });
+    await createCategory(admin, { name: 'Gardening', slug: 'gardening', websites: [website.id] });
+    const exported = (await admin.get('/api/categories/export?query=Gardening')).body as string;
+    const round = await imported(exported, 'categories');
+    expect(round).toMatchObject({ status: 'done', created: 0, updated: 1, failed: 0 });
+
+    const fresh = csvOf([
+      ['name', 'slug', 'description', 'keywords', 'websites', 'parents'],
+      ['Roses', 'roses', 'About roses', 'roses', 'Category home', 'gardening'],
+      ['Weeds', 'weeds', 'About weeds', 'weeds', 'Nowhere site', ''],
+      ['Again', 'gardening', 'Taken slug', 'again', 'Category home', ''],
+    ]);
+    const checked = await upload(admin, '/api/categories/import?dry_run=1', fresh);
+    expect(checked.body).toEqual({
+      rows: 3,
+      valid: 1,
+      invalid: 2,
+      errors: [
+        {
+          line: 3,
+          column: 'websites',
+          message: IMPORT_MESSAGES.referenceMissing('website', ['Nowhere site']),
+        },
+        { line: 4, column: 'slug', message: CATEGORY_MESSAGES.slugTaken },
+      ],
+    });
+    const state = await imported(fresh, 'categories');
+    expect(state).toMatchObject({ created: 1, failed: 2 });
+    const roses = await admin.get('/api/categories?query=Roses');
+    expect(roses.body.data[0]).toMatchObject({
+      slug: 'roses',
+      websites: [{ id: website.id, name: 'Category home' }],
+      parents: [{ name: 'Gardening' }],
+    });
   });
 });

@@ -169,7 +169,7 @@ export async function undoImport(db: Db, importer: Importer, id: number, deleter
         .orderBy(asc(importRecords.recordId))
         .limit(UNDO_BATCH);
       const fresh = records.filter((record) => record.before === null);
-      await importer.remove(
+      created += await importer.remove(
         tx,
         fresh.map((record) => record.recordId),
         deleter,
@@ -177,7 +177,6 @@ export async function undoImport(db: Db, importer: Importer, id: number, deleter
       for (const record of records) {
         if (record.before !== null) await importer.restore(tx, record.recordId, record.before);
       }
-      created += fresh.length;
       updated += records.length - fresh.length;
       if (records.length < UNDO_BATCH) break;
       after = records.at(-1)!.recordId;

@@ -108,8 +108,9 @@ export const postsImporter: Importer<PostForm> = {
       sql`SELECT id FROM posts WHERE id = ANY(${idArray(ids)}) ORDER BY id FOR UPDATE`,
     );
     const found = present.map((row) => row.id);
-    if (found.length === 0) return;
+    if (found.length === 0) return 0;
     await moveToTrash(tx, 'posts', found, deleter);
     await tx.execute(sql`DELETE FROM posts WHERE id = ANY(${idArray(found)})`);
+    return found.length;
   },
 };

@@ -1,10 +1,8 @@
 import {
-  addMonths,
   isRenewalDue,
   toIsoDate,
   unknownIdsMessage,
   WEBSITE_MESSAGES,
-  WEBSITE_STATUS,
   type Website,
   type WebsiteDeleteImpact,
   type WebsiteListQuery,
@@ -32,6 +30,7 @@ import { columnOrder, listExport } from '../../lists/export.ts';
 import { listOrder, pageOf } from '../../lists/page.ts';
 import { searchCondition } from '../../lists/search.ts';
 import { monitorColumns, monitorFields } from './monitor-fields.ts';
+import { insertWebsite, saveWebsite } from './records.ts';
 
 /** The columns a website answer shows: never the webhook secret. */
 const websiteColumns = {
@@ -149,33 +148,12 @@ export async function getWebsite(db: Db, id: number): Promise<Website> {
   return website;
 }
 
-/** The form's columns; the renewal date as given, or else the created date plus the period. */
-const columnsFrom = (values: WebsiteValues, createdAt: Date) => ({
-  name: values.name,
-  url: values.url,
-  hosting: values.hosting,
-  cost: values.cost,
-  duration: values.duration,
-  nextRenewalDate: values.next_renewal_date ?? addMonths(toIsoDate(createdAt), values.duration),
-  monitorKeyword: values.monitor_keyword,
-});
-
 export async function createWebsite(db: Db, values: WebsiteValues): Promise<Website> {
-  const createdAt = new Date();
   const id = await db.transaction(async (tx) => {
-    const [website] = await tx
-      .insert(websites)
-      .values({
-        ...columnsFrom(values, createdAt),
-        status: values.status ?? WEBSITE_STATUS.active,
-        webhookSecret: newWebhookSecret(),
-        createdAt,
-      })
-      .returning();
-    // The content pipeline reads every website's settings row, so it exists from the start.
-    await tx.insert(websiteSettings).values({ websiteId: website!.id });
+    const id = await insertWebsite(tx, values);
+    const [website] = await tx.select(websiteColumns).from(websites).where(eq(websites.id, id));
     await recordChange(tx, 'website', website!, null, website!);
-    return website!.id;
+    return id;
   });
   return getWebsite(db, id);
 }
@@ -188,18 +166,9 @@ export async function updateWebsite(db: Db, id: number, values: WebsiteValues): 
       .where(eq(websites.id, id))
       .for('update');
     if (!current) throw notFound();
-    const [updated] = await tx
-      .update(websites)
-      .set({
-        ...columnsFrom(values, current.createdAt),
-        // Left out, the status stays as it is: drizzle leaves undefined values out of the update.
-        status: values.status,
-        updatedAt: new Date(),
-      })
-      .where(eq(websites.id, id))
-      .returning(websiteColumns);
-    if (!updated) throw notFound();
-    await recordChange(tx, 'website', updated, current, updated);
+    await saveWebsite(tx, id, values);
+    const [updated] = await tx.select(websiteColumns).from(websites).where(eq(websites.id, id));
+    await recordChange(tx, 'website', updated!, current, updated!);
   });
   return getWebsite(db, id);
 }
