@@ -1,5 +1,5 @@
 import type { ImportState } from '@sitefleet/contract';
-import { Alert, ProgressBar } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -28,13 +28,23 @@ export function ImportProgress({
   const finished = state.status === 'done' || state.status === 'failed';
   return (
     <>
-      <ProgressBar
-        now={percent}
-        label={`${percent}%`}
-        animated={!finished}
-        variant={state.status === 'failed' ? 'danger' : finished ? 'success' : undefined}
+      <div
+        className="progress"
+        role="progressbar"
         aria-label="Import progress"
-      />
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
+        <div
+          className={`progress-bar${finished ? '' : ' progress-bar-striped progress-bar-animated'}${
+            state.status === 'failed' ? ' bg-danger' : finished ? ' bg-success' : ''
+          }`}
+          style={{ width: `${percent}%` }}
+        >
+          {percent}%
+        </div>
+      </div>
       <p className="mt-2" role="status">
         {finished
           ? state.status === 'failed'
