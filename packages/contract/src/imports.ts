@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Ability } from './abilities.ts';
 import { categoriesResource, categoryRowSchema } from './categories.ts';
 import { MAX_ID } from './pagination.ts';
 import { postRowSchema, postsResource } from './posts.ts';
@@ -97,11 +98,9 @@ export const IMPORT_MESSAGES = {
       .join(', ')}`,
   idInvalid: 'The id must be a whole number',
   idMissing: (noun: string) => `No ${noun} has this id`,
-  idRepeated: 'This id is already on an earlier line of the file',
   cellCount: 'The line has a different number of cells than the header',
   referenceMissing: (noun: string, names: readonly string[]) =>
     `No ${noun} is named ${names.map((name) => `"${name}"`).join(', ')}`,
-  started: 'The import has started',
   notDone: 'The import is still running: undo it once it is done',
   alreadyUndone: 'This import has already been undone',
   undone: (created: number, updated: number) =>
@@ -166,9 +165,9 @@ export const importIdParamSchema = z.object({
 });
 
 /** The ability an import of `resource` needs: both its create and its edit. */
-export const importAbilities = (declaration: ImportDeclaration) => {
+export const importAbilities = (declaration: ImportDeclaration): readonly [Ability, Ability] => {
   const subject = declaration.resource.subject!;
-  return [`${subject}-create`, `${subject}-update`] as const;
+  return [`${subject}-create`, `${subject}-update`];
 };
 
 /**

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import {
-  type Ability,
   hasAbility,
   IMPORT_FILE_FIELD,
   IMPORT_FILE_MAX_BYTES,
@@ -40,7 +39,7 @@ export const importsRoutes =
     /** The caller may import into the resource: its create and its edit. */
     function assertMayImport(request: FastifyRequest, importer: Importer) {
       const { abilities } = currentUser(request);
-      const needed = importAbilities(importer.declaration) as readonly Ability[];
+      const needed = importAbilities(importer.declaration);
       if (!needed.every((ability) => hasAbility(abilities, ability))) throw forbidden();
     }
 
@@ -77,7 +76,7 @@ export const importsRoutes =
       app.post(
         `${resource.path}/import`,
         {
-          config: { access: importAbilities(importer.declaration)[0] as Ability },
+          config: { access: importAbilities(importer.declaration)[0] },
           schema: {
             summary: `Import ${resource.noun.many} from CSV`,
             description: `Multipart, field \`${IMPORT_FILE_FIELD}\`: a UTF-8 CSV file whose header row is the export's columns. With \`dry_run=1\` every row is checked as the form checks it and nothing is written; otherwise the rows are written by a job (202 with its id). A row with an existing \`id\` updates that ${resource.noun.one}; one without creates one. Needs the ${resource.noun.one} create and update abilities.`,
@@ -117,9 +116,7 @@ export const importsRoutes =
       return { state, importer };
     }
 
-    const anyImport = Object.values(IMPORTS).map(
-      (declaration) => importAbilities(declaration)[0] as Ability,
-    );
+    const anyImport = Object.values(IMPORTS).map((declaration) => importAbilities(declaration)[0]);
 
     app.get(
       '/api/imports/:id',

@@ -1,4 +1,4 @@
-import { type Ability, IMPORTS, type ImportResource, importAbilities } from '@sitefleet/contract';
+import { IMPORTS, type ImportResource, importAbilities } from '@sitefleet/contract';
 import { useState } from 'react';
 import { useCan } from '../../lib/abilities.ts';
 import { ImportModal } from './ImportModal.tsx';
@@ -6,9 +6,9 @@ import { ImportModal } from './ImportModal.tsx';
 /** Import: beside Export on the lists that take a CSV file, for whoever may create and edit. */
 export function ImportButton({ resource }: { resource: ImportResource }) {
   const [open, setOpen] = useState(false);
-  const [create, update] = importAbilities(IMPORTS[resource]) as readonly Ability[];
-  const canCreate = useCan(create as Ability);
-  const canUpdate = useCan(update as Ability);
+  const [create, update] = importAbilities(IMPORTS[resource]);
+  const canCreate = useCan(create);
+  const canUpdate = useCan(update);
   if (!canCreate || !canUpdate) return null;
   return (
     <>
