@@ -55,6 +55,8 @@ export interface Importer<Form = unknown> {
     id: number | null,
     form: Form,
   ): Promise<{ id: number; before: unknown }>;
+  /** Creates many records in one statement, the rows checked; answers their ids. */
+  createMany?(tx: ImportTransaction, forms: readonly Form[]): Promise<number[]>;
   /** Puts back the fields `write` answered as `before`. */
   restore(tx: ImportTransaction, id: number, before: unknown): Promise<void>;
   /** Moves records the import created to the trash (those still there); answers how many. */

@@ -123,6 +123,13 @@ describe('POST /api/posts/import', () => {
     const state = await imported(file);
     expect(state).toMatchObject({ status: 'done', created: 45, updated: 0, failed: 5 });
     expect(await postsIn(category)).toHaveLength(45);
+    const variants = await queryRows<{ website_id: number; n: number }>(
+      db,
+      sql`SELECT v.website_id, count(*)::int AS n FROM post_variants v
+          JOIN posts p ON p.id = v.post_id WHERE p.category_id = ${category}
+          GROUP BY v.website_id`,
+    );
+    expect(variants).toEqual([{ website_id: siteA, n: 45 }]);
 
     const errors = await admin.get(`/api/imports/${state.id}/errors.csv`);
     expect(errors.status).toBe(200);

@@ -5,7 +5,7 @@ import { importChunks, importErrors, importRecords, imports } from '../../db/sch
 import { HttpError } from '../../errors.ts';
 import { giveUpJob, type RunningJob } from '../../jobs/queue.ts';
 import type { TaskContext } from '../../jobs/scheduler.ts';
-import type { Importer, RowError } from '../../lists/import.ts';
+import type { CheckedRow, Importer, ImportTransaction, RowError } from '../../lists/import.ts';
 import { checkBatch, readImport } from './check.ts';
 import { storedFile } from './service.ts';
 
@@ -28,6 +28,25 @@ function writeError(error: unknown): RowError {
   throw error;
 }
 
+/**
+ * The batch's new records in one statement, when the resource can (posts: a million of them
+ * would take too long a row at a time); null when it cannot, or when the database refused the
+ * statement, and each row is then written alone to find the one at fault.
+ */
+async function createAtOnce(
+  tx: ImportTransaction,
+  importer: Importer,
+  checked: readonly CheckedRow<unknown>[],
+): Promise<number[] | null> {
+  const forms = checked.flatMap((row) => (!row.error && row.id === null ? [row.form] : []));
+  if (!importer.createMany || forms.length === 0) return null;
+  try {
+    return await tx.transaction((savepoint) => importer.createMany!(savepoint, forms));
+  } catch {
+    return null;
+  }
+}
+
 async function writeBatch(
   db: Db,
   importer: Importer,
@@ -38,12 +57,15 @@ async function writeBatch(
     const checked = await checkBatch(tx, importer, batch);
     const refused: { line: number; cells: [string, string][]; error: string }[] = [];
     const written: { recordId: number; before: unknown }[] = [];
-    let created = 0;
+    const createdTogether = await createAtOnce(tx, importer, checked);
+    for (const id of createdTogether ?? []) written.push({ recordId: id, before: null });
+    let created = written.length;
     for (const row of checked) {
       if (row.error) {
         refused.push({ line: row.line, cells: cellPairs(row.cells), error: row.error.message });
         continue;
       }
+      if (createdTogether && row.id === null) continue;
       try {
         const result = await tx.transaction((savepoint) =>
           importer.write(savepoint, row.id, row.form),

@@ -5,6 +5,7 @@ import { idArray, queryRows } from '../../db/client.ts';
 import { moveToTrash } from '../../db/trash.ts';
 import { type CheckedRow, formError, type Importer, textArray } from '../../lists/import.ts';
 import { insertPost } from '../content/records.ts';
+import { syncPostVariants } from '../content/variants.ts';
 import { type PostFields, savePost } from './service.ts';
 
 type PostForm = z.output<typeof postFormSchema>;
@@ -96,6 +97,21 @@ export const postsImporter: Importer<PostForm> = {
   async write(tx, id, form) {
     if (id === null) return { id: await insertPost(tx, form), before: null };
     return { id, before: await savePost(tx, id, form) };
+  },
+
+  async createMany(tx, forms) {
+    const created = await queryRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO posts (title, description, content_reference, status, category_id)
+          SELECT title, description, content_reference, COALESCE(status, 1), category_id
+          FROM jsonb_to_recordset(${JSON.stringify(forms)}::jsonb)
+            AS form(title text, description text, content_reference text, status smallint,
+                    category_id int)
+          RETURNING id`,
+    );
+    const ids = created.map((row) => row.id);
+    await syncPostVariants(tx, sql`p.id = ANY(${idArray(ids)})`);
+    return ids;
   },
 
   async restore(tx, id, before) {
