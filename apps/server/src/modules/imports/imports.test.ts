@@ -216,6 +216,25 @@ describe('POST /api/posts/import', () => {
     expect(empty.body.errors).toEqual({ file: [IMPORT_MESSAGES.fileRequired] });
   });
 
+  it('refuses a caller who may create posts but not edit them', async () => {
+    const role = await admin.post('/api/roles', { name: 'post writer' });
+    const permissions = await admin.get('/api/permissions?per_page=100');
+    await admin.patch(`/api/roles/${role.body.id}/assign-permissions`, {
+      permissionsids: permissions.body.data
+        .filter((permission: { name: string }) =>
+          ['post-list', 'post-create'].includes(permission.name),
+        )
+        .map((permission: { id: number }) => permission.id),
+    });
+    const writer = await server.userWithRoles(['post writer']);
+    const refused = await upload(
+      writer,
+      '/api/posts/import?dry_run=1',
+      'title,description,category',
+    );
+    expect(refused.status).toBe(403);
+  });
+
   it('refuses a caller without the create or the edit ability', async () => {
     const viewer = await server.userWithRoles(['viewer']);
     expect((await upload(viewer, '/api/posts/import?dry_run=1', 'title')).status).toBe(403);

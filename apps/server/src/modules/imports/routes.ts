@@ -87,9 +87,9 @@ export const importsRoutes =
           },
         },
         async (request, reply) => {
-          assertMayImport(request, importer);
-          const upload = await uploadedFile(request);
           try {
+            assertMayImport(request, importer);
+            const upload = await uploadedFile(request);
             if (request.query.dry_run) return await dryRun(db, importer, upload.chunks);
             const importId = await startImport(db, queue, importer, {
               ...upload,
@@ -97,8 +97,8 @@ export const importsRoutes =
             });
             return reply.status(202).send({ import_id: importId });
           } catch (error) {
-            // A file refused before its end: the rest of the body is read and dropped, so that
-            // the client, still sending, gets the answer and keeps its connection.
+            // Refused before the file's end: the rest of the body is read and dropped after the
+            // answer (see plugins/body-drain.ts), so that the client, still sending, gets it.
             request.raw.unpipe();
             request.raw.resume();
             reply.header('connection', 'close');
