@@ -7,6 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { IMPORTERS } from './importers.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { profileRoutes } from './modules/auth/profile-routes.ts';
@@ -20,6 +21,7 @@ import { deliveriesRoutes } from './modules/deliveries/routes.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { importsRoutes } from './modules/imports/routes.ts';
 import { instancesRoutes } from './modules/instances/routes.ts';
 import { monitorRoutes } from './modules/monitor/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
@@ -137,6 +139,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     postsRoutes,
     postContentRoutes,
     calendarRoutes,
+    importsRoutes(IMPORTERS),
     deliveriesRoutes,
     agentRoutes,
     savedViewsRoutes,

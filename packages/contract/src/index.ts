@@ -10,6 +10,7 @@ export * from './fields.ts';
 export * from './format.ts';
 export * from './google.ts';
 export * from './health.ts';
+export * from './imports.ts';
 export * from './instances.ts';
 export * from './live-events.ts';
 export * from './monitor.ts';

@@ -4,6 +4,7 @@ export * from './schema/access.ts';
 export * from './schema/audit.ts';
 export * from './schema/content.ts';
 export * from './schema/events.ts';
+export * from './schema/imports.ts';
 export * from './schema/monitor.ts';
 export * from './schema/pipeline.ts';
 export * from './schema/saved-views.ts';

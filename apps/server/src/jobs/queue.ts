@@ -27,6 +27,8 @@ export const QUEUES = {
   notificationSend: 'notification-send',
   /** Wakes up at a scheduled publish time to queue the variants then due. */
   scheduledPublish: 'scheduled-publish',
+  /** Write the rows of an uploaded CSV file (a list's import). */
+  importRun: 'import-run',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -43,6 +45,11 @@ export interface ScheduledPublishJobData {
   at: string;
 }
 
+/** An import job: the import whose stored file it writes. */
+export interface ImportJobData {
+  importId: number;
+}
+
 /** The queues of the publishing pipeline, whose jobs carry a variant. */
 export type ContentQueue = 'website-push' | 'social-publish' | 'content-regenerate';
 
@@ -54,6 +61,7 @@ export interface QueueData {
   'monitor-check': MonitorJobData;
   'notification-send': NotificationJobData;
   'scheduled-publish': ScheduledPublishJobData;
+  'import-run': ImportJobData;
 }
 
 /** The queue of a job for `target`. */

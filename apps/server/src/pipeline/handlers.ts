@@ -1,7 +1,9 @@
 import type { PublishTarget } from '@sitefleet/contract';
+import { IMPORTERS } from '../importers.ts';
 import { QUEUES } from '../jobs/queue.ts';
 import type { JobHandler, JobHandlers } from '../jobs/workers.ts';
 import { publishDueVariants } from '../modules/content/schedule-due.ts';
+import { runImport } from '../modules/imports/run.ts';
 import { checkWebsites } from '../modules/monitor/check.ts';
 import { regenerateVariant } from './ai/regenerate.ts';
 import { runDelivery } from './delivery.ts';
@@ -20,4 +22,5 @@ export const JOB_HANDLERS: JobHandlers = {
   [QUEUES.monitorCheck]: (context, job) => checkWebsites(context, job.data.websiteIds),
   [QUEUES.notificationSend]: (context, job) => sendNotifications(context, job),
   [QUEUES.scheduledPublish]: (context) => publishDueVariants(context.db, context.queue),
+  [QUEUES.importRun]: (context, job) => runImport(context, job, IMPORTERS),
 };

@@ -2,6 +2,7 @@ import type { SavedViewList } from '@sitefleet/contract';
 import type { ColumnDef, VisibilityState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { type AbilityName, useCan } from '../lib/abilities.ts';
+import { isImportResource } from '../lib/imports.ts';
 import { useCreateForm } from '../lib/use-create-form.ts';
 import type { ListSort } from '../lib/use-list-params.ts';
 import type { ResourceList } from '../lib/use-resource-list.ts';
@@ -12,6 +13,7 @@ import { DataTable } from './DataTable.tsx';
 import { type DeleteNoun, DeleteSelectedButton } from './DeleteSelectedButton.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { IfAllowed } from './IfAllowed.tsx';
+import { ImportButton } from './import/ImportButton.tsx';
 import { ListCard } from './ListCard.tsx';
 import { Page } from './Page.tsx';
 import { Pagination } from './Pagination.tsx';
@@ -137,6 +139,7 @@ export function ResourceListPage<T, F extends string>({
               <>
                 <SavedViewsMenu list={listName} columns={viewColumns} />
                 <ExportButton resource={listName} list={params} />
+                {isImportResource(listName) && <ImportButton resource={listName} />}
               </>
             )}
             {toolbar}

@@ -211,42 +211,64 @@ export async function createCategory(db: Db, input: CategoryCreate) {
   });
 }
 
+/** The fields a category's edit form saves, as they were before a save. */
+export type CategoryFields = CategoryUpdate;
+
+/**
+ * Saves the edit form onto category `id`, as an edit does, with the form's checks (websites and
+ * parents that exist, a free slug, no parent loop). Answers the fields before, or null when there
+ * is no such category.
+ */
+export async function saveCategory(
+  tx: Executor,
+  id: number,
+  input: CategoryUpdate,
+): Promise<CategoryFields | null> {
+  const [before] = await queryRows<CategoryFields>(
+    tx,
+    sql`SELECT name, slug, description, type, keywords, status::int AS status,
+               is_approved::int AS is_approved, auto_google_sync::int AS auto_google_sync,
+               ARRAY(SELECT website_id FROM category_variants WHERE category_id = c.id
+                     ORDER BY website_id) AS websites,
+               ARRAY(SELECT parent_id FROM category_parents WHERE category_id = c.id
+                     ORDER BY parent_id) AS parents
+        FROM categories c WHERE id = ${id} FOR UPDATE`,
+  );
+  if (!before) return null;
+  await assertFormReferences(tx, input, id);
+  await assertNoCycle(tx, id, input.parents);
+  await tx.execute(sql`
+    UPDATE categories SET name = ${input.name}, slug = ${input.slug},
+      description = ${input.description}, type = ${input.type}, keywords = ${input.keywords},
+      status = ${input.status}, is_approved = ${input.is_approved},
+      auto_google_sync = ${input.auto_google_sync}, updated_at = now()
+    WHERE id = ${id}`);
+  await replaceParents(tx, id, input.parents);
+  const contentChanged =
+    before.name !== input.name ||
+    before.slug !== input.slug ||
+    before.description !== input.description ||
+    before.type !== input.type ||
+    before.keywords !== input.keywords;
+  if (contentChanged) {
+    await markContentChanged(tx, CATEGORY_KIND, id, {
+      before: before.description,
+      after: input.description,
+    });
+  }
+  await syncWebsites(tx, id, input.websites, input.description);
+  return before;
+}
+
 export async function updateCategory(db: Db, id: number, input: CategoryUpdate) {
   return db.transaction(async (tx) => {
-    const [before] = await queryRows<{
-      name: string;
-      slug: string;
-      description: string;
-      type: string;
-      keywords: string;
-    }>(
+    const [found] = await queryRows<{ id: number }>(
       tx,
-      sql`SELECT name, slug, description, type, keywords FROM categories WHERE id = ${id} FOR UPDATE`,
+      sql`SELECT id FROM categories WHERE id = ${id} FOR UPDATE`,
     );
-    if (!before) throw notFound();
+    if (!found) throw notFound();
     const previous = await categoryRow(tx, id);
-    await assertFormReferences(tx, input, id);
-    await assertNoCycle(tx, id, input.parents);
-    await tx.execute(sql`
-      UPDATE categories SET name = ${input.name}, slug = ${input.slug},
-        description = ${input.description}, type = ${input.type}, keywords = ${input.keywords},
-        status = ${input.status}, is_approved = ${input.is_approved},
-        auto_google_sync = ${input.auto_google_sync}, updated_at = now()
-      WHERE id = ${id}`);
-    await replaceParents(tx, id, input.parents);
-    const contentChanged =
-      before.name !== input.name ||
-      before.slug !== input.slug ||
-      before.description !== input.description ||
-      before.type !== input.type ||
-      before.keywords !== input.keywords;
-    if (contentChanged) {
-      await markContentChanged(tx, CATEGORY_KIND, id, {
-        before: before.description,
-        after: input.description,
-      });
-    }
-    await syncWebsites(tx, id, input.websites, input.description);
+    await saveCategory(tx, id, input);
     const updated = await categoryRow(tx, id);
     await recordChange(tx, 'category', updated, previous, updated);
     return updated;

@@ -182,44 +182,60 @@ export async function createPost(db: Db, input: PostForm) {
   });
 }
 
+/** The fields a post's form saves, as they were before a save. */
+export type PostFields = Required<Omit<PostForm, 'content_reference'>> & {
+  content_reference: string | null;
+};
+
 /**
- * PUT /api/posts/{id}: a new category re-syncs the variants to its websites; changed content
- * bumps the variants' version and marks the posted ones updated-after-posted.
+ * Saves the form onto post `id`, as an edit does: a new category re-syncs the variants to its
+ * websites; changed content bumps the variants' version and marks the posted ones
+ * updated-after-posted. Answers the fields before, or null when there is no such post.
  */
+export async function savePost(
+  tx: Executor,
+  id: number,
+  input: PostForm,
+): Promise<PostFields | null> {
+  const [before] = await queryRows<PostFields>(
+    tx,
+    sql`SELECT title, description, content_reference, category_id, status::int AS status
+        FROM posts WHERE id = ${id} FOR UPDATE`,
+  );
+  if (!before) return null;
+  await assertCategoryExists(tx, input.category_id);
+  const contentReference = input.content_reference ?? null;
+  await tx.execute(sql`
+    UPDATE posts SET title = ${input.title}, description = ${input.description},
+      content_reference = ${contentReference}, category_id = ${input.category_id},
+      status = COALESCE(${input.status ?? null}::smallint, status), updated_at = now()
+    WHERE id = ${id}`);
+  if (before.category_id !== input.category_id) {
+    await syncPostVariants(tx, sql`p.id = ${id}`);
+  }
+  const contentChanged =
+    before.title !== input.title ||
+    before.description !== input.description ||
+    before.content_reference !== contentReference;
+  if (contentChanged) {
+    await markContentChanged(tx, POST_KIND, id, {
+      before: before.description,
+      after: input.description,
+    });
+  }
+  return before;
+}
+
+/** PUT /api/posts/{id} */
 export async function updatePost(db: Db, id: number, input: PostForm) {
   return db.transaction(async (tx) => {
-    const [before] = await queryRows<{
-      title: string;
-      description: string;
-      content_reference: string | null;
-      category_id: number;
-    }>(
+    const [found] = await queryRows<{ id: number }>(
       tx,
-      sql`SELECT title, description, content_reference, category_id FROM posts
-          WHERE id = ${id} FOR UPDATE`,
+      sql`SELECT id FROM posts WHERE id = ${id} FOR UPDATE`,
     );
-    if (!before) throw notFound();
+    if (!found) throw notFound();
     const previous = await postRow(tx, id);
-    await assertCategoryExists(tx, input.category_id);
-    const contentReference = input.content_reference ?? null;
-    await tx.execute(sql`
-      UPDATE posts SET title = ${input.title}, description = ${input.description},
-        content_reference = ${contentReference}, category_id = ${input.category_id},
-        status = COALESCE(${input.status ?? null}::smallint, status), updated_at = now()
-      WHERE id = ${id}`);
-    if (before.category_id !== input.category_id) {
-      await syncPostVariants(tx, sql`p.id = ${id}`);
-    }
-    const contentChanged =
-      before.title !== input.title ||
-      before.description !== input.description ||
-      before.content_reference !== contentReference;
-    if (contentChanged) {
-      await markContentChanged(tx, POST_KIND, id, {
-        before: before.description,
-        after: input.description,
-      });
-    }
+    await savePost(tx, id, input);
     const updated = await postRow(tx, id);
     await recordChange(tx, 'post', postSubject(updated), previous, updated);
     return updated;

@@ -1,10 +1,8 @@
 import {
-  addMonths,
   isRenewalDue,
   toIsoDate,
   unknownIdsMessage,
   WEBSITE_MESSAGES,
-  WEBSITE_STATUS,
   type Website,
   type WebsiteDeleteImpact,
   type WebsiteListQuery,
@@ -16,7 +14,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { recordBulkAction, recordChange, recordSecretRotation } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
-import { categoryVariants, postVariants, websiteSettings, websites } from '../../db/schema.ts';
+import { categoryVariants, postVariants, websites } from '../../db/schema.ts';
 import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { newWebhookSecret } from '../../lib/secrets.ts';
@@ -24,6 +22,7 @@ import { columnOrder, listExport } from '../../lists/export.ts';
 import { listOrder, pageOf } from '../../lists/page.ts';
 import { searchCondition } from '../../lists/search.ts';
 import { monitorColumns, monitorFields } from './monitor-fields.ts';
+import { insertWebsite, saveWebsite } from './records.ts';
 
 /** The columns a website answer shows: never the webhook secret. */
 const websiteColumns = {
@@ -141,33 +140,12 @@ export async function getWebsite(db: Db, id: number): Promise<Website> {
   return website;
 }
 
-/** The form's columns; the renewal date as given, or else the created date plus the period. */
-const columnsFrom = (values: WebsiteValues, createdAt: Date) => ({
-  name: values.name,
-  url: values.url,
-  hosting: values.hosting,
-  cost: values.cost,
-  duration: values.duration,
-  nextRenewalDate: values.next_renewal_date ?? addMonths(toIsoDate(createdAt), values.duration),
-  monitorKeyword: values.monitor_keyword,
-});
-
 export async function createWebsite(db: Db, values: WebsiteValues): Promise<Website> {
-  const createdAt = new Date();
   const id = await db.transaction(async (tx) => {
-    const [website] = await tx
-      .insert(websites)
-      .values({
-        ...columnsFrom(values, createdAt),
-        status: values.status ?? WEBSITE_STATUS.active,
-        webhookSecret: newWebhookSecret(),
-        createdAt,
-      })
-      .returning();
-    // The content pipeline reads every website's settings row, so it exists from the start.
-    await tx.insert(websiteSettings).values({ websiteId: website!.id });
+    const id = await insertWebsite(tx, values);
+    const [website] = await tx.select(websiteColumns).from(websites).where(eq(websites.id, id));
     await recordChange(tx, 'website', website!, null, website!);
-    return website!.id;
+    return id;
   });
   return getWebsite(db, id);
 }
@@ -180,18 +158,9 @@ export async function updateWebsite(db: Db, id: number, values: WebsiteValues): 
       .where(eq(websites.id, id))
       .for('update');
     if (!current) throw notFound();
-    const [updated] = await tx
-      .update(websites)
-      .set({
-        ...columnsFrom(values, current.createdAt),
-        // Left out, the status stays as it is: drizzle leaves undefined values out of the update.
-        status: values.status,
-        updatedAt: new Date(),
-      })
-      .where(eq(websites.id, id))
-      .returning(websiteColumns);
-    if (!updated) throw notFound();
-    await recordChange(tx, 'website', updated, current, updated);
+    await saveWebsite(tx, id, values);
+    const [updated] = await tx.select(websiteColumns).from(websites).where(eq(websites.id, id));
+    await recordChange(tx, 'website', updated!, current, updated!);
   });
   return getWebsite(db, id);
 }
