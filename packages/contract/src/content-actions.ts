@@ -10,6 +10,12 @@ import {
   PUBLISH_TARGETS,
   postedFlagsSchema,
 } from './publish-targets.ts';
+import {
+  REVIEW_ACTIONS,
+  refineReviewAction,
+  reviewActionFields,
+  reviewRowFieldsSchema,
+} from './workflows.ts';
 
 /**
  * Bulk and detail actions on categories, posts and their per-website variants. The identifiers
@@ -140,11 +146,14 @@ function actionField<const T extends readonly [string, ...string[]]>(actions: T)
   return z.enum(actions, { error: ACTION_MESSAGES.unknownAction(actions) });
 }
 
-/** Detail actions: `ids` are variant ids (the rows' `pivot_id`). */
-export const detailActionSchema = z.strictObject({
-  ids: actionIdsField,
-  action: actionField(DETAIL_ACTIONS),
-});
+/** Detail actions: `ids` are variant ids (the rows' `pivot_id`); the review actions' fields beside. */
+export const detailActionSchema = z
+  .strictObject({
+    ids: actionIdsField,
+    action: actionField([...DETAIL_ACTIONS, ...REVIEW_ACTIONS]),
+    ...reviewActionFields,
+  })
+  .superRefine(refineReviewAction);
 
 /**
  * What every action answers. `changed`: rows whose stored state the action changed (records for
@@ -197,6 +206,7 @@ export const detailRowBaseSchema = variantFlagsSchema.extend({
   /** Each target's delivery (delivery_status sums them up), in the order of DELIVERY_TARGETS. */
   deliveries: z.array(targetDeliverySchema),
   created_at: z.string(),
+  ...reviewRowFieldsSchema.shape,
 });
 
 /**
@@ -270,11 +280,15 @@ function bulkActionSchema<
 >(actions: T, filterFields: Fields) {
   return z
     .strictObject({
-      action: actionField(actions),
+      action: actionField([...actions, ...REVIEW_ACTIONS]),
       ids: actionIdsField.optional(),
       filter: z.strictObject({ query: searchTermSchema, ...filterFields }).optional(),
       all: z.literal(true).optional(),
+      /** The review actions: only the variants on these websites. */
+      website_ids: idsSchema.shape.ids.optional(),
+      ...reviewActionFields,
     })
+    .superRefine(refineReviewAction)
     .superRefine((body, context) => {
       if (body.ids !== undefined && body.filter !== undefined) {
         context.addIssue({

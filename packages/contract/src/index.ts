@@ -33,3 +33,4 @@ export * from './trash-types.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
 export * from './websites.ts';
+export * from './workflows.ts';

@@ -10,7 +10,13 @@ import {
 } from './fields.ts';
 import { MONITOR_STATUSES, monitorKeywordSchema } from './monitor.ts';
 import { LIMIT_OPTIONS, REFRESH_HOUR_OPTIONS } from './options.ts';
-import { NEWEST_FIRST, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
+import {
+  MAX_ID,
+  NEWEST_FIRST,
+  orderQueryFields,
+  pageQuerySchema,
+  paginatedSchema,
+} from './pagination.ts';
 import { defineResource } from './resource.ts';
 
 // ── Status and renewal ───────────────────────────────────────────────────────────────────────
@@ -334,6 +340,14 @@ export const websiteSettingsInputSchema = z.strictObject({
   browserRefresh: refreshField.optional(),
   category_webhook_url: webhookUrlField.optional(),
   post_webhook_url: webhookUrlField.optional(),
+  /** The review workflow of its variants; null: the default one. */
+  workflow_id: z
+    .number({ error: 'The workflow must be a workflow id, or null for the default one.' })
+    .int()
+    .positive()
+    .max(MAX_ID)
+    .nullable()
+    .optional(),
 });
 export type WebsiteSettingsInput = z.input<typeof websiteSettingsInputSchema>;
 export type WebsiteSettingsValues = z.output<typeof websiteSettingsInputSchema>;
@@ -360,6 +374,7 @@ export const websiteSettingsSchema = z.object({
   post_webhook_url: z.string().nullable(),
   /** The secret's last characters, so the operator can tell which one the site holds. */
   webhook_secret_hint: z.string(),
+  workflow_id: z.number().nullable(),
 });
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
 

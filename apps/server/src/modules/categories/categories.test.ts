@@ -7,6 +7,7 @@ import {
   DETAIL_ACTIONS,
   FIELD_MESSAGES,
   RELATED_LIST_LIMIT,
+  REVIEW_ACTIONS,
   SKIP_REASONS,
   unknownIdsMessage,
 } from '@sitefleet/contract';
@@ -401,7 +402,9 @@ describe('category actions', () => {
       action: 'publish_facebook',
     });
     expect(badAction.status).toBe(422);
-    expect(badAction.body.errors.action).toEqual([ACTION_MESSAGES.unknownAction(CATEGORY_ACTIONS)]);
+    expect(badAction.body.errors.action).toEqual([
+      ACTION_MESSAGES.unknownAction([...CATEGORY_ACTIONS, ...REVIEW_ACTIONS]),
+    ]);
   });
 
   it('runs detail actions on the selected variants', async () => {

@@ -17,6 +17,7 @@ import { deliveryAttempts } from '../../db/schema.ts';
 import { estimatedPage, isoText, pageOf } from '../../lists/page.ts';
 import type { TargetDelivery } from './delivery-state.ts';
 import type { ContentKind } from './kinds.ts';
+import { REVIEW_ROW_COLUMNS, type ReviewRowColumns } from './review-stages.ts';
 
 /** Detailed Review: a record's variants, one per website, and each variant's delivery attempts. */
 
@@ -40,7 +41,7 @@ type VariantRecord = Record<FlagColumn, boolean> & {
   delivery_error: string | null;
   deliveries: Partial<Record<DeliveryTarget, TargetDelivery>>;
   created_at: Date | string;
-};
+} & ReviewRowColumns;
 
 /** A variant's per-target deliveries as Detailed Review lists them, in the targets' order. */
 const deliveryList = (deliveries: VariantRecord['deliveries']) =>
@@ -77,6 +78,7 @@ export async function detailRows<K extends ContentKind>(
                  sql`, `,
                )},
                v.delivery_status, v.delivery_error, v.deliveries, v.created_at,
+               ${REVIEW_ROW_COLUMNS},
                r.${sql.identifier(kind.nameColumn)} AS record_name,
                count(*) OVER ()::int AS total
         FROM ${sql.identifier(kind.variants)} v
@@ -88,6 +90,7 @@ export async function detailRows<K extends ContentKind>(
   const total = records[0]?.total ?? (await variantCount(db, kind, recordId));
   const data = records.map(({ record_name, created_at, total: _total, ...record }) => ({
     ...record,
+    due_at: record.due_at === null ? null : isoText(record.due_at),
     ...flagNumbers(record),
     deliveries: deliveryList(record.deliveries),
     [kind.nameField]: record_name,

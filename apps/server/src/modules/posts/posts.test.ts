@@ -3,6 +3,7 @@ import {
   POST_ACTIONS,
   POST_MESSAGES,
   type PostRow,
+  REVIEW_ACTIONS,
   SKIP_REASONS,
   unknownIdsMessage,
 } from '@sitefleet/contract';
@@ -205,7 +206,9 @@ describe('post actions', () => {
     expect(variants.some((v) => v.is_approved || v.delivery_status)).toBe(false);
     expect(await jobsFor(variants.map((v) => v.id))).toEqual([]);
     const unknownAction = await admin.post('/api/posts/action', { ids: [post.id], action: 'nope' });
-    expect(unknownAction.body.errors.action).toEqual([ACTION_MESSAGES.unknownAction(POST_ACTIONS)]);
+    expect(unknownAction.body.errors.action).toEqual([
+      ACTION_MESSAGES.unknownAction([...POST_ACTIONS, ...REVIEW_ACTIONS]),
+    ]);
     expect((await admin.post('/api/posts/action', { ids: [], action: 'approve' })).status).toBe(
       422,
     );

@@ -21,14 +21,13 @@ import {
   deleteWebsite,
   deleteWebsites,
   exportWebsites,
-  getSettings,
   getWebsite,
   listWebsites,
   rotateWebhookSecret,
-  updateSettings,
   updateWebsite,
   websiteOptions,
 } from './service.ts';
+import { getSettings, updateSettings } from './settings.ts';
 
 const tags = ['websites'];
 

@@ -8,25 +8,17 @@ import {
   type Website,
   type WebsiteDeleteImpact,
   type WebsiteListQuery,
-  type WebsiteSettings,
-  type WebsiteSettingsValues,
   type WebsitesDeleteImpact,
   type WebsiteValues,
   websiteSchema,
 } from '@sitefleet/contract';
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import {
-  recordAudit,
-  recordBulkAction,
-  recordChange,
-  recordSecretRotation,
-} from '../../db/audit.ts';
+import { recordBulkAction, recordChange, recordSecretRotation } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { categoryVariants, postVariants, websiteSettings, websites } from '../../db/schema.ts';
 import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { fieldChanges } from '../../lib/audit-diff.ts';
 import { newWebhookSecret } from '../../lib/secrets.ts';
 import { columnOrder, listExport } from '../../lists/export.ts';
 import { listOrder, pageOf } from '../../lists/page.ts';
@@ -292,96 +284,6 @@ export async function websiteOptions(db: Db) {
     .select({ id: websites.id, name: websites.name })
     .from(websites)
     .orderBy(websites.name, websites.id);
-}
-
-// ── Settings ─────────────────────────────────────────────────────────────────────────────────
-
-/** The API's field name of each setting (the original product's names) → its column. */
-const SETTINGS_COLUMNS = {
-  googleAdsense: 'googleAdsense',
-  googleAnalytics: 'googleAnalytics',
-  seoDescription: 'seoDescription',
-  seoTitle: 'seoTitle',
-  seoKeywords: 'seoKeywords',
-  seoMeta: 'seoMeta',
-  reference_sites: 'referenceSites',
-  categoryPrompt: 'categoryPrompt',
-  postPrompt: 'postPrompt',
-  categoryRefresh: 'categoryRefresh',
-  categories_limit: 'categoriesLimit',
-  postRefresh: 'postRefresh',
-  postsLimit: 'postsLimit',
-  browserRefresh: 'browserRefresh',
-  category_webhook_url: 'categoryWebhookUrl',
-  post_webhook_url: 'postWebhookUrl',
-} as const satisfies Record<keyof WebsiteSettingsValues, keyof typeof websiteSettings.$inferInsert>;
-
-type SettingField = keyof typeof SETTINGS_COLUMNS;
-const SETTING_FIELDS = Object.keys(SETTINGS_COLUMNS) as SettingField[];
-
-/** Enough of the secret to tell which one a site holds, and not enough to sign with it. */
-const secretHint = (secret: string) => `••••${secret.slice(-4)}`;
-
-export async function getSettings(db: Db, id: number): Promise<WebsiteSettings> {
-  const [row] = await db
-    .select({ secret: websites.webhookSecret, settings: websiteSettings })
-    .from(websites)
-    .leftJoin(websiteSettings, eq(websiteSettings.websiteId, websites.id))
-    .where(eq(websites.id, id));
-  if (!row) throw notFound();
-  const settings = Object.fromEntries(
-    SETTING_FIELDS.map((field) => [field, row.settings?.[SETTINGS_COLUMNS[field]] ?? null]),
-  );
-  return {
-    website_id: id,
-    ...settings,
-    // A website whose settings were never saved generates nothing.
-    categories_limit: row.settings?.categoriesLimit ?? 0,
-    postsLimit: row.settings?.postsLimit ?? 0,
-    webhook_secret_hint: secretHint(row.secret),
-  } as WebsiteSettings;
-}
-
-/** Saves the settings given; the ones left out keep their values. */
-export async function updateSettings(
-  db: Db,
-  id: number,
-  values: WebsiteSettingsValues,
-): Promise<WebsiteSettings> {
-  const changes = Object.fromEntries(
-    SETTING_FIELDS.filter((field) => values[field] !== undefined).map((field) => [
-      SETTINGS_COLUMNS[field],
-      values[field],
-    ]),
-  );
-  await db.transaction(async (tx) => {
-    // Locks the website so that it cannot be deleted between the check and the write.
-    const [website] = await tx
-      .select({ id: websites.id, name: websites.name })
-      .from(websites)
-      .where(eq(websites.id, id))
-      .for('update');
-    if (!website) throw notFound();
-    const [before] = await tx
-      .select()
-      .from(websiteSettings)
-      .where(eq(websiteSettings.websiteId, id));
-    await recordAudit(tx, {
-      action: 'settings_changed',
-      subjectType: 'website',
-      subjectId: id,
-      subjectName: website.name,
-      changes: fieldChanges(before ?? {}, { ...before, ...changes }),
-    });
-    await tx
-      .insert(websiteSettings)
-      .values({ websiteId: id, ...changes })
-      .onConflictDoUpdate({
-        target: websiteSettings.websiteId,
-        set: { ...changes, updatedAt: new Date() },
-      });
-  });
-  return getSettings(db, id);
 }
 
 /** Replaces the webhook signing secret; the answer is the only time it is shown. */
