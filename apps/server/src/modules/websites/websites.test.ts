@@ -495,6 +495,7 @@ describe('website settings', () => {
       postRefresh: 12,
       postsLimit: 500,
       webhook_secret_hint: expect.any(String),
+      workflow_id: null,
     };
     expect(saved.body).toEqual(expected);
     expect((await admin.get(`/api/websites/${website.id}/settings`)).body).toEqual(expected);
