@@ -84,7 +84,7 @@ export function WorkflowFormModal({
                 registration={form.register(`stages.${index}.colour`)}
                 error={stageErrors?.[index]?.colour}
               />
-              <div className="btn-group mt-4" role="group" aria-label={`Stage ${index + 1}`}>
+              <fieldset className="btn-group mt-4" aria-label={`Stage ${index + 1}`}>
                 <button
                   type="button"
                   className="btn btn-outline-secondary"
@@ -112,7 +112,7 @@ export function WorkflowFormModal({
                 >
                   <i className="bi bi-x-lg" aria-hidden="true" />
                 </button>
-              </div>
+              </fieldset>
             </li>
           ))}
         </ol>
