@@ -1,0 +1,147 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { createUser, roleId, uniqueEmail } from './admin-screens.ts';
+import { api, uniqueName } from './api.ts';
+import { ADMIN, signIn, signInThroughApi } from './users.ts';
+
+/** A local stand-in for the operator's website: it takes every webhook and keeps the bodies. */
+let website: Server;
+let websiteUrl: string;
+const received: string[] = [];
+
+test.beforeAll(async () => {
+  website = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      received.push(body);
+      response.writeHead(201, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ id: `site-${received.length}` }));
+    });
+  });
+  await new Promise<void>((resolve) => website.listen(0, '127.0.0.1', resolve));
+  websiteUrl = `http://127.0.0.1:${(website.address() as AddressInfo).port}`;
+});
+test.afterAll(async () => {
+  await new Promise((resolve) => website.close(resolve));
+});
+
+/** Two editors of their own, and a post the first one wrote on a website that takes webhooks. */
+async function setUp(page: Page) {
+  await signInThroughApi(page, ADMIN);
+  const editorRole = await roleId(page, 'editor');
+  const [author, reviewer] = ['Author', 'Reviewer'].map((who) => ({
+    name: uniqueName(`E2E ${who}`),
+    email: uniqueEmail(`e2e-${who.toLowerCase()}`),
+    password: 'password123',
+  })) as [Credentials, Credentials];
+  for (const user of [author, reviewer]) await createUser(page, { ...user, roles: [editorRole] });
+  const site = await api<{ id: number }>(page, 'POST', '/api/websites', {
+    name: uniqueName('Review Site'),
+    url: 'https://review.example.com',
+    status: 1,
+    hosting: 'Local',
+    cost: 1,
+    duration: 1,
+  });
+  await api(page, 'PATCH', `/api/websites/${site.id}/update-settings`, {
+    post_webhook_url: `${websiteUrl}/hooks/posts`,
+  });
+  const categoryName = uniqueName('Reviewed news');
+  const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
+    name: categoryName,
+    slug: categoryName.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    description: 'News',
+    keywords: 'news',
+    websites: [site.id],
+  });
+  await page.context().clearCookies();
+  await signInThroughApi(page, author);
+  const title = uniqueName('Harbour review');
+  await api(page, 'POST', '/api/posts', {
+    title,
+    description: 'Reviewed by two people before it goes out.',
+    category_id: category.id,
+  });
+  await page.context().clearCookies();
+  return { author, reviewer, title };
+}
+
+interface Credentials {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Opens the post's Detailed Review and its variant's review panel. */
+async function openReview(page: Page, title: string) {
+  await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
+  const row = page
+    .getByRole('table', { name: 'Posts' })
+    .getByRole('row')
+    .filter({ hasText: title });
+  await row.getByRole('button', { name: `Options for ${title}` }).click();
+  await page.getByRole('button', { name: 'Details', exact: true }).click();
+  const review = page.getByRole('dialog', { name: `Detailed Review: ${title}` });
+  await review.getByRole('button', { name: 'Review', exact: true }).click();
+  return review;
+}
+
+async function moveTo(review: Locator, stage: string) {
+  await review.getByLabel('Move to…').selectOption({ label: stage });
+  await review.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(
+    review.getByRole('table', { name: 'Detail rows' }).locator('tbody tr').first(),
+  ).toContainText(stage);
+}
+
+test('two people move a post through its stages, with an assignment and a mention, and it goes out', async ({
+  page,
+}) => {
+  const { author, reviewer, title } = await setUp(page);
+
+  // The author takes the post, asks the reviewer in a comment, and sends it for review.
+  await signIn(page, author);
+  let review = await openReview(page, title);
+  await review.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(review.getByRole('table', { name: 'Detail rows' })).toContainText(author.name);
+  await review
+    .getByLabel(/^Comment \(Markdown/)
+    .fill(`Please check the **dates** @${reviewer.email}`);
+  await review.getByRole('button', { name: 'Comment', exact: true }).click();
+  const comments = review.getByRole('region', { name: 'Comments' });
+  await expect(comments.locator('strong', { hasText: 'dates' })).toBeVisible();
+  await moveTo(review, 'In review');
+  // The author may not approve what they wrote.
+  await review.getByLabel('Move to…').selectOption({ label: 'Approved' });
+  await review.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(page.getByText('Someone other than the author must approve this.')).toBeVisible();
+
+  // The reviewer was told, approves, and publishes.
+  await page.context().clearCookies();
+  await signIn(page, reviewer);
+  const notifications = await api<{ data: { kind: string; title: string }[] }>(
+    page,
+    'GET',
+    '/api/notifications',
+  );
+  expect(notifications.data.map((note) => note.kind)).toContain('mention');
+  review = await openReview(page, title);
+  await moveTo(review, 'Approved');
+  const history = review.getByRole('region', { name: 'History' });
+  await expect(history).toContainText('In review → Approved');
+  await expect(history).toContainText('Draft → In review');
+  const table = review.getByRole('table', { name: 'Detail rows' });
+  await table.locator('tbody tr').first().getByRole('checkbox').check();
+  await review.getByLabel('Bulk action').selectOption({ label: 'Post to Website' });
+  await review.getByRole('button', { name: 'Apply' }).click();
+  await expect(
+    table.locator('tbody tr').first().locator('.badge', { hasText: 'delivered' }),
+  ).toBeVisible({
+    timeout: 60_000,
+  });
+  expect(received.some((body) => body.includes(title))).toBe(true);
+});
