@@ -251,11 +251,15 @@ export function estimatedPageSchema<T extends z.ZodType>(item: T) {
   return paginatedSchema(item).extend({ total_is_estimate: z.boolean() });
 }
 
+/** Records with a variant in this review stage, or assigned to this user. */
+const reviewFilterFields = { stage_id: idFilter, assignee_id: idFilter };
+
 /** The filters of the Posts list: its query string's and a bulk action's `filter`. */
 export const postFilterFields = {
   category_id: idFilter,
   website_id: idFilter,
   status: statusFilter,
+  ...reviewFilterFields,
 };
 /** The filters of the Categories list: its query string's and a bulk action's `filter`. */
 export const categoryFilterFields = {
@@ -264,6 +268,7 @@ export const categoryFilterFields = {
   is_approved: yesNoFilter,
   synced: yesNoFilter,
   auto_google_sync: yesNoFilter,
+  ...reviewFilterFields,
 };
 
 /** A filter that narrows nothing: no search term and no filter value. */

@@ -298,6 +298,18 @@ describe('assignments, comments and mentions', () => {
     expect(unknown.body.errors.user_id).toEqual([WORKFLOW_MESSAGES.unknownUser]);
   });
 
+  it('the Posts and Categories lists filter by stage and by assignee', async () => {
+    const secondId = await userId('second@example.com');
+    const assignedPosts = await admin.get(`/api/posts?assignee_id=${secondId}`);
+    expect(assignedPosts.body.data.map((row: { id: number }) => row.id)).toEqual([post.id]);
+    const inDraft = await admin.get(`/api/posts?stage_id=${draft!.id}`);
+    expect(inDraft.body.data.map((row: { id: number }) => row.id)).toEqual([post.id]);
+    expect((await admin.get(`/api/posts?stage_id=${ready!.id}`)).body.data).toEqual([]);
+    const categoriesInDraft = await admin.get(`/api/categories?stage_id=${draft!.id}`);
+    expect(categoriesInDraft.body.data.map((row: { id: number }) => row.id)).toEqual([category.id]);
+    expect((await admin.get(`/api/categories?assignee_id=${secondId}`)).body.data).toEqual([]);
+  });
+
   it('a comment keeps its text, renders Markdown without <script>, and mentions reach reviewers only', async () => {
     const posted = await author.post(`/api/variants/post/${variantA}/comments`, {
       body: '**Check** the numbers @second@example.com and @viewer@example.com <script>alert(1)</script>',
