@@ -318,6 +318,7 @@ const keywordsField = z
   .pipe(optionalText(SETTINGS_TEXT_MAX.long));
 
 const webhookUrlField = optionalHttpUrl(WEBSITE_MESSAGES.webhookUrlInvalid);
+const WORKFLOW_CHOICE_INVALID = 'The workflow must be a workflow id, or none for the default one.';
 
 /**
  * PATCH /api/websites/{id}/update-settings, with the original API's field names. A field left out
@@ -342,11 +343,14 @@ export const websiteSettingsInputSchema = z.strictObject({
   post_webhook_url: webhookUrlField.optional(),
   /** The review workflow of its variants; null: the default one. */
   workflow_id: z
-    .number({ error: 'The workflow must be a workflow id, or null for the default one.' })
-    .int()
-    .positive()
-    .max(MAX_ID)
-    .nullable()
+    .preprocess(
+      blankToNull,
+      formNumber(
+        { required: WORKFLOW_CHOICE_INVALID, invalid: WORKFLOW_CHOICE_INVALID },
+        (number) =>
+          number.int(WORKFLOW_CHOICE_INVALID).positive(WORKFLOW_CHOICE_INVALID).max(MAX_ID),
+      ).nullable(),
+    )
     .optional(),
 });
 export type WebsiteSettingsInput = z.input<typeof websiteSettingsInputSchema>;

@@ -21,6 +21,7 @@ const stored = websiteSettingsSchema.parse({
   category_webhook_url: null,
   post_webhook_url: 'https://site.example/hook',
   webhook_secret_hint: '••••abcd',
+  workflow_id: 3,
 });
 
 describe('the Advance Settings form', () => {
@@ -38,6 +39,7 @@ describe('the Advance Settings form', () => {
       categoryRefresh: '24',
       postRefresh: '',
       postsLimit: '0',
+      workflow_id: '3',
     });
     expect(websiteSettingsInputSchema.parse(values)).toMatchObject({
       googleAdsense: null,
@@ -47,7 +49,9 @@ describe('the Advance Settings form', () => {
       postRefresh: null,
       postsLimit: 0,
       post_webhook_url: 'https://site.example/hook',
+      workflow_id: 3,
     });
+    expect(websiteSettingsInputSchema.parse({ ...values, workflow_id: '' }).workflow_id).toBeNull();
   });
 
   it('finds the first field with an error in the order of the tabs', () => {

@@ -22,6 +22,8 @@ export interface WebsiteSettingsFormValues {
   browserRefresh: string;
   category_webhook_url: string;
   post_webhook_url: string;
+  /** The review workflow's id as the select holds it; '' for the default one. */
+  workflow_id: string;
 }
 
 export type SettingsField = keyof WebsiteSettingsFormValues;
@@ -42,7 +44,14 @@ export const SETTINGS_TABS = [
   {
     key: 'scheduler',
     title: 'Scheduler Settings',
-    fields: ['categoryRefresh', 'categories_limit', 'postRefresh', 'postsLimit', 'browserRefresh'],
+    fields: [
+      'categoryRefresh',
+      'categories_limit',
+      'postRefresh',
+      'postsLimit',
+      'browserRefresh',
+      'workflow_id',
+    ],
   },
   {
     key: 'webhook',
@@ -53,7 +62,10 @@ export const SETTINGS_TABS = [
 
 export type SettingsTabKey = (typeof SETTINGS_TABS)[number]['key'];
 
-/** The Scheduler tab's fields: refresh periods and generation limits, all chosen from a list. */
+/**
+ * The Scheduler tab's fields: refresh periods, generation limits and the review workflow, all
+ * chosen from a list.
+ */
 export type SchedulerField = Extract<
   (typeof SETTINGS_TABS)[number],
   { key: 'scheduler' }
@@ -92,5 +104,6 @@ export function toFormValues(settings: WebsiteSettings): WebsiteSettingsFormValu
     browserRefresh: choice(settings.browserRefresh),
     category_webhook_url: text(settings.category_webhook_url),
     post_webhook_url: text(settings.post_webhook_url),
+    workflow_id: choice(settings.workflow_id),
   };
 }
