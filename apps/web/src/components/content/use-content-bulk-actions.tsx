@@ -1,7 +1,10 @@
 import { BULK_ACTION_LABELS } from '@sitefleet/contract';
+import { useCan } from '../../lib/abilities.ts';
 import { type ContentCallOptions, useBulkAction } from '../../lib/content/content-records.ts';
+import { useBulkReviewAction } from '../../lib/content/variant-review.ts';
 import type { ResourceList } from '../../lib/use-resource-list.ts';
 import { BulkActionsMenu } from './BulkActionsMenu.tsx';
+import { BulkReviewMenu } from './BulkReviewMenu.tsx';
 import {
   actionTarget,
   SelectAllMatchingBanner,
@@ -19,27 +22,33 @@ export function useContentBulkActions<
   F extends string,
 >(list: ResourceList<T, F>, calls: ContentCallOptions, actions: readonly A[]) {
   const bulkAction = useBulkAction<A>(calls);
+  const reviewAction = useBulkReviewAction(calls.resource, calls.listKey);
+  const canReview = useCan(calls.resource === '/api/posts' ? 'post-review' : 'category-review');
   const { selection, params } = list;
   const pageRows = list.rows.data?.data.length ?? 0;
   const total = list.rows.data?.total ?? 0;
   const matching = useSelectAllMatching(selection, pageRows, list.reloadKey);
   if (!selection) return { menu: null, banner: null };
+  const selectedCount = matching.allMatching ? total : selection.selectedIds.length;
+  const target = () =>
+    actionTarget(matching, selection.selectedIds, { query: params.query, ...params.filters });
   return {
     menu: (
-      <BulkActionsMenu
-        actions={actions.map((action) => ({ value: action, label: BULK_ACTION_LABELS[action] }))}
-        selectedCount={matching.allMatching ? total : selection.selectedIds.length}
-        busy={bulkAction.isPending}
-        onSelect={(action) =>
-          bulkAction.mutate({
-            action,
-            ...actionTarget(matching, selection.selectedIds, {
-              query: params.query,
-              ...params.filters,
-            }),
-          })
-        }
-      />
+      <div className="d-flex gap-2">
+        {canReview && (
+          <BulkReviewMenu
+            selectedCount={selectedCount}
+            busy={reviewAction.isPending}
+            onSelect={(choice) => reviewAction.mutate({ ...choice, ...target() })}
+          />
+        )}
+        <BulkActionsMenu
+          actions={actions.map((action) => ({ value: action, label: BULK_ACTION_LABELS[action] }))}
+          selectedCount={selectedCount}
+          busy={bulkAction.isPending}
+          onSelect={(action) => bulkAction.mutate({ action, ...target() })}
+        />
+      </div>
     ),
     banner: <SelectAllMatchingBanner matching={matching} pageRows={pageRows} total={total} />,
   };

@@ -93,3 +93,18 @@ export function useReviewAction(resource: ContentResource, listKey: QueryKey) {
     onError: notifyFailure,
   });
 }
+
+/** Move to… and Assign from a list's bulk menu: the ticked records, or every matching one. */
+export function useBulkReviewAction(resource: ContentResource, listKey: QueryKey) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: Record<string, unknown>) =>
+      actionAnswerSchema.parse(await http.post(`${resource}/action`, request)),
+    onSuccess: (answer) => {
+      const summary = describeActionAnswer(answer);
+      notifyWithLinks(summary.tone, summary.text, []);
+      return queryClient.invalidateQueries({ queryKey: listKey });
+    },
+    onError: notifyFailure,
+  });
+}
