@@ -103,9 +103,20 @@ test('two people move a post through its stages, with an assignment and a mentio
 }) => {
   const { author, reviewer, title } = await setUp(page);
 
-  // The author takes the post, asks the reviewer in a comment, and sends it for review.
+  // The author sends the post for review from the list's Review menu, takes it, and asks the
+  // reviewer in a comment.
   await signIn(page, author);
+  await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
+  const listRow = page
+    .getByRole('table', { name: 'Posts' })
+    .getByRole('row')
+    .filter({ hasText: title });
+  await listRow.getByRole('checkbox', { name: 'Select row' }).check();
+  await page.getByRole('button', { name: 'Review (1)' }).click();
+  await page.getByRole('button', { name: 'In review', exact: true }).first().click();
+  await expect(page.getByText(/1 changed/)).toBeVisible();
   let review = await openReview(page, title);
+  await expect(review.getByRole('table', { name: 'Detail rows' })).toContainText('In review');
   await review.getByRole('button', { name: 'Assign to me' }).click();
   await expect(review.getByRole('table', { name: 'Detail rows' })).toContainText(author.name);
   await review
@@ -114,7 +125,6 @@ test('two people move a post through its stages, with an assignment and a mentio
   await review.getByRole('button', { name: 'Comment', exact: true }).click();
   const comments = review.getByRole('region', { name: 'Comments' });
   await expect(comments.locator('strong', { hasText: 'dates' })).toBeVisible();
-  await moveTo(review, 'In review');
   // The author may not approve what they wrote.
   await review.getByLabel('Move to…').selectOption({ label: 'Approved' });
   await review.getByRole('button', { name: 'Move', exact: true }).click();
@@ -144,4 +154,35 @@ test('two people move a post through its stages, with an assignment and a mentio
     timeout: 60_000,
   });
   expect(received.some((body) => body.includes(title))).toBe(true);
+});
+
+test('an admin makes a workflow with its stages in order, and deletes it', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const name = uniqueName('Legal workflow');
+  await page.goto('/admin/workflows');
+  await page.getByRole('button', { name: 'Add New Workflow' }).click();
+  const form = page.getByRole('dialog', { name: 'Add New Workflow' });
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Stage 1', { exact: true }).fill('Written');
+  await form.getByLabel('Stage 2', { exact: true }).fill('Published');
+  await form.getByRole('button', { name: 'Add a stage' }).click();
+  await form.getByLabel('Stage 3', { exact: true }).fill('Legal check');
+  // The new stage goes before the last one, which means approved.
+  await form
+    .getByRole('group', { name: 'Order of stage 3' })
+    .getByRole('button', { name: 'Move up' })
+    .click();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+
+  await page.getByRole('searchbox').fill(name);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('WrittenLegal checkPublished');
+  await row.getByRole('button', { name: `Options for ${name}` }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Workflow' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
 });

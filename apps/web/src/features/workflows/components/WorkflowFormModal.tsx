@@ -84,7 +84,7 @@ export function WorkflowFormModal({
                 registration={form.register(`stages.${index}.colour`)}
                 error={stageErrors?.[index]?.colour}
               />
-              <fieldset className="btn-group mt-4" aria-label={`Stage ${index + 1}`}>
+              <fieldset className="btn-group mt-4" aria-label={`Order of stage ${index + 1}`}>
                 <button
                   type="button"
                   className="btn btn-outline-secondary"
