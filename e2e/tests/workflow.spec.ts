@@ -186,3 +186,76 @@ test('an admin makes a workflow with its stages in order, and deletes it', async
     .click();
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
 });
+
+test('an outside reviewer sends a post back through a review link on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInThroughApi(page, ADMIN);
+  const site = await api<{ id: number }>(page, 'POST', '/api/websites', {
+    name: uniqueName('Link Site'),
+    url: 'https://link.example.com',
+    status: 1,
+    hosting: 'Local',
+    cost: 1,
+    duration: 1,
+  });
+  const categoryName = uniqueName('Linked news');
+  const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
+    name: categoryName,
+    slug: categoryName.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    description: 'News',
+    keywords: 'news',
+    websites: [site.id],
+  });
+  const title = uniqueName('Linked post');
+  const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
+    title,
+    description: 'Read by someone without an account.',
+    category_id: category.id,
+  });
+  const rows = await api<{ data: { pivot_id: number }[] }>(
+    page,
+    'GET',
+    `/api/posts/details/${post.id}`,
+  );
+  const variantId = rows.data[0]!.pivot_id;
+  const workflows = await api<{ is_default: boolean; stages: { id: number }[] }[]>(
+    page,
+    'GET',
+    '/api/workflows/options',
+  );
+  const inReview = workflows.find((workflow) => workflow.is_default)!.stages[1]!.id;
+  await api(page, 'POST', '/api/posts/details/action', {
+    ids: [variantId],
+    action: 'move_stage',
+    stage_id: inReview,
+  });
+  const link = await api<{ url: string }>(
+    page,
+    'POST',
+    `/api/variants/post/${variantId}/review-link`,
+    {
+      hours: 1,
+    },
+  );
+  await page.context().clearCookies();
+
+  await page.goto(new URL(link.url).pathname);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('Read by someone without an account.')).toBeVisible();
+  await page.getByRole('button', { name: 'Request changes' }).click();
+  await expect(page.getByText('Say what should change: a comment is required.')).toBeVisible();
+  await page.getByLabel('Comment').fill('The second paragraph needs a source.');
+  await page.getByRole('button', { name: 'Request changes' }).click();
+  await expect(page.getByRole('status')).toHaveText('Thank you: your decision has been recorded.');
+
+  await signInThroughApi(page, ADMIN);
+  const after = await api<{ data: { stage: { name: string } }[] }>(
+    page,
+    'GET',
+    `/api/posts/details/${post.id}`,
+  );
+  expect(after.data[0]!.stage.name).toBe('Draft');
+  await page.context().clearCookies();
+  await page.goto(new URL(link.url).pathname);
+  await expect(page.getByText('This review link has been used or has expired.')).toBeVisible();
+});
