@@ -36,6 +36,8 @@ import { trashRoutes } from './modules/trash/routes.ts';
 import { userAccessRoutes } from './modules/users/access-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { websitesRoutes } from './modules/websites/routes.ts';
+import { workflowsRoutes } from './modules/workflows/routes.ts';
+import { variantReviewRoutes } from './modules/workflows/variant-routes.ts';
 import { apiDocsRoutes } from './plugins/api-docs.ts';
 import { auditActorPlugin } from './plugins/audit-actor.ts';
 import { type Access, authPlugin } from './plugins/auth.ts';
@@ -143,6 +145,8 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     deliveriesRoutes,
     agentRoutes,
     savedViewsRoutes,
+    workflowsRoutes,
+    variantReviewRoutes,
     auditLogRoutes,
     trashRoutes,
     searchRoutes,

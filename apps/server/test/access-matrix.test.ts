@@ -15,6 +15,7 @@ import {
   trashResource,
   usersResource,
   websitesResource,
+  workflowsResource,
 } from '@sitefleet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from './harness.ts';
@@ -58,6 +59,7 @@ const DECLARED_RESOURCES: readonly ResourceDefinition[] = [
   savedViewsResource,
   auditLogResource,
   trashResource,
+  workflowsResource,
 ];
 const METHOD_ACTION = { GET: 'list', POST: 'create', PUT: 'update', DELETE: 'delete' } as const;
 const holdersOf = (abilities: string | readonly Ability[]): readonly Role[] =>
@@ -186,6 +188,13 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'POST /api/posts/details/:pivotId/retry': EDITORS,
   'GET /api/calendar': READERS,
   'GET /api/events': 'signed-in',
+  'GET /api/workflows/options': EDITORS,
+  'GET /api/variants/:kind/:pivot_id/history': EDITORS,
+  'GET /api/variants/:kind/:pivot_id/comments': EDITORS,
+  'POST /api/variants/:kind/:pivot_id/comments': EDITORS,
+  'POST /api/variants/:kind/:pivot_id/review-link': EDITORS,
+  'GET /api/review/:token': 'anyone',
+  'POST /api/review/:token': 'anyone',
   'GET /api/agent/instruction': 'agent',
   'POST /api/agent/instructions/:id/report': 'agent',
   'POST /api/agent/heartbeat': 'agent',

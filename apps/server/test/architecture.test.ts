@@ -68,7 +68,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   resources: ['lists', 'lib'],
   events: ['db', 'lib'],
   notifications: ['db', 'lib', 'jobs', 'events'],
-  'modules/content': ['db', 'lib', 'jobs', 'lists', 'events'],
+  'modules/content': ['db', 'lib', 'jobs', 'lists', 'events', 'notifications'],
   module: [
     'modules/content',
     'db',

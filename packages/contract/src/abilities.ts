@@ -44,6 +44,8 @@ export const STANDALONE_PERMISSIONS = {
   'delivery-list': 4,
   /** Pauses, resumes, replays and tests a website's deliveries. */
   'delivery-manage': 2,
+  /** Creates, changes and deletes the review workflows. */
+  'workflow-manage': 2,
 } as const satisfies Record<string, PermissionLevel>;
 const STANDALONE_NAMES = Object.keys(STANDALONE_PERMISSIONS) as Ability[];
 

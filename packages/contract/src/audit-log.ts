@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   'deliveries_paused',
   'deliveries_resumed',
   'deliveries_replayed',
+  'stage_changed',
+  'assigned',
+  'commented',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -47,6 +50,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   deliveries_paused: 'Deliveries paused',
   deliveries_resumed: 'Deliveries resumed',
   deliveries_replayed: 'Deliveries replayed',
+  stage_changed: 'Stage changed',
+  assigned: 'Assigned',
+  commented: 'Commented',
 };
 
 /** The kinds of record an audit entry is about. */
@@ -58,6 +64,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'user',
   'role',
   'setting',
+  'workflow',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
@@ -69,6 +76,7 @@ export const AUDIT_SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   user: 'User',
   role: 'Role',
   setting: 'Setting',
+  workflow: 'Workflow',
 };
 
 /** What a secret or password's change shows instead of its values. */

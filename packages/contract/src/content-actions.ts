@@ -11,11 +11,19 @@ import {
   postedFlagsSchema,
 } from './publish-targets.ts';
 import {
+  isScheduleAction,
   refineScheduleFields,
   SCHEDULE_ACTIONS,
   scheduleFields,
   websiteIdsField,
 } from './schedule.ts';
+import {
+  isReviewAction,
+  REVIEW_ACTIONS,
+  refineReviewAction,
+  reviewActionFields,
+  reviewRowFieldsSchema,
+} from './workflows.ts';
 
 /**
  * Bulk and detail actions on categories, posts and their per-website variants. The identifiers
@@ -111,6 +119,7 @@ export const ACTION_MESSAGES = {
   categoriesUpdated: 'Categories bulk updated successfully!',
   postsUpdated: 'Posts bulk updated successfully!',
   detailsUpdated: 'Bulk action updated successfully!',
+  websiteIdsNotTaken: 'Only the schedule and review actions take this field',
   /** An action that changed and queued nothing: a warning, with why each row was left alone. */
   nothingChanged: (skipped: string) => `Nothing was changed: ${skipped}.`,
   unknownAction: (allowed: readonly string[]) =>
@@ -146,14 +155,19 @@ function actionField<const T extends readonly [string, ...string[]]>(actions: T)
   return z.enum(actions, { error: ACTION_MESSAGES.unknownAction(actions) });
 }
 
-/** Detail actions: `ids` are variant ids (the rows' `pivot_id`). */
+/**
+ * Detail actions: `ids` are variant ids (the rows' `pivot_id`); the schedule and review actions'
+ * fields beside.
+ */
 export const detailActionSchema = z
   .strictObject({
     ids: actionIdsField,
-    action: actionField([...DETAIL_ACTIONS, ...SCHEDULE_ACTIONS]),
+    action: actionField([...DETAIL_ACTIONS, ...SCHEDULE_ACTIONS, ...REVIEW_ACTIONS]),
     ...scheduleFields,
+    ...reviewActionFields,
   })
-  .superRefine(refineScheduleFields);
+  .superRefine(refineScheduleFields)
+  .superRefine(refineReviewAction);
 
 /**
  * What every action answers. `changed`: rows whose stored state the action changed (records for
@@ -208,6 +222,7 @@ export const detailRowBaseSchema = variantFlagsSchema.extend({
   /** When the variant is scheduled to be published to its website; null when it is not. */
   publish_at: z.string().nullable(),
   created_at: z.string(),
+  ...reviewRowFieldsSchema.shape,
 });
 
 /**
@@ -252,11 +267,15 @@ export function estimatedPageSchema<T extends z.ZodType>(item: T) {
   return paginatedSchema(item).extend({ total_is_estimate: z.boolean() });
 }
 
+/** Records with a variant in this review stage, or assigned to this user. */
+const reviewFilterFields = { stage_id: idFilter, assignee_id: idFilter };
+
 /** The filters of the Posts list: its query string's and a bulk action's `filter`. */
 export const postFilterFields = {
   category_id: idFilter,
   website_id: idFilter,
   status: statusFilter,
+  ...reviewFilterFields,
 };
 /** The filters of the Categories list: its query string's and a bulk action's `filter`. */
 export const categoryFilterFields = {
@@ -265,6 +284,7 @@ export const categoryFilterFields = {
   is_approved: yesNoFilter,
   synced: yesNoFilter,
   auto_google_sync: yesNoFilter,
+  ...reviewFilterFields,
 };
 
 /** A filter that narrows nothing: no search term and no filter value. */
@@ -281,14 +301,30 @@ function bulkActionSchema<
 >(actions: T, filterFields: Fields) {
   return z
     .strictObject({
-      action: actionField([...actions, ...SCHEDULE_ACTIONS]),
+      action: actionField([...actions, ...SCHEDULE_ACTIONS, ...REVIEW_ACTIONS]),
       ids: actionIdsField.optional(),
       filter: z.strictObject({ query: searchTermSchema, ...filterFields }).optional(),
       all: z.literal(true).optional(),
       ...scheduleFields,
+      /** The schedule and review actions: only the variants on these websites. */
       website_ids: websiteIdsField,
+      ...reviewActionFields,
     })
     .superRefine(refineScheduleFields)
+    .superRefine(refineReviewAction)
+    .superRefine((body, context) => {
+      if (
+        body.website_ids !== undefined &&
+        !isScheduleAction(body.action) &&
+        !isReviewAction(body.action)
+      ) {
+        context.addIssue({
+          code: 'custom',
+          path: ['website_ids'],
+          message: ACTION_MESSAGES.websiteIdsNotTaken,
+        });
+      }
+    })
     .superRefine((body, context) => {
       if (body.ids !== undefined && body.filter !== undefined) {
         context.addIssue({

@@ -35,3 +35,4 @@ export * from './trash-types.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
 export * from './websites.ts';
+export * from './workflows.ts';

@@ -7,7 +7,8 @@ import { pageQuerySchema, paginatedSchema } from './pagination.ts';
  *   stays in that state, none once the user has read it;
  * - `recovery`: always, to whoever was alerted; it ends the alert;
  * - `once`: once per subject and key (a certificate's expiry, a renewal date);
- * - `hourly`: at most one per subject per hour, the next one counting those held back.
+ * - `hourly`: at most one per subject per hour, the next one counting those held back;
+ * - `personal`: to the one user it names (a mention, an assignment), every time.
  */
 export const NOTIFICATION_KIND_RULES = {
   website_down: 'alert',
@@ -16,6 +17,8 @@ export const NOTIFICATION_KIND_RULES = {
   renewal_due: 'once',
   delivery_paused: 'alert',
   delivery_failed: 'hourly',
+  mention: 'personal',
+  assigned: 'personal',
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KIND_RULES;
 export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_KIND_RULES) as NotificationKind[];
@@ -33,6 +36,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   renewal_due: 'Renewal due',
   delivery_paused: 'Deliveries paused',
   delivery_failed: 'Delivery failed',
+  mention: 'Mentioned in a comment',
+  assigned: 'Assigned to review',
 };
 
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'chat'] as const;

@@ -178,7 +178,7 @@ export type ScheduleFields = {
 };
 const SCHEDULE_FIELD_NAMES = Object.keys(scheduleFields) as (keyof typeof scheduleFields)[];
 
-/** `website_ids` of a bulk schedule action: only those websites' variants. */
+/** `website_ids` of a bulk schedule or review action: only those websites' variants. */
 export const websiteIdsField = z
   .array(z.number().int().positive().max(MAX_ID))
   .min(1)
@@ -199,7 +199,7 @@ export function refineScheduleFields(
   const issue = (path: string, message: string) =>
     context.addIssue({ code: 'custom', path: [path], message });
   if (!isScheduleAction(body.action)) {
-    for (const field of [...SCHEDULE_FIELD_NAMES, 'website_ids'] as const) {
+    for (const field of SCHEDULE_FIELD_NAMES) {
       if (body[field] !== undefined) issue(field, SCHEDULE_MESSAGES.notScheduleField);
     }
     return;

@@ -10,7 +10,13 @@ import {
 } from './fields.ts';
 import { MONITOR_STATUSES, monitorKeywordSchema } from './monitor.ts';
 import { LIMIT_OPTIONS, REFRESH_HOUR_OPTIONS } from './options.ts';
-import { NEWEST_FIRST, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
+import {
+  MAX_ID,
+  NEWEST_FIRST,
+  orderQueryFields,
+  pageQuerySchema,
+  paginatedSchema,
+} from './pagination.ts';
 import { defineResource } from './resource.ts';
 import { postingSlotFields, postingSlotsSchema } from './schedule.ts';
 
@@ -313,6 +319,7 @@ const keywordsField = z
   .pipe(optionalText(SETTINGS_TEXT_MAX.long));
 
 const webhookUrlField = optionalHttpUrl(WEBSITE_MESSAGES.webhookUrlInvalid);
+const WORKFLOW_CHOICE_INVALID = 'The workflow must be a workflow id, or none for the default one.';
 
 /**
  * PATCH /api/websites/{id}/update-settings, with the original API's field names. A field left out
@@ -339,6 +346,17 @@ export const websiteSettingsInputSchema = z.strictObject({
   posting_times: postingSlotFields.posting_times.optional(),
   posting_timezone: postingSlotFields.posting_timezone.optional(),
   blocked_dates: postingSlotFields.blocked_dates.optional(),
+  /** The review workflow of its variants; null: the default one. */
+  workflow_id: z
+    .preprocess(
+      blankToNull,
+      formNumber(
+        { required: WORKFLOW_CHOICE_INVALID, invalid: WORKFLOW_CHOICE_INVALID },
+        (number) =>
+          number.int(WORKFLOW_CHOICE_INVALID).positive(WORKFLOW_CHOICE_INVALID).max(MAX_ID),
+      ).nullable(),
+    )
+    .optional(),
 });
 export type WebsiteSettingsInput = z.input<typeof websiteSettingsInputSchema>;
 export type WebsiteSettingsValues = z.output<typeof websiteSettingsInputSchema>;
@@ -366,6 +384,7 @@ export const websiteSettingsSchema = z.object({
   ...postingSlotsSchema.shape,
   /** The secret's last characters, so the operator can tell which one the site holds. */
   webhook_secret_hint: z.string(),
+  workflow_id: z.number().nullable(),
 });
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
 

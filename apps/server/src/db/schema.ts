@@ -12,3 +12,4 @@ export * from './schema/settings.ts';
 export * from './schema/trash.ts';
 export * from './schema/two-factor.ts';
 export * from './schema/websites.ts';
+export * from './schema/workflows.ts';

@@ -9,6 +9,7 @@ import {
   MONITOR_INTERVAL_SETTING,
   NOTIFICATION_SETTINGS,
   RENEWAL_NOTICE_SETTING,
+  REVIEW_SECOND_PERSON_SETTING,
   type SettingType,
   TRASH_RETENTION_SETTING,
 } from '@sitefleet/contract';
@@ -164,6 +165,17 @@ const APPLICATION_SETTINGS = {
       },
     ],
   },
+  Review: {
+    Review: [
+      {
+        fullPath: REVIEW_SECOND_PERSON_SETTING,
+        value: 'true',
+        type: 'boolean',
+        description:
+          'Whoever created, last edited or asked for the generation of a post or category may not move its variant into the last stage',
+      },
+    ],
+  },
   Monitoring: {
     Monitoring: [
       {
@@ -233,8 +245,14 @@ const APPLICATION_SETTINGS = {
  * target declares) in Publishing › Social.
  */
 export function settingsCatalog(targetSettings: readonly SettingSeed[]): Catalogue {
-  const { General, Publishing, Content, Monitoring } = APPLICATION_SETTINGS;
-  return { General, Publishing: { Social: targetSettings, ...Publishing }, Content, Monitoring };
+  const { General, Publishing, Content, Review, Monitoring } = APPLICATION_SETTINGS;
+  return {
+    General,
+    Publishing: { Social: targetSettings, ...Publishing },
+    Content,
+    Review,
+    Monitoring,
+  };
 }
 
 /**

@@ -18,8 +18,8 @@ export interface ResourceScreen {
   load: ScreenLoader;
 }
 
-/** The sidebar's sections: the user's own screens first, then the managed resources. */
-export type MenuGroup = 'main' | 'resources';
+/** The sidebar's sections: the user's own screens, the Parameters tree, the managed resources. */
+export type MenuGroup = 'main' | 'parameters' | 'resources';
 
 export interface MenuEntry {
   label: string;
@@ -203,6 +203,16 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
       ability: 'audit-list',
       load: () =>
         import('../features/audit-log/pages/AuditLogPage.tsx').then((m) => m.AuditLogPage),
+    },
+  },
+  {
+    name: 'workflows',
+    menu: { label: 'Workflows', icon: 'bi-diagram-3', group: 'parameters' },
+    list: {
+      path: paths.workflows,
+      ability: 'workflow-manage',
+      load: () =>
+        import('../features/workflows/pages/WorkflowsPage.tsx').then((m) => m.WorkflowsPage),
     },
   },
   {

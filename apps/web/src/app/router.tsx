@@ -36,6 +36,15 @@ function resourceRoute({ path, ability, load }: ResourceScreen): RouteObject {
 /** Every screen's route, from resources.ts: the original product's addresses, plus /admin/settings/create. */
 export const router = createBrowserRouter([
   {
+    // An outside reviewer's one-off link: no session, no admin layout.
+    path: paths.publicReview(':token'),
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: PageLoader,
+    lazy: lazyScreen(() =>
+      import('../features/workflows/pages/PublicReviewPage.tsx').then((m) => m.PublicReviewPage),
+    ),
+  },
+  {
     path: '/',
     middleware: [sessionGuard],
     Component: RootLayout,

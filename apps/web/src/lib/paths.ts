@@ -20,6 +20,9 @@ export const paths = {
   trash: '/admin/trash',
   notifications: '/admin/notifications',
   googleCallback: '/youtube/callback',
+  workflows: '/admin/workflows',
+  /** An outside reviewer's one-off link (no session). */
+  publicReview: (token: string) => `/review/${token}`,
 } as const;
 
 /** The search parameters that open a website's Advance Settings, on one of its tabs. */

@@ -31,6 +31,8 @@ export const websites = pgTable(
     views: bigint('views', { mode: 'number' }).notNull().default(0),
     nextRenewalDate: date('next_renewal_date', { mode: 'string' }),
     webhookSecret: text('webhook_secret').notNull(),
+    /** The review workflow its variants move through; null: the default one (migration 0022). */
+    workflowId: integer('workflow_id'),
     /** The monitor's view: up, down or unknown (see modules/monitor). */
     monitorStatus: text('monitor_status').notNull().default('unknown'),
     monitorKeyword: text('monitor_keyword'),

@@ -7,6 +7,7 @@ import {
   DETAIL_ACTIONS,
   FIELD_MESSAGES,
   RELATED_LIST_LIMIT,
+  REVIEW_ACTIONS,
   SCHEDULE_ACTIONS,
   SKIP_REASONS,
   unknownIdsMessage,
@@ -403,7 +404,7 @@ describe('category actions', () => {
     });
     expect(badAction.status).toBe(422);
     expect(badAction.body.errors.action).toEqual([
-      ACTION_MESSAGES.unknownAction([...CATEGORY_ACTIONS, ...SCHEDULE_ACTIONS]),
+      ACTION_MESSAGES.unknownAction([...CATEGORY_ACTIONS, ...SCHEDULE_ACTIONS, ...REVIEW_ACTIONS]),
     ]);
   });
 

@@ -159,6 +159,8 @@ export async function listCategories(db: Db, query: CategoryListQuery) {
         query.is_approved,
         query.synced,
         query.auto_google_sync,
+        query.stage_id,
+        query.assignee_id,
       ]),
     },
     categoryRows(),

@@ -17,6 +17,7 @@ import { notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { ContentKind } from './kinds.ts';
 import { PUBLISH_ANY, PUBLISH_APPROVED, queueJobs, REGENERATE, WEB_SYNC } from './publish-queue.ts';
+import { endStage, noteGenerationRequester } from './review-stages.ts';
 
 /**
  * The bulk actions of the Categories and Posts lists and the actions of Detailed Review, each a
@@ -60,6 +61,7 @@ async function setVariantFlag(
   const rows = await queryRows<{ id: number }>(
     tx,
     sql`UPDATE ${sql.identifier(kind.variants)} v SET ${column} = true, updated_at = now()
+        ${flag === 'approved' ? sql`, stage_id = ${endStage('last')}` : sql``}
         WHERE ${variantCondition} AND NOT v.${column}
         RETURNING ${returned} AS id`,
   );
@@ -268,11 +270,14 @@ export function runDetailAction(
   kind: ContentKind,
   ids: readonly number[],
   action: DetailAction,
+  requesterId: number | null = null,
 ): Promise<Outcome> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
     await assertIdsExist(tx, kind.variants, unique);
     const outcome = await detailOutcome(tx, queue, kind, unique, action);
+    if (action === 'regenerate_content')
+      await noteGenerationRequester(tx, kind, unique, requesterId);
     // The ids are the variants' (Detailed Review rows), not the records'.
     await recordBulkAction(tx, kind.kind, action, unique, {
       of: 'variants',

@@ -19,6 +19,7 @@ export function postFilterCondition(filter: Partial<PostActionFilter>): SQL {
   if (filter.status !== undefined) {
     conditions.push(filter.status === 1 ? sql`p.status = 1` : sql`p.status <> 1`);
   }
+  conditions.push(...reviewConditions(sql`post_variants`, sql`v.post_id = p.id`, filter));
   return sql.join(conditions, sql` AND `);
 }
 
@@ -37,5 +38,24 @@ export function categoryFilterCondition(filter: Partial<CategoryActionFilter>): 
     const value = filter[flag];
     if (value !== undefined) conditions.push(sql`c.${sql.identifier(flag)} = ${value}`);
   }
+  conditions.push(...reviewConditions(sql`category_variants`, sql`v.category_id = c.id`, filter));
   return sql.join(conditions, sql` AND `);
+}
+
+/** A record with a variant in the stage, or assigned to the user (the Stage and Assignee filters). */
+function reviewConditions(
+  variants: SQL,
+  ofRecord: SQL,
+  filter: { stage_id?: number; assignee_id?: number },
+): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.stage_id !== undefined) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM ${variants} v
+                               WHERE ${ofRecord} AND v.stage_id = ${filter.stage_id})`);
+  }
+  if (filter.assignee_id !== undefined) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM ${variants} v
+                               WHERE ${ofRecord} AND v.assignee_id = ${filter.assignee_id})`);
+  }
+  return conditions;
 }

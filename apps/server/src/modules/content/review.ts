@@ -17,6 +17,7 @@ import { deliveryAttempts } from '../../db/schema.ts';
 import { estimatedPage, isoText, pageOf } from '../../lists/page.ts';
 import type { TargetDelivery } from './delivery-state.ts';
 import type { ContentKind } from './kinds.ts';
+import { REVIEW_ROW_COLUMNS, type ReviewRowColumns } from './review-stages.ts';
 
 /** Detailed Review: a record's variants, one per website, and each variant's delivery attempts. */
 
@@ -41,7 +42,7 @@ type VariantRecord = Record<FlagColumn, boolean> & {
   deliveries: Partial<Record<DeliveryTarget, TargetDelivery>>;
   publish_at: Date | string | null;
   created_at: Date | string;
-};
+} & ReviewRowColumns;
 
 /** A variant's per-target deliveries as Detailed Review lists them, in the targets' order. */
 const deliveryList = (deliveries: VariantRecord['deliveries']) =>
@@ -78,6 +79,7 @@ export async function detailRows<K extends ContentKind>(
                  sql`, `,
                )},
                v.delivery_status, v.delivery_error, v.deliveries, v.publish_at, v.created_at,
+               ${REVIEW_ROW_COLUMNS},
                r.${sql.identifier(kind.nameColumn)} AS record_name,
                count(*) OVER ()::int AS total
         FROM ${sql.identifier(kind.variants)} v
@@ -89,6 +91,7 @@ export async function detailRows<K extends ContentKind>(
   const total = records[0]?.total ?? (await variantCount(db, kind, recordId));
   const data = records.map(({ record_name, created_at, total: _total, ...record }) => ({
     ...record,
+    due_at: record.due_at === null ? null : isoText(record.due_at),
     ...flagNumbers(record),
     deliveries: deliveryList(record.deliveries),
     [kind.nameField]: record_name,

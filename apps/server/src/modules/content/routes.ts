@@ -8,7 +8,9 @@ import {
   DELIVERY_MESSAGES,
   deliveryAttemptListSchema,
   detailActionSchema,
+  hasAbility,
   idParamSchema,
+  isReviewAction,
   isScheduleAction,
   messageSchema,
   POST_MESSAGES,
@@ -21,13 +23,21 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { assertRowExists } from '../../db/ids.ts';
-import { validationError } from '../../errors.ts';
+import { idArray } from '../../db/client.ts';
+import { assertIdsExist, assertRowExists } from '../../db/ids.ts';
+import { forbidden, unauthenticated, validationError } from '../../errors.ts';
 import { type BulkSelection, runBulkAction, runDetailAction, syncRecord } from './actions.ts';
 import { categoryFilterCondition, postFilterCondition } from './filters.ts';
 import { CATEGORY_KIND, type ContentKind, POST_KIND } from './kinds.ts';
 import { retryDeliveries } from './retry.ts';
 import { deliveryAttemptsPage } from './review.ts';
+import {
+  type ReviewActionBody,
+  reviewAbility,
+  reviewDetailVariants,
+  runReviewAction,
+  variantsOfRecords,
+} from './review-actions.ts';
 import { runScheduleBulkAction, runScheduleDetailAction } from './schedule.ts';
 
 /** How one kind of content is reached over HTTP: its path, abilities, messages and actions. */
@@ -69,6 +79,17 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
   const tags = [path];
   return async (app, context) => {
     const { db, queue } = context;
+    /** The action endpoints take review and publishing actions: each checks its own ability. */
+    const actionAccess = [abilities.act, reviewAbility(kind)] as const;
+    const caller = (request: {
+      auth: { userId: number; name: string; abilities: string[] } | null;
+    }) => {
+      if (!request.auth) throw unauthenticated();
+      return request.auth;
+    };
+    const assertMayAct = (request: Parameters<typeof caller>[0]) => {
+      if (!hasAbility(caller(request).abilities, abilities.act)) throw forbidden();
+    };
 
     app.get(
       `/api/${path}/sync/:id`,
@@ -92,7 +113,7 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
     app.post(
       `/api/${path}/action`,
       {
-        config: { access: abilities.act },
+        config: { access: actionAccess },
         schema: {
           tags,
           summary: `Run a bulk action on selected or matching ${path}`,
@@ -103,9 +124,25 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
         },
       },
       async (request) => {
-        const { ids, filter = {} } = request.body;
+        const { ids, filter = {}, action } = request.body;
         const selection: BulkSelection = ids ? { ids } : { matching: of.matching(filter), filter };
-        const { action } = request.body;
+        if (isReviewAction(action)) {
+          if (ids) await assertIdsExist(db, kind.records, [...new Set(ids)]);
+          const records = ids ? sql`SELECT unnest(${idArray(ids)})` : of.matching(filter);
+          return {
+            message: messages.updated,
+            ...(await runReviewAction(
+              db,
+              queue,
+              kind,
+              caller(request),
+              variantsOfRecords(kind, records, request.body.website_ids),
+              request.body as ReviewActionBody,
+              ids ? [...new Set(ids)] : { filter },
+            )),
+          };
+        }
+        assertMayAct(request);
         return {
           message: messages.updated,
           ...(isScheduleAction(action)
@@ -118,7 +155,7 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
     app.post(
       `/api/${path}/details/action`,
       {
-        config: { access: abilities.act },
+        config: { access: actionAccess },
         schema: {
           summary: 'Run a Detailed Review action on variants',
           tags,
@@ -128,11 +165,16 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
       },
       async (request) => {
         const { ids, action } = request.body;
+        if (isReviewAction(action)) {
+          const body = request.body as ReviewActionBody;
+          return reviewDetailVariants(db, queue, kind, caller(request), ids, body);
+        }
+        assertMayAct(request);
         return {
           message: ACTION_MESSAGES.detailsUpdated,
           ...(isScheduleAction(action)
             ? await runScheduleDetailAction(db, queue, kind, ids, { ...request.body, action })
-            : await runDetailAction(db, queue, kind, ids, action)),
+            : await runDetailAction(db, queue, kind, ids, action, caller(request).userId)),
         };
       },
     );

@@ -3,6 +3,7 @@ import {
   POST_ACTIONS,
   POST_MESSAGES,
   type PostRow,
+  REVIEW_ACTIONS,
   SCHEDULE_ACTIONS,
   SKIP_REASONS,
   unknownIdsMessage,
@@ -207,7 +208,7 @@ describe('post actions', () => {
     expect(await jobsFor(variants.map((v) => v.id))).toEqual([]);
     const unknownAction = await admin.post('/api/posts/action', { ids: [post.id], action: 'nope' });
     expect(unknownAction.body.errors.action).toEqual([
-      ACTION_MESSAGES.unknownAction([...POST_ACTIONS, ...SCHEDULE_ACTIONS]),
+      ACTION_MESSAGES.unknownAction([...POST_ACTIONS, ...SCHEDULE_ACTIONS, ...REVIEW_ACTIONS]),
     ]);
     expect((await admin.post('/api/posts/action', { ids: [], action: 'approve' })).status).toBe(
       422,

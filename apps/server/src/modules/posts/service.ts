@@ -79,7 +79,9 @@ const isUnfiltered = (query: PostListQuery) =>
   query.query === '' &&
   query.category_id === undefined &&
   query.website_id === undefined &&
-  query.status === undefined;
+  query.status === undefined &&
+  query.stage_id === undefined &&
+  query.assignee_id === undefined;
 
 const ORDER_COLUMNS: Record<PostOrderKey, SQL> = {
   title: sql`p.title`,
@@ -130,6 +132,8 @@ export async function listPosts(db: Db, query: PostListQuery) {
         query.category_id,
         query.website_id,
         query.status,
+        query.stage_id,
+        query.assignee_id,
       ]),
     },
     postRows,

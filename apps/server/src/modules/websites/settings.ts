@@ -5,8 +5,12 @@ import type { Db } from '../../db/client.ts';
 import { websiteSettings, websites } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { fieldChanges } from '../../lib/audit-diff.ts';
+import { changeWorkflow } from './workflow.ts';
 
-/** A website's settings (the Advance Settings modal): read and saved field by field. */
+/**
+ * A website's settings (Advance Settings): SEO, prompts, generation, webhooks, posting slots,
+ * workflow; read and saved field by field.
+ */
 
 /** The API's field name of each setting (the original product's names) → its column. */
 const SETTINGS_COLUMNS = {
@@ -30,7 +34,10 @@ const SETTINGS_COLUMNS = {
   posting_times: 'postingTimes',
   posting_timezone: 'postingTimezone',
   blocked_dates: 'blockedDates',
-} as const satisfies Record<keyof WebsiteSettingsValues, keyof typeof websiteSettings.$inferInsert>;
+} as const satisfies Record<
+  Exclude<keyof WebsiteSettingsValues, 'workflow_id'>,
+  keyof typeof websiteSettings.$inferInsert
+>;
 
 type SettingField = keyof typeof SETTINGS_COLUMNS;
 const SETTING_FIELDS = Object.keys(SETTINGS_COLUMNS) as SettingField[];
@@ -40,7 +47,11 @@ const secretHint = (secret: string) => `••••${secret.slice(-4)}`;
 
 export async function getSettings(db: Db, id: number): Promise<WebsiteSettings> {
   const [row] = await db
-    .select({ secret: websites.webhookSecret, settings: websiteSettings })
+    .select({
+      secret: websites.webhookSecret,
+      workflowId: websites.workflowId,
+      settings: websiteSettings,
+    })
     .from(websites)
     .leftJoin(websiteSettings, eq(websiteSettings.websiteId, websites.id))
     .where(eq(websites.id, id));
@@ -59,6 +70,7 @@ export async function getSettings(db: Db, id: number): Promise<WebsiteSettings> 
     posting_timezone: row.settings?.postingTimezone ?? 'UTC',
     blocked_dates: row.settings?.blockedDates ?? [],
     webhook_secret_hint: secretHint(row.secret),
+    workflow_id: row.workflowId,
   } as WebsiteSettings;
 }
 
@@ -86,12 +98,13 @@ export async function updateSettings(
       .select()
       .from(websiteSettings)
       .where(eq(websiteSettings.websiteId, id));
+    const workflowChange = await changeWorkflow(tx, id, values.workflow_id);
     await recordAudit(tx, {
       action: 'settings_changed',
       subjectType: 'website',
       subjectId: id,
       subjectName: website.name,
-      changes: fieldChanges(before ?? {}, { ...before, ...changes }),
+      changes: { ...fieldChanges(before ?? {}, { ...before, ...changes }), ...workflowChange },
     });
     await tx
       .insert(websiteSettings)

@@ -502,6 +502,7 @@ describe('website settings', () => {
       posting_days: [1, 5],
       posting_times: ['09:00', '15:30'],
       webhook_secret_hint: expect.any(String),
+      workflow_id: null,
     };
     expect(saved.body).toEqual(expected);
     expect((await admin.get(`/api/websites/${website.id}/settings`)).body).toEqual(expected);

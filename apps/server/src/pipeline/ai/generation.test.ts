@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatCompletion, type ReceivedRequest, startFakeHttp } from '../../../test/fake-http.ts';
 import * as fixtures from '../../../test/fixtures.ts';
 import { serverForFile } from '../../../test/fixtures.ts';
-import { FAST_QUEUE_ENV, setSetting, waitFor } from '../../../test/harness.ts';
+import { ADMIN, FAST_QUEUE_ENV, setSetting, waitFor } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { scheduledTasks } from '../../db/schema.ts';
 import { schedulerTick, type TaskContext } from '../../jobs/scheduler.ts';
@@ -215,12 +215,17 @@ describe('regenerate content', () => {
       expect(text).not.toMatch(/\{(website|category|keywords|reference_sites)\}/);
     });
 
-    it('rewrites a post variant with the default post prompt when the website has none', async () => {
+    it('rewrites a post variant with the default post prompt when the website has none, back in the first stage', async () => {
       const tulips = await createCategory('Tulips', [garden.id], { keywords: 'bulbs' });
       const post = await createPost('Planting in autumn', tulips.id);
       const variant = await onlyVariant('post', post.id);
       const from = provider.requests.length;
       provider.answer(() => completion('Autumn planting, rewritten.'));
+      const approved = await admin.post('/api/posts/details/action', {
+        ids: [variant.id],
+        action: 'mark_approved',
+      });
+      expect(approved.body).toMatchObject({ changed: 1 });
 
       await regenerate('post', variant.id);
       const rewritten = await variantWhen(
@@ -245,6 +250,14 @@ describe('regenerate content', () => {
         }),
       );
       expect(text).toContain('Planting in autumn');
+      // New text from the provider goes back to the first stage of its review, unapproved, and
+      // whoever asked for it counts as its author.
+      const [review] = await rows<{ position: number; is_approved: boolean; requester: string }>(
+        sql`SELECT s.position, v.is_approved, u.email AS requester FROM post_variants v
+            JOIN workflow_stages s ON s.id = v.stage_id
+            JOIN users u ON u.id = v.generation_requested_by WHERE v.id = ${variant.id}`,
+      );
+      expect(review).toEqual({ position: 0, is_approved: false, requester: ADMIN.email });
     });
 
     it('retries after a provider error and then saves the answer', async () => {

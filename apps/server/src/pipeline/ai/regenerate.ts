@@ -6,6 +6,7 @@ import { publishDeliveryEvents, variantTarget } from '../../events/publish.ts';
 import type { RunningJob } from '../../jobs/queue.ts';
 import { clearingTarget, settingTargets } from '../../modules/content/delivery-state.ts';
 import { kindOf } from '../../modules/content/kinds.ts';
+import { endStage } from '../../modules/content/review-stages.ts';
 import { loadVariant, type VariantContent } from '../../modules/content/variants.ts';
 import { failureNote } from '../delivery.ts';
 import { websitePrompt } from './prompts.ts';
@@ -81,14 +82,16 @@ export async function regenerateVariant(context: AppContext, job: RunningJob): P
     });
     throw error;
   }
-  // One statement, so the text, its version and the flags change together. The regeneration's
+  // One statement, so the text, its version and the flags change together; new text from the
+  // provider goes back to the first stage of its review. The regeneration's
   // state is cleared rather than 'delivered': the new text has not been sent anywhere yet.
   await context.db.transaction(async (tx) => {
     await tx.execute(
-      sql`UPDATE ${variants} SET description = ${description}, version = version + 1,
+      sql`UPDATE ${variants} v SET description = ${description}, version = version + 1,
                  is_updated_after_posted = is_updated_after_posted OR is_posted_to_website,
-                 ${clearingTarget('ai')}, updated_at = now()
-          WHERE id = ${variantId}`,
+                 ${clearingTarget('ai')}, updated_at = now(),
+                 stage_id = ${endStage('first')}, is_approved = false
+          WHERE v.id = ${variantId}`,
     );
     await publishDeliveryEvents(tx, kind, 'delivered', [variantTarget(variant, 'ai')]);
   });

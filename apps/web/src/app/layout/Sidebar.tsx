@@ -10,6 +10,7 @@ import { type MenuLink, menuLinks, PARAMETER_PLACEHOLDERS } from './menu.ts';
 
 const MAIN_LINKS = menuLinks('main');
 const RESOURCE_LINKS = menuLinks('resources');
+const PARAMETER_LINKS = menuLinks('parameters');
 
 function MenuItem({ link }: { link: MenuLink }) {
   const item = (
@@ -54,6 +55,9 @@ function ParametersTree() {
         </p>
       </button>
       <ul id={treeId} className="nav nav-treeview">
+        {PARAMETER_LINKS.map((link) => (
+          <MenuItem key={link.to} link={link} />
+        ))}
         {PARAMETER_PLACEHOLDERS.map((label) => (
           <PlaceholderItem key={label} label={label} icon="bi-circle" />
         ))}

@@ -48,6 +48,9 @@ function variant(variantId: number, website: string) {
         : [],
     publish_at: null,
     created_at: '2026-11-22T10:00:00.000Z',
+    stage: { id: 1, name: 'Draft', colour: '#6b7280', is_last: false },
+    assignee: variantId === 32 ? { id: 5, name: 'Ana Reviewer' } : null,
+    due_at: null,
     category_name: 'Laptops',
   };
 }
@@ -98,12 +101,14 @@ function renderReview() {
 }
 
 describe('DetailedReviewModal', () => {
-  it('shows each variant with its flags and a delivery per target, a failed one with its reason', async () => {
+  it('shows each variant with its stage, assignee, flags and a delivery per target, a failed one with its reason', async () => {
     renderReview();
     expect(await screen.findByText('Daily Recipes')).toBeDefined();
     expect(screen.getByText('Website: failed')).toBeDefined();
     expect(screen.getByText('Facebook: delivered')).toBeDefined();
     expect(screen.getByText('HTTP 500 from the website')).toBeDefined();
+    expect(screen.getAllByText('Draft')).toHaveLength(2);
+    expect(screen.getByText('Ana Reviewer')).toBeDefined();
     expect(screen.getAllByText('No')).toHaveLength(2 * 9);
   });
 

@@ -16,6 +16,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import type { z } from 'zod';
+import { useCan } from '../../lib/abilities.ts';
 import {
   type ContentResource,
   detailRowsKey,
@@ -31,7 +32,9 @@ import { DeliveryAttempts } from './DeliveryAttempts.tsx';
 import { DeliveryState, type DetailRow } from './DeliveryState.tsx';
 import { FlagBadge } from './FlagBadge.tsx';
 import { publishAtColumn } from './publish-at-column.tsx';
+import { StageBadge } from './StageBadge.tsx';
 import { SCHEDULE_ACTION_OPTIONS, useScheduleActions } from './use-schedule-actions.tsx';
+import { VariantReviewPanel } from './VariantReviewPanel.tsx';
 
 type VariantFlag = keyof z.infer<typeof variantFlagsSchema>;
 type DetailPage<T> = Paginated<T> & { total_is_estimate: boolean };
@@ -69,6 +72,7 @@ function detailColumns<T extends DetailRow>(
   subject: DetailedReviewSubject<T>,
   onShowAttempts: (row: DetailRow) => void,
   onSchedule: ((row: DetailRow) => void) | undefined,
+  onReview: ((row: DetailRow) => void) | null,
 ): ColumnDef<T>[] {
   return [
     { id: 'pivot_id', header: 'ID', accessorKey: 'pivot_id' },
@@ -90,6 +94,33 @@ function detailColumns<T extends DetailRow>(
           {truncate(row.original.description, POST_DESCRIPTION_PREVIEW)}
         </span>
       ),
+    },
+    {
+      id: 'stage',
+      header: 'Stage',
+      cell: ({ row }) => (
+        <>
+          <StageBadge stage={row.original.stage} />
+          {onReview && (
+            <div>
+              <Button
+                variant="link"
+                size="sm"
+                className="p-0"
+                onClick={() => onReview(row.original)}
+              >
+                Review
+              </Button>
+            </div>
+          )}
+        </>
+      ),
+    },
+    { id: 'assignee', header: 'Assignee', cell: ({ row }) => row.original.assignee?.name ?? '' },
+    {
+      id: 'due_at',
+      header: 'Due',
+      cell: ({ row }) => (row.original.due_at ? <CellDateTime value={row.original.due_at} /> : ''),
     },
     flagColumn<T>('synced', 'Synced'),
     flagColumn<T>('is_approved', 'Approved'),
@@ -159,6 +190,10 @@ export function DetailedReviewModal<T extends DetailRow>({
   const [attemptsOfId, setAttemptsOfId] = useState<number | null>(null);
   // The row as last loaded, so that the attempts panel follows the row's state as it changes.
   const attemptsOf = details.data?.data.find((row) => row.pivot_id === attemptsOfId);
+  const kind = resource === '/api/posts' ? 'post' : 'category';
+  const canReview = useCan(kind === 'post' ? 'post-review' : 'category-review');
+  const [reviewOfId, setReviewOfId] = useState<number | null>(null);
+  const reviewOf = details.data?.data.find((row) => row.pivot_id === reviewOfId);
   const columns = useMemo(
     () =>
       detailColumns(
@@ -173,8 +208,9 @@ export function DetailedReviewModal<T extends DetailRow>({
                 row.publish_at ?? undefined,
               )
           : undefined,
+        canReview ? (row) => setReviewOfId(row.pivot_id) : null,
       ),
-    [subject, canAct, scheduleOne],
+    [subject, canAct, scheduleOne, canReview],
   );
   const selectedCount = selection.selectedIds.length;
 
@@ -230,6 +266,16 @@ export function DetailedReviewModal<T extends DetailRow>({
             row={attemptsOf}
             canAct={canAct}
             onClose={() => setAttemptsOfId(null)}
+          />
+        )}
+        {reviewOf && (
+          <VariantReviewPanel
+            key={reviewOf.pivot_id}
+            kind={kind}
+            resource={resource}
+            listKey={listKey}
+            row={reviewOf}
+            onClose={() => setReviewOfId(null)}
           />
         )}
       </Modal.Body>

@@ -1,7 +1,10 @@
 import { BULK_ACTION_LABELS, type ScheduleAction } from '@sitefleet/contract';
+import { useCan } from '../../lib/abilities.ts';
 import { type ContentCallOptions, useBulkAction } from '../../lib/content/content-records.ts';
+import { useBulkReviewAction } from '../../lib/content/variant-review.ts';
 import type { ResourceList } from '../../lib/use-resource-list.ts';
 import { BulkActionsMenu } from './BulkActionsMenu.tsx';
+import { BulkReviewMenu } from './BulkReviewMenu.tsx';
 import {
   actionTarget,
   SelectAllMatchingBanner,
@@ -21,15 +24,26 @@ export function useContentBulkActions<
 >(list: ResourceList<T, F>, calls: ContentCallOptions, actions: readonly A[]) {
   const bulkAction = useBulkAction<A | ScheduleAction>(calls);
   const schedule = useScheduleActions(bulkAction);
+  const reviewAction = useBulkReviewAction(calls.resource, calls.listKey);
+  const canReview = useCan(calls.resource === '/api/posts' ? 'post-review' : 'category-review');
   const { selection, params } = list;
   const pageRows = list.rows.data?.data.length ?? 0;
   const total = list.rows.data?.total ?? 0;
   const matching = useSelectAllMatching(selection, pageRows, list.reloadKey);
   if (!selection) return { menu: null, banner: null };
   const selectedCount = matching.allMatching ? total : selection.selectedIds.length;
+  const target = () =>
+    actionTarget(matching, selection.selectedIds, { query: params.query, ...params.filters });
   return {
     menu: (
-      <>
+      <div className="d-flex gap-2">
+        {canReview && (
+          <BulkReviewMenu
+            selectedCount={selectedCount}
+            busy={reviewAction.isPending}
+            onSelect={(choice) => reviewAction.mutate({ ...choice, ...target() })}
+          />
+        )}
         <BulkActionsMenu<A | ScheduleAction>
           actions={[
             ...actions.map((action) => ({ value: action, label: BULK_ACTION_LABELS[action] })),
@@ -38,17 +52,14 @@ export function useContentBulkActions<
           selectedCount={selectedCount}
           busy={bulkAction.isPending}
           onSelect={(action) => {
-            const target = actionTarget(matching, selection.selectedIds, {
-              query: params.query,
-              ...params.filters,
-            });
-            if (!schedule.run(action, target, selectedCount)) {
-              bulkAction.mutate({ action, ...target });
+            const chosen = target();
+            if (!schedule.run(action, chosen, selectedCount)) {
+              bulkAction.mutate({ action, ...chosen });
             }
           }}
         />
         {schedule.modal}
-      </>
+      </div>
     ),
     banner: <SelectAllMatchingBanner matching={matching} pageRows={pageRows} total={total} />,
   };

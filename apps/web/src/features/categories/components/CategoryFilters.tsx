@@ -8,6 +8,7 @@ import {
 } from '@sitefleet/contract';
 import { useId } from 'react';
 import { Button, Offcanvas } from 'react-bootstrap';
+import { ReviewFilters } from '../../../components/content/ReviewFilters.tsx';
 
 /**
  * The list's filters as the URL keeps them: the API's, and the order the panel chooses (the
@@ -72,7 +73,10 @@ export function activePanelFilters(values: Record<CategoryListFilter, string | u
   return PANEL_FILTERS.filter((filter) => values[filter] !== undefined).length;
 }
 
-/** The Advance Filters side panel: status, approved, synced, auto-sync, order key and direction. */
+/**
+ * The Advance Filters side panel: status, approved, synced, auto-sync, review stage and assignee,
+ * order key and direction.
+ */
 export function CategoryFilters({ show, onHide, values, onChange }: CategoryFiltersProps) {
   const idPrefix = useId();
   return (
@@ -109,6 +113,9 @@ export function CategoryFilters({ show, onHide, values, onChange }: CategoryFilt
             </select>
           </div>
         ))}
+        <div className="mb-3 d-flex flex-wrap gap-2">
+          <ReviewFilters values={values} onChange={onChange} />
+        </div>
         <div className="mb-3">
           <label htmlFor={`${idPrefix}-order_dir`} className="form-label">
             Order Direction

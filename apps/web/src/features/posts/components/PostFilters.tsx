@@ -1,4 +1,5 @@
 import { type POST_LIST_FILTERS, POST_STATUS_FILTER_OPTIONS } from '@sitefleet/contract';
+import { ReviewFilters } from '../../../components/content/ReviewFilters.tsx';
 import { SearchSelect } from '../../../components/SearchSelect.tsx';
 import { useCategorySearch } from '../../../lib/content/category-options.ts';
 import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
@@ -65,6 +66,7 @@ export function PostFilters({ values, onChange }: PostFiltersProps) {
           </option>
         ))}
       </select>
+      <ReviewFilters values={values} onChange={onChange} />
     </>
   );
 }

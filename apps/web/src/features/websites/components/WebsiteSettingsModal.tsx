@@ -24,6 +24,7 @@ import {
 import { InternalUrlWarning } from '../../../components/form/InternalUrlWarning.tsx';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { RotateSecret } from '../../../components/RotateSecret.tsx';
+import { useWorkflowOptions } from '../../../lib/content/variant-review.ts';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { bindServerErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/toast.tsx';
@@ -59,7 +60,7 @@ const NO_REFRESH = 'No automatic refresh';
 
 /** The Scheduler tab: refresh periods (which may be off) and generation limits. */
 const SCHEDULER_FIELDS: readonly {
-  name: Exclude<SchedulerField, keyof typeof postingSlotFields>;
+  name: Exclude<SchedulerField, keyof typeof postingSlotFields | 'workflow_id'>;
   label: string;
   kind: 'refresh' | 'limit';
   help?: string;
@@ -134,6 +135,7 @@ function WebsiteSettingsForm({
     initialTab,
   );
   const save = useSaveWebsiteSettings(website.id);
+  const workflows = useWorkflowOptions();
   const rotateSecret = useRotateWebhookSecret(website.id);
   const tabsId = useId();
   const keywordsId = useId();
@@ -292,6 +294,17 @@ function WebsiteSettingsForm({
                 error={errors[field.name]}
               />
             ))}
+            <SelectField
+              className="col-sm-6 mb-3"
+              label="Review Workflow"
+              options={(workflows.data ?? [])
+                .filter((workflow) => !workflow.is_default)
+                .map((workflow) => ({ value: workflow.id, label: workflow.name }))}
+              placeholder="Default workflow"
+              help="Its variants move to the stage at the same position of the new workflow."
+              registration={form.register('workflow_id')}
+              error={errors.workflow_id}
+            />
           </div>
           <PostingSlotsFields form={form} />
         </Tab>

@@ -25,6 +25,7 @@ const stored = websiteSettingsSchema.parse({
   posting_timezone: 'Europe/Paris',
   blocked_dates: ['2026-12-25'],
   webhook_secret_hint: '••••abcd',
+  workflow_id: 3,
 });
 
 describe('the Advance Settings form', () => {
@@ -45,6 +46,7 @@ describe('the Advance Settings form', () => {
       posting_days: ['1', '3'],
       posting_times: '09:00, 14:00',
       blocked_dates: '2026-12-25',
+      workflow_id: '3',
     });
     expect(websiteSettingsInputSchema.parse(values)).toMatchObject({
       googleAdsense: null,
@@ -58,7 +60,9 @@ describe('the Advance Settings form', () => {
       posting_times: ['09:00', '14:00'],
       posting_timezone: 'Europe/Paris',
       blocked_dates: ['2026-12-25'],
+      workflow_id: 3,
     });
+    expect(websiteSettingsInputSchema.parse({ ...values, workflow_id: '' }).workflow_id).toBeNull();
   });
 
   it('finds the first field with an error in the order of the tabs', () => {

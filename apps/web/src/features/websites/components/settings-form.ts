@@ -29,6 +29,8 @@ export interface WebsiteSettingsFormValues {
   posting_timezone: string;
   /** Comma-separated dates, e.g. '2026-12-24, 2026-12-25'. */
   blocked_dates: string;
+  /** The review workflow's id as the select holds it; '' for the default one. */
+  workflow_id: string;
 }
 
 export type SettingsField = keyof WebsiteSettingsFormValues;
@@ -59,6 +61,7 @@ export const SETTINGS_TABS = [
       'posting_times',
       'posting_timezone',
       'blocked_dates',
+      'workflow_id',
     ],
   },
   {
@@ -70,7 +73,10 @@ export const SETTINGS_TABS = [
 
 export type SettingsTabKey = (typeof SETTINGS_TABS)[number]['key'];
 
-/** The Scheduler tab's fields: refresh periods and generation limits, all chosen from a list. */
+/**
+ * The Scheduler tab's fields: refresh periods, generation limits and the review workflow, all
+ * chosen from a list.
+ */
 export type SchedulerField = Extract<
   (typeof SETTINGS_TABS)[number],
   { key: 'scheduler' }
@@ -113,5 +119,6 @@ export function toFormValues(settings: WebsiteSettings): WebsiteSettingsFormValu
     posting_times: settings.posting_times.join(', '),
     posting_timezone: settings.posting_timezone,
     blocked_dates: settings.blocked_dates.join(', '),
+    workflow_id: choice(settings.workflow_id),
   };
 }

@@ -1,0 +1,81 @@
+import { ADMIN_ROLE_NAMES, mentionedEmails, type VariantComment } from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
+import { notifyUsers } from '../../notifications/personal.ts';
+import type { ContentKind } from '../content/kinds.ts';
+import { reviewAbility } from '../content/review-actions.ts';
+import { commentById, recordReview } from '../content/review-history.ts';
+import { stagedVariants } from '../content/review-stages.ts';
+
+/** The variant of a review route, locked for the change; 404 when there is none. */
+export async function reviewedVariant(db: Db, kind: ContentKind, variantId: number) {
+  const [variant] = await stagedVariants(db, kind, sql`v.id = ${variantId}`);
+  if (!variant) throw notFound();
+  return variant;
+}
+
+/**
+ * The users an e-mail address in a comment mentions who may see the variant: those holding the
+ * kind's review ability through a role, or an admin role.
+ */
+async function mentionedUsers(db: Db, kind: ContentKind, body: string, authorId: number) {
+  const emails = mentionedEmails(body);
+  if (emails.length === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT u.id FROM users u
+        WHERE lower(u.email) IN (${sql.join(
+          emails.map((email) => sql`${email}`),
+          sql`, `,
+        )})
+          AND u.id <> ${authorId}
+          AND EXISTS (
+            SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+            WHERE ur.user_id = u.id
+              AND (lower(r.name) IN (${sql.join(
+                ADMIN_ROLE_NAMES.map((name) => sql`${name}`),
+                sql`, `,
+              )})
+                   OR EXISTS (SELECT 1 FROM role_permissions rp
+                              JOIN permissions p ON p.id = rp.permission_id
+                              WHERE rp.role_id = r.id AND p.name = ${reviewAbility(kind)})))`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A comment on a variant: its Markdown rendered and sanitised, one history row and audit entry,
+ * and a `mention` notification to each mentioned user who may see the variant.
+ */
+export async function addComment(
+  db: Db,
+  queue: JobQueue,
+  kind: ContentKind,
+  variantId: number,
+  author: { userId: number; name: string },
+  body: string,
+): Promise<VariantComment> {
+  const id = await db.transaction(async (tx) => {
+    const variant = await reviewedVariant(tx, kind, variantId);
+    const commentId = await recordReview(
+      tx,
+      kind,
+      { id: variant.id, recordId: variant.record_id, recordName: variant.record_name },
+      'commented',
+      author,
+      { website: variant.website_name, comment: body, body_html: renderMarkdown(body) },
+    );
+    await notifyUsers(tx, queue, await mentionedUsers(tx, kind, body, author.userId), {
+      kind: 'mention',
+      subject: `${kind.kind}:${variant.record_id}`,
+      title: `${author.name} mentioned you on "${variant.record_name}"`,
+      body: `${variant.website_name}: ${body.slice(0, 200)}`,
+      link: null,
+    });
+    return commentId;
+  });
+  return commentById(db, id);
+}

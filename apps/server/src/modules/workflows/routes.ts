@@ -1,0 +1,53 @@
+import { WORKFLOW_MESSAGES, workflowOptionsSchema, workflowsResource } from '@sitefleet/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { registerStandardRoutes } from '../../resources/standard-routes.ts';
+import {
+  createWorkflow,
+  deleteWorkflow,
+  getWorkflow,
+  listWorkflows,
+  updateWorkflow,
+  workflowOptions,
+} from './service.ts';
+
+/** The review workflows (Parameters › Workflows), and their stages for the screens that move variants. */
+export const workflowsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  registerStandardRoutes(
+    app,
+    workflowsResource,
+    {
+      list: (query) => listWorkflows(db, query, workflowsResource.path),
+      get: (id) => getWorkflow(db, id),
+      create: (body) => createWorkflow(db, body),
+      update: (id, body) => updateWorkflow(db, id, body),
+      remove: async (id) => {
+        await deleteWorkflow(db, id);
+        return { message: WORKFLOW_MESSAGES.deleted };
+      },
+    },
+    {
+      summaries: {
+        create: 'Create a workflow with its stages in order',
+        update: 'Rename a workflow and rewrite its stages (each position keeps its variants)',
+        remove: 'Delete a workflow no website uses (never the default one)',
+      },
+    },
+  );
+
+  app.get(
+    '/api/workflows/options',
+    {
+      config: {
+        access: ['workflow-manage', 'website-settings', 'post-review', 'category-review'],
+      },
+      schema: {
+        tags: ['workflows'],
+        summary:
+          "Every workflow and its stages, for moving variants and choosing a website's workflow",
+        response: { 200: workflowOptionsSchema },
+      },
+    },
+    () => workflowOptions(db),
+  );
+};

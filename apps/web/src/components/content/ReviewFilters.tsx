@@ -1,0 +1,53 @@
+import { useAuth } from '../../lib/auth-store.ts';
+import { useWorkflowOptions } from '../../lib/content/variant-review.ts';
+
+type ReviewFilter = 'stage_id' | 'assignee_id';
+
+interface ReviewFiltersProps {
+  values: Partial<Record<ReviewFilter, string | undefined>>;
+  onChange: (changes: Partial<Record<ReviewFilter, string | undefined>>) => void;
+}
+
+/**
+ * The Stage and Assignee filters of the Posts and Categories lists: records with a variant in a
+ * stage (of any workflow), or assigned to the signed-in user.
+ */
+export function ReviewFilters({ values, onChange }: ReviewFiltersProps) {
+  const workflows = useWorkflowOptions();
+  const { user } = useAuth();
+  return (
+    <>
+      <select
+        className="form-select form-select-sm w-auto"
+        aria-label="Stage filter"
+        value={values.stage_id ?? ''}
+        onChange={(event) => onChange({ stage_id: event.target.value || undefined })}
+      >
+        <option value="">All stages</option>
+        {(workflows.data ?? []).map((workflow) => (
+          <optgroup key={workflow.id} label={workflow.name}>
+            {workflow.stages.map((stage) => (
+              <option key={stage.id} value={stage.id}>
+                {stage.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      {user && (
+        <select
+          className="form-select form-select-sm w-auto"
+          aria-label="Assignee filter"
+          value={values.assignee_id ?? ''}
+          onChange={(event) => onChange({ assignee_id: event.target.value || undefined })}
+        >
+          <option value="">Anyone assigned or not</option>
+          <option value={user.id}>Assigned to me</option>
+          {values.assignee_id && values.assignee_id !== String(user.id) && (
+            <option value={values.assignee_id}>Assigned to user #{values.assignee_id}</option>
+          )}
+        </select>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { REVIEW_DECISION_LABELS, WORKFLOW_LIMITS, WORKFLOW_MESSAGES } from '@sitefleet/contract';
+import { useId, useState } from 'react';
+import { useParams } from 'react-router';
+import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
+import { isApiError } from '../../../lib/http.ts';
+import { usePublicReview, useReviewDecision } from '../api/public-review.ts';
+
+/**
+ * /review/<token>: what an outside reviewer sees without an account. The variant read-only and two
+ * buttons; one column, so that it reads on a phone.
+ */
+export function PublicReviewPage() {
+  const { token = '' } = useParams();
+  const review = usePublicReview(token);
+  const decision = useReviewDecision(token);
+  const [comment, setComment] = useState('');
+  const [commentError, setCommentError] = useState<string | null>(null);
+  const commentId = useId();
+
+  const decide = (choice: 'approve' | 'request_changes') => {
+    if (choice === 'request_changes' && comment.trim() === '') {
+      setCommentError(WORKFLOW_MESSAGES.changesNeedComment);
+      return;
+    }
+    setCommentError(null);
+    decision.mutate({ decision: choice, comment });
+  };
+
+  let content: React.ReactNode;
+  if (review.isPending) content = <LoadingSpinner />;
+  else if (review.isError) {
+    content = (
+      <div className="alert alert-warning" role="alert">
+        {isApiError(review.error) ? review.error.message : WORKFLOW_MESSAGES.linkUnknown}
+      </div>
+    );
+  } else if (decision.isSuccess) {
+    content = (
+      <div className="alert alert-success" role="status">
+        {decision.data.message}
+      </div>
+    );
+  } else {
+    const { title, description, website_name, stage } = review.data;
+    content = (
+      <>
+        <h1 className="h4">{title}</h1>
+        <p className="text-body-secondary mb-2">
+          {website_name} · <span className="badge text-bg-secondary">{stage}</span>
+        </p>
+        <div className="border rounded p-3 mb-3" style={{ whiteSpace: 'pre-wrap' }}>
+          {description}
+        </div>
+        <label className="form-label" htmlFor={commentId}>
+          Comment
+        </label>
+        <textarea
+          id={commentId}
+          className={`form-control mb-1 ${commentError ? 'is-invalid' : ''}`}
+          rows={4}
+          maxLength={WORKFLOW_LIMITS.commentMax}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+        />
+        {commentError && <div className="invalid-feedback d-block">{commentError}</div>}
+        {decision.isError && (
+          <div className="alert alert-danger mt-2" role="alert">
+            {decision.error.message}
+          </div>
+        )}
+        <div className="d-grid gap-2 d-sm-flex mt-3">
+          <button
+            type="button"
+            className="btn btn-success"
+            disabled={decision.isPending}
+            onClick={() => decide('approve')}
+          >
+            {REVIEW_DECISION_LABELS.approve}
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline-danger"
+            disabled={decision.isPending}
+            onClick={() => decide('request_changes')}
+          >
+            {REVIEW_DECISION_LABELS.request_changes}
+          </button>
+        </div>
+      </>
+    );
+  }
+  return (
+    <main className="container py-4" style={{ maxWidth: '40rem' }}>
+      {content}
+    </main>
+  );
+}

@@ -1,0 +1,261 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { createUser, roleId, uniqueEmail } from './admin-screens.ts';
+import { api, uniqueName } from './api.ts';
+import { ADMIN, signIn, signInThroughApi } from './users.ts';
+
+/** A local stand-in for the operator's website: it takes every webhook and keeps the bodies. */
+let website: Server;
+let websiteUrl: string;
+const received: string[] = [];
+
+test.beforeAll(async () => {
+  website = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      received.push(body);
+      response.writeHead(201, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ id: `site-${received.length}` }));
+    });
+  });
+  await new Promise<void>((resolve) => website.listen(0, '127.0.0.1', resolve));
+  websiteUrl = `http://127.0.0.1:${(website.address() as AddressInfo).port}`;
+});
+test.afterAll(async () => {
+  await new Promise((resolve) => website.close(resolve));
+});
+
+/** Two editors of their own, and a post the first one wrote on a website that takes webhooks. */
+async function setUp(page: Page) {
+  await signInThroughApi(page, ADMIN);
+  const editorRole = await roleId(page, 'editor');
+  const [author, reviewer] = ['Author', 'Reviewer'].map((who) => ({
+    name: uniqueName(`E2E ${who}`),
+    email: uniqueEmail(`e2e-${who.toLowerCase()}`),
+    password: 'password123',
+  })) as [Credentials, Credentials];
+  for (const user of [author, reviewer]) await createUser(page, { ...user, roles: [editorRole] });
+  const site = await api<{ id: number }>(page, 'POST', '/api/websites', {
+    name: uniqueName('Review Site'),
+    url: 'https://review.example.com',
+    status: 1,
+    hosting: 'Local',
+    cost: 1,
+    duration: 1,
+  });
+  await api(page, 'PATCH', `/api/websites/${site.id}/update-settings`, {
+    post_webhook_url: `${websiteUrl}/hooks/posts`,
+  });
+  const categoryName = uniqueName('Reviewed news');
+  const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
+    name: categoryName,
+    slug: categoryName.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    description: 'News',
+    keywords: 'news',
+    websites: [site.id],
+  });
+  await page.context().clearCookies();
+  await signInThroughApi(page, author);
+  const title = uniqueName('Harbour review');
+  await api(page, 'POST', '/api/posts', {
+    title,
+    description: 'Reviewed by two people before it goes out.',
+    category_id: category.id,
+  });
+  await page.context().clearCookies();
+  return { author, reviewer, title };
+}
+
+interface Credentials {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Opens the post's Detailed Review and its variant's review panel. */
+async function openReview(page: Page, title: string) {
+  await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
+  const row = page
+    .getByRole('table', { name: 'Posts' })
+    .getByRole('row')
+    .filter({ hasText: title });
+  await row.getByRole('button', { name: `Options for ${title}` }).click();
+  await page.getByRole('button', { name: 'Details', exact: true }).click();
+  const review = page.getByRole('dialog', { name: `Detailed Review: ${title}` });
+  await review.getByRole('button', { name: 'Review', exact: true }).click();
+  return review;
+}
+
+async function moveTo(review: Locator, stage: string) {
+  await review.getByLabel('Move to…').selectOption({ label: stage });
+  await review.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(
+    review.getByRole('table', { name: 'Detail rows' }).locator('tbody tr').first(),
+  ).toContainText(stage);
+}
+
+test('two people move a post through its stages, with an assignment and a mention, and it goes out', async ({
+  page,
+}) => {
+  const { author, reviewer, title } = await setUp(page);
+
+  // The author sends the post for review from the list's Review menu, takes it, and asks the
+  // reviewer in a comment.
+  await signIn(page, author);
+  await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
+  const listRow = page
+    .getByRole('table', { name: 'Posts' })
+    .getByRole('row')
+    .filter({ hasText: title });
+  await listRow.getByRole('checkbox', { name: 'Select row' }).check();
+  await page.getByRole('button', { name: 'Review (1)' }).click();
+  await page.getByRole('button', { name: 'In review', exact: true }).first().click();
+  await expect(page.getByText(/1 changed/)).toBeVisible();
+  let review = await openReview(page, title);
+  await expect(review.getByRole('table', { name: 'Detail rows' })).toContainText('In review');
+  await review.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(review.getByRole('table', { name: 'Detail rows' })).toContainText(author.name);
+  await review
+    .getByLabel(/^Comment \(Markdown/)
+    .fill(`Please check the **dates** @${reviewer.email}`);
+  await review.getByRole('button', { name: 'Comment', exact: true }).click();
+  const comments = review.getByRole('region', { name: 'Comments' });
+  await expect(comments.locator('strong', { hasText: 'dates' })).toBeVisible();
+  // The author may not approve what they wrote.
+  await review.getByLabel('Move to…').selectOption({ label: 'Approved' });
+  await review.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(page.getByText('Someone other than the author must approve this.')).toBeVisible();
+
+  // The reviewer was told, approves, and publishes.
+  await page.context().clearCookies();
+  await signIn(page, reviewer);
+  const notifications = await api<{ data: { kind: string; title: string }[] }>(
+    page,
+    'GET',
+    '/api/notifications',
+  );
+  expect(notifications.data.map((note) => note.kind)).toContain('mention');
+  review = await openReview(page, title);
+  await moveTo(review, 'Approved');
+  const history = review.getByRole('region', { name: 'History' });
+  await expect(history).toContainText('In review → Approved');
+  await expect(history).toContainText('Draft → In review');
+  const table = review.getByRole('table', { name: 'Detail rows' });
+  await table.locator('tbody tr').first().getByRole('checkbox').check();
+  await review.getByLabel('Bulk action').selectOption({ label: 'Post to Website' });
+  await review.getByRole('button', { name: 'Apply' }).click();
+  await expect(
+    table.locator('tbody tr').first().locator('.badge', { hasText: 'delivered' }),
+  ).toBeVisible({
+    timeout: 60_000,
+  });
+  expect(received.some((body) => body.includes(title))).toBe(true);
+});
+
+test('an admin makes a workflow with its stages in order, and deletes it', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const name = uniqueName('Legal workflow');
+  await page.goto('/admin/workflows');
+  await page.getByRole('button', { name: 'Add New Workflow' }).click();
+  const form = page.getByRole('dialog', { name: 'Add New Workflow' });
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Stage 1', { exact: true }).fill('Written');
+  await form.getByLabel('Stage 2', { exact: true }).fill('Published');
+  await form.getByRole('button', { name: 'Add a stage' }).click();
+  await form.getByLabel('Stage 3', { exact: true }).fill('Legal check');
+  // The new stage goes before the last one, which means approved.
+  await form
+    .getByRole('group', { name: 'Order of stage 3' })
+    .getByRole('button', { name: 'Move up' })
+    .click();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+
+  await page.getByRole('searchbox').fill(name);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('WrittenLegal checkPublished');
+  await row.getByRole('button', { name: `Options for ${name}` }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Workflow' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('an outside reviewer sends a post back through a review link on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInThroughApi(page, ADMIN);
+  const site = await api<{ id: number }>(page, 'POST', '/api/websites', {
+    name: uniqueName('Link Site'),
+    url: 'https://link.example.com',
+    status: 1,
+    hosting: 'Local',
+    cost: 1,
+    duration: 1,
+  });
+  const categoryName = uniqueName('Linked news');
+  const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
+    name: categoryName,
+    slug: categoryName.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    description: 'News',
+    keywords: 'news',
+    websites: [site.id],
+  });
+  const title = uniqueName('Linked post');
+  const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
+    title,
+    description: 'Read by someone without an account.',
+    category_id: category.id,
+  });
+  const rows = await api<{ data: { pivot_id: number }[] }>(
+    page,
+    'GET',
+    `/api/posts/details/${post.id}`,
+  );
+  const variantId = rows.data[0]!.pivot_id;
+  const workflows = await api<{ is_default: boolean; stages: { id: number }[] }[]>(
+    page,
+    'GET',
+    '/api/workflows/options',
+  );
+  const inReview = workflows.find((workflow) => workflow.is_default)!.stages[1]!.id;
+  await api(page, 'POST', '/api/posts/details/action', {
+    ids: [variantId],
+    action: 'move_stage',
+    stage_id: inReview,
+  });
+  const link = await api<{ url: string }>(
+    page,
+    'POST',
+    `/api/variants/post/${variantId}/review-link`,
+    {
+      hours: 1,
+    },
+  );
+  await page.context().clearCookies();
+
+  await page.goto(new URL(link.url).pathname);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('Read by someone without an account.')).toBeVisible();
+  await page.getByRole('button', { name: 'Request changes' }).click();
+  await expect(page.getByText('Say what should change: a comment is required.')).toBeVisible();
+  await page.getByLabel('Comment').fill('The second paragraph needs a source.');
+  await page.getByRole('button', { name: 'Request changes' }).click();
+  await expect(page.getByRole('status')).toHaveText('Thank you: your decision has been recorded.');
+
+  await signInThroughApi(page, ADMIN);
+  const after = await api<{ data: { stage: { name: string } }[] }>(
+    page,
+    'GET',
+    `/api/posts/details/${post.id}`,
+  );
+  expect(after.data[0]!.stage.name).toBe('Draft');
+  await page.context().clearCookies();
+  await page.goto(new URL(link.url).pathname);
+  await expect(page.getByText('This review link has been used or has expired.')).toBeVisible();
+});
