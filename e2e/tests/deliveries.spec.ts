@@ -1,27 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { api, postOnNewWebsite, uniqueName } from './api.ts';
+import { type LocalWebsite, startLocalWebsite } from './local-website.ts';
 import { ADMIN, signIn } from './users.ts';
 
 /** A website's webhook that is gone for good: every delivery answers 410. */
-let gone: Server;
-let goneUrl: string;
-
+let gone: LocalWebsite;
 test.beforeAll(async () => {
-  gone = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      response.writeHead(410, { 'content-type': 'text/plain' });
-      response.end('gone');
-    });
-  });
-  await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
-  goneUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`;
+  gone = await startLocalWebsite({ status: 410 });
 });
-test.afterAll(async () => {
-  await new Promise((resolve) => gone.close(resolve));
-});
+test.afterAll(() => gone.close());
 
 test('shows a website whose webhook goes, without a reload, as paused, in red, with Resume in its menu', async ({
   page,
@@ -34,7 +21,7 @@ test('shows a website whose webhook goes, without a reload, as paused, in red, w
   } = await postOnNewWebsite(page, {
     prefix: 'Gone',
     title: uniqueName('Gone story'),
-    postWebhookUrl: `${goneUrl}/hooks/posts`,
+    postWebhookUrl: `${gone.url}/hooks/posts`,
   });
   // The stream answers once the server listens: from then on, nothing published is missed.
   const streamOpen = page.waitForResponse((response) => response.url().includes('/api/events'));

@@ -1,32 +1,13 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, type Locator, test } from '@playwright/test';
 import { postOnNewWebsite, uniqueName } from './api.ts';
+import { type LocalWebsite, startLocalWebsite } from './local-website.ts';
 import { ADMIN, signIn } from './users.ts';
 
-/** A local stand-in for an operator's website: it takes every webhook and remembers the bodies. */
-let website: Server;
-let websiteUrl: string;
-const received: { path: string; body: string }[] = [];
-
+let website: LocalWebsite;
 test.beforeAll(async () => {
-  website = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', body });
-      response.writeHead(201, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ id: `site-${received.length}` }));
-    });
-  });
-  await new Promise<void>((resolve) => website.listen(0, '127.0.0.1', resolve));
-  websiteUrl = `http://127.0.0.1:${(website.address() as AddressInfo).port}`;
+  website = await startLocalWebsite();
 });
-test.afterAll(async () => {
-  await new Promise((resolve) => website.close(resolve));
-});
+test.afterAll(() => website.close());
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, ADMIN);
@@ -45,7 +26,7 @@ test('approves and publishes a post to a website, and its flag turns green', asy
   await postOnNewWebsite(page, {
     prefix: 'Local',
     title: title,
-    postWebhookUrl: `${websiteUrl}/hooks/posts`,
+    postWebhookUrl: `${website.url}/hooks/posts`,
   });
   await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
   const row = page
@@ -71,7 +52,7 @@ test('approves and publishes a post to a website, and its flag turns green', asy
     timeout: 60_000,
   });
   await expect(variant.locator('.badge', { hasText: 'delivered' })).toBeVisible();
-  const delivered = received.find((request) => request.body.includes(title));
+  const delivered = website.received.find((request) => request.body.includes(title));
   expect(delivered?.path).toBe('/hooks/posts');
 
   await variant.getByRole('button', { name: 'Attempts' }).click();

@@ -1,33 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createUser, roleId, uniqueEmail } from './admin-screens.ts';
 import { api, uniqueName } from './api.ts';
+import { type LocalWebsite, startLocalWebsite } from './local-website.ts';
 import { ADMIN, signIn, signInThroughApi } from './users.ts';
 
-/** A local stand-in for the operator's website: it takes every webhook and keeps the bodies. */
-let website: Server;
-let websiteUrl: string;
-const received: string[] = [];
-
+let website: LocalWebsite;
 test.beforeAll(async () => {
-  website = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      received.push(body);
-      response.writeHead(201, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ id: `site-${received.length}` }));
-    });
-  });
-  await new Promise<void>((resolve) => website.listen(0, '127.0.0.1', resolve));
-  websiteUrl = `http://127.0.0.1:${(website.address() as AddressInfo).port}`;
+  website = await startLocalWebsite();
 });
-test.afterAll(async () => {
-  await new Promise((resolve) => website.close(resolve));
-});
+test.afterAll(() => website.close());
 
 /** Two editors of their own, and a post the first one wrote on a website that takes webhooks. */
 async function setUp(page: Page) {
@@ -48,7 +29,7 @@ async function setUp(page: Page) {
     duration: 1,
   });
   await api(page, 'PATCH', `/api/websites/${site.id}/update-settings`, {
-    post_webhook_url: `${websiteUrl}/hooks/posts`,
+    post_webhook_url: `${website.url}/hooks/posts`,
   });
   const categoryName = uniqueName('Reviewed news');
   const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
@@ -153,7 +134,7 @@ test('two people move a post through its stages, with an assignment and a mentio
   ).toBeVisible({
     timeout: 60_000,
   });
-  expect(received.some((body) => body.includes(title))).toBe(true);
+  expect(website.received.some((request) => request.body.includes(title))).toBe(true);
 });
 
 test('an admin makes a workflow with its stages in order, and deletes it', async ({ page }) => {

@@ -21,9 +21,12 @@ describe('route access', () => {
       'GET /api/docs',
       'GET /api/docs/assets/:file',
       'GET /api/docs/json',
+      // A review link's page: the token is its credential.
+      'GET /api/review/:token',
       'GET /healthz',
       'GET /metrics',
       'GET /readyz',
+      'POST /api/review/:token',
       'POST /login',
       'POST /login/two-factor',
       'POST /login/two-factor/setup',

@@ -143,7 +143,8 @@ export async function getWebsite(db: Db, id: number): Promise<Website> {
 export async function createWebsite(db: Db, values: WebsiteValues): Promise<Website> {
   const id = await db.transaction(async (tx) => {
     const id = await insertWebsite(tx, values);
-    const [website] = await tx.select(websiteColumns).from(websites).where(eq(websites.id, id));
+    // The whole row: its audit entry tells that a webhook secret was made (redacted).
+    const [website] = await tx.select().from(websites).where(eq(websites.id, id));
     await recordChange(tx, 'website', website!, null, website!);
     return id;
   });
