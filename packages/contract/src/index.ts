@@ -34,5 +34,6 @@ export * from './trash.ts';
 export * from './trash-types.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
+export * from './website-settings.ts';
 export * from './websites.ts';
 export * from './workflows.ts';

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addMonths,
-  isRenewalDue,
   joinKeywords,
   splitKeywords,
   unknownPlaceholders,
-  websiteInputSchema,
   websiteSettingsInputSchema,
-} from './websites.ts';
+} from './website-settings.ts';
+import { addMonths, isRenewalDue, websiteInputSchema } from './websites.ts';
 
 describe('renewal dates', () => {
   it('adds months, keeping the day or falling back to the last day of the month', () => {
