@@ -96,31 +96,31 @@ function detailColumns<T extends DetailRow>(
       ),
     },
     {
+      // The stage, its assignee and due date in one column, so that every column fits a laptop.
       id: 'stage',
       header: 'Stage',
       cell: ({ row }) => (
-        <>
+        <div className="d-flex flex-column align-items-start gap-1">
           <StageBadge stage={row.original.stage} />
-          {onReview && (
-            <div>
-              <Button
-                variant="link"
-                size="sm"
-                className="p-0"
-                onClick={() => onReview(row.original)}
-              >
-                Review
-              </Button>
-            </div>
+          {row.original.assignee && (
+            <span className="small" title="Assignee">
+              <i className="bi bi-person me-1" aria-hidden="true" />
+              {row.original.assignee.name}
+            </span>
           )}
-        </>
+          {row.original.due_at && (
+            <span className="small" title="Due">
+              <i className="bi bi-calendar-event me-1" aria-hidden="true" />
+              <CellDateTime value={row.original.due_at} />
+            </span>
+          )}
+          {onReview && (
+            <Button variant="link" size="sm" className="p-0" onClick={() => onReview(row.original)}>
+              Review
+            </Button>
+          )}
+        </div>
       ),
-    },
-    { id: 'assignee', header: 'Assignee', cell: ({ row }) => row.original.assignee?.name ?? '' },
-    {
-      id: 'due_at',
-      header: 'Due',
-      cell: ({ row }) => (row.original.due_at ? <CellDateTime value={row.original.due_at} /> : ''),
     },
     flagColumn<T>('synced', 'Synced'),
     flagColumn<T>('is_approved', 'Approved'),

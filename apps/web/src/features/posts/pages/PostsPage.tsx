@@ -60,6 +60,7 @@ export function PostsPage() {
       columns={columns}
       rowId={(post) => post.id}
       sortKeys={POST_ORDER_KEYS}
+      compact
       filters={<PostFilters values={list.params.filters} onChange={list.params.setFilters} />}
       selectionActions={bulkActions.menu}
       banner={bulkActions.banner}
