@@ -20,7 +20,12 @@ type Pending = { id: number; title: string; body: string; link: string | null; g
 const stateColumn = (channel: Channel) =>
   channel === 'email' ? notifications.emailState : notifications.chatState;
 
-/** Claims the pending rows of a channel (and user), so that two jobs never send the same row. */
+/**
+ * Claims the pending rows of a channel (and user), so that two jobs never send the same row. The
+ * claim waits for a row another job holds rather than skipping it: that job may be claiming the
+ * row's other channel, and a row skipped here would wait for the channel's next notification.
+ * A job of the same channel that held it has claimed it by then, and the row no longer matches.
+ */
 async function claim(context: AppContext, channel: Channel, userId?: number): Promise<Pending[]> {
   const column = channel === 'email' ? sql.raw('email_state') : sql.raw('chat_state');
   return queryRows<Pending>(
@@ -29,7 +34,7 @@ async function claim(context: AppContext, channel: Channel, userId?: number): Pr
         WHERE id IN (
           SELECT id FROM notifications
           WHERE ${column} = 'pending' ${userId === undefined ? sql`` : sql`AND user_id = ${userId}`}
-          ORDER BY id FOR UPDATE SKIP LOCKED)
+          ORDER BY id FOR UPDATE)
         RETURNING id, title, body, link, grouped`,
   );
 }

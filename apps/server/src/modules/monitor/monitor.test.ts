@@ -1,4 +1,5 @@
 import { addMonths, MONITOR_ERRORS, toIsoDate } from '@sitefleet/contract';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeHttpServer, startFakeHttp } from '../../../test/fake-http.ts';
 import { createWebsite, serverForFile } from '../../../test/fixtures.ts';
@@ -6,6 +7,7 @@ import {
   type ApiClient,
   FAST_QUEUE_ENV,
   setSetting,
+  TEST_DB,
   type TestServer,
   waitFor,
 } from '../../../test/harness.ts';
@@ -15,6 +17,8 @@ import {
   startLocalSite,
   startLocalSmtp,
 } from '../../../test/local-sites.ts';
+import type { RunningJob } from '../../jobs/queue.ts';
+import { sendNotifications } from '../../pipeline/notifications.ts';
 import { FIXED_TASKS, MONITOR_CHECK_TASK } from '../../tasks.ts';
 
 /**
@@ -248,4 +252,43 @@ describe('site monitoring and notifications', () => {
     const skipped = await admin.get(`/api/websites/${inactive.id}/monitor`);
     expect(skipped.body).toMatchObject({ status: 'unknown', checked_at: null, checks: [] });
   });
+
+  // One notification's e-mail and chat jobs run side by side: each claims the row for its own
+  // channel, and neither may pass over it because the other holds it.
+  it.runIf(TEST_DB === 'postgres')(
+    "sends a notification's chat message while its e-mail's claim holds the row",
+    async () => {
+      const other = new pg.Client({ connectionString: server.database.url });
+      await other.connect();
+      try {
+        const { rows } = await other.query<{ id: number }>(
+          `INSERT INTO notifications (user_id, kind, subjects, title, body, email_state, chat_state)
+           VALUES (1, 'website_down', '{}', 'Held is down', 'held', 'pending', 'pending')
+           RETURNING id`,
+        );
+        await other.query('BEGIN');
+        await other.query(`UPDATE notifications SET email_state = 'sending' WHERE id = $1`, [
+          rows[0]!.id,
+        ]);
+        let finished = false;
+        const sending = sendNotifications(server.context, {
+          data: { channel: 'chat' },
+        } as RunningJob<'notification-send'>).finally(() => {
+          finished = true;
+        });
+        const waitingOnTheRow = async () => {
+          const locks = await other.query(`SELECT 1 FROM pg_locks WHERE NOT granted`);
+          return locks.rowCount! > 0;
+        };
+        await waitFor(async () => finished || (await waitingOnTheRow()), {
+          what: 'the chat send to finish or to wait for the row',
+        });
+        await other.query('COMMIT');
+        await sending;
+      } finally {
+        await other.end();
+      }
+      expect(chat.requests.some((request) => request.body.includes('Held is down'))).toBe(true);
+    },
+  );
 });
