@@ -111,6 +111,17 @@ export async function guardedDispatcher(resolve: Resolve = dns.lookup): Promise<
 
 let defaultDispatcher: Promise<Dispatcher> | undefined;
 
+/**
+ * Closes the connections outbound calls keep alive. A process that starts one server after
+ * another (the tests) calls it between them: a kept-alive socket to a receiver that has gone would
+ * otherwise be reused, and a new receiver may have taken its port.
+ */
+export async function closeOutboundConnections() {
+  const dispatcher = defaultDispatcher;
+  defaultDispatcher = undefined;
+  await (await dispatcher)?.close();
+}
+
 /** The URL to call, refused when it is not http(s). */
 function outboundTarget(url: string | URL): URL {
   const target = new URL(url);
