@@ -167,7 +167,8 @@ export interface TestServer {
   app: App;
   /** What the app and the workers run with: the scheduled tasks' context, but for their log. */
   context: AppContext;
-  database: Database;
+  /** The server's database, with its URL on PostgreSQL. */
+  database: Database & { url?: string };
   url: string;
   /** A new client with no session. */
   client(): ApiClient;

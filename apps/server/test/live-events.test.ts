@@ -287,7 +287,7 @@ describe.runIf(TEST_DB === 'postgres')('across processes', () => {
     const reader = await stream(admin);
     await server.stopWorkers();
     const worker = startProcess('src/worker.ts', {
-      DATABASE_URL: (server.database as { url?: string }).url!,
+      DATABASE_URL: server.database.url!,
       NODE_ENV: 'test',
       QUEUE_POLL_SECONDS: '0.5',
     });

@@ -258,7 +258,7 @@ describe('site monitoring and notifications', () => {
   it.runIf(TEST_DB === 'postgres')(
     "sends a notification's chat message while its e-mail's claim holds the row",
     async () => {
-      const other = new pg.Client({ connectionString: server.database.url });
+      const other = new pg.Client({ connectionString: server.database.url! });
       await other.connect();
       try {
         const { rows } = await other.query<{ id: number }>(
