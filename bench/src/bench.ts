@@ -14,6 +14,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { MANAGE_ALL } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { type AuditActor, runAsActor } from '../../apps/server/src/db/audit.ts';
 import {
@@ -25,6 +26,7 @@ import {
 import { startQueue } from '../../apps/server/src/jobs/queue.ts';
 import { runBulkAction } from '../../apps/server/src/modules/content/actions.ts';
 import { POST_KIND } from '../../apps/server/src/modules/content/kinds.ts';
+import type { ReviewCaller } from '../../apps/server/src/modules/content/review-actions.ts';
 import {
   checkAnswer,
   type Expected,
@@ -32,7 +34,9 @@ import {
   LIST_CASES,
   type ListAnswer,
   type ListCase,
+  REVIEW_CASE,
   rawPageQuery,
+  reviewListCase,
 } from './cases.ts';
 import { benchExport, describeExport, EXPORT_CASE, type ExportFigures } from './export.ts';
 import {
@@ -50,6 +54,7 @@ import {
   startServer,
 } from './measure.ts';
 import { printTable, type Row } from './report.ts';
+import { BENCH_ADMIN, seededPostStage } from './shape.ts';
 
 const BULK_SIZE = 10_000;
 const BULK_RUNS = 3;
@@ -74,10 +79,22 @@ interface Prepared {
 const bulkIds = (run: number) =>
   Array.from({ length: BULK_SIZE }, (_, i) => 100_001 + run * BULK_SIZE * 2 + i * 2);
 
+/** The bulk approves' posts back in the stage the seed put them in, unapproved. */
 async function resetBulkRows(db: Db) {
   const all = Array.from({ length: BULK_RUNS }, (_, run) => bulkIds(run)).flat();
-  await db.execute(sql`UPDATE post_variants SET is_approved = false
-                       WHERE post_id = ANY(${`{${all.join(',')}}`}::int[]) AND is_approved`);
+  await db.execute(sql`UPDATE post_variants v
+                       SET is_approved = false, stage_id = ${seededPostStage(sql`v.post_id`)}
+                       WHERE v.post_id = ANY(${`{${all.join(',')}}`}::int[]) AND v.is_approved`);
+}
+
+/** The seeded administrator, as the service-level bulk approves' caller (no post is theirs). */
+async function benchCaller(db: Db): Promise<ReviewCaller> {
+  const [admin] = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`SELECT id, name FROM users WHERE email = ${BENCH_ADMIN.email}`,
+  );
+  if (!admin) throw new Error(`No user ${BENCH_ADMIN.email}: seed the database first.`);
+  return { userId: admin.id, name: admin.name, abilities: [MANAGE_ALL] };
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -116,7 +133,11 @@ async function directPhase(target: Target) {
     database.db,
     sql`SELECT count(*)::int AS posts FROM posts`,
   );
-  for (const listCase of LISTS) {
+  const lists = [
+    ...LISTS,
+    ...(selectedCase(REVIEW_CASE) ? [await reviewListCase(database.db)] : []),
+  ];
+  for (const listCase of lists) {
     const result = await prepareCase(database.db, listCase);
     prepared.set(listCase.name, result);
     console.log(
@@ -126,13 +147,14 @@ async function directPhase(target: Target) {
     );
   }
   await resetBulkRows(database.db);
+  const caller = await benchCaller(database.db);
   const bulkTimes: number[] = [];
   const entriesBefore = await bulkApproveEntries(database.db);
   for (let run = 0; run < (selectedCase(BULK_CASE) ? BULK_RUNS : 0); run++) {
     const start = performance.now();
     // As a request would: the service writes its audit entry in the action's transaction.
     const outcome = await runAsActor(BENCH_ACTOR, () =>
-      runBulkAction(database.db, queue, POST_KIND, { ids: bulkIds(run) }, 'approve'),
+      runBulkAction(database.db, queue, POST_KIND, { ids: bulkIds(run) }, 'approve', caller),
     );
     bulkTimes.push(performance.now() - start);
     if (outcome.changed !== BULK_SIZE) {
@@ -144,7 +166,7 @@ async function directPhase(target: Target) {
   await resetBulkRows(database.db);
   await queue.stop();
   await database.close();
-  return { prepared, bulkTimes, auditedBulks, posts: counted!.posts };
+  return { prepared, lists, bulkTimes, auditedBulks, posts: counted!.posts };
 }
 
 /** Who the service-level bulk approves are audited as. */
@@ -239,7 +261,7 @@ async function httpCase(
 async function benchTarget(
   target: Target,
 ): Promise<{ rows: Row[]; memory: string; exported?: ExportFigures }> {
-  const { prepared, bulkTimes, auditedBulks, posts } = await directPhase(target);
+  const { prepared, lists, bulkTimes, auditedBulks, posts } = await directPhase(target);
   console.log(`── ${target.name}: HTTP (real server, autocannon, ${CONNECTIONS} connections) ──`);
   const server = await startServer(target.env);
   const atRest = rssMegabytes(server.child.pid!);
@@ -254,7 +276,7 @@ async function benchTarget(
   let exported: ExportFigures | undefined;
   try {
     const cookie = await signIn(server.url);
-    for (const listCase of LISTS) {
+    for (const listCase of lists) {
       const row = await httpCase(server, cookie, listCase, prepared.get(listCase.name)!, monitor);
       rows.push({
         db: target.name,

@@ -12,11 +12,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../apps/server/src/db/client.ts';
 import { EXACT_COUNT_LIMIT } from '../../apps/server/src/lists/page.ts';
 import { listCategories } from '../../apps/server/src/modules/categories/service.ts';
+import { withAssignee } from '../../apps/server/src/modules/content/filters.ts';
 import { POST_KIND } from '../../apps/server/src/modules/content/kinds.ts';
 import { detailRows } from '../../apps/server/src/modules/content/review.ts';
 import { listDeliveryHealth } from '../../apps/server/src/modules/deliveries/health.ts';
 import { listPosts } from '../../apps/server/src/modules/posts/service.ts';
-import { SEARCH_PHRASE, SHORT_SEARCH } from './shape.ts';
+import { BENCH_ADMIN, defaultStage, SEARCH_PHRASE, SHORT_SEARCH } from './shape.ts';
 
 export const PER_PAGE = 20;
 const DEEP_PAGE = 20_000;
@@ -55,10 +56,14 @@ const POSTS = sql`FROM posts p JOIN categories c ON c.id = p.category_id`;
 const CATEGORY_COLUMNS = sql`c.id, c.name, c.slug, c.description, c.type, c.keywords, c.status,
                              c.is_approved, c.synced, c.auto_google_sync, c.views, c.created_at`;
 
+/** A list query as the route hands it over, for the cases whose assignee is never `me`. */
+const listed = <Q extends { assignee_id?: number | 'me' }>(query: Q) => withAssignee(query, 0);
+
 const postsCase = (name: string, page: number, query = ''): ListCase => ({
   name,
   path: `/api/posts?page=${page}&per_page=${PER_PAGE}${query ? `&query=${encodeURIComponent(query)}` : ''}`,
-  direct: (db) => listPosts(db, postListQuerySchema.parse({ page, per_page: PER_PAGE, query })),
+  direct: (db) =>
+    listPosts(db, listed(postListQuerySchema.parse({ page, per_page: PER_PAGE, query }))),
   raw: {
     columns: POST_COLUMNS,
     fromWhere: query ? sql`${POSTS} WHERE p.title ILIKE ${`%${query}%`}` : POSTS,
@@ -78,7 +83,10 @@ const categoriesCase = (
   path: `/api/categories?${new URLSearchParams({ page: '1', per_page: String(PER_PAGE), ...filters })}`,
   direct: async (db) =>
     (
-      await listCategories(db, categoryListQuerySchema.parse({ per_page: PER_PAGE, ...filters }))
+      await listCategories(
+        db,
+        listed(categoryListQuerySchema.parse({ per_page: PER_PAGE, ...filters })),
+      )
     ).answer() as ListAnswer,
   raw: {
     columns: CATEGORY_COLUMNS,
@@ -153,6 +161,45 @@ export const LIST_CASES: ListCase[] = [
     },
   },
 ];
+
+export const REVIEW_CASE = 'posts by stage and assignee';
+
+/**
+ * The Assigned to me view narrowed to a stage: the posts with a variant in review assigned to the
+ * signed-in administrator (the seed assigns one variant in ten to one of its users). The stage's
+ * and the administrator's ids are read from the database, so the case is made once it is open.
+ */
+export async function reviewListCase(db: Db): Promise<ListCase> {
+  const [found] = await queryRows<{ stage_id: number | null; user_id: number | null }>(
+    db,
+    sql`SELECT ${defaultStage(1)} AS stage_id,
+               (SELECT id FROM users WHERE email = ${BENCH_ADMIN.email}) AS user_id`,
+  );
+  const stageId = found?.stage_id;
+  const userId = found?.user_id;
+  if (!stageId || !userId) throw new Error(`${REVIEW_CASE}: no In review stage or no admin`);
+  const query = {
+    page: '1',
+    per_page: String(PER_PAGE),
+    stage_id: String(stageId),
+    assignee_id: 'me',
+  };
+  return {
+    name: REVIEW_CASE,
+    // The HTTP case signs in as the administrator: `me` is the same user.
+    path: `/api/posts?${new URLSearchParams(query)}`,
+    direct: (db) => listPosts(db, withAssignee(postListQuerySchema.parse(query), userId)),
+    raw: {
+      columns: POST_COLUMNS,
+      fromWhere: sql`${POSTS} WHERE EXISTS (
+                       SELECT 1 FROM post_variants v WHERE v.post_id = p.id
+                         AND v.stage_id = ${stageId} AND v.assignee_id = ${userId})`,
+      idColumn: sql`p.id`,
+      orderBy: sql`p.id DESC`,
+      page: 1,
+    },
+  };
+}
 
 /** The raw page query of a case, as run for the floor. */
 export const rawPageQuery = ({ columns, fromWhere, orderBy, page }: RawPage) =>

@@ -1,8 +1,9 @@
 /**
  * Fills a database with the large data set the benchmarks run on: 1,000 websites, 100,000
- * categories three levels deep, 1,000,000 posts, about 3,000,000 post variants and 1,000,000
- * delivery attempts over the last week (their hourly health is then computed). Every step is
- * one set-based INSERT … SELECT over generate_series, so it takes minutes, not hours.
+ * categories three levels deep, 1,000,000 posts, about 3,000,000 post variants (in the default
+ * workflow's stages, one in ten assigned to one of ASSIGNEES users, the administrator among them)
+ * and 1,000,000 delivery attempts over the last week (their hourly health is then computed).
+ * Every step is one set-based INSERT … SELECT over generate_series, so it takes minutes, not hours.
  *
  *   DATABASE_URL=postgres://… npm run seed:large     (PostgreSQL)
  *   DATA_DIR=./bench-data npm run seed:large          (PGlite)
@@ -23,7 +24,15 @@ type Executor = Pick<Db, 'execute'>;
 import { describeDrift, repairDerivedState } from '../../apps/server/src/db/integrity.ts';
 import { seedBase } from '../../apps/server/src/db/seed.ts';
 import { TARGET_SETTINGS } from '../../apps/server/src/pipeline/targets/index.ts';
-import { BENCH_ADMIN, SEARCH_PHRASE, titleWords } from './shape.ts';
+import {
+  ASSIGNEES,
+  BENCH_ADMIN,
+  defaultStage,
+  REVIEWER_EMAIL_DOMAIN,
+  SEARCH_PHRASE,
+  seededPostStage,
+  titleWords,
+} from './shape.ts';
 
 const scale = Number(process.env.SEED_SCALE ?? 1);
 export const COUNTS = {
@@ -78,6 +87,15 @@ async function main() {
     );
   }
   await db.execute(sql`TRUNCATE websites, categories, posts RESTART IDENTITY CASCADE`);
+  // Reviewers no one signs in as (their password is no hash), to assign variants to.
+  await db.execute(sql`
+    INSERT INTO users (name, email, password)
+    SELECT 'Reviewer ' || g, 'reviewer' || g || '@' || ${REVIEWER_EMAIL_DOMAIN}, '!'
+    FROM generate_series(1, ${ASSIGNEES - 1}) g
+    ON CONFLICT DO NOTHING`);
+  const assignees = sql`(SELECT array_agg(id ORDER BY email <> ${BENCH_ADMIN.email}, id) FROM users
+                         WHERE email = ${BENCH_ADMIN.email}
+                            OR email LIKE ${`reviewer%@${REVIEWER_EMAIL_DOMAIN}`})`;
 
   step(`websites: ${COUNTS.websites}`);
   await load(db, async (tx) => {
@@ -115,9 +133,10 @@ async function main() {
     FROM generate_series(${firstThird}::int, ${categoriesTotal}::int) g WHERE g % 10 = 0`);
     await tx.execute(sql`
     INSERT INTO category_variants (category_id, website_id, description, synced, is_approved,
-                                   is_posted_to_website)
+                                   is_posted_to_website, stage_id)
     SELECT g, (g * 7 + k * 331) % ${COUNTS.websites} + 1, 'Articles of category ' || g || '.',
-           g % 3 = 0, g % 2 = 1, g % 4 = 0
+           g % 3 = 0, g % 2 = 1, g % 4 = 0,
+           CASE WHEN g % 2 = 1 THEN ${defaultStage(2)} ELSE ${defaultStage(0)} END
     FROM generate_series(1::int, ${categoriesTotal}::int) g, generate_series(0::int, ${WEBSITES_PER_CATEGORY - 1}::int) k`);
   });
 
@@ -142,9 +161,12 @@ async function main() {
       FROM generate_series(${from}::int, ${to}::int) g`);
       await tx.execute(sql`
       INSERT INTO post_variants (post_id, website_id, description, synced, is_approved,
-                                 is_posted_to_website, is_posted_to_facebook, created_at)
+                                 is_posted_to_website, is_posted_to_facebook, created_at,
+                                 stage_id, assignee_id)
       SELECT p.id, cv.website_id, 'Variant of post ' || p.id || '.', p.id % 3 = 0, p.id % 2 = 0,
-             p.id % 4 = 0, p.id % 5 = 0, p.created_at
+             p.id % 4 = 0, p.id % 5 = 0, p.created_at, ${seededPostStage(sql`p.id`)},
+             CASE WHEN (p.id + cv.website_id) % 10 = 0
+                  THEN (${assignees})[(p.id / 10) % ${ASSIGNEES} + 1] END
       FROM posts p JOIN category_variants cv ON cv.category_id = p.category_id
       WHERE p.id BETWEEN ${from} AND ${to}`);
     });

@@ -1,10 +1,29 @@
 /** The shape of the large data set, shared by the seed and the benchmarks. */
+import { type SQL, sql } from 'drizzle-orm';
 
 /** The seeded administrator the benchmark signs in as. */
 export const BENCH_ADMIN = {
   email: process.env.BENCH_ADMIN_EMAIL ?? 'admin@example.com',
   password: process.env.BENCH_ADMIN_PASSWORD ?? 'admin12345',
 };
+
+/** Users the seed assigns variants to: the administrator first, then reviewers. */
+export const ASSIGNEES = 50;
+export const REVIEWER_EMAIL_DOMAIN = 'reviewers.example.com';
+
+/** The default workflow's stage at `position`: 0 Draft, 1 In review, 2 Approved. */
+export const defaultStage = (position: number) =>
+  sql`(SELECT s.id FROM workflow_stages s JOIN workflows w ON w.id = s.workflow_id
+       WHERE w.is_default AND s.position = ${position})`;
+
+/**
+ * The stage of a seeded post's variants: approved (even ids) in the last stage; of the others,
+ * one in two in review, the rest drafts.
+ */
+export const seededPostStage = (postId: SQL) =>
+  sql`CASE WHEN ${postId} % 2 = 0 THEN ${defaultStage(2)}
+           WHEN ${postId} % 4 = 1 THEN ${defaultStage(1)}
+           ELSE ${defaultStage(0)} END`;
 
 const CONSONANTS = 'bdfgklmnprstvz';
 const VOWELS = 'aeiou';

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { api, removeIfPresent, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, apiAs, EDITOR, signIn } from './users.ts';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
@@ -41,7 +41,8 @@ async function approvedPost(page: Page) {
     description: 'A post planned on the calendar.',
     category_id: category.id,
   });
-  await api(page, 'POST', '/api/posts/action', { ids: [post.id], action: 'approve' });
+  // Someone other than the author approves it.
+  await apiAs(EDITOR, 'POST', '/api/posts/action', { ids: [post.id], action: 'approve' });
   return { website, websiteName, category, post, title };
 }
 

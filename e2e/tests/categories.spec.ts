@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, EDITOR, signIn, switchUser } from './users.ts';
 
 /** A name no other test (nor an earlier run on the same data) uses. */
 function uniqueName(prefix: string) {
@@ -219,6 +219,8 @@ test('filters by website and by the Advance Filters, all kept in the URL', async
 test('a bulk approve turns the Approved flag green', async ({ page }) => {
   const name = uniqueName('Bulk');
   await createCategory(page, { name, websites: ['Daily Recipes', 'Travel Notes'] });
+  // Someone other than the author approves: the four-eyes rule.
+  await switchUser(page, EDITOR);
   await openCategories(page, name);
   const approved = await cellUnder(page, 'Categories', name, 'Approved');
   await expect(approved.locator('.badge')).toHaveClass(/text-bg-danger/);
@@ -243,6 +245,8 @@ test('Detailed Review: Apply waits for an action and a row, then marks the varia
 }) => {
   const name = uniqueName('Review');
   await createCategory(page, { name, websites: ['Daily Recipes', 'Finance Basics'] });
+  // Someone other than the author approves: the four-eyes rule.
+  await switchUser(page, EDITOR);
   await openCategories(page, name);
   await chooseRowAction(page, name, 'Details');
 

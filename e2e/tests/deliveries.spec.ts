@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { api, postOnNewWebsite, uniqueName } from './api.ts';
+import { postOnNewWebsite, uniqueName } from './api.ts';
 import { type LocalWebsite, startLocalWebsite } from './local-website.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, apiAs, EDITOR, signIn } from './users.ts';
 
 /** A website's webhook that is gone for good: every delivery answers 410. */
 let gone: LocalWebsite;
@@ -38,7 +38,8 @@ test('shows a website whose webhook goes, without a reload, as paused, in red, w
   });
 
   // A 410 pauses the website at its first attempt, which the worker makes on its next poll.
-  await api(page, 'POST', '/api/posts/action', { ids: String(postId), action: 'publish_web' });
+  // Publish to Web approves: someone other than the author.
+  await apiAs(EDITOR, 'POST', '/api/posts/action', { ids: String(postId), action: 'publish_web' });
   await expect(row.getByRole('progressbar', { name: `Success rate of ${name}` })).toHaveAttribute(
     'data-health',
     'paused',

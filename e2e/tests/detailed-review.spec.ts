@@ -1,6 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { api, removeIfPresent, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, EDITOR, signIn, switchUser } from './users.ts';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
@@ -50,6 +50,8 @@ test('Detailed Review tells one story of a variant, has one pagination, and toas
       action: 'regenerate_content',
     });
 
+    // Someone other than the author (who asked for the regeneration too) approves it.
+    await switchUser(page, EDITOR);
     await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
     await page.getByRole('button', { name: `Options for ${title}` }).click();
     await page.getByRole('button', { name: 'Details', exact: true }).click();

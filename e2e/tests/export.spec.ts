@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { api, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, EDITOR, signIn, switchUser } from './users.ts';
 
 /** More posts than one page shows (15 a page), all in one new category. */
 const POSTS = 23;
@@ -48,6 +48,8 @@ test('exports every row of a filtered list as CSV', async ({ page }) => {
 
 test('selects every matching post across pages and approves them', async ({ page }) => {
   const categoryId = await categoryWithPosts(page, 'Approve Category');
+  // Someone other than the author approves: the four-eyes rule.
+  await switchUser(page, EDITOR);
   await page.goto(`/admin/posts?category_id=${categoryId}`);
   await expect(page.getByText(`Showing 1 to 15 of ${POSTS}`)).toBeVisible();
 

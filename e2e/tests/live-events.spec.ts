@@ -1,8 +1,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { api, postOnNewWebsite, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { postOnNewWebsite, uniqueName } from './api.ts';
+import { ADMIN, apiAs, EDITOR, signIn } from './users.ts';
 
 /**
  * The live event stream in the browser: a delivery that completes while the Posts list and
@@ -59,7 +59,8 @@ test('a delivery completing shows in the Posts list and Detailed Review without 
   const webhookCalled = new Promise<void>((resolve) => {
     arrived = resolve;
   });
-  await api(page, 'POST', '/api/posts/action', { ids: String(postId), action: 'publish_web' });
+  // Publish to Web approves: someone other than the author.
+  await apiAs(EDITOR, 'POST', '/api/posts/action', { ids: String(postId), action: 'publish_web' });
   await row.getByRole('button', { name: `Options for ${title}` }).click();
   await page.getByRole('button', { name: 'Details', exact: true }).click();
   const review = page.getByRole('dialog', { name: `Detailed Review: ${title}` });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, EDITOR, signIn, switchUser } from './users.ts';
 
 /** A name no other test (nor an earlier run on the same data) uses. */
 function uniqueName(prefix: string) {
@@ -104,7 +104,10 @@ test('creates a post, finds it, publishes it, and Detailed Review shows what bec
     postRow(page, title).getByRole('link', { name: 'reference.example.com' }),
   ).toHaveAttribute('href', 'https://reference.example.com/sourdough');
 
-  // A social publish needs approved variants: approve, then publish.
+  // A social publish needs approved variants: someone other than the author approves, then
+  // publishes.
+  await switchUser(page, EDITOR);
+  await openPosts(page, title);
   await runBulkAction(page, title, 'Approve');
   await expect(
     page.getByText('Posts bulk updated successfully! 1 changed, 0 queued, 0 skipped.'),

@@ -1,7 +1,7 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { postOnNewWebsite, uniqueName } from './api.ts';
 import { type LocalWebsite, startLocalWebsite } from './local-website.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, EDITOR, signIn, switchUser } from './users.ts';
 
 let website: LocalWebsite;
 test.beforeAll(async () => {
@@ -28,6 +28,8 @@ test('approves and publishes a post to a website, and its flag turns green', asy
     title: title,
     postWebhookUrl: `${website.url}/hooks/posts`,
   });
+  // Someone other than the author approves: the four-eyes rule.
+  await switchUser(page, EDITOR);
   await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
   const row = page
     .getByRole('table', { name: 'Posts' })

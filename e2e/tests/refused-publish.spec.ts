@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ACTION_MESSAGES, SKIP_REASONS } from '@sitefleet/contract';
-import { api, postOnNewWebsite, removeIfPresent, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { postOnNewWebsite, removeIfPresent, uniqueName } from './api.ts';
+import { ADMIN, apiAs, EDITOR, signIn } from './users.ts';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, ADMIN);
@@ -18,7 +18,8 @@ test("Post to Website to a website without a post webhook is refused in the toas
     postId,
   } = await postOnNewWebsite(page, { prefix: 'Hookless', title });
   try {
-    await api(page, 'POST', '/api/posts/action', { ids: [postId], action: 'approve' });
+    // Someone other than the author approves it.
+    await apiAs(EDITOR, 'POST', '/api/posts/action', { ids: [postId], action: 'approve' });
 
     await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
     await page.getByRole('button', { name: `Options for ${title}` }).click();

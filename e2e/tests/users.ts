@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, request } from '@playwright/test';
+import { BASE_URL } from '../servers.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 export const VIEWER = { email: 'viewer@example.com', password: 'viewer12345' };
@@ -19,4 +20,40 @@ export async function signInThroughApi(page: Page, user: { email: string; passwo
     headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
   });
   expect(response.ok(), `sign-in as ${user.email}: ${await response.text()}`).toBe(true);
+}
+
+/**
+ * Signs the page out and in again as `user`: the second person who approves what the first one
+ * wrote, as the four-eyes rule wants.
+ */
+export async function switchUser(page: Page, user: { email: string; password: string }) {
+  await page.context().clearCookies();
+  await signIn(page, user);
+}
+
+/**
+ * Calls the API as `user` from a request context of its own (the page keeps its user): a second
+ * person's approval or publish of what the page's user wrote. Fails the test on an error answer.
+ */
+export async function apiAs<T = unknown>(
+  user: { email: string; password: string },
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const context = await request.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+  });
+  try {
+    const signedIn = await context.post('/login', {
+      data: { email: user.email, password: user.password, remember: false },
+    });
+    expect(signedIn.ok(), `sign-in as ${user.email}: ${await signedIn.text()}`).toBe(true);
+    const response = await context.fetch(path, { method, data });
+    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  } finally {
+    await context.dispose();
+  }
 }

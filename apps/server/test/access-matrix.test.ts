@@ -113,6 +113,7 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'GET /api/settinggroups/options': ADMIN_READERS,
   'GET /api/stats/instances': READERS,
   'GET /api/stats/renewals': READERS,
+  'GET /api/stats/review-stages': READERS,
   'GET /api/stats/websites': READERS,
   'GET /api/stats/posts': READERS,
   'GET /api/stats/categories': READERS,

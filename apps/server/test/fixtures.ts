@@ -3,7 +3,7 @@ import { afterAll, expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { categories, categoryVariants, websiteSettings, websites } from '../src/db/schema.ts';
 import { newWebhookSecret } from '../src/lib/secrets.ts';
-import { type ApiClient, startTestServer, type TestServer } from './harness.ts';
+import { ApiClient, startTestServer, TEST_PASSWORD, type TestServer } from './harness.ts';
 
 /**
  * The set-up the server's API tests share: each thing a test file needs is one explicit call,
@@ -16,6 +16,7 @@ import { type ApiClient, startTestServer, type TestServer } from './harness.ts';
  *   const admin = await server.admin();       // signed in as the seeded super admin
  *   const editor = await server.userWithRoles(['editor']);   // a new user with these roles
  *   const roleIds = await roleIdsByName(admin);   // the seeded roles' ids: roleIds.editor
+ *   const checker = await secondAdmin(admin);  // another admin, to approve what admin wrote
  *
  * Records through the API, as a person makes them. Each answer is checked (201), each call gets
  * a name, URL or slug of its own, and `overrides` replaces any field of the form:
@@ -52,6 +53,27 @@ export async function roleIdsByName(client: ApiClient) {
     'super admin' | 'admin' | 'editor' | 'viewer',
     number
   >;
+}
+
+let checkers = 0;
+/**
+ * Another admin, made through the API (so it works on a server in another process too) and
+ * signed in: approving, or publishing with Publish to Web, what `admin` wrote needs someone other
+ * than its author while the four-eyes rule is on.
+ */
+export async function secondAdmin(admin: ApiClient) {
+  checkers += 1;
+  const email = `checker${checkers}@example.com`;
+  const roleIds = await roleIdsByName(admin);
+  await created(admin, '/api/users', {
+    name: `Checker ${checkers}`,
+    email,
+    password: TEST_PASSWORD,
+    roles: [roleIds.admin],
+  });
+  const client = new ApiClient(admin.baseUrl);
+  await client.login(email, TEST_PASSWORD);
+  return client;
 }
 
 let websiteCount = 0;

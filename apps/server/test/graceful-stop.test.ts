@@ -6,7 +6,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
 import { holdDeliveries, startFakeHttp } from './fake-http.ts';
-import { createCategory, createPost, createWebsite, websiteInput } from './fixtures.ts';
+import {
+  createCategory,
+  createPost,
+  createWebsite,
+  secondAdmin,
+  websiteInput,
+} from './fixtures.ts';
 import { ADMIN, ApiClient, createTestDatabase, TEST_DB, waitFor } from './harness.ts';
 import { startProcess } from './processes.ts';
 
@@ -85,6 +91,7 @@ it(`answers ${IN_FLIGHT} requests in flight and finishes a running delivery afte
   const [, url] = (await server.printed(/running at (http:\/\/\S+)/, 240_000)) as string[];
   const admin = new ApiClient(url!);
   await admin.login(ADMIN.email, ADMIN.password);
+  const checker = await secondAdmin(admin);
 
   const site = await createWebsite(admin);
   await admin.patch(`/api/websites/${site.id}/update-settings`, {
@@ -92,7 +99,7 @@ it(`answers ${IN_FLIGHT} requests in flight and finishes a running delivery afte
   });
   const category = await createCategory(admin, { websites: [site.id] });
   const post = await createPost(admin, { category_id: category.id });
-  const action = await admin.post('/api/posts/action', {
+  const action = await checker.post('/api/posts/action', {
     ids: String(post.id),
     action: 'publish_web',
   });

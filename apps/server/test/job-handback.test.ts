@@ -5,7 +5,7 @@ import { queryRows } from '../src/db/client.ts';
 import { startWorkers } from '../src/jobs/workers.ts';
 import { JOB_HANDLERS } from '../src/pipeline/handlers.ts';
 import { holdDeliveries, startFakeHttp } from './fake-http.ts';
-import { createCategory, createPost, createWebsite } from './fixtures.ts';
+import { createCategory, createPost, createWebsite, secondAdmin } from './fixtures.ts';
 import { FAST_QUEUE_ENV, startTestServer, waitFor } from './harness.ts';
 
 const website = await startFakeHttp();
@@ -21,13 +21,14 @@ afterAll(async () => {
 it('hands a delivery still running when the stop times out back to the queue, which delivers it again under its key', async () => {
   const pushes = holdDeliveries(website);
   const admin = await server.admin();
+  const checker = await secondAdmin(admin);
   const site = await createWebsite(admin);
   await admin.patch(`/api/websites/${site.id}/update-settings`, {
     post_webhook_url: `${website.url}/hooks/posts`,
   });
   const category = await createCategory(admin, { websites: [site.id] });
   const post = await createPost(admin, { category_id: category.id });
-  await admin.post('/api/posts/action', { ids: String(post.id), action: 'publish_web' });
+  await checker.post('/api/posts/action', { ids: String(post.id), action: 'publish_web' });
   await waitFor(async () => website.requests.length === 1, { what: 'the delivery in flight' });
   const key = String(website.requests[0]!.headers['idempotency-key']);
 

@@ -16,6 +16,7 @@ import {
   createPost,
   insertTestCategory,
   insertTestWebsites,
+  secondAdmin,
   serverForFile,
   websiteInput,
 } from './fixtures.ts';
@@ -38,6 +39,7 @@ const server = await serverForFile(
 );
 const { db } = server.database;
 const admin = await server.admin();
+const checker = await secondAdmin(admin);
 const viewer = await server.userWithRoles(['viewer']);
 const nobody = await server.userWithRoles([]);
 const [siteA, siteB] = await insertTestWebsites(db);
@@ -73,7 +75,7 @@ async function publishPost(category: number) {
     description: `Story ${counter}`,
     category_id: category,
   });
-  const action = await admin.post('/api/posts/action', {
+  const action = await checker.post('/api/posts/action', {
     ids: String(post.id),
     action: 'publish_web',
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { PostDetailRow } from '@sitefleet/contract';
 import { afterAll, expect, it } from 'vitest';
 import { startFakeHttp } from './fake-http.ts';
-import { createCategory, createPost, createWebsite } from './fixtures.ts';
+import { createCategory, createPost, createWebsite, secondAdmin } from './fixtures.ts';
 import { ADMIN, ApiClient, createTestDatabase, TEST_DB, waitFor } from './harness.ts';
 import { type RunningProcess, startProcess } from './processes.ts';
 
@@ -51,7 +51,9 @@ it(`publishes a variant whose time passed while the server was stopped after its
   });
   const category = await createCategory(admin, { websites: [website.id] });
   const post = await createPost(admin, { category_id: category.id });
-  await admin.post('/api/posts/action', { ids: [post.id], action: 'approve' });
+  const checker = await secondAdmin(admin);
+  const approved = await checker.post('/api/posts/action', { ids: [post.id], action: 'approve' });
+  expect(approved.body).toMatchObject({ changed: 1 });
   const [variant] = (await admin.get<{ data: PostDetailRow[] }>(`/api/posts/details/${post.id}`))
     .body.data;
   const publishAt = Date.now() + 5000;

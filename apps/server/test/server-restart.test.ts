@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeHttpServer, holdDeliveries, startFakeHttp } from './fake-http.ts';
-import { createCategory, createPost, createWebsite } from './fixtures.ts';
+import { createCategory, createPost, createWebsite, secondAdmin } from './fixtures.ts';
 import { ADMIN, ApiClient, TEST_DB, waitFor } from './harness.ts';
 import { type RunningProcess, startProcess } from './processes.ts';
 
@@ -52,6 +52,7 @@ describe.runIf(TEST_DB === 'pglite')('server killed mid-delivery (embedded datab
     const pushes = holdDeliveries(website);
 
     let admin = await startServer();
+    const checker = await secondAdmin(admin);
     const site = await createWebsite(admin, {
       name: 'Restart Site',
       url: 'https://restart.example.com',
@@ -79,7 +80,7 @@ describe.runIf(TEST_DB === 'pglite')('server killed mid-delivery (embedded datab
       });
       ids.push(post.id);
     }
-    const action = await admin.post('/api/posts/action', {
+    const action = await checker.post('/api/posts/action', {
       ids: ids.join(','),
       action: 'publish_web',
     });

@@ -16,6 +16,7 @@ import {
   searchTermSchema,
 } from './pagination.ts';
 import { defineResource } from './resource.ts';
+import { recordReviewFieldsSchema } from './workflows.ts';
 
 export const CATEGORY_MESSAGES = {
   nameRequired: 'Name is required',
@@ -189,6 +190,7 @@ export const categoryRowSchema = z.object({
   created_at: z.string(),
   /** The earliest scheduled publish among the category's variants; null when none is scheduled. */
   next_publish_at: z.string().nullable(),
+  ...recordReviewFieldsSchema.shape,
 });
 export type CategoryRow = z.infer<typeof categoryRowSchema>;
 export const categoryListSchema = estimatedPageSchema(categoryRowSchema);

@@ -78,6 +78,15 @@ export const DETAIL_ACTION_LABELS: Record<DetailAction, string> = {
 };
 
 /**
+ * Actions that approve and publish nothing: each moves variants to their workflow's last stage
+ * and needs the review ability, not the publishing one (Publish to Web approves too, and needs
+ * both).
+ */
+export const APPROVE_ACTIONS = ['approve', 'mark_approved'] as const;
+export const isApproveAction = (action: string) =>
+  (APPROVE_ACTIONS as readonly string[]).includes(action);
+
+/**
  * A variant's latest delivery state, shown in Detailed Review. `paused`: held while its website's
  * deliveries are paused, sent when they resume.
  */
@@ -105,6 +114,13 @@ export const SKIP_REASONS = {
   websiteInactive: 'website is inactive',
   notApproved: 'not approved',
   alreadyPosted: 'already posted and not updated since',
+  /**
+   * A bulk over several records that moves variants into the last stage (approve, Publish to
+   * Web, a move): variants the caller wrote, edited last or had generated, under the four-eyes rule.
+   */
+  needsSecondPerson: 'variants to be approved by someone other than their author',
+  /** The same bulk: variants in a stage whose roles and users leave out the caller. */
+  notYourStage: 'variants in a stage you may not move them out of',
   /**
    * The website target only: a push to a website without a webhook for this kind could only
    * fail, so it is not queued (the variant's other targets still go).
@@ -267,8 +283,25 @@ export function estimatedPageSchema<T extends z.ZodType>(item: T) {
   return paginatedSchema(item).extend({ total_is_estimate: z.boolean() });
 }
 
-/** Records with a variant in this review stage, or assigned to this user. */
-const reviewFilterFields = { stage_id: idFilter, assignee_id: idFilter };
+/** The Assignee filter's value for the signed-in user: one saved view serves everyone. */
+export const ASSIGNEE_ME = 'me';
+export const ASSIGNEE_FILTER_MESSAGE = `The assignee must be a user id or "${ASSIGNEE_ME}".`;
+
+/** The Assignee filter: a user's id, or `me` for the signed-in user. */
+export const assigneeFilter = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z
+    .union([z.literal(ASSIGNEE_ME), z.coerce.number().int().positive().max(MAX_ID)], {
+      error: ASSIGNEE_FILTER_MESSAGE,
+    })
+    .optional(),
+);
+
+/**
+ * Records with a variant in this review stage, or assigned to this user (`me`: the caller); with
+ * both, one variant in that stage assigned to that user.
+ */
+const reviewFilterFields = { stage_id: idFilter, assignee_id: assigneeFilter };
 
 /** The filters of the Posts list: its query string's and a bulk action's `filter`. */
 export const postFilterFields = {

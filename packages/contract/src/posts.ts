@@ -14,6 +14,7 @@ import {
 } from './pagination.ts';
 import { postedFlagsSchema } from './publish-targets.ts';
 import { defineResource } from './resource.ts';
+import { recordReviewFieldsSchema } from './workflows.ts';
 
 export const POST_MESSAGES = {
   /** The original product said 'Name is required' for the title; the title's message names it. */
@@ -104,6 +105,7 @@ export const postRowSchema = z.object({
   created_at: z.string(),
   /** The earliest scheduled publish among the post's variants; null when none is scheduled. */
   next_publish_at: z.string().nullable(),
+  ...recordReviewFieldsSchema.shape,
 });
 export type PostRow = z.infer<typeof postRowSchema>;
 export const postListSchema = estimatedPageSchema(postRowSchema);

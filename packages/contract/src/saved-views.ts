@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Ability } from './abilities.ts';
+import { ASSIGNEE_ME } from './content-actions.ts';
 import { messageSchema } from './errors.ts';
 import { FIELD_MESSAGES, requiredText, WITHOUT_NUL } from './fields.ts';
 import { defineResource } from './resource.ts';
@@ -53,6 +54,16 @@ export function savedViewQuery(search: string): string {
   params.sort();
   return params.toString();
 }
+
+/**
+ * Views every user finds on a list without saving them, above their own: the same query serves
+ * everyone (the Assignee filter's `me` is whoever opens it).
+ */
+export const BUILT_IN_SAVED_VIEWS: Partial<
+  Record<SavedViewList, readonly { name: string; query: string }[]>
+> = {
+  posts: [{ name: 'Assigned to me', query: savedViewQuery(`assignee_id=${ASSIGNEE_ME}`) }],
+};
 
 const querySchema = z
   .string({ error: SAVED_VIEW_MESSAGES.queryInvalid })

@@ -30,3 +30,26 @@ export const instanceDetailsAnswerSchema = z.object({
 });
 
 export const topItemSchema = z.object({ id: z.number(), name: z.string(), views: z.number() });
+
+/** GET /api/stats/review-stages: how many post (or category) variants wait in each stage. */
+export const reviewStageStatQuerySchema = z.object({
+  kind: z
+    .enum(['post', 'category'], { error: 'The kind must be post or category.' })
+    .default('post'),
+});
+export const reviewStageStatsSchema = z.object({
+  /** Every workflow's stages, the default workflow first, each in its order. */
+  data: z.array(
+    z.object({
+      workflow: z.object({ id: z.number(), name: z.string(), is_default: z.boolean() }),
+      stage: z.object({
+        id: z.number(),
+        name: z.string(),
+        colour: z.string(),
+        is_last: z.boolean(),
+      }),
+      variants: z.number(),
+    }),
+  ),
+});
+export type ReviewStageStats = z.infer<typeof reviewStageStatsSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageSchema } from './errors.ts';
-import { requiredText } from './fields.ts';
+import { FIELD_MESSAGES, requiredText, WITHOUT_NUL } from './fields.ts';
 import { MAX_ID, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
 import { defineResource } from './resource.ts';
 
@@ -159,6 +159,7 @@ export const reviewActionFields = {
     .string({ error: WORKFLOW_MESSAGES.commentRequired })
     .trim()
     .max(WORKFLOW_LIMITS.commentMax, WORKFLOW_MESSAGES.commentTooLong)
+    .regex(WITHOUT_NUL, FIELD_MESSAGES.nulCharacter)
     .optional(),
   user_id: idField.nullable().optional(),
   due_at: z.iso
@@ -193,6 +194,15 @@ export const reviewRowFieldsSchema = z.object({
   stage: z.object({ id: z.number(), name: z.string(), colour: z.string(), is_last: z.boolean() }),
   assignee: z.object({ id: z.number(), name: z.string() }).nullable(),
   due_at: z.string().nullable(),
+});
+
+/**
+ * A Posts or Categories list row's review state: the distinct stages its variants are in (in
+ * their workflow's order), and the users they are assigned to.
+ */
+export const recordReviewFieldsSchema = z.object({
+  stages: z.array(z.object({ id: z.number(), name: z.string(), colour: z.string() })),
+  assignees: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 
 export const VARIANT_KINDS = ['post', 'category'] as const;
@@ -286,6 +296,7 @@ export const reviewDecisionSchema = z
       .string()
       .trim()
       .max(WORKFLOW_LIMITS.commentMax, WORKFLOW_MESSAGES.commentTooLong)
+      .regex(WITHOUT_NUL, FIELD_MESSAGES.nulCharacter)
       .optional()
       .default(''),
   })

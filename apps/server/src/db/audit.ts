@@ -63,6 +63,9 @@ async function userName(tx: Db, userId: number) {
   return user?.name ?? null;
 }
 
+/** Who the current request's entries name: for entries written many at once by one statement. */
+export const currentActor = (): AuditActor => actors.getStore() ?? SYSTEM;
+
 /**
  * Writes one audit entry: call it with the transaction of the change it records, so that both
  * are kept or neither is.

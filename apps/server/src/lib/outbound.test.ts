@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeHttpServer, startFakeHttp } from '../../test/fake-http.ts';
-import { createPost, insertTestCategory, insertTestWebsites } from '../../test/fixtures.ts';
+import {
+  createPost,
+  insertTestCategory,
+  insertTestWebsites,
+  secondAdmin,
+} from '../../test/fixtures.ts';
 import { FAST_QUEUE_ENV, startTestServer, type TestServer, waitFor } from '../../test/harness.ts';
 import { queryRows } from '../db/client.ts';
 import {
@@ -164,6 +169,7 @@ describe('a website webhook on an internal address', () => {
 
   it('is never called, and the variant says why', async () => {
     const admin = await server.admin();
+    const checker = await secondAdmin(admin);
     const { db } = server.database;
     const [site] = await insertTestWebsites(db);
     const saved = await admin.patch(`/api/websites/${site}/update-settings`, {
@@ -176,7 +182,7 @@ describe('a website webhook on an internal address', () => {
       description: 'Internal',
       category_id: category,
     });
-    await admin.post('/api/posts/action', { ids: String(post.id), action: 'publish_web' });
+    await checker.post('/api/posts/action', { ids: String(post.id), action: 'publish_web' });
     const state = await waitFor(
       async () => {
         const [row] = await queryRows<{ delivery_status: string; delivery_error: string | null }>(

@@ -9,6 +9,7 @@ export const statsKey = ['stats'] as const;
 /** The Calendar's items: `['calendar', from, to, website]`. */
 export const calendarKey = ['calendar'] as const;
 export const topListKey = ['top-list'] as const;
+export const reviewStageStatsKey = ['review-stage-stats'] as const;
 
 /** The user's notifications: the bell and the Notifications page. */
 export const notificationsKey = ['notifications'] as const;

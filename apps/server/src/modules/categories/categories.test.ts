@@ -24,6 +24,8 @@ import { queuedJobs, storedVariants } from '../content/test-fixtures.ts';
 
 const server = await serverForFile();
 const admin = await server.admin();
+/** Approves what the admin wrote: the four-eyes rule keeps an author from approving. */
+const checker = await server.userWithRoles(['admin']);
 const [siteA, siteB, siteInactive] = await insertTestWebsites(server.database.db);
 await giveWebhooks(server.database.db, [siteA, siteB, siteInactive]);
 
@@ -201,7 +203,7 @@ describe('category list', () => {
         }),
       );
     }
-    await admin.post('/api/categories/action', { ids: `${listed[0]!.id}`, action: 'approve' });
+    await checker.post('/api/categories/action', { ids: `${listed[0]!.id}`, action: 'approve' });
     await admin.post('/api/categories/action', { ids: `${listed[1]!.id}`, action: 'synced' });
     await admin.post('/api/categories/action', { ids: [listed[2]!.id], action: 'disable' });
     await admin.post('/api/categories/action', {
@@ -286,7 +288,7 @@ describe('category list', () => {
 describe('category actions', () => {
   it('approve and synced set the category and every variant; a repeat is skipped', async () => {
     const row = await createCategory({ websites: [siteA, siteB] });
-    const approve = await admin.post('/api/categories/action', {
+    const approve = await checker.post('/api/categories/action', {
       ids: `${row.id}`,
       action: 'approve',
     });
@@ -297,7 +299,10 @@ describe('category actions', () => {
       skipped: [],
     });
     expect((await variantsOf(row.id)).every((v) => v.is_approved)).toBe(true);
-    const again = await admin.post('/api/categories/action', { ids: [row.id], action: 'approve' });
+    const again = await checker.post('/api/categories/action', {
+      ids: [row.id],
+      action: 'approve',
+    });
     expect(again.body).toMatchObject({
       changed: 0,
       skipped: [{ reason: SKIP_REASONS.alreadyDone, count: 1 }],
@@ -373,7 +378,7 @@ describe('category actions', () => {
       queued: 0,
       skipped: [{ reason: SKIP_REASONS.notApproved, count: 1 }],
     });
-    const publish = await admin.post('/api/categories/action', {
+    const publish = await checker.post('/api/categories/action', {
       ids: [row.id],
       action: 'publish_web',
     });
@@ -385,7 +390,7 @@ describe('category actions', () => {
 
   it('is all or nothing: unknown ids, an empty list or an unknown action change nothing', async () => {
     const row = await createCategory({ websites: [siteA] });
-    const unknown = await admin.post('/api/categories/action', {
+    const unknown = await checker.post('/api/categories/action', {
       ids: `${row.id},999999`,
       action: 'publish_web',
     });
@@ -395,7 +400,7 @@ describe('category actions', () => {
     expect(variant).toMatchObject({ is_approved: false, delivery_status: null });
     expect(await jobsFor([variant!.id])).toEqual([]);
 
-    const empty = await admin.post('/api/categories/action', { ids: '', action: 'approve' });
+    const empty = await checker.post('/api/categories/action', { ids: '', action: 'approve' });
     expect(empty.status).toBe(422);
     expect(empty.body.errors.ids).toEqual([FIELD_MESSAGES.noRowSelected]);
     const badAction = await admin.post('/api/categories/action', {
@@ -411,7 +416,7 @@ describe('category actions', () => {
   it('runs detail actions on the selected variants', async () => {
     const row = await createCategory({ websites: [siteA, siteB, siteInactive] });
     const [onA, onB, onClosed] = await variantsOf(row.id);
-    const approve = await admin.post('/api/categories/details/action', {
+    const approve = await checker.post('/api/categories/details/action', {
       ids: `${onA!.id},${onClosed!.id}`,
       action: 'mark_approved',
     });
@@ -451,7 +456,7 @@ describe('category actions', () => {
         data: { kind: 'category', variantId: onB!.id, version: 1, target: 'ai' },
       },
     ]);
-    await admin.post('/api/categories/details/action', {
+    await checker.post('/api/categories/details/action', {
       ids: [onB!.id],
       action: 'mark_approved',
     });

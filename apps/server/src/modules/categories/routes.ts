@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { registerStandardRoutes } from '../../resources/standard-routes.ts';
+import { withAssignee } from '../content/filters.ts';
 import { CATEGORY_KIND } from '../content/kinds.ts';
 import { detailRows } from '../content/review.ts';
 import {
@@ -32,8 +33,10 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     app,
     categoriesResource,
     {
-      list: (query) => listCategories(db, query),
-      export: (query) => exportCategories(db, query),
+      list: (query, request) =>
+        listCategories(db, withAssignee(query, currentUser(request).userId)),
+      export: (query, request) =>
+        exportCategories(db, withAssignee(query, currentUser(request).userId)),
       get: (id) => categoryRow(db, id),
       create: (body) => createCategory(db, body),
       update: (id, body) => updateCategory(db, id, body),

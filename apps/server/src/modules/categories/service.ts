@@ -27,7 +27,7 @@ import {
   type RowsOf,
 } from '../../lists/page.ts';
 import { likePattern } from '../../lists/search.ts';
-import { categoryFilterCondition } from '../content/filters.ts';
+import { categoryFilterCondition, type WithAssignee } from '../content/filters.ts';
 import { CATEGORY_KIND } from '../content/kinds.ts';
 import {
   assertFormReferences,
@@ -35,7 +35,11 @@ import {
   replaceParents,
   syncWebsites,
 } from '../content/records.ts';
+import { recordReviewColumns } from '../content/review-stages.ts';
 import { markContentChanged, syncPostVariants } from '../content/variants.ts';
+
+/** The list's query, its Assignee filter's `me` read as the caller's id. */
+type ListQuery = WithAssignee<CategoryListQuery>;
 
 type CategoryCreate = z.output<typeof categoryCreateSchema>;
 type CategoryUpdate = z.output<typeof categoryUpdateSchema>;
@@ -109,7 +113,8 @@ const categoryRows =
                           AS created_at,
                         (SELECT to_char(min(v.publish_at) AT TIME ZONE 'UTC',
                                         'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-                         FROM category_variants v WHERE v.category_id = c.id) AS next_publish_at
+                         FROM category_variants v WHERE v.category_id = c.id) AS next_publish_at,
+                        ${recordReviewColumns(CATEGORY_KIND, sql`c.id`)}
                ) r
                WHERE c.id = ANY(${ids})`;
   };
@@ -120,11 +125,11 @@ const inCategoryOrder = (ids: readonly number[], rows: readonly CategoryJsonRow[
 
 type CategoryJsonRow = { id: number; json: CategoryRow };
 
-const listDirection = (query: CategoryListQuery) =>
+const listDirection = (query: ListQuery) =>
   query.order_dir ?? query.order_by ?? CATEGORY_ORDER_DEFAULT_DIRECTIONS[query.order_key];
 
 /** GET /api/categories/export: every category the list finds, in its order. */
-export function exportCategories(db: Db, query: CategoryListQuery) {
+export function exportCategories(db: Db, query: ListQuery) {
   return listExport<CategoryRow>(db, {
     resource: 'categories',
     row: categoryRowSchema,
@@ -139,7 +144,7 @@ export function exportCategories(db: Db, query: CategoryListQuery) {
  * GET /api/categories: the page's ids come first (filtered, sorted, LIMITed on the categories
  * alone), then their related data, over those ids only.
  */
-export async function listCategories(db: Db, query: CategoryListQuery) {
+export async function listCategories(db: Db, query: ListQuery) {
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
   const direction = sql.raw(listDirection(query).toUpperCase());
   const page = await listJsonPage(

@@ -15,9 +15,12 @@ import { type Db, type Executor, idArray, queryRows } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { approveRecords, approveVariants, settleCategoryFlag } from './approve.ts';
 import type { ContentKind } from './kinds.ts';
 import { PUBLISH_ANY, PUBLISH_APPROVED, queueJobs, REGENERATE, WEB_SYNC } from './publish-queue.ts';
-import { endStage, noteGenerationRequester } from './review-stages.ts';
+import type { ReviewCaller } from './review-actions.ts';
+import type { MoveMode } from './review-moves.ts';
+import { noteGenerationRequester } from './review-stages.ts';
 
 /**
  * The bulk actions of the Categories and Posts lists and the actions of Detailed Review, each a
@@ -33,7 +36,7 @@ export function syncRecord(db: Db, kind: ContentKind, id: number) {
       sql`SELECT id FROM ${sql.identifier(kind.records)} WHERE id = ${id} FOR UPDATE`,
     );
     if (!found) throw notFound();
-    const changed = await markRecords(tx, kind, 'synced', selectedIds([id]));
+    const changed = await markRecordsSynced(tx, kind, selectedIds([id]));
     await recordAudit(tx, {
       action: 'updated',
       subjectType: kind.kind,
@@ -44,47 +47,21 @@ export function syncRecord(db: Db, kind: ContentKind, id: number) {
 }
 type Outcome = Omit<ActionAnswer, 'message'>;
 
-const VARIANT_FLAGS = { synced: 'synced', approved: 'is_approved' } as const;
-/** The categories' own columns for the same flags (posts have none: theirs live on variants). */
-const CATEGORY_FLAGS = { synced: 'synced', approved: 'is_approved' } as const;
-
-/** Sets a flag on the variants matching `variantCondition`; answers the owners it changed. */
-async function setVariantFlag(
+/** Marks the variants matching `variantCondition` synced; answers the owners it changed. */
+async function setVariantsSynced(
   tx: Executor,
   kind: ContentKind,
-  flag: keyof typeof VARIANT_FLAGS,
   variantCondition: SQL,
   countColumn: 'id' | 'owner',
 ): Promise<number[]> {
-  const column = sql.identifier(VARIANT_FLAGS[flag]);
   const returned = countColumn === 'id' ? sql`v.id` : sql`v.${sql.identifier(kind.owner)}`;
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`UPDATE ${sql.identifier(kind.variants)} v SET ${column} = true, updated_at = now()
-        ${flag === 'approved' ? sql`, stage_id = ${endStage('last')}` : sql``}
-        WHERE ${variantCondition} AND NOT v.${column}
+    sql`UPDATE ${sql.identifier(kind.variants)} v SET synced = true, updated_at = now()
+        WHERE ${variantCondition} AND NOT v.synced
         RETURNING ${returned} AS id`,
   );
   return [...new Set(rows.map((row) => row.id))];
-}
-
-/** A category's own flag follows its variants: set once every variant has it. */
-async function settleCategoryFlag(
-  tx: Executor,
-  flag: keyof typeof VARIANT_FLAGS,
-  categoryCondition: SQL,
-): Promise<number[]> {
-  const own = sql.identifier(CATEGORY_FLAGS[flag]);
-  const variantFlag = sql.identifier(VARIANT_FLAGS[flag]);
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`UPDATE categories c SET ${own} = 1, updated_at = now()
-        WHERE ${categoryCondition} AND c.${own} <> 1
-          AND NOT EXISTS (SELECT 1 FROM category_variants v
-                          WHERE v.category_id = c.id AND NOT v.${variantFlag})
-        RETURNING c.id`,
-  );
-  return rows.map((row) => row.id);
 }
 
 /** changed + skipped for an action that either changes a row or finds it already so. */
@@ -115,21 +92,15 @@ async function setRecordColumn(
   return row?.changed ?? 0;
 }
 
-/** Marks records (and all their variants) synced or approved. */
-async function markRecords(
-  tx: Executor,
-  kind: ContentKind,
-  flag: keyof typeof VARIANT_FLAGS,
-  selected: SQL,
-) {
+/** Marks records (and all their variants) synced. */
+async function markRecordsSynced(tx: Executor, kind: ContentKind, selected: SQL) {
   const owners = sql`v.${sql.identifier(kind.owner)} IN (${selected})`;
-  const changed = new Set(await setVariantFlag(tx, kind, flag, owners, 'owner'));
+  const changed = new Set(await setVariantsSynced(tx, kind, owners, 'owner'));
   if (kind.kind === 'category') {
-    const own = sql.identifier(CATEGORY_FLAGS[flag]);
     const rows = await queryRows<{ id: number }>(
       tx,
-      sql`UPDATE categories SET ${own} = 1, updated_at = now()
-          WHERE id IN (${selected}) AND ${own} <> 1 RETURNING id`,
+      sql`UPDATE categories SET synced = 1, updated_at = now()
+          WHERE id IN (${selected}) AND synced <> 1 RETURNING id`,
     );
     for (const row of rows) changed.add(row.id);
   }
@@ -172,10 +143,12 @@ export function runBulkAction(
   kind: ContentKind,
   selection: BulkSelection,
   action: CategoryAction | PostAction,
+  caller: ReviewCaller,
 ): Promise<Outcome> {
   return db.transaction(async (tx) => {
     const { selected, total } = await resolveSelection(tx, kind, selection);
-    const outcome = await bulkOutcome(tx, queue, kind, selected, total, action);
+    const approving = { caller, mode: bulkMoveMode(selection) };
+    const outcome = await bulkOutcome(tx, queue, kind, selected, total, action, approving);
     const target =
       'ids' in selection ? [...new Set(selection.ids)] : { filter: selection.filter, count: total };
     await recordBulkAction(tx, kind.kind, action, target, outcomeDetails(outcome));
@@ -190,6 +163,14 @@ const outcomeDetails = (outcome: Outcome) => ({
   skipped: outcome.skipped,
 });
 
+/**
+ * What becomes of a variant the caller may not move into the last stage: one selected record
+ * answers the rule's error, as Detailed Review does; several (or a filter) skip it, with the
+ * reason, and approve the rest.
+ */
+export const bulkMoveMode = (selection: BulkSelection): MoveMode =>
+  'ids' in selection && new Set(selection.ids).size === 1 ? 'refuse' : 'skip';
+
 async function bulkOutcome(
   tx: Db,
   queue: JobQueue,
@@ -197,13 +178,15 @@ async function bulkOutcome(
   selected: SQL,
   total: number,
   action: CategoryAction | PostAction,
+  approving: { caller: ReviewCaller; mode: MoveMode },
 ): Promise<Outcome> {
   const owners = sql`v.${sql.identifier(kind.owner)} IN (${selected})`;
+  const approve = () => approveRecords(tx, kind, selected, total, approving.caller, approving.mode);
   switch (action) {
     case 'synced':
-      return flagOutcome(total, await markRecords(tx, kind, 'synced', selected));
+      return flagOutcome(total, await markRecordsSynced(tx, kind, selected));
     case 'approve':
-      return flagOutcome(total, await markRecords(tx, kind, 'approved', selected));
+      return approve();
     case 'enable':
     case 'disable': {
       const status = action === 'enable' ? 1 : 2;
@@ -219,8 +202,19 @@ async function bulkOutcome(
         ...(await queueJobs(tx, queue, kind, owners, ['website'], PUBLISH_ANY)),
       };
     case 'publish_web': {
-      const changed = await markRecords(tx, kind, 'approved', selected);
-      return { changed, ...(await queueJobs(tx, queue, kind, owners, ['website'], PUBLISH_ANY)) };
+      const approved = await approve();
+      const pushed = await queueJobs(tx, queue, kind, owners, ['website'], PUBLISH_APPROVED);
+      // The variants left unapproved are exactly those the approval skipped, with its reason:
+      // the push does not count them a second time as "not approved".
+      const notApproved = (skip: { reason: string }) => skip.reason === SKIP_REASONS.notApproved;
+      return {
+        changed: approved.changed,
+        queued: pushed.queued,
+        skipped: [
+          ...approved.skipped.filter((skip) => skip.reason !== SKIP_REASONS.alreadyDone),
+          ...pushed.skipped.filter((skip) => !notApproved(skip)),
+        ],
+      };
     }
     default: {
       const network = BULK_PUBLISH_TARGETS[action];
@@ -270,14 +264,14 @@ export function runDetailAction(
   kind: ContentKind,
   ids: readonly number[],
   action: DetailAction,
-  requesterId: number | null = null,
+  caller: ReviewCaller,
 ): Promise<Outcome> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
     await assertIdsExist(tx, kind.variants, unique);
-    const outcome = await detailOutcome(tx, queue, kind, unique, action);
+    const outcome = await detailOutcome(tx, queue, kind, unique, action, caller);
     if (action === 'regenerate_content')
-      await noteGenerationRequester(tx, kind, unique, requesterId);
+      await noteGenerationRequester(tx, kind, unique, caller.userId);
     // The ids are the variants' (Detailed Review rows), not the records'.
     await recordBulkAction(tx, kind.kind, action, unique, {
       of: 'variants',
@@ -293,28 +287,27 @@ async function detailOutcome(
   kind: ContentKind,
   unique: number[],
   action: DetailAction,
+  caller: ReviewCaller,
 ): Promise<Outcome> {
   const selected = sql`v.id = ANY(${idArray(unique)})`;
-  {
-    if (action === 'mark_approved' || action === 'mark_synced') {
-      const flag = action === 'mark_approved' ? 'approved' : 'synced';
-      const changed = await setVariantFlag(tx, kind, flag, selected, 'id');
-      if (kind.kind === 'category') {
-        await settleCategoryFlag(
-          tx,
-          flag,
-          sql`c.id IN (SELECT category_id FROM category_variants WHERE id = ANY(${idArray(unique)}))`,
-        );
-      }
-      return flagOutcome(unique.length, changed.length);
+  if (action === 'mark_approved') return approveVariants(tx, kind, selected, caller);
+  if (action === 'mark_synced') {
+    const changed = await setVariantsSynced(tx, kind, selected, 'id');
+    if (kind.kind === 'category') {
+      await settleCategoryFlag(
+        tx,
+        'synced',
+        sql`c.id IN (SELECT category_id FROM category_variants WHERE id = ANY(${idArray(unique)}))`,
+      );
     }
-    if (action === 'regenerate_content') {
-      return { changed: 0, ...(await queueJobs(tx, queue, kind, selected, ['ai'], REGENERATE)) };
-    }
-    const targets = DETAIL_TARGETS[action] ?? [];
-    return {
-      changed: 0,
-      ...(await queueJobs(tx, queue, kind, selected, targets, PUBLISH_APPROVED)),
-    };
+    return flagOutcome(unique.length, changed.length);
   }
+  if (action === 'regenerate_content') {
+    return { changed: 0, ...(await queueJobs(tx, queue, kind, selected, ['ai'], REGENERATE)) };
+  }
+  const targets = DETAIL_TARGETS[action] ?? [];
+  return {
+    changed: 0,
+    ...(await queueJobs(tx, queue, kind, selected, targets, PUBLISH_APPROVED)),
+  };
 }

@@ -1,4 +1,4 @@
-import type { CategoryActionFilter, PostActionFilter } from '@sitefleet/contract';
+import { ASSIGNEE_ME, type CategoryActionFilter, type PostActionFilter } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { containsTerm, likePattern } from '../../lists/search.ts';
 
@@ -7,8 +7,20 @@ import { containsTerm, likePattern } from '../../lists/search.ts';
  * list, its export and a bulk action on everything that matches.
  */
 
+/** A filter whose assignee is a user's id: `me` read as the caller's. */
+export type WithAssignee<F> = Omit<F, 'assignee_id'> & { assignee_id?: number };
+
+/** The filter (or list query) with `assignee_id=me` as the caller's id. */
+export function withAssignee<F extends { assignee_id?: number | typeof ASSIGNEE_ME }>(
+  filter: F,
+  callerId: number,
+): WithAssignee<F> {
+  const { assignee_id, ...rest } = filter;
+  return { ...rest, assignee_id: assignee_id === ASSIGNEE_ME ? callerId : assignee_id };
+}
+
 /** The Posts list's filter, a condition on `p` (posts). */
-export function postFilterCondition(filter: Partial<PostActionFilter>): SQL {
+export function postFilterCondition(filter: Partial<WithAssignee<PostActionFilter>>): SQL {
   const conditions: SQL[] = [sql`TRUE`];
   if (filter.query) conditions.push(containsTerm(sql`p.title`, filter.query));
   if (filter.category_id !== undefined) conditions.push(sql`p.category_id = ${filter.category_id}`);
@@ -24,7 +36,7 @@ export function postFilterCondition(filter: Partial<PostActionFilter>): SQL {
 }
 
 /** The Categories list's filter, a condition on `c` (categories). */
-export function categoryFilterCondition(filter: Partial<CategoryActionFilter>): SQL {
+export function categoryFilterCondition(filter: Partial<WithAssignee<CategoryActionFilter>>): SQL {
   const conditions: SQL[] = [sql`TRUE`];
   if (filter.query) conditions.push(sql`c.name ILIKE ${likePattern(filter.query)}`);
   if (filter.website_id !== undefined) {
@@ -42,20 +54,22 @@ export function categoryFilterCondition(filter: Partial<CategoryActionFilter>): 
   return sql.join(conditions, sql` AND `);
 }
 
-/** A record with a variant in the stage, or assigned to the user (the Stage and Assignee filters). */
+/**
+ * A record with a variant in the stage, or assigned to the user; with both, one variant in that
+ * stage assigned to that user (the Stage and Assignee filters).
+ */
 function reviewConditions(
   variants: SQL,
   ofRecord: SQL,
   filter: { stage_id?: number; assignee_id?: number },
 ): SQL[] {
   const conditions: SQL[] = [];
-  if (filter.stage_id !== undefined) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM ${variants} v
-                               WHERE ${ofRecord} AND v.stage_id = ${filter.stage_id})`);
-  }
+  if (filter.stage_id !== undefined) conditions.push(sql`v.stage_id = ${filter.stage_id}`);
   if (filter.assignee_id !== undefined) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM ${variants} v
-                               WHERE ${ofRecord} AND v.assignee_id = ${filter.assignee_id})`);
+    conditions.push(sql`v.assignee_id = ${filter.assignee_id}`);
   }
-  return conditions;
+  if (conditions.length === 0) return [];
+  return [
+    sql`EXISTS (SELECT 1 FROM ${variants} v WHERE ${ofRecord} AND ${sql.join(conditions, sql` AND `)})`,
+  ];
 }

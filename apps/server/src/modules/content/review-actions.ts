@@ -16,13 +16,8 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { notifyUsers } from '../../notifications/personal.ts';
 import type { ContentKind } from './kinds.ts';
 import { recordReview } from './review-history.ts';
-import {
-  moveVariants,
-  roleIdsOf,
-  type StagedVariant,
-  stagedVariants,
-  targetStage,
-} from './review-stages.ts';
+import { type MoveMode, type Mover, moveVariants, variantOutcome } from './review-moves.ts';
+import { roleIdsOf, type StagedVariant, stagedVariants, targetStage } from './review-stages.ts';
 
 /**
  * The review actions of Detailed Review and of the lists' bulk menus: `move_stage` and `assign`,
@@ -123,9 +118,20 @@ async function assign(
   };
 }
 
+/** The caller as a mover: their roles, and whether the four-eyes rule is on. */
+export async function moverOf(tx: Executor, caller: ReviewCaller): Promise<Mover> {
+  return {
+    userId: caller.userId,
+    name: caller.name,
+    roleIds: await roleIdsOf(tx, caller.userId),
+    requireSecondPerson: await requiresSecondPerson(tx),
+  };
+}
+
 /**
  * Runs a review action on the variants matching `condition` (on `v`) in one transaction, the
- * caller holding the kind's review ability. `target` is what the call's bulk entry names.
+ * caller holding the kind's review ability. `target` is what the call's bulk entry names; `mode`
+ * what becomes of a variant the caller may not move (see MoveMode).
  */
 export async function runReviewAction(
   db: Db,
@@ -135,31 +141,30 @@ export async function runReviewAction(
   condition: SQL,
   body: ReviewActionBody,
   target: readonly number[] | { filter: Readonly<Record<string, unknown>> },
+  mode: MoveMode,
 ): Promise<Outcome> {
   assertMayReview(caller, kind);
   return db.transaction(async (tx) => {
-    const variants = await stagedVariants(tx, kind, condition);
     let outcome: Outcome;
+    let count: number;
     if (body.action === 'assign') {
+      const variants = await stagedVariants(tx, kind, condition);
       outcome = await assign(tx, queue, kind, variants, caller, body);
+      count = variants.length;
     } else {
       const stage = await targetStage(tx, body.stage_id!);
-      const moved = await moveVariants(
+      const counts = await moveVariants(
         tx,
         kind,
-        variants,
-        stage,
-        {
-          userId: caller.userId,
-          name: caller.name,
-          roleIds: await roleIdsOf(tx, caller.userId),
-          requireSecondPerson: await requiresSecondPerson(tx),
-        },
-        body.comment,
+        condition,
+        { stageId: stage.id },
+        await moverOf(tx, caller),
+        { comment: body.comment, mode },
       );
-      outcome = { ...moved, queued: 0 };
+      outcome = variantOutcome(counts);
+      count = outcome.changed + outcome.skipped.reduce((sum, skip) => sum + skip.count, 0);
     }
-    const named = Array.isArray(target) ? target : { ...target, count: variants.length };
+    const named = Array.isArray(target) ? target : { ...target, count };
     await recordBulkAction(tx, kind.kind, body.action, named, {
       of: 'variants',
       changed: outcome.changed,
@@ -190,6 +195,7 @@ export async function reviewDetailVariants(
       sql`v.id = ANY(${idArray(unique)})`,
       body,
       unique,
+      'refuse',
     )),
   };
 }

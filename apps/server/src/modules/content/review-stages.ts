@@ -1,9 +1,8 @@
-import { SKIP_REASONS, WORKFLOW_MESSAGES } from '@sitefleet/contract';
+import { WORKFLOW_MESSAGES } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, type Executor, idArray, queryRows } from '../../db/client.ts';
-import { forbidden, validationError } from '../../errors.ts';
+import { type Executor, idArray, queryRows } from '../../db/client.ts';
+import { validationError } from '../../errors.ts';
 import type { ContentKind } from './kinds.ts';
-import { type ReviewAuthor, recordReview } from './review-history.ts';
 
 /**
  * Moving variants through their website's workflow. A variant's stage is `stage_id`; its
@@ -23,6 +22,25 @@ export const REVIEW_ROW_COLUMNS = sql`
   (SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = v.assignee_id)
     AS assignee,
   v.due_at`;
+
+/**
+ * A Posts or Categories list row's review columns, on the record `record`: the distinct stages of
+ * its variants in their workflow's order, and the users they are assigned to, by name. Each list
+ * is JSON as row_to_json writes it (no spaces), as the rest of a row the database writes.
+ */
+export function recordReviewColumns(kind: ContentKind, record: SQL): SQL {
+  const variantsOf = (column: string) =>
+    sql`SELECT v.${sql.identifier(column)} FROM ${sql.identifier(kind.variants)} v
+        WHERE v.${sql.identifier(kind.owner)} = ${record}`;
+  const list = (items: SQL) => sql`('[' || COALESCE(${items}, '') || ']')::json`;
+  return sql`
+    (SELECT ${list(sql`string_agg(row_to_json(r)::text, ',' ORDER BY s.workflow_id, s.position)`)}
+     FROM workflow_stages s CROSS JOIN LATERAL (SELECT s.id, s.name, s.colour) r
+     WHERE s.id IN (${variantsOf('stage_id')})) AS stages,
+    (SELECT ${list(sql`string_agg(row_to_json(r)::text, ',' ORDER BY u.name, u.id)`)}
+     FROM users u CROSS JOIN LATERAL (SELECT u.id, u.name) r
+     WHERE u.id IN (${variantsOf('assignee_id')})) AS assignees`;
+}
 
 export interface ReviewRowColumns {
   stage: { id: number; name: string; colour: string; is_last: boolean };
@@ -90,34 +108,6 @@ export const endStage = (end: 'first' | 'last') =>
        WHERE s.workflow_id = ${WEBSITE_WORKFLOW}
        ORDER BY s.position ${end === 'first' ? sql`ASC` : sql`DESC`} LIMIT 1)`;
 
-/**
- * Puts the variants matching `condition` (on `v`) in the first or last stage of their workflow,
- * the approval flag following; answers the ids of those that moved.
- */
-export async function moveToEnd(
-  tx: Executor,
-  kind: ContentKind,
-  condition: SQL,
-  end: 'first' | 'last',
-): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`UPDATE ${sql.identifier(kind.variants)} v
-        SET stage_id = ${endStage(end)}, is_approved = ${end === 'last'}, updated_at = now()
-        WHERE ${condition} AND v.stage_id IS DISTINCT FROM ${endStage(end)}
-        RETURNING v.id`,
-  );
-  return rows.map((row) => row.id);
-}
-
-/** Who moves: their user id, name, role ids, and whether the four-eyes rule is on. */
-export interface Mover extends ReviewAuthor {
-  roleIds: readonly number[];
-  requireSecondPerson: boolean;
-  /** A review link's id, when an outside reviewer decides through it. */
-  reviewLinkId?: number;
-}
-
 /** The role ids of a user, for the stages' "who may move out" rule. */
 export async function roleIdsOf(tx: Executor, userId: number) {
   const rows = await queryRows<{ role_id: number }>(
@@ -125,101 +115,6 @@ export async function roleIdsOf(tx: Executor, userId: number) {
     sql`SELECT role_id FROM user_roles WHERE user_id = ${userId}`,
   );
   return rows.map((row) => row.role_id);
-}
-
-/**
- * Whether the user created the record, edited it last (both from its audit entries) or asked for
- * the variant's generation.
- */
-async function isAuthor(tx: Executor, kind: ContentKind, variant: StagedVariant, userId: number) {
-  if (variant.generation_requested_by === userId) return true;
-  const [row] = await queryRows<{ author: boolean }>(
-    tx,
-    sql`SELECT EXISTS (SELECT 1 FROM audit_log WHERE subject_type = ${kind.kind}
-                         AND subject_id = ${variant.record_id} AND action = 'created'
-                         AND user_id = ${userId})
-            OR (SELECT user_id FROM audit_log WHERE subject_type = ${kind.kind}
-                  AND subject_id = ${variant.record_id} AND action = 'updated'
-                ORDER BY id DESC LIMIT 1) = ${userId} AS author`,
-  );
-  return row?.author === true;
-}
-
-const mayMoveOut = (variant: StagedVariant, mover: Mover) =>
-  (variant.role_ids.length === 0 && variant.user_ids.length === 0) ||
-  (mover.userId !== null && variant.user_ids.includes(mover.userId)) ||
-  variant.role_ids.some((id) => mover.roleIds.includes(id));
-
-export interface MoveOutcome {
-  changed: number;
-  skipped: { reason: string; count: number }[];
-}
-
-/**
- * Moves variants to a stage of their workflow, each checked first so that nothing is written
- * unless every move is allowed: out of a stage only by its roles and users (403), back only with
- * a comment, into the last stage never by the author while the four-eyes rule is on (422).
- * Variants already there, or whose website uses another workflow, are skipped.
- */
-export async function moveVariants(
-  tx: Db,
-  kind: ContentKind,
-  variants: readonly StagedVariant[],
-  stage: TargetStage,
-  mover: Mover,
-  comment: string | undefined,
-): Promise<MoveOutcome> {
-  const moving = variants.filter(
-    (variant) => variant.workflow_id === stage.workflow_id && variant.stage_id !== stage.id,
-  );
-  for (const variant of moving) {
-    if (!mayMoveOut(variant, mover)) {
-      throw forbidden(WORKFLOW_MESSAGES.notAllowedOut(variant.stage_name));
-    }
-    if (stage.position < variant.position && !comment) {
-      throw validationError({ comment: WORKFLOW_MESSAGES.commentForBack });
-    }
-    if (
-      stage.is_last &&
-      mover.requireSecondPerson &&
-      mover.userId !== null &&
-      (await isAuthor(tx, kind, variant, mover.userId))
-    ) {
-      throw validationError({ stage_id: WORKFLOW_MESSAGES.secondPerson });
-    }
-  }
-  for (const variant of moving) {
-    await tx.execute(
-      sql`UPDATE ${sql.identifier(kind.variants)}
-          SET stage_id = ${stage.id}, is_approved = ${stage.is_last}, updated_at = now()
-          WHERE id = ${variant.id}`,
-    );
-    await recordReview(
-      tx,
-      kind,
-      { id: variant.id, recordId: variant.record_id, recordName: variant.record_name },
-      'stage_changed',
-      mover,
-      {
-        website: variant.website_name,
-        from_stage: variant.stage_name,
-        to_stage: stage.name,
-        comment: comment || null,
-        ...(mover.reviewLinkId === undefined ? {} : { review_link_id: mover.reviewLinkId }),
-      },
-    );
-  }
-  const otherWorkflow = variants.filter((variant) => variant.workflow_id !== stage.workflow_id);
-  const already = variants.length - moving.length - otherWorkflow.length;
-  return {
-    changed: moving.length,
-    skipped: [
-      ...(already > 0 ? [{ reason: SKIP_REASONS.alreadyDone, count: already }] : []),
-      ...(otherWorkflow.length > 0
-        ? [{ reason: WORKFLOW_MESSAGES.otherWorkflow, count: otherWorkflow.length }]
-        : []),
-    ],
-  };
 }
 
 /**

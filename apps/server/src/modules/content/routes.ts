@@ -10,6 +10,7 @@ import {
   detailActionSchema,
   hasAbility,
   idParamSchema,
+  isApproveAction,
   isReviewAction,
   isScheduleAction,
   messageSchema,
@@ -26,8 +27,19 @@ import type { AppContext } from '../../context.ts';
 import { idArray } from '../../db/client.ts';
 import { assertIdsExist, assertRowExists } from '../../db/ids.ts';
 import { forbidden, unauthenticated, validationError } from '../../errors.ts';
-import { type BulkSelection, runBulkAction, runDetailAction, syncRecord } from './actions.ts';
-import { categoryFilterCondition, postFilterCondition } from './filters.ts';
+import {
+  type BulkSelection,
+  bulkMoveMode,
+  runBulkAction,
+  runDetailAction,
+  syncRecord,
+} from './actions.ts';
+import {
+  categoryFilterCondition,
+  postFilterCondition,
+  type WithAssignee,
+  withAssignee,
+} from './filters.ts';
 import { CATEGORY_KIND, type ContentKind, POST_KIND } from './kinds.ts';
 import { retryDeliveries } from './retry.ts';
 import { deliveryAttemptsPage } from './review.ts';
@@ -48,7 +60,7 @@ interface ContentRoutesOf {
   messages: { synced: string; updated: string };
   actionSchema: typeof categoryActionSchema | typeof postActionSchema;
   /** The ids of the records a list's filter finds. */
-  matching: (filter: Partial<CategoryActionFilter & PostActionFilter>) => SQL;
+  matching: (filter: Partial<WithAssignee<CategoryActionFilter & PostActionFilter>>) => SQL;
 }
 
 const CATEGORIES: ContentRoutesOf = {
@@ -124,7 +136,8 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
         },
       },
       async (request) => {
-        const { ids, filter = {}, action } = request.body;
+        const { ids, filter: asked = {}, action } = request.body;
+        const filter = withAssignee(asked, caller(request).userId);
         const selection: BulkSelection = ids ? { ids } : { matching: of.matching(filter), filter };
         if (isReviewAction(action)) {
           if (ids) await assertIdsExist(db, kind.records, [...new Set(ids)]);
@@ -139,15 +152,16 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
               variantsOfRecords(kind, records, request.body.website_ids),
               request.body as ReviewActionBody,
               ids ? [...new Set(ids)] : { filter },
+              bulkMoveMode(selection),
             )),
           };
         }
-        assertMayAct(request);
+        if (!isApproveAction(action)) assertMayAct(request);
         return {
           message: messages.updated,
           ...(isScheduleAction(action)
             ? await runScheduleBulkAction(db, queue, kind, selection, { ...request.body, action })
-            : await runBulkAction(db, queue, kind, selection, action)),
+            : await runBulkAction(db, queue, kind, selection, action, caller(request))),
         };
       },
     );
@@ -169,12 +183,12 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
           const body = request.body as ReviewActionBody;
           return reviewDetailVariants(db, queue, kind, caller(request), ids, body);
         }
-        assertMayAct(request);
+        if (!isApproveAction(action)) assertMayAct(request);
         return {
           message: ACTION_MESSAGES.detailsUpdated,
           ...(isScheduleAction(action)
             ? await runScheduleDetailAction(db, queue, kind, ids, { ...request.body, action })
-            : await runDetailAction(db, queue, kind, ids, action, caller(request).userId)),
+            : await runDetailAction(db, queue, kind, ids, action, caller(request))),
         };
       },
     );

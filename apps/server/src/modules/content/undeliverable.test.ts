@@ -17,6 +17,8 @@ import { queuedJobs, storedVariants } from './test-fixtures.ts';
  */
 const server = await serverForFile();
 const admin = await server.admin();
+/** Approves what the admin wrote: the four-eyes rule keeps an author from approving. */
+const checker = await server.userWithRoles(['admin']);
 const { db } = server.database;
 const [hooked, bare] = await insertTestWebsites(db);
 // Website A takes both kinds of push; website B has a category webhook but no post webhook.
@@ -44,7 +46,7 @@ const noPostWebhook = {
 /** A new post in News, its variants on A and B approved; answers the variants' ids. */
 async function approvedPost() {
   const post = await createPost(admin, { category_id: news });
-  await admin.post('/api/posts/action', { ids: [post.id], action: 'approve' });
+  await checker.post('/api/posts/action', { ids: [post.id], action: 'approve' });
   const [onHooked, onBare] = await storedVariants(db, POST_KIND, post.id);
   return { post, onHooked: onHooked!.id, onBare: onBare!.id };
 }
@@ -99,7 +101,7 @@ describe('publishing to a website without a webhook', () => {
 
   it('Publish to Web queues the website that has a webhook and refuses the one that has none', async () => {
     const { post, onHooked, onBare } = await approvedPost();
-    const answer = await admin.post('/api/posts/action', {
+    const answer = await checker.post('/api/posts/action', {
       ids: String(post.id),
       action: 'publish_web',
     });
@@ -117,7 +119,7 @@ describe('publishing to a website without a webhook', () => {
   });
 
   it("reads the category webhook for a category: website B takes the category's push", async () => {
-    const answer = await admin.post('/api/categories/action', {
+    const answer = await checker.post('/api/categories/action', {
       ids: [news],
       action: 'publish_web',
     });

@@ -4,7 +4,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../test/csv.ts';
 import { type FakeHttpServer, startFakeHttp } from '../../../test/fake-http.ts';
-import { createPost, insertTestCategory, serverForFile } from '../../../test/fixtures.ts';
+import {
+  createPost,
+  insertTestCategory,
+  secondAdmin,
+  serverForFile,
+} from '../../../test/fixtures.ts';
 import { FAST_QUEUE_ENV, setSetting, waitFor } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { checkDerivedState, repairDerivedState } from '../../db/integrity.ts';
@@ -24,6 +29,7 @@ const server = await serverForFile(FAST_QUEUE_ENV, { workers: true });
 const { db } = server.database;
 const context = { ...server.context, log: server.app.log };
 const admin = await server.admin();
+const checker = await secondAdmin(admin);
 await setSetting(admin, 'delivery.pause_after_failures', String(PAUSE_AFTER));
 
 interface Site {
@@ -77,7 +83,7 @@ async function publish(target: Site) {
     description: `Story ${posts}`,
     category_id: target.category,
   });
-  const action = await admin.post('/api/posts/action', {
+  const action = await checker.post('/api/posts/action', {
     ids: String(post.id),
     action: 'publish_web',
   });

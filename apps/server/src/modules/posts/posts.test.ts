@@ -24,6 +24,8 @@ import { queuedJobs, storedVariants } from '../content/test-fixtures.ts';
 
 const server = await serverForFile();
 const admin = await server.admin();
+/** Approves what the admin wrote: the four-eyes rule keeps an author from approving. */
+const checker = await server.userWithRoles(['admin']);
 const [siteA, siteB, siteInactive] = await insertTestWebsites(server.database.db);
 await giveWebhooks(server.database.db, [siteA, siteB, siteInactive]);
 const food = await insertTestCategory(server.database.db, 'Food', [siteA, siteInactive]);
@@ -130,7 +132,7 @@ describe('post list', () => {
 describe('post actions', () => {
   it('approve is one transaction over the variants; a repeat is skipped', async () => {
     const posts = [await createPost(), await createPost()];
-    const response = await admin.post('/api/posts/action', {
+    const response = await checker.post('/api/posts/action', {
       ids: posts.map((p) => p.id).join(','),
       action: 'approve',
     });
@@ -143,7 +145,10 @@ describe('post actions', () => {
     for (const post of posts) {
       expect((await variantsOf(post.id)).every((v) => v.is_approved)).toBe(true);
     }
-    const again = await admin.post('/api/posts/action', { ids: [posts[0]!.id], action: 'approve' });
+    const again = await checker.post('/api/posts/action', {
+      ids: [posts[0]!.id],
+      action: 'approve',
+    });
     expect(again.body.skipped).toEqual([{ reason: SKIP_REASONS.alreadyDone, count: 1 }]);
   });
 
@@ -161,7 +166,7 @@ describe('post actions', () => {
         { reason: SKIP_REASONS.websiteInactive, count: 1 },
       ],
     });
-    await admin.post('/api/posts/action', { ids: [post.id], action: 'approve' });
+    await checker.post('/api/posts/action', { ids: [post.id], action: 'approve' });
     for (const action of [
       'publish_facebook',
       'publish_twitter',
@@ -197,7 +202,7 @@ describe('post actions', () => {
 
   it('is all or nothing', async () => {
     const post = await createPost();
-    const response = await admin.post('/api/posts/action', {
+    const response = await checker.post('/api/posts/action', {
       ids: [post.id, 999_999],
       action: 'publish_web',
     });
@@ -210,7 +215,7 @@ describe('post actions', () => {
     expect(unknownAction.body.errors.action).toEqual([
       ACTION_MESSAGES.unknownAction([...POST_ACTIONS, ...SCHEDULE_ACTIONS, ...REVIEW_ACTIONS]),
     ]);
-    expect((await admin.post('/api/posts/action', { ids: [], action: 'approve' })).status).toBe(
+    expect((await checker.post('/api/posts/action', { ids: [], action: 'approve' })).status).toBe(
       422,
     );
   });
@@ -218,7 +223,7 @@ describe('post actions', () => {
   it('runs detail actions and shows their effect in Detailed Review', async () => {
     const post = await createPost();
     const [onA, onClosed] = await variantsOf(post.id);
-    const approve = await admin.post('/api/posts/details/action', {
+    const approve = await checker.post('/api/posts/details/action', {
       ids: `${onA!.id}`,
       action: 'mark_approved',
     });

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { registerStandardRoutes } from '../../resources/standard-routes.ts';
+import { withAssignee } from '../content/filters.ts';
 import { POST_KIND } from '../content/kinds.ts';
 import { detailRows } from '../content/review.ts';
 import {
@@ -28,8 +29,8 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     app,
     postsResource,
     {
-      list: (query) => listPosts(db, query),
-      export: (query) => exportPosts(db, query),
+      list: (query, request) => listPosts(db, withAssignee(query, currentUser(request).userId)),
+      export: (query, request) => exportPosts(db, withAssignee(query, currentUser(request).userId)),
       create: (body) => createPost(db, body),
       update: (id, body) => updatePost(db, id, body),
       remove: async (id, request) => {

@@ -26,11 +26,15 @@ import {
   pageWithRows,
   type RowsOf,
 } from '../../lists/page.ts';
-import { postFilterCondition } from '../content/filters.ts';
+import { postFilterCondition, type WithAssignee } from '../content/filters.ts';
 import { POST_KIND } from '../content/kinds.ts';
 import { assertCategoryExists, insertPost } from '../content/records.ts';
+import { recordReviewColumns } from '../content/review-stages.ts';
 import { markContentChanged, syncPostVariants } from '../content/variants.ts';
 import { newestPostsPage } from './newest-page.ts';
+
+/** The list's query, its Assignee filter's `me` read as the caller's id. */
+type ListQuery = WithAssignee<PostListQuery>;
 
 type PostForm = z.output<typeof postFormSchema>;
 
@@ -56,7 +60,8 @@ const VARIANT_FLAGS = sql.join(
 /** The posts of `ids` (an int[] expression) with their category and the flags of their variants. */
 const postRows: RowsOf = (ids) =>
   sql`SELECT p.id, p.title, p.description, p.content_reference, p.status, p.category_id,
-             c.name AS category_name, p.created_at, ${POST_FLAGS}, f.next_publish_at
+             c.name AS category_name, p.created_at, ${POST_FLAGS}, f.next_publish_at,
+             ${recordReviewColumns(POST_KIND, sql`p.id`)}
       FROM posts p
       JOIN categories c ON c.id = p.category_id
       LEFT JOIN (
@@ -74,7 +79,7 @@ const inPostOrder = (ids: readonly number[], records: readonly PostRecord[]): Po
     next_publish_at: post.next_publish_at === null ? null : isoText(post.next_publish_at),
   }));
 
-const isUnfiltered = (query: PostListQuery) =>
+const isUnfiltered = (query: ListQuery) =>
   query.order_key === undefined &&
   query.query === '' &&
   query.category_id === undefined &&
@@ -93,7 +98,7 @@ const DEFAULT_DIRECTIONS: Record<PostOrderKey, 'ASC' | 'DESC'> = {
 };
 
 /** The list's ORDER BY: newest first by default, else the key then the id, in one direction. */
-function listOrder(query: PostListQuery): SQL {
+function listOrder(query: ListQuery): SQL {
   if (query.order_key === undefined) return sql`p.id DESC`;
   const direction = sql.raw(query.order_dir?.toUpperCase() ?? DEFAULT_DIRECTIONS[query.order_key]);
   return sql`${ORDER_COLUMNS[query.order_key]} ${direction}, p.id ${direction}`;
@@ -103,7 +108,7 @@ function listOrder(query: PostListQuery): SQL {
  * GET /api/posts, newest first unless sorted: the page's ids come first, then their category and
  * flags. The unfiltered, unsorted list takes a quicker path.
  */
-export async function listPosts(db: Db, query: PostListQuery) {
+export async function listPosts(db: Db, query: ListQuery) {
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
   const paging = { page: query.page, perPage, path: '/api/posts' };
   if (isUnfiltered(query)) {
@@ -143,7 +148,7 @@ export async function listPosts(db: Db, query: PostListQuery) {
 
 const postSubject = (post: PostRow) => ({ id: post.id, name: post.title });
 /** The keyset order of the list's order. */
-function exportOrder(query: PostListQuery): KeysetOrder {
+function exportOrder(query: ListQuery): KeysetOrder {
   const id = sql`p.id`;
   if (query.order_key === undefined) return { key: id, id, direction: 'desc' };
   const direction =
@@ -152,7 +157,7 @@ function exportOrder(query: PostListQuery): KeysetOrder {
 }
 
 /** GET /api/posts/export: every post the list finds, in its order. */
-export function exportPosts(db: Db, query: PostListQuery) {
+export function exportPosts(db: Db, query: ListQuery) {
   return listExport<PostRow>(db, {
     resource: 'posts',
     row: postRowSchema,

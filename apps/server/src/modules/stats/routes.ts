@@ -1,10 +1,13 @@
 import {
+  hasAbility,
   instanceDetailsAnswerSchema,
   instanceStatQuerySchema,
   pageQuerySchema,
   recordStatQuerySchema,
   renewalsQuerySchema,
   renewalsSchema,
+  reviewStageStatQuerySchema,
+  reviewStageStatsSchema,
   STAT_ANSWER_KEYS,
   scheduledTasksAnswerSchema,
   scheduledTasksPageSchema,
@@ -13,7 +16,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { forbidden } from '../../errors.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { kindOf } from '../content/kinds.ts';
 import { renewalsDue } from './renewals.ts';
+import { reviewStageCounts } from './review-stages.ts';
 import {
   countInstances,
   countRecords,
@@ -78,6 +85,25 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
       }),
     );
   }
+
+  app.get(
+    '/api/stats/review-stages',
+    {
+      // Either list ability lets the route be reached; the kind asked needs its own.
+      config: { access: ['post-list', 'category-list'] },
+      schema: {
+        summary: 'How many variants are in each review stage, for the dashboard',
+        tags: ['dashboard'],
+        querystring: reviewStageStatQuerySchema,
+        response: { 200: reviewStageStatsSchema },
+      },
+    },
+    async (request) => {
+      const { kind } = request.query;
+      if (!hasAbility(currentUser(request).abilities, `${kind}-list`)) throw forbidden();
+      return { data: await reviewStageCounts(db, kindOf(kind)) };
+    },
+  );
 
   app.get(
     '/api/details/instances',

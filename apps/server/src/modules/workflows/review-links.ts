@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { type ContentKind, kindOf } from '../content/kinds.ts';
-import { moveVariants, roleIdsOf, stagedVariants, targetStage } from '../content/review-stages.ts';
+import { moveVariants } from '../content/review-moves.ts';
+import { roleIdsOf, stagedVariants } from '../content/review-stages.ts';
 
 /**
  * One-off review links: an outside reviewer, without an account, approves one variant (it moves
@@ -91,8 +92,8 @@ export async function decideReview(db: Db, token: string, decision: ReviewDecisi
       await moveVariants(
         tx,
         kind,
-        [variant],
-        await targetStage(tx, next.id),
+        sql`v.id = ${variantId}`,
+        { stageId: next.id },
         {
           userId: link.created_by,
           name: link.created_by_name ?? '',
@@ -102,7 +103,7 @@ export async function decideReview(db: Db, token: string, decision: ReviewDecisi
           requireSecondPerson: false,
           reviewLinkId: link.id,
         },
-        decision.comment || undefined,
+        { comment: decision.comment || undefined, mode: 'refuse' },
       );
     }
     await tx.execute(sql`UPDATE review_links SET used_at = now() WHERE id = ${link.id}`);

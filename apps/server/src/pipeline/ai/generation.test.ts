@@ -25,6 +25,8 @@ const server = await serverForFile(
   { workers: true },
 );
 const admin = await server.admin();
+/** Approves what the admin wrote: the four-eyes rule keeps an author from approving. */
+const checker = await server.userWithRoles(['admin']);
 const context: TaskContext = { ...server.context, log: silentLog };
 
 // ── Helpers ──────────────────────────────────────────────────────────────────────────────────
@@ -221,7 +223,7 @@ describe('regenerate content', () => {
       const variant = await onlyVariant('post', post.id);
       const from = provider.requests.length;
       provider.answer(() => completion('Autumn planting, rewritten.'));
-      const approved = await admin.post('/api/posts/details/action', {
+      const approved = await checker.post('/api/posts/details/action', {
         ids: [variant.id],
         action: 'mark_approved',
       });

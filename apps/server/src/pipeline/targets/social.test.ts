@@ -144,6 +144,8 @@ const server = await serverForFile(
   { workers: true },
 );
 const admin = await server.admin();
+/** Approves what the admin wrote: the four-eyes rule keeps an author from approving. */
+const checker = await server.userWithRoles(['admin']);
 const [active, , inactive] = await insertTestWebsites(server.database.db);
 const website = { id: active, url: 'https://site0.example.com' };
 const food = await insertTestCategory(server.database.db, 'Food', [active, inactive]);
@@ -166,7 +168,7 @@ async function approvedPost(overrides: Record<string, unknown> = {}) {
     content_reference: `https://news.example.com/harvest-${counter}`,
     ...overrides,
   });
-  const approved = await admin.post('/api/posts/action', { ids: [post.id], action: 'approve' });
+  const approved = await checker.post('/api/posts/action', { ids: [post.id], action: 'approve' });
   expect(approved.status).toBe(200);
   const [variant] = await queryRows<{ id: number; version: number }>(
     server.database.db,

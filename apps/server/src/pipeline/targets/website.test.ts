@@ -7,6 +7,7 @@ import {
   createPost,
   insertTestCategory,
   insertTestWebsites,
+  secondAdmin,
   serverForFile,
 } from '../../../test/fixtures.ts';
 import { FAST_QUEUE_ENV, waitFor } from '../../../test/harness.ts';
@@ -31,6 +32,7 @@ const website = await startFakeHttp();
 afterAll(() => website.close());
 const server = await serverForFile(FAST_QUEUE_ENV, { workers: true });
 const admin = await server.admin();
+const checker = await secondAdmin(admin);
 const [siteA, siteB] = await insertTestWebsites(server.database.db);
 const settings = await admin.patch(`/api/websites/${siteA}/update-settings`, {
   post_webhook_url: `${website.url}/hooks/posts`,
@@ -56,7 +58,7 @@ async function publishNewPost() {
     category_id: category,
     content_reference: 'https://source.example.com/launch',
   });
-  const action = await admin.post('/api/posts/action', {
+  const action = await checker.post('/api/posts/action', {
     ids: String(post.id),
     action: 'publish_web',
   });
@@ -273,7 +275,7 @@ describe('website push', () => {
   });
 
   it('pushes a category to the category webhook', async () => {
-    const action = await admin.post('/api/categories/action', {
+    const action = await checker.post('/api/categories/action', {
       ids: String(category),
       action: 'publish_web',
     });

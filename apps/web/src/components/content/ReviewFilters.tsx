@@ -1,4 +1,4 @@
-import { useAuth } from '../../lib/auth-store.ts';
+import { ASSIGNEE_ME } from '@sitefleet/contract';
 import { useWorkflowOptions } from '../../lib/content/variant-review.ts';
 
 type ReviewFilter = 'stage_id' | 'assignee_id';
@@ -10,11 +10,11 @@ interface ReviewFiltersProps {
 
 /**
  * The Stage and Assignee filters of the Posts and Categories lists: records with a variant in a
- * stage (of any workflow), or assigned to the signed-in user.
+ * stage (of any workflow), or assigned to the signed-in user (`me`, so that a saved view of it
+ * serves every user); both, a variant in that stage assigned to them.
  */
 export function ReviewFilters({ values, onChange }: ReviewFiltersProps) {
   const workflows = useWorkflowOptions();
-  const { user } = useAuth();
   return (
     <>
       <select
@@ -34,20 +34,18 @@ export function ReviewFilters({ values, onChange }: ReviewFiltersProps) {
           </optgroup>
         ))}
       </select>
-      {user && (
-        <select
-          className="form-select form-select-sm w-auto"
-          aria-label="Assignee filter"
-          value={values.assignee_id ?? ''}
-          onChange={(event) => onChange({ assignee_id: event.target.value || undefined })}
-        >
-          <option value="">Anyone assigned or not</option>
-          <option value={user.id}>Assigned to me</option>
-          {values.assignee_id && values.assignee_id !== String(user.id) && (
-            <option value={values.assignee_id}>Assigned to user #{values.assignee_id}</option>
-          )}
-        </select>
-      )}
+      <select
+        className="form-select form-select-sm w-auto"
+        aria-label="Assignee filter"
+        value={values.assignee_id ?? ''}
+        onChange={(event) => onChange({ assignee_id: event.target.value || undefined })}
+      >
+        <option value="">Anyone assigned or not</option>
+        <option value={ASSIGNEE_ME}>Assigned to me</option>
+        {values.assignee_id && values.assignee_id !== ASSIGNEE_ME && (
+          <option value={values.assignee_id}>Assigned to user #{values.assignee_id}</option>
+        )}
+      </select>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  BUILT_IN_SAVED_VIEWS,
   SAVED_VIEW_MESSAGES,
   type SavedView,
   type SavedViewList,
@@ -62,6 +63,9 @@ export function SavedViewsMenu({ list, columns }: SavedViewsMenuProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const query = currentQuery(searchParams, columns);
   const active = views.data?.find((view) => view.query === query);
+  const builtIn = BUILT_IN_SAVED_VIEWS[list] ?? [];
+  const activeBuiltIn = active ? undefined : builtIn.find((view) => view.query === query);
+  const shown = active ?? activeBuiltIn;
 
   function open(view: SavedView, replace = false) {
     const params = new URLSearchParams(view.query);
@@ -91,12 +95,22 @@ export function SavedViewsMenu({ list, columns }: SavedViewsMenuProps) {
       <Dropdown>
         <Dropdown.Toggle variant="outline-secondary" size="sm" id={menuId}>
           <i className="bi bi-bookmark me-1" aria-hidden="true" />
-          {active ? `View: ${active.name}` : 'Views'}
+          {shown ? `View: ${shown.name}` : 'Views'}
         </Dropdown.Toggle>
         <Dropdown.Menu style={{ minWidth: '16rem' }}>
           {views.isError && (
             <Dropdown.ItemText className="text-danger">{views.error.message}</Dropdown.ItemText>
           )}
+          {builtIn.map((view) => (
+            <Dropdown.Item
+              key={view.name}
+              active={view === activeBuiltIn}
+              onClick={() => setSearchParams(new URLSearchParams(view.query))}
+            >
+              {view.name}
+            </Dropdown.Item>
+          ))}
+          {builtIn.length > 0 && <Dropdown.Divider />}
           {views.data?.length === 0 && (
             <Dropdown.ItemText className="text-body-secondary">
               No saved views yet.

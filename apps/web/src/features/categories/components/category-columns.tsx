@@ -7,6 +7,7 @@ import {
   type RecordActionHandlers,
   useRecordMenuColumn,
 } from '../../../components/content/record-actions.ts';
+import { ReviewStateCell } from '../../../components/content/review-column.tsx';
 import { ScheduledBadge } from '../../../components/content/ScheduledBadge.tsx';
 import type { ToggleableColumn } from '../../../lib/use-column-visibility.ts';
 import { NameList } from './NameList.tsx';
@@ -14,13 +15,14 @@ import { NameList } from './NameList.tsx';
 /** Keywords are a long comma-separated text; the list shows its start. */
 const KEYWORDS_PREVIEW = 80;
 
-/** The twelve default columns, which Display Settings shows or hides. */
+/** The thirteen default columns, which Display Settings shows or hides. */
 export const CATEGORY_COLUMNS = [
   { id: 'name', label: 'Name' },
   { id: 'slug', label: 'Slug' },
   { id: 'posts', label: 'Posts' },
   { id: 'status', label: 'Status' },
   { id: 'approved', label: 'Approved' },
+  { id: 'review', label: 'Review' },
   { id: 'web_sync', label: 'WebSync' },
   { id: 'auto_sync', label: 'AutoSync' },
   { id: 'websites', label: 'Websites' },
@@ -55,6 +57,7 @@ const CELLS: Record<CategoryColumnId, (category: CategoryRow) => ReactNode> = {
     </>
   ),
   approved: (category) => <FlagBadge value={category.is_approved} />,
+  review: (category) => <ReviewStateCell record={category} />,
   web_sync: (category) => <FlagBadge value={category.synced} />,
   auto_sync: (category) => <FlagBadge value={category.auto_google_sync} />,
   websites: (category) => (

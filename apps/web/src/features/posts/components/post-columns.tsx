@@ -6,6 +6,7 @@ import {
   type RecordActionHandlers,
   useRecordMenuColumn,
 } from '../../../components/content/record-actions.ts';
+import { reviewColumn } from '../../../components/content/review-column.tsx';
 import { ScheduledBadge } from '../../../components/content/ScheduledBadge.tsx';
 import { rowNumberColumn } from '../../../components/DataTable.tsx';
 import { PostedIcons } from './PostedIcons.tsx';
@@ -14,7 +15,8 @@ const postTitle = (post: PostRow) => post.title;
 
 /**
  * #, Title, Description (its first POST_DESCRIPTION_PREVIEW characters), Category, Social Status,
- * Reference, Created At and the Options menu, whose items follow the user's abilities.
+ * Review (the variants' stages and assignees), Reference, Created At and the Options menu, whose
+ * items follow the user's abilities.
  */
 export function usePostColumns(handlers: RecordActionHandlers<PostRow>): ColumnDef<PostRow>[] {
   const options = useRecordMenuColumn('post', postTitle, handlers);
@@ -56,6 +58,7 @@ export function usePostColumns(handlers: RecordActionHandlers<PostRow>): ColumnD
           </>
         ),
       },
+      reviewColumn<PostRow>(),
       {
         id: 'reference',
         header: 'Reference',

@@ -3,11 +3,12 @@ import { IfAllowed } from '../../../components/IfAllowed.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { InstancesCard } from '../components/InstancesCard.tsx';
 import { MonitorBoxes } from '../components/MonitorBoxes.tsx';
+import { ReviewStagesCard } from '../components/ReviewStagesCard.tsx';
 import { StatBox } from '../components/StatBox.tsx';
 import { STAT_BOXES } from '../components/stat-boxes.ts';
 import { TopCategoriesCard, TopWebsitesCard } from '../components/TopListCard.tsx';
 
-/** The counts, the instances and the top lists; `actions` go beside the title (Google's sign-in). */
+/** The counts, the instances, the posts per review stage and the top lists; `actions` go beside the title (Google's sign-in). */
 export function DashboardPage({ actions }: { actions?: ReactNode }) {
   return (
     <Page title="Dashboard" actions={actions}>
@@ -30,6 +31,9 @@ export function DashboardPage({ actions }: { actions?: ReactNode }) {
           </div>
         </IfAllowed>
         <div className="col-lg-6">
+          <IfAllowed ability="post-list">
+            <ReviewStagesCard />
+          </IfAllowed>
           <IfAllowed ability="website-list">
             <TopWebsitesCard />
           </IfAllowed>
