@@ -198,9 +198,15 @@ export function DataTable<T>({
 
   // A table wider than its box shows a shadow at each edge it scrolls to (styles.css).
   const scrollShadows = `${edges.start ? 'scrolls-start' : ''} ${edges.end ? 'scrolls-end' : ''}`;
+  // A table that scrolls sideways takes the focus, so that the keyboard's arrows scroll it too.
+  const scrolls = edges.start || edges.end;
   return (
     <div className={`table-scroll position-relative ${scrollShadows}`} aria-busy={isFetching}>
-      <div className="table-responsive" ref={scroller}>
+      <div
+        className="table-responsive"
+        ref={scroller}
+        {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': label })}
+      >
         <table
           className={`table table-hover align-middle mb-0 ${compact ? 'table-sm small' : ''}`}
           aria-label={label}
