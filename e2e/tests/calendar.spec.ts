@@ -86,6 +86,9 @@ test('schedules a post from Detailed Review, shows it on the calendar, and a dra
     await expect(item).toContainText('10:30');
     await expect(item).toHaveAttribute('data-state', 'scheduled');
 
+    // The whole month in view: a drag whose target the page must scroll to (a Sunday at the end
+    // of one row to the Monday below it) would scroll in the middle of the drag.
+    await page.setViewportSize({ width: 1366, height: 1600 });
     await item.dragTo(page.locator(`[data-day="${dayKey(nextDay)}"]`));
     await expect(page.getByRole('alert').filter({ hasText: 'Rescheduled.' })).toBeVisible();
     const moved = page
