@@ -1,11 +1,9 @@
 #!/usr/bin/env bash
-# Every test: lint and format, types, the build, the contract, web and server suites (PGlite, and
-# PostgreSQL when it is reachable), and the browser suite on Debian's Chromium. The build comes
-# first; then the type check, the browser suite and the two server suites run side by side: each
-# spends most of its time waiting on timers, servers and the browser (together they keep about
-# one and a half cores busy), which the others fill. Prints each stage's wall time at the end, and
-# exits with the first failing stage's code (a failing stage does not stop the others: one run
-# shows every failure).
+# Every test: lint and format, types, the contract, web and server suites (PGlite, and PostgreSQL
+# when it is reachable), the build, and the browser suite on Debian's Chromium. The type check and
+# the build run beside the suites; the browser suite starts once the build is made. Prints each
+# stage's wall time at the end, and exits with the first failing stage's code (a failing stage
+# does not stop the others: one run shows every failure).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,8 +13,7 @@ trap 'status=$?; stage_table; [ "$FIRST_FAILURE" != 0 ] && exit "$FIRST_FAILURE"
 
 stage "lint and format" npx biome check . || true
 stage_bg "types" npm run --silent typecheck
-stage "build (web app and server)" npm run --silent build || true
-stage_bg "browser suite" npm run --silent test:e2e
+stage_bg "build (web app and server)" npm run --silent build
 # The server suite on PostgreSQL runs beside the one on PGlite, as a vitest process of its own
 # (vitest.config.ts has the project only when PostgreSQL answers, as here).
 postgres=
@@ -29,5 +26,6 @@ fi
 stage "contract, web and server suite on PGlite" \
   npx vitest run --project contract --project web --project server:pglite || true
 if [ -n "$postgres" ]; then stage_wait "$postgres" || true; fi
-stage_wait "browser suite" || true
+stage_wait "build (web app and server)" || true
+stage "browser suite" npm run --silent test:e2e || true
 stage_wait "types" || true

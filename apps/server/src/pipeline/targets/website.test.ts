@@ -201,7 +201,7 @@ describe('website push', () => {
       [2, 'failed', null],
       [1, 'failed', 500],
     ]);
-    expect(attempts[1].error).toBe('No answer within 1000 ms');
+    expect(attempts[1].error).toBe(`No answer within ${FAST_QUEUE_ENV.DELIVERY_TIMEOUT_MS} ms`);
     expect(attempts[2].error).toBe('HTTP 500: database is down');
   });
 
