@@ -76,6 +76,8 @@ export const deliveryHealthHours = pgTable(
   },
   (t) => [
     primaryKey({ name: 'delivery_health_hours_pk', columns: [t.websiteId, t.target, t.hour] }),
+    // With website_id, attempts, delivered and failed included (migration 0024): the window's
+    // sums read the index alone.
     index('delivery_health_hours_hour_idx').on(t.hour),
   ],
 );
