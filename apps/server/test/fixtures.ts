@@ -1,6 +1,7 @@
 import type { CategoryRow, PostRow, Website } from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, expect } from 'vitest';
-import type { Db } from '../src/db/client.ts';
+import { type Db, queryRows } from '../src/db/client.ts';
 import { categories, categoryVariants, websiteSettings, websites } from '../src/db/schema.ts';
 import { newWebhookSecret } from '../src/lib/secrets.ts';
 import { ApiClient, startTestServer, TEST_PASSWORD, type TestServer } from './harness.ts';
@@ -195,4 +196,25 @@ export async function insertTestCategory(db: Db, name: string, websiteIds: numbe
       .values(websiteIds.map((websiteId) => ({ categoryId, websiteId })));
   }
   return categoryId;
+}
+
+/** A role holding exactly these permissions, made straight in the database; answers its id. */
+export async function roleWithPermissions(
+  db: Db,
+  name: string,
+  permissionNames: readonly string[],
+): Promise<number> {
+  const [role] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO roles (name, guard_name) VALUES (${name}, 'web') RETURNING id`,
+  );
+  await db.execute(
+    sql`INSERT INTO role_permissions (role_id, permission_id)
+        SELECT ${role!.id}, id FROM permissions
+        WHERE name IN (${sql.join(
+          permissionNames.map((permission) => sql`${permission}`),
+          sql`, `,
+        )})`,
+  );
+  return role!.id;
 }

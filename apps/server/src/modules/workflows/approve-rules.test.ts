@@ -5,6 +5,7 @@ import {
   createCategory,
   createPost,
   createWebsite,
+  roleWithPermissions,
   serverForFile,
 } from '../../../test/fixtures.ts';
 import { type ApiClient, setSetting } from '../../../test/harness.ts';
@@ -20,21 +21,8 @@ const server = await serverForFile();
 const db = server.database.db;
 const admin = await server.admin();
 
-async function roleWith(name: string, permissionNames: readonly string[]) {
-  const [role] = await queryRows<{ id: number }>(
-    db,
-    sql`INSERT INTO roles (name, guard_name) VALUES (${name}, 'web') RETURNING id`,
-  );
-  await db.execute(
-    sql`INSERT INTO role_permissions (role_id, permission_id)
-        SELECT ${role!.id}, id FROM permissions
-        WHERE name IN (${sql.join(
-          permissionNames.map((permission) => sql`${permission}`),
-          sql`, `,
-        )})`,
-  );
-  return role!.id;
-}
+const roleWith = (name: string, permissionNames: readonly string[]) =>
+  roleWithPermissions(db, name, permissionNames);
 
 const legalRoleId = await roleWith('Legal', [
   'post-list',
