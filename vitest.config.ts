@@ -43,9 +43,9 @@ export default defineConfig(async () => {
   return {
     test: {
       // One file at a time per vitest process: npm test runs the PGlite and PostgreSQL projects as
-      // two processes side by side, beside the browser suite, and the files that time deliveries
-      // and worker processes against each other need the cores that leaves (TEST_WORKERS raises
-      // it on a bigger machine).
+      // two processes side by side, and the files that time deliveries and worker processes
+      // against each other need the cores that leaves (TEST_WORKERS raises it on a bigger
+      // machine).
       maxWorkers: Number(process.env.TEST_WORKERS) || 1,
       projects: [
         { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },

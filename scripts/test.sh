@@ -15,16 +15,19 @@ stage "lint and format" npx biome check . || true
 stage_bg "types" npm run --silent typecheck
 stage_bg "build (web app and server)" npm run --silent build
 # The server suite on PostgreSQL runs beside the one on PGlite, as a vitest process of its own
-# (vitest.config.ts has the project only when PostgreSQL answers, as here).
+# (vitest.config.ts has the project only when PostgreSQL answers, as here). The contract and web
+# suites go with it: the PGlite suite, the longer of the two, then ends sooner.
+units=(--project contract --project web)
 postgres=
 if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
-  postgres="server suite on PostgreSQL"
-  stage_bg "$postgres" npx vitest run --project server:postgres
+  postgres="contract, web and server suite on PostgreSQL"
+  stage_bg "$postgres" npx vitest run "${units[@]}" --project server:postgres
+  units=()
 elif [ "${REQUIRE_POSTGRES:-}" = 1 ]; then
   stage "server suite on PostgreSQL" npx vitest run --project server:postgres || true
 fi
-stage "contract, web and server suite on PGlite" \
-  npx vitest run --project contract --project web --project server:pglite || true
+stage "${units[*]:+contract, web and }server suite on PGlite" \
+  npx vitest run "${units[@]}" --project server:pglite || true
 if [ -n "$postgres" ]; then stage_wait "$postgres" || true; fi
 stage_wait "build (web app and server)" || true
 stage "browser suite" npm run --silent test:e2e || true
