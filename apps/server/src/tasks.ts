@@ -3,6 +3,7 @@ import type { AppContext } from './context.ts';
 import { pruneAuditLog } from './db/audit.ts';
 import type { Db } from './db/client.ts';
 import { pruneDeliveryAttempts } from './db/delivery-health.ts';
+import { rollKeptWindows } from './db/delivery-health-window.ts';
 import { describeDrift, repairDerivedState } from './db/integrity.ts';
 import { scheduledTasks } from './db/schema.ts';
 import { readSettings } from './db/settings.ts';
@@ -59,6 +60,11 @@ export const DELIVERY_PROBE_TASK = 'deliveries:probe';
 export const SCHEDULED_PUBLISH_TASK = 'content:publish-scheduled';
 /** Deletes delivery attempts older than `delivery.retention_days`. */
 export const DELIVERY_PRUNE_TASK = 'deliveries:prune';
+/**
+ * Moves each website's kept delivery health past the hours that left the fleet page's window:
+ * the page stays right without it, but reads less when it has run since the hour began.
+ */
+export const HEALTH_WINDOW_ROLL_TASK = 'deliveries:roll-health';
 
 /**
  * The first row of the task every installation starts with, due a minute after the seed, so that
@@ -167,6 +173,13 @@ export const FIXED_TASKS: TaskDefinition[] = [
     run: async (context) => {
       const { retentionDays } = await readDeliveryPolicy(context);
       await pruneDeliveryAttempts(context.db, retentionDays);
+    },
+  },
+  {
+    command: HEALTH_WINDOW_ROLL_TASK,
+    nextRun: every(5 * MINUTE_MS),
+    run: async (context) => {
+      await rollKeptWindows(context.db);
     },
   },
 ];

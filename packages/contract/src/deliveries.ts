@@ -85,9 +85,11 @@ export type DeliveryHealth = z.infer<typeof deliveryHealthSchema>;
 export const DELIVERY_HEALTH_ORDER_KEYS = ['success_rate', 'failed', 'p95_ms', 'name'] as const;
 /** The longest window the health is read over: 30 days. */
 export const MAX_WINDOW_HOURS = 720;
+/** The window the health is read over unless asked otherwise: the last day. */
+export const DEFAULT_WINDOW_HOURS = 24;
 
 export const deliveryHealthQuerySchema = pageQuerySchema.extend({
-  window_hours: z.coerce.number().int().min(1).max(MAX_WINDOW_HOURS).default(24),
+  window_hours: z.coerce.number().int().min(1).max(MAX_WINDOW_HOURS).default(DEFAULT_WINDOW_HOURS),
   // Worst first: the lowest success rate, then the most failures.
   ...orderQueryFields(DELIVERY_HEALTH_ORDER_KEYS, { key: 'success_rate', direction: 'asc' }),
 });

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from './client.ts';
 import { healthDifferences, healthRepair } from './delivery-health.ts';
+import { keptWindowDifferences, keptWindowRepair } from './delivery-health-window.ts';
 import { POST_RANGE_SIZE } from './schema.ts';
 
 /**
@@ -42,6 +43,13 @@ const DERIVED_STATES: DerivedState[] = [
     source: 'delivery_attempts',
     differences: healthDifferences,
     repair: healthRepair,
+  },
+  {
+    // After the hours it sums: a repair of the hours is then in the sums it checks.
+    name: 'delivery_health_windows',
+    source: 'delivery_health_hours',
+    differences: keptWindowDifferences,
+    repair: keptWindowRepair,
   },
 ];
 
@@ -97,13 +105,14 @@ async function repairState(db: Db, state: DerivedState): Promise<Drift | undefin
 }
 
 /**
- * Checks every derived table and repairs those that drifted; answers what it found (and so
- * repaired). The check runs without locks; only a drifted table's source is locked, briefly.
+ * Checks every derived table and repairs those that drifted, in their order (a table derived from
+ * another is checked once that one is right); answers what it found (and so repaired). A check
+ * runs without locks; only a drifted table's source is locked, briefly.
  */
 export async function repairDerivedState(db: Db): Promise<Drift[]> {
   const repaired: Drift[] = [];
-  for (const drift of await checkDerivedState(db)) {
-    const state = DERIVED_STATES.find((candidate) => candidate.name === drift.name)!;
+  for (const state of DERIVED_STATES) {
+    if (!driftOf(state, await queryRows<Difference>(db, state.differences))) continue;
     const found = await repairState(db, state);
     if (found) repaired.push(found);
   }

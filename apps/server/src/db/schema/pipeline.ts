@@ -83,6 +83,23 @@ export const deliveryHealthHours = pgTable(
 );
 
 /**
+ * Each website's delivery health over the fleet page's default window, summed from its hours
+ * since `window_start` (db/delivery-health-window.ts): every attempt adds to it, and the roll
+ * moves `window_start` on as hours leave the window, so the page reads one row per website.
+ */
+export const deliveryHealthWindows = pgTable('delivery_health_windows', {
+  websiteId: integer('website_id')
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  delivered: integer('delivered').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  durationMsSum: bigint('duration_ms_sum', { mode: 'number' }).notNull().default(0),
+  buckets: integer('buckets').array().notNull(),
+});
+
+/**
  * What an instance's browser agent is told to generate at its gap time, and what it reported.
  * Each instruction and each report is also an instance-log row.
  */

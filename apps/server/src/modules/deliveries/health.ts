@@ -1,5 +1,6 @@
 import {
   DEFAULT_PER_PAGE,
+  DEFAULT_WINDOW_HOURS,
   type DeliveryHealth,
   type DeliveryHealthQuery,
   pageOffset,
@@ -7,7 +8,8 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedRows, queryRows } from '../../db/client.ts';
-import { durationQuantile, summedBuckets } from '../../db/delivery-health.ts';
+import { durationQuantile, summedBuckets, windowStart } from '../../db/delivery-health-buckets.ts';
+import { keptWindowRows } from '../../db/delivery-health-window.ts';
 import { websites } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { isoText } from '../../lists/page.ts';
@@ -39,8 +41,15 @@ interface HealthRecord {
 
 const bucket = (n: number) => sql.raw(`b${n}`);
 
-const windowStart = (windowHours: number) =>
-  sql`date_trunc('hour', now() - ${windowHours} * interval '1 hour', 'UTC')`;
+/**
+ * Rows `(website_id, attempts, delivered, failed, buckets)` whose sums per website are the
+ * window's health: the kept rows for the default window, the window's hours for another.
+ */
+const windowRows = (windowHours: number) =>
+  windowHours === DEFAULT_WINDOW_HOURS
+    ? keptWindowRows
+    : sql`SELECT website_id, attempts, delivered, failed, buckets FROM delivery_health_hours
+          WHERE hour >= ${windowStart(windowHours)}`;
 
 /** p50 and p95 of summed rows with their `attempts` and buckets `b1`…. */
 const percentiles = sql`${durationQuantile(bucket, sql`attempts`, 0.5)} AS p50_ms,
@@ -60,8 +69,7 @@ function windowHealth(windowHours: number, withPercentiles: boolean): SQL {
     FROM (SELECT website_id, sum(attempts)::int AS attempts, sum(delivered)::int AS delivered,
                  sum(failed)::int AS failed
                  ${withPercentiles ? sql`, ${summedBuckets('h')}` : sql``}
-          FROM delivery_health_hours h
-          WHERE hour >= ${windowStart(windowHours)}
+          FROM (${windowRows(windowHours)}) h
           GROUP BY website_id) summed`;
 }
 
@@ -109,8 +117,8 @@ function healthRows(
     CROSS JOIN LATERAL (
       SELECT ${percentiles}
       FROM (SELECT COALESCE(sum(attempts), 0)::int AS attempts, ${summedBuckets('h')}
-            FROM delivery_health_hours h
-            WHERE h.website_id = page.website_id AND h.hour >= ${windowStart(windowHours)}) s) q
+            FROM (${windowRows(windowHours)}) h
+            WHERE h.website_id = page.website_id) s) q
     ORDER BY position`;
 }
 
