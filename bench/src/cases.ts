@@ -140,21 +140,17 @@ export const LIST_CASES: ListCase[] = [
     },
   },
   {
-    // The fleet's health, worst first: its floor sums the window's hourly health per website
-    // and orders the websites by their success rate, without percentiles nor pending counts.
+    // The fleet's health, worst first: its floor orders the websites by the success rate of
+    // their kept day of health, without percentiles nor pending counts.
     name: 'fleet delivery health, worst first',
     path: `/api/delivery-health?page=1&per_page=${PER_PAGE}`,
     direct: (db) => listDeliveryHealth(db, deliveryHealthQuerySchema.parse({ per_page: PER_PAGE })),
     raw: {
       columns: sql`w.id, w.name, h.attempts, h.delivered, h.failed, h.success_rate`,
       fromWhere: sql`FROM websites w LEFT JOIN (
-                       SELECT website_id, sum(attempts) AS attempts, sum(delivered) AS delivered,
-                              sum(failed) AS failed,
-                              sum(delivered)::float8 / NULLIF(sum(delivered) + sum(failed), 0)
-                                AS success_rate
-                       FROM delivery_health_hours
-                       WHERE hour >= date_trunc('hour', now() - interval '24 hours', 'UTC')
-                       GROUP BY website_id) h ON h.website_id = w.id`,
+                       SELECT website_id, attempts, delivered, failed,
+                              delivered::float8 / NULLIF(delivered + failed, 0) AS success_rate
+                       FROM delivery_health_windows) h ON h.website_id = w.id`,
       idColumn: sql`w.id`,
       orderBy: sql`h.success_rate ASC NULLS LAST, w.id ASC`,
       page: 1,
