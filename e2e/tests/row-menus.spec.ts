@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Instance } from '@sitefleet/contract';
-import { api, removeIfPresent, uniqueName } from './api.ts';
+import { api, createCategory, removeIfPresent, uniqueName } from './api.ts';
 import { ADMIN, signIn } from './users.ts';
 
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -51,12 +51,13 @@ test('the menu of a category row opens beside its button, for the first row and 
 });
 
 test('the menus of post and instance rows open beside their buttons', async ({ page }) => {
-  const categories = await api<{ data: { id: number }[] }>(page, 'GET', '/api/categories');
+  // A category of its own: a post in another spec's category would stop that spec deleting it.
+  const category = await createCategory(page, 'Menu Category', []);
   const title = uniqueName('Menu Post');
   const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
     title,
     description: 'A post whose menu is opened.',
-    category_id: categories.data[0]?.id,
+    category_id: category.id,
   });
   const instanceId = `i-menu-${Date.now().toString(36)}`;
   const instance = await api<Instance>(page, 'POST', '/api/instances', {
@@ -84,6 +85,7 @@ test('the menus of post and instance rows open beside their buttons', async ({ p
     );
   } finally {
     await removeIfPresent(page, `/api/posts/${post.id}`);
+    await removeIfPresent(page, `/api/categories/${category.id}`);
     await removeIfPresent(page, `/api/instances/${instance.id}`);
   }
 });
