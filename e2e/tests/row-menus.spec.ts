@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Instance } from '@sitefleet/contract';
-import { api, createCategory, removeIfPresent, uniqueName } from './api.ts';
+import { api, postOnNewWebsite, removeIfPresent, uniqueName } from './api.ts';
 import { ADMIN, signIn } from './users.ts';
 
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -52,13 +52,8 @@ test('the menu of a category row opens beside its button, for the first row and 
 
 test('the menus of post and instance rows open beside their buttons', async ({ page }) => {
   // A category of its own: a post in another spec's category would stop that spec deleting it.
-  const category = await createCategory(page, 'Menu Category', []);
   const title = uniqueName('Menu Post');
-  const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
-    title,
-    description: 'A post whose menu is opened.',
-    category_id: category.id,
-  });
+  const post = await postOnNewWebsite(page, { prefix: 'Menu', title });
   const instanceId = `i-menu-${Date.now().toString(36)}`;
   const instance = await api<Instance>(page, 'POST', '/api/instances', {
     instance_id: instanceId,
@@ -84,8 +79,9 @@ test('the menus of post and instance rows open beside their buttons', async ({ p
       page.getByRole('button', { name: `Options for ${instanceId}` }),
     );
   } finally {
-    await removeIfPresent(page, `/api/posts/${post.id}`);
-    await removeIfPresent(page, `/api/categories/${category.id}`);
+    await removeIfPresent(page, `/api/posts/${post.postId}`);
+    await removeIfPresent(page, `/api/categories/${post.categoryId}`);
+    await removeIfPresent(page, `/api/websites/${post.websiteId}`);
     await removeIfPresent(page, `/api/instances/${instance.id}`);
   }
 });
