@@ -39,7 +39,7 @@ export const DERIVED_STATE_TASK = 'db:check';
  * Folds the review stages' kept counts, which every write of variants adds rows to, into one row
  * per stage, so that the dashboard sums a few rows.
  */
-export const STAGE_COUNTS_FOLD_TASK = 'db:fold-stage-counts';
+export const STAGE_COUNTS_FOLD_TASK = 'review:fold-stage-counts';
 const STAGE_COUNTS_FOLD_MS = 5 * MINUTE_MS;
 /** Deletes audit entries older than the retention setting. */
 export const AUDIT_PRUNE_TASK = 'audit:prune';
