@@ -113,6 +113,24 @@ describe('the Posts list by stage and assignee', () => {
     ]);
   });
 
+  it('a stage alone pages each post once, newest first, with its total', async () => {
+    const [found] = await queryRows<{ ids: number[] }>(
+      db,
+      sql`SELECT array_agg(p.id ORDER BY p.id DESC) AS ids FROM posts p
+          WHERE EXISTS (SELECT 1 FROM post_variants v
+                        WHERE v.post_id = p.id AND v.stage_id = ${draft!.id})`,
+    );
+    // Three and Four have a draft on both websites: one row each all the same.
+    expect(found!.ids.length).toBeGreaterThan(2);
+    for (const page of [1, 2]) {
+      const listed = await admin.get(`/api/posts?stage_id=${draft!.id}&per_page=2&page=${page}`);
+      expect(listed.body).toMatchObject({ total: found!.ids.length, total_is_estimate: false });
+      expect(listed.body.data.map((row: { id: number }) => row.id)).toEqual(
+        found!.ids.slice((page - 1) * 2, page * 2),
+      );
+    }
+  });
+
   it('refuses an assignee that is neither an id nor me', async () => {
     const refused = await admin.get('/api/posts?assignee_id=someone');
     expect(refused.status).toBe(422);
