@@ -7,9 +7,11 @@ import {
   deliveryHealthQuerySchema,
   pageQuerySchema,
   postListQuerySchema,
+  type ReviewStageStats,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../apps/server/src/db/client.ts';
+import { keptStageCounts } from '../../apps/server/src/db/review-stage-counts.ts';
 import { EXACT_COUNT_LIMIT } from '../../apps/server/src/lists/page.ts';
 import { listCategories } from '../../apps/server/src/modules/categories/service.ts';
 import { withAssignee } from '../../apps/server/src/modules/content/filters.ts';
@@ -17,6 +19,7 @@ import { POST_KIND } from '../../apps/server/src/modules/content/kinds.ts';
 import { detailRows } from '../../apps/server/src/modules/content/review.ts';
 import { listDeliveryHealth } from '../../apps/server/src/modules/deliveries/health.ts';
 import { listPosts } from '../../apps/server/src/modules/posts/service.ts';
+import { reviewStageCounts } from '../../apps/server/src/modules/stats/review-stages.ts';
 import { BENCH_ADMIN, defaultStage, SEARCH_PHRASE, SHORT_SEARCH } from './shape.ts';
 
 export const PER_PAGE = 20;
@@ -25,7 +28,7 @@ const REVIEWED_POST = 500_000;
 
 /** What a list answers, over HTTP or from the service. */
 export interface ListAnswer {
-  data: { id?: number; pivot_id?: number; website_id?: number }[];
+  data: { id?: number; pivot_id?: number; website_id?: number; count?: number }[];
   total: number;
   total_is_estimate?: boolean;
 }
@@ -46,8 +49,12 @@ export interface ListCase {
   name: string;
   path: string;
   /** The same answer from the service code, without HTTP. */
-  direct: (db: Db) => Promise<ListAnswer>;
+  direct: (db: Db) => Promise<unknown>;
   raw: RawPage;
+  /** An answer that is no page, read as one: its rows' ids and counts, and their sum as total. */
+  asList?: (answer: unknown) => ListAnswer;
+  /** What SQL says, when it is not the raw page's ids and its count of rows. */
+  expected?: (db: Db) => Promise<Expected>;
 }
 
 const POST_COLUMNS = sql`p.id, p.title, p.description, p.content_reference, p.status,
@@ -96,6 +103,44 @@ const categoriesCase = (
     page: 1,
   },
 });
+
+const STAGES = sql`FROM workflow_stages s JOIN workflows w ON w.id = s.workflow_id`;
+const STAGE_ORDER = sql`w.is_default DESC, lower(w.name), w.id, s.position`;
+
+/**
+ * The dashboard's post variants per review stage: each stage's count is checked against a count
+ * of the variants; its floor reads the stages with their kept counts.
+ */
+const STAGE_COUNTS_CASE: ListCase = {
+  name: 'review stage counts (dashboard)',
+  path: '/api/stats/review-stages',
+  direct: async (db) => ({ data: await reviewStageCounts(db, POST_KIND) }),
+  asList: (answer) => {
+    const rows = (answer as ReviewStageStats).data;
+    return {
+      data: rows.map((row) => ({ id: row.stage.id, count: row.variants })),
+      total: rows.reduce((sum, row) => sum + row.variants, 0),
+    };
+  },
+  expected: async (db) => {
+    const [row] = await queryRows<Expected>(
+      db,
+      sql`SELECT array_agg(s.id ORDER BY ${STAGE_ORDER}) AS ids,
+                 array_agg(COALESCE(c.variants, 0) ORDER BY ${STAGE_ORDER}) AS counts,
+                 COALESCE(sum(c.variants), 0)::int AS total
+          ${STAGES} LEFT JOIN (SELECT stage_id, count(*)::int AS variants FROM post_variants
+                               GROUP BY stage_id) c ON c.stage_id = s.id`,
+    );
+    return row!;
+  },
+  raw: {
+    columns: sql`w.id AS workflow_id, w.name AS workflow_name, s.id, s.name, s.colour, c.variants`,
+    fromWhere: sql`${STAGES} LEFT JOIN (${keptStageCounts('post_variants')}) c ON c.stage_id = s.id`,
+    idColumn: sql`s.id`,
+    orderBy: STAGE_ORDER,
+    page: 1,
+  },
+};
 
 export const LIST_CASES: ListCase[] = [
   postsCase('posts page 1', 1),
@@ -156,6 +201,7 @@ export const LIST_CASES: ListCase[] = [
       page: 1,
     },
   },
+  STAGE_COUNTS_CASE,
 ];
 
 export const REVIEW_CASE = 'posts by stage and assignee';
@@ -205,10 +251,13 @@ export const rawPageQuery = ({ columns, fromWhere, orderBy, page }: RawPage) =>
 export interface Expected {
   ids: number[];
   total: number;
+  /** Each row's count, in order, for an answer whose rows carry one. */
+  counts?: number[];
 }
 
 /** The page's ids and the total as SQL finds them, the plain way. */
 export async function expectedAnswer(db: Db, listCase: ListCase): Promise<Expected> {
+  if (listCase.expected) return listCase.expected(db);
   const { fromWhere, idColumn, orderBy, page } = listCase.raw;
   const [row] = await queryRows<Expected>(
     db,
@@ -233,9 +282,10 @@ const describe = (ids: readonly (number | undefined)[], total: unknown) =>
 export function checkAnswer(
   listCase: ListCase,
   source: string,
-  answer: ListAnswer,
+  body: unknown,
   expected: Expected,
 ): string {
+  const answer = listCase.asList ? listCase.asList(body) : (body as ListAnswer);
   const ids = (answer.data ?? []).map((row) => row.id ?? row.pivot_id ?? row.website_id);
   const fail = (why: string) =>
     new Error(
@@ -244,6 +294,9 @@ export function checkAnswer(
   if (expected.ids.length === 0) throw fail('SQL finds no rows, so the case measures nothing');
   if (ids.length !== expected.ids.length) throw fail('wrong number of rows');
   if (ids.some((id, index) => id !== expected.ids[index])) throw fail('wrong rows');
+  if (expected.counts?.some((count, index) => count !== answer.data[index]?.count)) {
+    throw fail(`wrong counts ${answer.data.map((row) => row.count)} for ${expected.counts}`);
+  }
   if (!answer.total_is_estimate) {
     if (answer.total !== expected.total) throw fail('wrong total');
     return 'exact';

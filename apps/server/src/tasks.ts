@@ -5,6 +5,7 @@ import type { Db } from './db/client.ts';
 import { pruneDeliveryAttempts } from './db/delivery-health.ts';
 import { rollKeptWindows } from './db/delivery-health-window.ts';
 import { describeDrift, repairDerivedState } from './db/integrity.ts';
+import { foldStageCounts } from './db/review-stage-counts.ts';
 import { scheduledTasks } from './db/schema.ts';
 import { readSettings } from './db/settings.ts';
 import { pruneEvents } from './events/publish.ts';
@@ -34,6 +35,12 @@ export const SESSION_PRUNE_TASK = 'sessions:prune';
 export const RETRY_FAILED_TASK = 'deliveries:retry-failed';
 /** Repairs the state the lists derive from their rows, as `npm run cli -- db:check` does. */
 export const DERIVED_STATE_TASK = 'db:check';
+/**
+ * Folds the review stages' kept counts, which every write of variants adds rows to, into one row
+ * per stage, so that the dashboard sums a few rows.
+ */
+export const STAGE_COUNTS_FOLD_TASK = 'review:fold-stage-counts';
+const STAGE_COUNTS_FOLD_MS = 5 * MINUTE_MS;
 /** Deletes audit entries older than the retention setting. */
 export const AUDIT_PRUNE_TASK = 'audit:prune';
 /** Deletes for good what has been in the trash longer than its setting's days. */
@@ -108,6 +115,13 @@ export const FIXED_TASKS: TaskDefinition[] = [
       for (const drift of await repairDerivedState(context.db)) {
         context.log.warn(`Repaired derived state: ${describeDrift(drift)}`);
       }
+    },
+  },
+  {
+    command: STAGE_COUNTS_FOLD_TASK,
+    nextRun: every(STAGE_COUNTS_FOLD_MS),
+    run: async (context) => {
+      await foldStageCounts(context.db);
     },
   },
   {

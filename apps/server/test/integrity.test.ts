@@ -4,11 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type Database, type Db, openDatabase, queryRows } from '../src/db/client.ts';
-import { scheduledTasks } from '../src/db/schema.ts';
 import { seedBase } from '../src/db/seed.ts';
-import { runDueTasks, syncTaskRows } from '../src/jobs/scheduler.ts';
 import { TARGET_SETTINGS } from '../src/pipeline/targets/index.ts';
-import { DERIVED_STATE_TASK, FIXED_TASKS } from '../src/tasks.ts';
+import { behindTriggers, runDerivedStateTask, withTriggerDisabled } from './derived-state.ts';
 import {
   ADMIN,
   ApiClient,
@@ -33,23 +31,20 @@ async function insertPosts(db: Db, from: number, to: number) {
     FROM generate_series(${from}::int, ${to}::int) g`);
 }
 
-async function loadBehindTriggers(db: Db, from: number, to: number) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
-    await insertPosts(tx as unknown as Db, from, to);
-  });
-}
+const loadBehindTriggers = (db: Db, from: number, to: number) =>
+  behindTriggers(db, (tx) => insertPosts(tx, from, to));
 
 async function loadPostsBehindTriggers(db: Db) {
   await db.execute(sql`INSERT INTO categories (name, slug, description, keywords)
                        VALUES ('Loaded', 'loaded', 'Loaded posts', 'loaded')`);
   await insertPosts(db, 1, 1500);
   await loadBehindTriggers(db, 1501, 2600);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`ALTER TABLE posts DISABLE TRIGGER posts_deleted_ranges`);
-    await tx.execute(sql`DELETE FROM posts WHERE id BETWEEN 10 AND 19`);
-    await tx.execute(sql`ALTER TABLE posts ENABLE TRIGGER posts_deleted_ranges`);
-  });
+  await withTriggerDisabled(
+    db,
+    'posts',
+    'posts_deleted_ranges',
+    sql`DELETE FROM posts WHERE id BETWEEN 10 AND 19`,
+  );
 }
 
 const ids = (body: { data: { id: number }[] }) => body.data.map((post) => post.id);
@@ -89,21 +84,7 @@ describe('derived state loaded behind the triggers', () => {
     const wrong = await admin.get('/api/posts?page=1&per_page=20');
     expect(wrong.body.total).toBe(1500);
 
-    const warnings: string[] = [];
-    const log = {
-      error: () => {},
-      info: () => {},
-      warn: (message: unknown) => void warnings.push(String(message)),
-    };
-    const context = { ...server.context, log };
-    await syncTaskRows(context, FIXED_TASKS);
-    await db
-      .update(scheduledTasks)
-      .set({ nextRun: new Date(Date.now() - 1000) })
-      .where(sql`${scheduledTasks.command} = ${DERIVED_STATE_TASK}`);
-    await runDueTasks(context, FIXED_TASKS);
-
-    expect(warnings).toEqual([
+    expect(await runDerivedStateTask(server)).toEqual([
       'Repaired derived state: post_ranges: 3 row(s) differed (kept 1500, actual 2590)',
     ]);
     await expectRightPages(admin);

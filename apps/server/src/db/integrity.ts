@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from './client.ts';
 import { healthDifferences, healthRepair } from './delivery-health.ts';
 import { keptWindowDifferences, keptWindowRepair } from './delivery-health-window.ts';
+import { stageCountDifferences, stageCountRepair } from './review-stage-counts.ts';
 import { POST_RANGE_SIZE } from './schema.ts';
 
 /**
@@ -50,6 +51,18 @@ const DERIVED_STATES: DerivedState[] = [
     source: 'delivery_health_hours',
     differences: keptWindowDifferences,
     repair: keptWindowRepair,
+  },
+  {
+    name: 'post_stage_counts',
+    source: 'post_variants',
+    differences: stageCountDifferences('post_variants'),
+    repair: stageCountRepair('post_variants'),
+  },
+  {
+    name: 'category_stage_counts',
+    source: 'category_variants',
+    differences: stageCountDifferences('category_variants'),
+    repair: stageCountRepair('category_variants'),
   },
 ];
 

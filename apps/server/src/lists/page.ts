@@ -94,7 +94,10 @@ async function estimatedRows(db: Executor, fromWhere: SQL, cacheKey: string) {
 }
 
 export interface ListPage {
-  /** `FROM … WHERE …` of the list. */
+  /**
+   * `FROM … WHERE …` of the list; with a `GROUP BY` of the id when the rows are found through
+   * another table's (a post per group of its variants).
+   */
   fromWhere: SQL;
   /** The rows' id, and the order of the list (ending with a unique column). */
   idColumn: SQL;

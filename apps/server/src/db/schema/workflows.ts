@@ -119,3 +119,14 @@ export const reviewLinks = pgTable(
     uniqueIndex('review_links_token_hash_unique').on(t.tokenHash),
   ],
 );
+
+/**
+ * How many variants each stage holds, kept by statement-level triggers on the variants as rows of
+ * changes (migration 0026): a stage's count is the sum of its rows (db/review-stage-counts.ts).
+ */
+const stageCountColumns = () => ({
+  stageId: integer('stage_id').notNull(),
+  variants: integer('variants').notNull(),
+});
+export const postStageCounts = pgTable('post_stage_counts', stageCountColumns());
+export const categoryStageCounts = pgTable('category_stage_counts', stageCountColumns());

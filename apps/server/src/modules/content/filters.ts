@@ -54,6 +54,19 @@ export function categoryFilterCondition(filter: Partial<WithAssignee<CategoryAct
   return sql.join(conditions, sql` AND `);
 }
 
+/** The Stage and Assignee filters' conditions on a variant `v`; none without either. */
+export function reviewVariantConditions(filter: {
+  stage_id?: number;
+  assignee_id?: number;
+}): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.stage_id !== undefined) conditions.push(sql`v.stage_id = ${filter.stage_id}`);
+  if (filter.assignee_id !== undefined) {
+    conditions.push(sql`v.assignee_id = ${filter.assignee_id}`);
+  }
+  return conditions;
+}
+
 /**
  * A record with a variant in the stage, or assigned to the user; with both, one variant in that
  * stage assigned to that user (the Stage and Assignee filters).
@@ -63,11 +76,7 @@ function reviewConditions(
   ofRecord: SQL,
   filter: { stage_id?: number; assignee_id?: number },
 ): SQL[] {
-  const conditions: SQL[] = [];
-  if (filter.stage_id !== undefined) conditions.push(sql`v.stage_id = ${filter.stage_id}`);
-  if (filter.assignee_id !== undefined) {
-    conditions.push(sql`v.assignee_id = ${filter.assignee_id}`);
-  }
+  const conditions = reviewVariantConditions(filter);
   if (conditions.length === 0) return [];
   return [
     sql`EXISTS (SELECT 1 FROM ${variants} v WHERE ${ofRecord} AND ${sql.join(conditions, sql` AND `)})`,

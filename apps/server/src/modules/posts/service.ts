@@ -26,7 +26,11 @@ import {
   pageWithRows,
   type RowsOf,
 } from '../../lists/page.ts';
-import { postFilterCondition, type WithAssignee } from '../content/filters.ts';
+import {
+  postFilterCondition,
+  reviewVariantConditions,
+  type WithAssignee,
+} from '../content/filters.ts';
 import { POST_KIND } from '../content/kinds.ts';
 import { assertCategoryExists, insertPost } from '../content/records.ts';
 import { recordReviewColumns } from '../content/review-stages.ts';
@@ -105,6 +109,31 @@ function listOrder(query: ListQuery): SQL {
 }
 
 /**
+ * Where the list finds its rows. Filtered by stage or assignee alone and newest first, the ids are
+ * the variants' post ids, a group per post, read backwards along the variants' index of the filter
+ * ((assignee, stage, post) or (stage, post)): the walk stops after the page, and finds no post
+ * (every variant's post exists, by its foreign key). Through `posts`, the prepared page's generic
+ * plan gathered every matching variant, looked up each one's post and sorted them all for a page.
+ */
+function listFinding(query: ListQuery) {
+  const reviewOnly =
+    !isUnfiltered(query) && isUnfiltered({ ...query, stage_id: undefined, assignee_id: undefined });
+  if (reviewOnly) {
+    return {
+      fromWhere: sql`FROM post_variants v WHERE ${sql.join(reviewVariantConditions(query), sql` AND `)}
+                     GROUP BY v.post_id`,
+      idColumn: sql`v.post_id`,
+      orderBy: sql`v.post_id DESC`,
+    };
+  }
+  return {
+    fromWhere: sql`FROM posts p WHERE ${listConditions(query)}`,
+    idColumn: sql`p.id`,
+    orderBy: listOrder(query),
+  };
+}
+
+/**
  * GET /api/posts, newest first unless sorted: the page's ids come first, then their category and
  * flags. The unfiltered, unsorted list takes a quicker path.
  */
@@ -125,9 +154,7 @@ export async function listPosts(db: Db, query: ListQuery) {
   const page = await listPage<PostRecord>(
     db,
     {
-      fromWhere: sql`FROM posts p WHERE ${listConditions(query)}`,
-      idColumn: sql`p.id`,
-      orderBy: listOrder(query),
+      ...listFinding(query),
       page: query.page,
       perPage,
       ...findingCost(query),

@@ -1,16 +1,18 @@
 import type { ReviewStageStats } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, preparedRows } from '../../db/client.ts';
+import { keptStageCounts } from '../../db/review-stage-counts.ts';
 import type { ContentKind } from '../content/kinds.ts';
 
 type StageCount = ReviewStageStats['data'][number];
 
 /**
  * The dashboard's review box: every stage of every workflow with how many variants of `kind` are
- * in it (stages without any too), the default workflow first.
+ * in it (stages without any too), the default workflow first. The counts are the kept ones, a
+ * few rows per stage, not a count of the variants.
  */
 export async function reviewStageCounts(db: Db, kind: ContentKind): Promise<StageCount[]> {
-  return queryRows<StageCount>(
+  return preparedRows<StageCount>(
     db,
     sql`SELECT json_build_object('id', w.id, 'name', w.name, 'is_default', w.is_default) AS workflow,
                json_build_object('id', s.id, 'name', s.name, 'colour', s.colour,
@@ -19,8 +21,7 @@ export async function reviewStageCounts(db: Db, kind: ContentKind): Promise<Stag
                COALESCE(c.variants, 0)::int AS variants
         FROM workflow_stages s
         JOIN workflows w ON w.id = s.workflow_id
-        LEFT JOIN (SELECT stage_id, count(*) AS variants FROM ${sql.identifier(kind.variants)}
-                   GROUP BY stage_id) c ON c.stage_id = s.id
+        LEFT JOIN (${keptStageCounts(kind.variants)}) c ON c.stage_id = s.id
         ORDER BY w.is_default DESC, lower(w.name), w.id, s.position`,
   );
 }

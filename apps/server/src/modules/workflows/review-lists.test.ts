@@ -2,6 +2,11 @@ import { ASSIGNEE_FILTER_MESSAGE } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  behindTriggers,
+  runDerivedStateTask,
+  withTriggerDisabled,
+} from '../../../test/derived-state.ts';
+import {
   createCategory,
   createPost,
   createWebsite,
@@ -9,10 +14,13 @@ import {
 } from '../../../test/fixtures.ts';
 import type { ApiClient } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
+import { checkDerivedState } from '../../db/integrity.ts';
+import { foldStageCounts } from '../../db/review-stage-counts.ts';
 
 /**
  * The Posts and Categories lists' Stage and Assignee filters (`assignee_id=me` for the caller)
- * and their stage and assignee columns, and the dashboard's count of variants per stage.
+ * and their stage and assignee columns, and the dashboard's count of variants per stage with the
+ * counts the triggers keep for it.
  */
 
 const server = await serverForFile();
@@ -103,6 +111,24 @@ describe('the Posts list by stage and assignee', () => {
       'Lists two',
       'Lists one',
     ]);
+  });
+
+  it('a stage alone pages each post once, newest first, with its total', async () => {
+    const [found] = await queryRows<{ ids: number[] }>(
+      db,
+      sql`SELECT array_agg(p.id ORDER BY p.id DESC) AS ids FROM posts p
+          WHERE EXISTS (SELECT 1 FROM post_variants v
+                        WHERE v.post_id = p.id AND v.stage_id = ${draft!.id})`,
+    );
+    // Three and Four have a draft on both websites: one row each all the same.
+    expect(found!.ids.length).toBeGreaterThan(2);
+    for (const page of [1, 2]) {
+      const listed = await admin.get(`/api/posts?stage_id=${draft!.id}&per_page=2&page=${page}`);
+      expect(listed.body).toMatchObject({ total: found!.ids.length, total_is_estimate: false });
+      expect(listed.body.data.map((row: { id: number }) => row.id)).toEqual(
+        found!.ids.slice((page - 1) * 2, page * 2),
+      );
+    }
   });
 
   it('refuses an assignee that is neither an id nor me', async () => {
@@ -200,5 +226,81 @@ describe('the dashboard count of variants per stage', () => {
   it('needs the list ability of the kind asked', async () => {
     const postsOnly = await server.userWithRoles([]);
     expect((await postsOnly.get('/api/stats/review-stages')).status).toBe(403);
+  });
+});
+
+describe('the kept counts per stage', () => {
+  /** Each stage's post variants, as the dashboard shows them and as SQL counts them. */
+  const shownAndCounted = async () => {
+    const stats = await admin.get('/api/stats/review-stages');
+    expect(stats.status, JSON.stringify(stats.body)).toBe(200);
+    const counted = await queryRows<{ stage_id: number; variants: number }>(
+      db,
+      sql`SELECT stage_id, count(*)::int AS variants FROM post_variants GROUP BY stage_id`,
+    );
+    const byStage = new Map(counted.map((row) => [row.stage_id, row.variants]));
+    const stages = stats.body.data as { stage: { id: number }; variants: number }[];
+    return {
+      shown: stages.map((row) => [row.stage.id, row.variants] as const),
+      counted: stages.map((row) => [row.stage.id, byStage.get(row.stage.id) ?? 0] as const),
+    };
+  };
+  const keptRows = () =>
+    queryRows<{ rows: number; stages: number }>(
+      db,
+      sql`SELECT count(*)::int AS rows, count(DISTINCT stage_id)::int AS stages
+          FROM post_stage_counts`,
+    );
+
+  it('follow creates, moves and deletes, and fold into a row per stage', async () => {
+    const kept = await createPost(admin, { category_id: category.id, title: 'Counted one' });
+    const gone = await createPost(admin, { category_id: category.id, title: 'Counted two' });
+    const moved = await detailAction(ben, [(await variantIds(kept.id)).get(siteA.id)!], {
+      action: 'move_stage',
+      stage_id: approved!.id,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await admin.delete(`/api/posts/${gone.id}`)).status).toBe(200);
+    const written = await shownAndCounted();
+    expect(written.shown).toEqual(written.counted);
+    expect(await checkDerivedState(db)).toEqual([]);
+
+    const [before] = await keptRows();
+    expect(before!.rows).toBeGreaterThan(before!.stages);
+    await foldStageCounts(db);
+    expect(await keptRows()).toEqual([{ rows: before!.stages, stages: before!.stages }]);
+    expect((await shownAndCounted()).shown).toEqual(written.shown);
+  });
+
+  it('written behind the triggers, are repaired by the scheduled check', async () => {
+    const before = await shownAndCounted();
+    const siteC = await createWebsite(admin);
+    const ofOne = await variantIds(one.id);
+    // One and Four get a variant in review on C, One's draft on B moves to Approved, and One's
+    // variant in review on A is deleted: In review +1, Draft -1, Approved +1, none of it kept.
+    await behindTriggers(db, async (tx) => {
+      await tx.execute(sql`INSERT INTO post_variants (post_id, website_id, stage_id)
+                           VALUES (${one.id}, ${siteC.id}, ${inReview!.id}),
+                                  (${four.id}, ${siteC.id}, ${inReview!.id})`);
+      await tx.execute(sql`UPDATE post_variants SET stage_id = ${approved!.id}
+                           WHERE id = ${ofOne.get(siteB.id)!}`);
+    });
+    await withTriggerDisabled(
+      db,
+      'post_variants',
+      'post_variants_deleted_stages',
+      sql`DELETE FROM post_variants WHERE id = ${ofOne.get(siteA.id)!}`,
+    );
+    const drifted = await shownAndCounted();
+    expect(drifted.shown).toEqual(before.shown);
+    const total = before.shown.reduce((sum, [, variants]) => sum + variants, 0);
+    expect(drifted.counted.reduce((sum, [, variants]) => sum + variants, 0)).toBe(total + 1);
+
+    expect(await runDerivedStateTask(server)).toEqual([
+      `Repaired derived state: post_stage_counts: 3 row(s) differed (kept ${total}, actual ${total + 1})`,
+    ]);
+    const repaired = await shownAndCounted();
+    expect(repaired.shown).toEqual(repaired.counted);
+    expect(await checkDerivedState(db)).toEqual([]);
   });
 });
