@@ -2,7 +2,13 @@ import { z } from 'zod';
 import type { Ability } from './abilities.ts';
 import { messageSchema } from './errors.ts';
 import { FIELD_MESSAGES, requiredText, WITHOUT_NUL } from './fields.ts';
-import { MAX_ID, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
+import {
+  MAX_ID,
+  orderQueryFields,
+  pageQuerySchema,
+  paginatedSchema,
+  searchTermSchema,
+} from './pagination.ts';
 import { defineResource } from './resource.ts';
 
 /**
@@ -279,6 +285,21 @@ export const variantCommentSchema = z.object({
 });
 export type VariantComment = z.infer<typeof variantCommentSchema>;
 export const variantCommentListSchema = z.object({ data: z.array(variantCommentSchema) });
+
+/**
+ * GET /api/variants/{kind}/{pivot_id}/mentionable?query=: the users a comment on the variant may
+ * mention (those who may see it, the caller left out) whose name or e-mail address holds the
+ * query, for the comment box's suggestions.
+ */
+export const MENTIONABLE_LIMIT = 8;
+export const mentionableQuerySchema = z.object({ query: searchTermSchema });
+export const mentionableUserSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+});
+export type MentionableUser = z.infer<typeof mentionableUserSchema>;
+export const mentionableUserListSchema = z.object({ data: z.array(mentionableUserSchema) });
 
 /** A mention is @ followed by a user's e-mail address. */
 export const MENTION_PATTERN = /@([^\s@<>()"'`]+@[^\s@<>()"'`]+\.[A-Za-z]{2,})/g;
