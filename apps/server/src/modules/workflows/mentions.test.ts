@@ -33,7 +33,8 @@ const website = await createWebsite(admin);
 const category = await createCategory(admin, { websites: [website.id] });
 const post = await createPost(admin, { category_id: category.id });
 const [postVariant] = (await admin.get(`/api/posts/details/${post.id}?page=1`)).body.data;
-const [categoryVariant] = (await admin.get(`/api/categories/details/${category.id}?page=1`)).body.data;
+const [categoryVariant] = (await admin.get(`/api/categories/details/${category.id}?page=1`)).body
+  .data;
 
 const mentionable = async (client: ApiClient, kind: string, variantId: number, query: string) => {
   const response = await client.get(
