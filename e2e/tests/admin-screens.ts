@@ -63,3 +63,24 @@ export async function removeUser(page: Page, id: number) {
   await signInThroughApi(page, ADMIN);
   await api(page, 'DELETE', `/api/users/${id}`);
 }
+
+/**
+ * A role holding exactly the named permissions, made by the signed-in admin of `page`; answers its
+ * id.
+ */
+export async function roleWithPermissions(page: Page, permissionNames: readonly string[]) {
+  const role = await api<{ id: number }>(page, 'POST', '/api/roles', {
+    name: uniqueName('E2E Role'),
+  });
+  const permissions = await api<{ data: { id: number; name: string }[] }>(
+    page,
+    'GET',
+    '/api/permissions?per_page=100',
+  );
+  await api(page, 'PATCH', `/api/roles/${role.id}/assign-permissions`, {
+    permissionsids: permissions.data
+      .filter((permission) => permissionNames.includes(permission.name))
+      .map((permission) => permission.id),
+  });
+  return role.id;
+}

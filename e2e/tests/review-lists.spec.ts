@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { api, postOnNewWebsite, removeIfPresent, uniqueName } from './api.ts';
-import { ADMIN, EDITOR, signIn, switchUser } from './users.ts';
+import { createUser, roleWithPermissions, uniqueEmail } from './admin-screens.ts';
+import { api, createCategory, postOnNewWebsite, removeIfPresent, uniqueName } from './api.ts';
+import { ADMIN, EDITOR, signIn, signInThroughApi, switchUser } from './users.ts';
 
 /**
- * The review state on the Posts list: the Review column's stage badges and assignees, the Stage
- * and Assignee filters, the built-in "Assigned to me" view, and the dashboard's count per stage.
+ * The review state on the Posts and Categories lists: the Review column's stage badges and
+ * assignees, the Stage and Assignee filters, the built-in "Assigned to me" view, the dashboard's
+ * count per stage, and what a reviewer who may not publish is offered.
  */
 
 test('the editor finds what is assigned to them, by the built-in view and the Stage filter', async ({
@@ -75,6 +77,8 @@ test('the editor finds what is assigned to them, by the built-in view and the St
     await expect(page.getByRole('button', { name: 'View: Assigned to me' })).toBeVisible();
     await expect(page.getByLabel('Assignee filter')).toHaveValue('me');
     await page.getByRole('searchbox', { name: 'Search posts' }).fill(prefix);
+    // The search is in the address before the Stage filter changes it too.
+    await expect(page).toHaveURL(/[?&]query=/);
     await expect(row(mine)).toBeVisible();
     await expect(row(other)).toHaveCount(0);
 
@@ -89,5 +93,100 @@ test('the editor finds what is assigned to them, by the built-in view and the St
     await removeIfPresent(page, `/api/posts/${made.postId}`);
     await removeIfPresent(page, `/api/categories/${made.categoryId}`);
     await removeIfPresent(page, `/api/websites/${made.websiteId}`);
+  }
+});
+
+test('a reviewer without the publishing ability approves from the lists and Detailed Review, and finds what is assigned to them', async ({
+  page,
+}) => {
+  await signInThroughApi(page, ADMIN);
+  const roleId = await roleWithPermissions(page, [
+    'post-list',
+    'post-review',
+    'category-list',
+    'category-review',
+  ]);
+  const reviewer = {
+    name: uniqueName('E2E Reviewer'),
+    email: uniqueEmail('e2e-reviewer'),
+    password: 'password123',
+  };
+  const user = await createUser(page, { ...reviewer, roles: [roleId] });
+  const prefix = uniqueName('Reviewed');
+  const listed = `${prefix} listed`;
+  const detailed = `${prefix} detailed`;
+  const made = await postOnNewWebsite(page, { prefix: 'Reviewer', title: listed });
+  const second = await api<{ id: number }>(page, 'POST', '/api/posts', {
+    title: detailed,
+    description: 'Approved from Detailed Review.',
+    category_id: made.categoryId,
+  });
+  const mine = await createCategory(page, `${prefix} mine`, [made.websiteId]);
+  const other = await createCategory(page, `${prefix} other`, [made.websiteId]);
+  try {
+    await page.context().clearCookies();
+    await signIn(page, reviewer);
+
+    // The Posts list: the ticked row's Bulk Actions offer Approve and nothing that publishes.
+    await page.goto(`/admin/posts?query=${encodeURIComponent(prefix)}`);
+    const posts = page.getByRole('table', { name: 'Posts' });
+    const postRow = (title: string) => posts.getByRole('row').filter({ hasText: title });
+    await postRow(listed).getByRole('checkbox', { name: 'Select row' }).check();
+    await expect(page.getByRole('button', { name: 'Review (1)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Bulk Actions (1)' }).click();
+    const menu = page.locator('.dropdown-menu.show');
+    await expect(menu.getByRole('button')).toHaveText(['Approve']);
+    await menu.getByRole('button', { name: 'Approve' }).click();
+    await expect(postRow(listed).getByText('Approved', { exact: true })).toBeVisible();
+
+    // Detailed Review: Mark as Approved alone, beside the review menu.
+    await postRow(detailed)
+      .getByRole('button', { name: `Options for ${detailed}` })
+      .click();
+    await page.getByRole('button', { name: 'Details', exact: true }).click();
+    const review = page.getByRole('dialog', { name: `Detailed Review: ${detailed}` });
+    const variants = review.getByRole('table', { name: 'Detail rows' });
+    await variants.getByRole('checkbox', { name: 'Select row' }).first().check();
+    await expect(review.getByRole('button', { name: 'Move / Assign (1)' })).toBeVisible();
+    const actions = review.getByLabel('Bulk action');
+    await expect(actions.locator('option')).toHaveText(['Bulk action', 'Mark as Approved']);
+    await actions.selectOption({ label: 'Mark as Approved' });
+    await review.getByRole('button', { name: 'Apply' }).click();
+    await expect(variants.locator('tbody tr').first()).toContainText('Approved');
+    await page.keyboard.press('Escape');
+    await expect(review).toBeHidden();
+
+    // The Categories list: the reviewer takes a category, finds it in the built-in view, approves it.
+    await page.goto(`/admin/categories?query=${encodeURIComponent(prefix)}`);
+    const categories = page.getByRole('table', { name: 'Categories' });
+    const categoryRow = (name: string) => categories.getByRole('row').filter({ hasText: name });
+    await expect(categoryRow(other.name)).toBeVisible();
+    await categoryRow(mine.name).getByRole('checkbox', { name: 'Select row' }).check();
+    await page.getByRole('button', { name: 'Review (1)' }).click();
+    await page.getByRole('button', { name: 'Assign to me' }).click();
+    await expect(categoryRow(mine.name).getByTitle(`Assigned to ${reviewer.name}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('button', { name: 'Assigned to me' }).click();
+    await expect(page).toHaveURL(/assignee_id=me/);
+    await expect(page.getByRole('button', { name: 'View: Assigned to me' })).toBeVisible();
+    // Only the new reviewer's category is theirs: the other one leaves once the view has loaded.
+    await expect(categoryRow(other.name)).toHaveCount(0);
+    await expect(categoryRow(mine.name)).toBeVisible();
+    await categoryRow(mine.name).getByRole('checkbox', { name: 'Select row' }).check();
+    await page.getByRole('button', { name: 'Bulk Actions (1)' }).click();
+    await expect(menu.getByRole('button')).toHaveText(['Approve']);
+    await menu.getByRole('button', { name: 'Approve' }).click();
+    await expect(categoryRow(mine.name).getByText('Approved', { exact: true })).toBeVisible();
+  } finally {
+    await page.context().clearCookies();
+    await signInThroughApi(page, ADMIN);
+    await removeIfPresent(page, `/api/posts/${second.id}`);
+    await removeIfPresent(page, `/api/posts/${made.postId}`);
+    for (const id of [mine.id, other.id, made.categoryId]) {
+      await removeIfPresent(page, `/api/categories/${id}`);
+    }
+    await removeIfPresent(page, `/api/websites/${made.websiteId}`);
+    await removeIfPresent(page, `/api/users/${user.id}`);
+    await removeIfPresent(page, `/api/roles/${roleId}`);
   }
 });

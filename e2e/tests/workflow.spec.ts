@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createUser, roleId, uniqueEmail } from './admin-screens.ts';
-import { api, uniqueName } from './api.ts';
+import { api, postOnNewWebsite, removeIfPresent, uniqueName } from './api.ts';
 import { type LocalWebsite, startLocalWebsite } from './local-website.ts';
-import { ADMIN, signIn, signInThroughApi } from './users.ts';
+import { ADMIN, EDITOR, signIn, signInThroughApi } from './users.ts';
 
 let website: LocalWebsite;
 test.beforeAll(async () => {
@@ -137,7 +137,36 @@ test('two people move a post through its stages, with an assignment and a mentio
   expect(website.received.some((request) => request.body.includes(title))).toBe(true);
 });
 
-test('an admin makes a workflow with its stages in order, and deletes it', async ({ page }) => {
+/** Drags a stage's handle onto another stage's, in small steps as a hand would. */
+async function dragStage(form: Locator, from: number, to: number) {
+  const page = form.page();
+  const source = await form.getByRole('button', { name: `Reorder stage ${from}` }).boundingBox();
+  const target = await form.getByRole('button', { name: `Reorder stage ${to}` }).boundingBox();
+  if (!source || !target) throw new Error('The stage handles are not on screen');
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** The workflow's stage names in order, as the API answers them. */
+async function stageNames(page: Page, name: string) {
+  const list = await api<{ data: { id: number; name: string }[] }>(
+    page,
+    'GET',
+    `/api/workflows?query=${encodeURIComponent(name)}`,
+  );
+  const workflow = await api<{ stages: { name: string }[] }>(
+    page,
+    'GET',
+    `/api/workflows/${list.data.find((row) => row.name === name)!.id}`,
+  );
+  return workflow.stages.map((stage) => stage.name);
+}
+
+test("an admin orders a workflow's stages by dragging and from the keyboard, and deletes it", async ({
+  page,
+}) => {
   await signIn(page, ADMIN);
   const name = uniqueName('Legal workflow');
   await page.goto('/admin/workflows');
@@ -149,16 +178,34 @@ test('an admin makes a workflow with its stages in order, and deletes it', async
   await form.getByRole('button', { name: 'Add a stage' }).click();
   await form.getByLabel('Stage 3', { exact: true }).fill('Legal check');
   // The new stage goes before the last one, which means approved.
-  await form
-    .getByRole('group', { name: 'Order of stage 3' })
-    .getByRole('button', { name: 'Move up' })
-    .click();
+  await dragStage(form, 3, 2);
+  await expect(form.getByLabel('Stage 2', { exact: true })).toHaveValue('Legal check');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
+  expect(await stageNames(page, name)).toEqual(['Written', 'Legal check', 'Published']);
 
   await page.getByRole('searchbox').fill(name);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('WrittenLegal checkPublished');
+
+  // From the keyboard: the handle lifts the stage, an arrow moves it, and it drops.
+  await row.getByRole('button', { name: `Options for ${name}` }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Workflow' });
+  await expect(edit.getByLabel('Stage 1', { exact: true })).toHaveValue('Written');
+  await edit.getByRole('button', { name: 'Reorder stage 1' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Picked up Written, at position 1 of 3.')).toBeAttached();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByText('Written is now at position 2 of 3.')).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Written dropped at position 2 of 3.')).toBeAttached();
+  await expect(edit.getByLabel('Stage 1', { exact: true })).toHaveValue('Legal check');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText('Legal checkWrittenPublished');
+  expect(await stageNames(page, name)).toEqual(['Legal check', 'Written', 'Published']);
+
   await row.getByRole('button', { name: `Options for ${name}` }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page
@@ -166,6 +213,31 @@ test('an admin makes a workflow with its stages in order, and deletes it', async
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('the comment box suggests whom to mention by name and writes their address', async ({
+  page,
+}) => {
+  await signInThroughApi(page, ADMIN);
+  const title = uniqueName('Mentioned post');
+  const made = await postOnNewWebsite(page, { prefix: 'Mention', title });
+  try {
+    const review = await openReview(page, title);
+    const box = review.getByLabel(/^Comment \(Markdown/);
+    await box.fill('Could you read this, ');
+    await box.pressSequentially('@Dem');
+    await review.getByRole('option', { name: /^Demo Editor/ }).click();
+    await expect(box).toHaveValue(`Could you read this, @${EDITOR.email} `);
+    await expect(review.getByRole('listbox', { name: 'People to mention' })).toBeHidden();
+    await review.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect(review.getByRole('region', { name: 'Comments' })).toContainText(
+      `Could you read this, @${EDITOR.email}`,
+    );
+  } finally {
+    await removeIfPresent(page, `/api/posts/${made.postId}`);
+    await removeIfPresent(page, `/api/categories/${made.categoryId}`);
+    await removeIfPresent(page, `/api/websites/${made.websiteId}`);
+  }
 });
 
 test('an outside reviewer sends a post back through a review link on a phone', async ({ page }) => {

@@ -192,6 +192,7 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'GET /api/workflows/options': EDITORS,
   'GET /api/variants/:kind/:pivot_id/history': EDITORS,
   'GET /api/variants/:kind/:pivot_id/comments': EDITORS,
+  'GET /api/variants/:kind/:pivot_id/mentionable': EDITORS,
   'POST /api/variants/:kind/:pivot_id/comments': EDITORS,
   'POST /api/variants/:kind/:pivot_id/review-link': EDITORS,
   'GET /api/review/:token': 'anyone',

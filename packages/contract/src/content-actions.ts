@@ -78,15 +78,6 @@ export const DETAIL_ACTION_LABELS: Record<DetailAction, string> = {
 };
 
 /**
- * Actions that approve and publish nothing: each moves variants to their workflow's last stage
- * and needs the review ability, not the publishing one (Publish to Web approves too, and needs
- * both).
- */
-export const APPROVE_ACTIONS = ['approve', 'mark_approved'] as const;
-export const isApproveAction = (action: string) =>
-  (APPROVE_ACTIONS as readonly string[]).includes(action);
-
-/**
  * A variant's latest delivery state, shown in Detailed Review. `paused`: held while its website's
  * deliveries are paused, sent when they resume.
  */

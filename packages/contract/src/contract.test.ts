@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   abilitiesFor,
+  BUILT_IN_SAVED_VIEWS,
+  contentActionAbilities,
   formatDate,
   formatDateTime,
   formatRupees,
@@ -50,6 +52,27 @@ describe('abilities', () => {
     expect(SEEDED_ROLES.viewer!.every((name) => name.endsWith('-list'))).toBe(true);
     expect(SEEDED_ROLES.editor!.some((name) => /^(user|role|setting)-/.test(name))).toBe(false);
     expect(SEEDED_ROLES.editor).toContain('post-action');
+  });
+});
+
+describe('content actions', () => {
+  it('approving and the review actions need the review ability; publishing needs the action one', () => {
+    for (const action of ['approve', 'mark_approved', 'move_stage', 'assign']) {
+      expect(contentActionAbilities('post', action)).toEqual(['post-review']);
+    }
+    expect(contentActionAbilities('category', 'publish_web')).toEqual([
+      'category-review',
+      'category-action',
+    ]);
+    for (const action of ['post_to_website', 'synced', 'schedule_publish']) {
+      expect(contentActionAbilities('category', action)).toEqual(['category-action']);
+    }
+  });
+
+  it('gives the Posts and Categories lists the same built-in Assigned to me view', () => {
+    const assignedToMe = [{ name: 'Assigned to me', query: 'assignee_id=me' }];
+    expect(BUILT_IN_SAVED_VIEWS.posts).toEqual(assignedToMe);
+    expect(BUILT_IN_SAVED_VIEWS.categories).toEqual(assignedToMe);
   });
 });
 

@@ -55,15 +55,21 @@ export function savedViewQuery(search: string): string {
   return params.toString();
 }
 
+/** The lists of content that moves through a review workflow: each filters by its assignee. */
+const REVIEWED_LISTS = ['categories', 'posts'] as const satisfies readonly SavedViewList[];
+
 /**
  * Views every user finds on a list without saving them, above their own: the same query serves
  * everyone (the Assignee filter's `me` is whoever opens it).
  */
 export const BUILT_IN_SAVED_VIEWS: Partial<
   Record<SavedViewList, readonly { name: string; query: string }[]>
-> = {
-  posts: [{ name: 'Assigned to me', query: savedViewQuery(`assignee_id=${ASSIGNEE_ME}`) }],
-};
+> = Object.fromEntries(
+  REVIEWED_LISTS.map((list) => [
+    list,
+    [{ name: 'Assigned to me', query: savedViewQuery(`assignee_id=${ASSIGNEE_ME}`) }],
+  ]),
+);
 
 const querySchema = z
   .string({ error: SAVED_VIEW_MESSAGES.queryInvalid })

@@ -1,7 +1,14 @@
 import { z } from 'zod';
+import type { Ability } from './abilities.ts';
 import { messageSchema } from './errors.ts';
 import { FIELD_MESSAGES, requiredText, WITHOUT_NUL } from './fields.ts';
-import { MAX_ID, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
+import {
+  MAX_ID,
+  orderQueryFields,
+  pageQuerySchema,
+  paginatedSchema,
+  searchTermSchema,
+} from './pagination.ts';
 import { defineResource } from './resource.ts';
 
 /**
@@ -152,6 +159,28 @@ export const REVIEW_ACTION_LABELS: Record<ReviewAction, string> = {
 export const isReviewAction = (action: string): action is ReviewAction =>
   (REVIEW_ACTIONS as readonly string[]).includes(action);
 
+/**
+ * Actions that approve and publish nothing: each moves variants to their workflow's last stage
+ * and needs the review ability, not the publishing one (Publish to Web approves too, and needs
+ * both).
+ */
+export const APPROVE_ACTIONS = ['approve', 'mark_approved'] as const;
+export const isApproveAction = (action: string) =>
+  (APPROVE_ACTIONS as readonly string[]).includes(action);
+
+/**
+ * The abilities of its kind a list or Detailed Review action needs: approving and the review
+ * actions the review ability, Publish to Web both (it approves, then publishes), every other
+ * action the publishing one. The server refuses by it, the menus offer by it.
+ */
+export function contentActionAbilities(kind: VariantKind, action: string): Ability[] {
+  const review: Ability = `${kind}-review`;
+  const act: Ability = `${kind}-action`;
+  if (isApproveAction(action) || isReviewAction(action)) return [review];
+  if (action === 'publish_web') return [review, act];
+  return [act];
+}
+
 /** The fields the review actions add to an action's body. */
 export const reviewActionFields = {
   stage_id: idField.optional(),
@@ -256,6 +285,21 @@ export const variantCommentSchema = z.object({
 });
 export type VariantComment = z.infer<typeof variantCommentSchema>;
 export const variantCommentListSchema = z.object({ data: z.array(variantCommentSchema) });
+
+/**
+ * GET /api/variants/{kind}/{pivot_id}/mentionable?query=: the users a comment on the variant may
+ * mention (those who may see it, the caller left out) whose name or e-mail address holds the
+ * query, for the comment box's suggestions.
+ */
+export const MENTIONABLE_LIMIT = 8;
+export const mentionableQuerySchema = z.object({ query: searchTermSchema });
+export const mentionableUserSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+});
+export type MentionableUser = z.infer<typeof mentionableUserSchema>;
+export const mentionableUserListSchema = z.object({ data: z.array(mentionableUserSchema) });
 
 /** A mention is @ followed by a user's e-mail address. */
 export const MENTION_PATTERN = /@([^\s@<>()"'`]+@[^\s@<>()"'`]+\.[A-Za-z]{2,})/g;

@@ -5,12 +5,12 @@ import {
   CATEGORY_MESSAGES,
   type CategoryActionFilter,
   categoryActionSchema,
+  contentActionAbilities,
   DELIVERY_MESSAGES,
   deliveryAttemptListSchema,
   detailActionSchema,
   hasAbility,
   idParamSchema,
-  isApproveAction,
   isReviewAction,
   isScheduleAction,
   messageSchema,
@@ -99,8 +99,11 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
       if (!request.auth) throw unauthenticated();
       return request.auth;
     };
-    const assertMayAct = (request: Parameters<typeof caller>[0]) => {
-      if (!hasAbility(caller(request).abilities, abilities.act)) throw forbidden();
+    /** Refuses an action whose abilities the caller does not all hold. */
+    const assertMayRun = (request: Parameters<typeof caller>[0], action: string) => {
+      const held = caller(request).abilities;
+      const needed = contentActionAbilities(kind.kind, action);
+      if (!needed.every((ability) => hasAbility(held, ability))) throw forbidden();
     };
 
     app.get(
@@ -137,6 +140,7 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
       },
       async (request) => {
         const { ids, filter: asked = {}, action } = request.body;
+        assertMayRun(request, action);
         const filter = withAssignee(asked, caller(request).userId);
         const selection: BulkSelection = ids ? { ids } : { matching: of.matching(filter), filter };
         if (isReviewAction(action)) {
@@ -156,7 +160,6 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
             )),
           };
         }
-        if (!isApproveAction(action)) assertMayAct(request);
         return {
           message: messages.updated,
           ...(isScheduleAction(action)
@@ -179,11 +182,11 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
       },
       async (request) => {
         const { ids, action } = request.body;
+        assertMayRun(request, action);
         if (isReviewAction(action)) {
           const body = request.body as ReviewActionBody;
           return reviewDetailVariants(db, queue, kind, caller(request), ids, body);
         }
-        if (!isApproveAction(action)) assertMayAct(request);
         return {
           message: ACTION_MESSAGES.detailsUpdated,
           ...(isScheduleAction(action)

@@ -38,6 +38,10 @@ const second = await server.userWithRoles(['editor'], 'second@example.com');
 const reviewerOnly = await server.userWithRoles(['Reviewer'], 'reviewer@example.com');
 const publisherOnly = await server.userWithRoles(['Publisher'], 'publisher@example.com');
 const legal = await server.userWithRoles(['Legal'], 'legal@example.com');
+const [{ id: reviewerId }] = (await queryRows<{ id: number }>(
+  db,
+  sql`SELECT id FROM users WHERE email = 'reviewer@example.com'`,
+)) as [{ id: number }];
 
 // Website A: Draft → Legal check (only the Legal role moves out of it) → Ready. B: the default.
 const websiteA = await createWebsite(admin);
@@ -230,6 +234,57 @@ describe('approve is a move to the last stage under the four-eyes rule', () => {
     const byReviewer = await approve(reviewerOnly, [post.id]);
     expect(byReviewer.status, JSON.stringify(byReviewer.body)).toBe(200);
     expect(await stagesOf('post', post.id)).toEqual(['Approved', 'Ready']);
+  });
+
+  it('a reviewer without the publishing ability approves and assigns, and publishes nothing', async () => {
+    const post = await postBy(admin);
+    const onA = (await variantsOf('post', post.id)).get(websiteA.id)!;
+    const marked = await reviewerOnly.post('/api/posts/details/action', {
+      ids: [onA.id],
+      action: 'mark_approved',
+    });
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    expect(await stagesOf('post', post.id)).toEqual(['Draft', 'Ready']);
+    const assigned = await reviewerOnly.post('/api/posts/action', {
+      ids: [post.id],
+      action: 'assign',
+      user_id: reviewerId,
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const refused = [
+      { ids: [post.id], action: 'publish_web' },
+      { ids: [post.id], action: 'synced' },
+      { ids: [post.id], action: 'schedule_publish', publish_at: '2099-01-01T10:00:00Z' },
+    ];
+    for (const body of refused) {
+      expect((await reviewerOnly.post('/api/posts/action', body)).status).toBe(403);
+    }
+    const detailPost = await reviewerOnly.post('/api/posts/details/action', {
+      ids: [onA.id],
+      action: 'post_to_website',
+    });
+    expect(detailPost.status).toBe(403);
+
+    const kept = await createCategory(admin, { websites: [websiteA.id, websiteB.id] });
+    const approved = await reviewerOnly.post('/api/categories/action', {
+      ids: [kept.id],
+      action: 'approve',
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(await stagesOf('category', kept.id)).toEqual(['Approved', 'Ready']);
+    const other = await createCategory(admin, { websites: [websiteA.id] });
+    const [variant] = [...(await variantsOf('category', other.id)).values()];
+    const detail = await reviewerOnly.post('/api/categories/details/action', {
+      ids: [variant!.id],
+      action: 'mark_approved',
+    });
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    expect(await stagesOf('category', other.id)).toEqual(['Ready']);
+    const published = await reviewerOnly.post('/api/categories/action', {
+      ids: [other.id],
+      action: 'publish_web',
+    });
+    expect(published.status).toBe(403);
   });
 
   it('Publish to Web approves under the same rules before it publishes', async () => {

@@ -1,9 +1,16 @@
-import { ADMIN_ROLE_NAMES, mentionedEmails, type VariantComment } from '@sitefleet/contract';
+import {
+  ADMIN_ROLE_NAMES,
+  MENTIONABLE_LIMIT,
+  type MentionableUser,
+  mentionedEmails,
+  type VariantComment,
+} from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
+import { likePattern } from '../../lists/search.ts';
 import { notifyUsers } from '../../notifications/personal.ts';
 import type { ContentKind } from '../content/kinds.ts';
 import { reviewAbility } from '../content/review-actions.ts';
@@ -18,9 +25,22 @@ export async function reviewedVariant(db: Db, kind: ContentKind, variantId: numb
 }
 
 /**
- * The users an e-mail address in a comment mentions who may see the variant: those holding the
- * kind's review ability through a role, or an admin role.
+ * The user `u` may see variants of this kind: a role of theirs holds its review ability, or is
+ * an admin role.
  */
+const mayReview = (kind: ContentKind) =>
+  sql`EXISTS (
+        SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+        WHERE ur.user_id = u.id
+          AND (lower(r.name) IN (${sql.join(
+            ADMIN_ROLE_NAMES.map((name) => sql`${name}`),
+            sql`, `,
+          )})
+               OR EXISTS (SELECT 1 FROM role_permissions rp
+                          JOIN permissions p ON p.id = rp.permission_id
+                          WHERE rp.role_id = r.id AND p.name = ${reviewAbility(kind)})))`;
+
+/** The users an e-mail address in a comment mentions who may see the variant. */
 async function mentionedUsers(db: Db, kind: ContentKind, body: string, authorId: number) {
   const emails = mentionedEmails(body);
   if (emails.length === 0) return [];
@@ -31,19 +51,31 @@ async function mentionedUsers(db: Db, kind: ContentKind, body: string, authorId:
           emails.map((email) => sql`${email}`),
           sql`, `,
         )})
-          AND u.id <> ${authorId}
-          AND EXISTS (
-            SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-            WHERE ur.user_id = u.id
-              AND (lower(r.name) IN (${sql.join(
-                ADMIN_ROLE_NAMES.map((name) => sql`${name}`),
-                sql`, `,
-              )})
-                   OR EXISTS (SELECT 1 FROM role_permissions rp
-                              JOIN permissions p ON p.id = rp.permission_id
-                              WHERE rp.role_id = r.id AND p.name = ${reviewAbility(kind)})))`,
+          AND u.id <> ${authorId} AND ${mayReview(kind)}`,
   );
   return rows.map((row) => row.id);
+}
+
+/**
+ * Whom a comment on the variant may mention, for the comment box: the users who may see it, but
+ * the caller, whose name or e-mail address holds `term`, by name.
+ */
+export async function mentionableUsers(
+  db: Db,
+  kind: ContentKind,
+  variantId: number,
+  callerId: number,
+  term: string,
+): Promise<MentionableUser[]> {
+  await reviewedVariant(db, kind, variantId);
+  const pattern = likePattern(term);
+  return queryRows<MentionableUser>(
+    db,
+    sql`SELECT u.id, u.name, u.email FROM users u
+        WHERE u.id <> ${callerId} AND (u.name ILIKE ${pattern} OR u.email ILIKE ${pattern})
+          AND ${mayReview(kind)}
+        ORDER BY u.name, u.id LIMIT ${MENTIONABLE_LIMIT}`,
+  );
 }
 
 /**

@@ -1,6 +1,9 @@
 import {
   commentInputSchema,
   hasAbility,
+  MENTIONABLE_LIMIT,
+  mentionableQuerySchema,
+  mentionableUserListSchema,
   messageSchema,
   publicReviewSchema,
   reviewDecisionSchema,
@@ -21,7 +24,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { kindOf } from '../content/kinds.ts';
 import { reviewAbility } from '../content/review-actions.ts';
 import { variantComments, variantHistory } from '../content/review-history.ts';
-import { addComment, reviewedVariant } from './comments.ts';
+import { addComment, mentionableUsers, reviewedVariant } from './comments.ts';
 import { createReviewLink, decideReview, showReview } from './review-links.ts';
 
 const tags = ['workflows'];
@@ -77,6 +80,27 @@ export const variantReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
       reviewer(request, kind);
       await reviewedVariant(db, kindOf(kind), pivot_id);
       return { data: await variantComments(db, kindOf(kind), pivot_id) };
+    },
+  );
+
+  app.get(
+    '/api/variants/:kind/:pivot_id/mentionable',
+    {
+      config: { access: REVIEWERS },
+      schema: {
+        tags,
+        summary: 'Whom a comment on the variant may mention, by name or e-mail address',
+        description: `The users who may see the variant, the caller left out, whose name or e-mail address holds \`query\`: at most ${MENTIONABLE_LIMIT}, by name.`,
+        params: variantPathSchema,
+        querystring: mentionableQuerySchema,
+        response: { 200: mentionableUserListSchema },
+      },
+    },
+    async (request) => {
+      const { kind, pivot_id } = request.params;
+      const user = reviewer(request, kind);
+      const term = request.query.query;
+      return { data: await mentionableUsers(db, kindOf(kind), pivot_id, user.userId, term) };
     },
   );
 

@@ -8,22 +8,31 @@ export type BulkReviewChoice =
   | { action: 'assign'; user_id: number | null };
 
 interface BulkReviewMenuProps {
+  /** The toggle's text, before the count of ticked rows. */
+  label?: string;
   selectedCount: number;
   busy: boolean;
   onSelect: (choice: BulkReviewChoice) => void;
 }
 
 /**
- * The lists' review menu beside Bulk Actions: Move to… a stage (each variant of the ticked records
- * whose website uses that stage's workflow), Assign to me, Unassign.
+ * The review menu beside Bulk Actions (a list's) or the action select (Detailed Review's): Move
+ * to… a stage (each ticked variant, or each variant of the ticked records, whose website uses that
+ * stage's workflow), Assign to me, Unassign.
  */
-export function BulkReviewMenu({ selectedCount, busy, onSelect }: BulkReviewMenuProps) {
+export function BulkReviewMenu({
+  label = 'Review',
+  selectedCount,
+  busy,
+  onSelect,
+}: BulkReviewMenuProps) {
   const workflows = useWorkflowOptions();
   const { user } = useAuth();
   return (
     <Dropdown>
       <Dropdown.Toggle variant="outline-secondary" size="sm" disabled={selectedCount === 0 || busy}>
-        Review{selectedCount > 0 ? ` (${selectedCount})` : ''}
+        {label}
+        {selectedCount > 0 ? ` (${selectedCount})` : ''}
       </Dropdown.Toggle>
       <Dropdown.Menu>
         {(workflows.data ?? []).map((workflow) => (

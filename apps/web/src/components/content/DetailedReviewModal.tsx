@@ -16,18 +16,20 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import type { z } from 'zod';
-import { useCan } from '../../lib/abilities.ts';
+import { kindOfResource, useMayRunAction } from '../../lib/content/action-abilities.ts';
 import {
   type ContentResource,
   detailRowsKey,
   useDetailAction,
   useDetailRows,
 } from '../../lib/content/content-records.ts';
+import { useReviewAction } from '../../lib/content/variant-review.ts';
 import { listReloadKey, useRowSelection } from '../../lib/use-row-selection.ts';
 import { CellDateTime, CellName } from '../CellText.tsx';
 import { DataTable } from '../DataTable.tsx';
 import { Pagination } from '../Pagination.tsx';
 import { BulkActionControl } from './BulkActionControl.tsx';
+import { BulkReviewMenu } from './BulkReviewMenu.tsx';
 import { DeliveryAttempts } from './DeliveryAttempts.tsx';
 import { DeliveryState, type DetailRow } from './DeliveryState.tsx';
 import { FlagBadge } from './FlagBadge.tsx';
@@ -39,6 +41,7 @@ import { VariantReviewPanel } from './VariantReviewPanel.tsx';
 type VariantFlag = keyof z.infer<typeof variantFlagsSchema>;
 type DetailPage<T> = Paginated<T> & { total_is_estimate: boolean };
 
+/** Every detail action; the menu offers those the user's abilities allow. */
 const DETAIL_ACTION_OPTIONS = [
   ...DETAIL_ACTIONS.map((action) => ({ value: action, label: DETAIL_ACTION_LABELS[action] })),
   ...SCHEDULE_ACTION_OPTIONS,
@@ -167,7 +170,9 @@ interface DetailedReviewModalProps<T extends DetailRow> {
 /**
  * Detailed Review: a record's variants, one per website, paged, with their flags and latest
  * delivery; a row's attempts open below the table, with 'Retry now'. Ticked rows take a detail
- * action (Apply needs an action and a row); the rows reload afterwards, which clears the ticks.
+ * action (Apply needs an action and a row) or a review one (Move to…, Assign); the rows reload
+ * afterwards, which clears the ticks. A reviewer without the publishing ability gets Mark as
+ * Approved and the review menu only.
  */
 export function DetailedReviewModal<T extends DetailRow>({
   resource,
@@ -190,8 +195,12 @@ export function DetailedReviewModal<T extends DetailRow>({
   const [attemptsOfId, setAttemptsOfId] = useState<number | null>(null);
   // The row as last loaded, so that the attempts panel follows the row's state as it changes.
   const attemptsOf = details.data?.data.find((row) => row.pivot_id === attemptsOfId);
-  const kind = resource === '/api/posts' ? 'post' : 'category';
-  const canReview = useCan(kind === 'post' ? 'post-review' : 'category-review');
+  const kind = kindOfResource(resource);
+  const mayRun = useMayRunAction(kind);
+  const canReview = mayRun('move_stage');
+  const actionOptions = DETAIL_ACTION_OPTIONS.filter((option) => mayRun(option.value));
+  const reviewAction = useReviewAction(resource, listKey);
+  const canSelect = actionOptions.length > 0 || canReview;
   const [reviewOfId, setReviewOfId] = useState<number | null>(null);
   const reviewOf = details.data?.data.find((row) => row.pivot_id === reviewOfId);
   const columns = useMemo(
@@ -229,19 +238,31 @@ export function DetailedReviewModal<T extends DetailRow>({
         </Modal.Title>
       </Modal.Header>
       <Modal.Body className="p-0">
-        {canAct && (
+        {canSelect && (
           <div className="d-flex flex-wrap align-items-center gap-3 p-3 border-bottom">
-            <BulkActionControl
-              actions={DETAIL_ACTION_OPTIONS}
-              selectedCount={selectedCount}
-              busy={applyAction.isPending}
-              onApply={(action) => {
-                const target = { ids: selection.selectedIds };
-                if (!schedule.run(action, target, selectedCount)) {
-                  applyAction.mutate({ action: action as DetailAction, ...target });
+            {actionOptions.length > 0 && (
+              <BulkActionControl
+                actions={actionOptions}
+                selectedCount={selectedCount}
+                busy={applyAction.isPending}
+                onApply={(action) => {
+                  const target = { ids: selection.selectedIds };
+                  if (!schedule.run(action, target, selectedCount)) {
+                    applyAction.mutate({ action: action as DetailAction, ...target });
+                  }
+                }}
+              />
+            )}
+            {canReview && (
+              <BulkReviewMenu
+                label="Move / Assign"
+                selectedCount={selectedCount}
+                busy={reviewAction.isPending}
+                onSelect={(choice) =>
+                  reviewAction.mutate({ ...choice, ids: selection.selectedIds })
                 }
-              }}
-            />
+              />
+            )}
             <span className="text-body-secondary small">
               {selectedCount} {selectedCount === 1 ? 'row' : 'rows'} selected
             </span>
@@ -252,7 +273,7 @@ export function DetailedReviewModal<T extends DetailRow>({
           columns={columns}
           rows={details.data?.data}
           rowId={(row) => row.pivot_id}
-          selection={canAct ? selection : undefined}
+          selection={canSelect ? selection : undefined}
           isFetching={details.isFetching}
           error={details.error}
           compact

@@ -19,6 +19,7 @@ import {
 } from '../../lib/content/variant-review.ts';
 import { CellDateTime } from '../CellText.tsx';
 import type { DetailRow } from './DeliveryState.tsx';
+import { MentionTextarea } from './MentionTextarea.tsx';
 import { StageBadge } from './StageBadge.tsx';
 
 interface VariantReviewPanelProps {
@@ -242,15 +243,17 @@ function HistoryAndComments({ kind, row }: { kind: VariantKind; row: DetailRow }
           }}
         >
           <label className="form-label small" htmlFor={bodyId}>
-            Comment (Markdown; mention someone with @ and their e-mail address)
+            Comment (Markdown; mention someone with @ and their name or e-mail address)
           </label>
-          <textarea
+          <MentionTextarea
+            kind={kind}
+            variantId={row.pivot_id}
             id={bodyId}
             className="form-control form-control-sm mb-2"
             rows={3}
             maxLength={WORKFLOW_LIMITS.commentMax}
             value={body}
-            onChange={(event) => setBody(event.target.value)}
+            onChange={setBody}
           />
           <Button type="submit" size="sm" disabled={!body.trim() || addComment.isPending}>
             Comment

@@ -1,5 +1,5 @@
 import { BULK_ACTION_LABELS, type ScheduleAction } from '@sitefleet/contract';
-import { useCan } from '../../lib/abilities.ts';
+import { kindOfResource, useMayRunAction } from '../../lib/content/action-abilities.ts';
 import { type ContentCallOptions, useBulkAction } from '../../lib/content/content-records.ts';
 import { useBulkReviewAction } from '../../lib/content/variant-review.ts';
 import type { ResourceList } from '../../lib/use-resource-list.ts';
@@ -15,7 +15,8 @@ import { SCHEDULE_ACTION_OPTIONS, useScheduleActions } from './use-schedule-acti
 /**
  * The Categories and Posts lists' Bulk Actions: the menu (for the `selectionActions` slot) and the
  * "Select all N matching" banner (for the `banner` slot). An action goes to the ticked ids, or to
- * the list's search and filters once every matching row is chosen.
+ * the list's search and filters once every matching row is chosen. Each menu offers the actions
+ * the user's abilities allow: a reviewer approves, moves and assigns; a publisher publishes.
  */
 export function useContentBulkActions<
   A extends keyof typeof BULK_ACTION_LABELS,
@@ -25,7 +26,11 @@ export function useContentBulkActions<
   const bulkAction = useBulkAction<A | ScheduleAction>(calls);
   const schedule = useScheduleActions(bulkAction);
   const reviewAction = useBulkReviewAction(calls.resource, calls.listKey);
-  const canReview = useCan(calls.resource === '/api/posts' ? 'post-review' : 'category-review');
+  const mayRun = useMayRunAction(kindOfResource(calls.resource));
+  const offered = [
+    ...actions.map((action) => ({ value: action, label: BULK_ACTION_LABELS[action] })),
+    ...SCHEDULE_ACTION_OPTIONS,
+  ].filter((option) => mayRun(option.value));
   const { selection, params } = list;
   const pageRows = list.rows.data?.data.length ?? 0;
   const total = list.rows.data?.total ?? 0;
@@ -37,27 +42,26 @@ export function useContentBulkActions<
   return {
     menu: (
       <div className="d-flex gap-2">
-        {canReview && (
+        {mayRun('move_stage') && (
           <BulkReviewMenu
             selectedCount={selectedCount}
             busy={reviewAction.isPending}
             onSelect={(choice) => reviewAction.mutate({ ...choice, ...target() })}
           />
         )}
-        <BulkActionsMenu<A | ScheduleAction>
-          actions={[
-            ...actions.map((action) => ({ value: action, label: BULK_ACTION_LABELS[action] })),
-            ...SCHEDULE_ACTION_OPTIONS,
-          ]}
-          selectedCount={selectedCount}
-          busy={bulkAction.isPending}
-          onSelect={(action) => {
-            const chosen = target();
-            if (!schedule.run(action, chosen, selectedCount)) {
-              bulkAction.mutate({ action, ...chosen });
-            }
-          }}
-        />
+        {offered.length > 0 && (
+          <BulkActionsMenu<A | ScheduleAction>
+            actions={offered}
+            selectedCount={selectedCount}
+            busy={bulkAction.isPending}
+            onSelect={(action) => {
+              const chosen = target();
+              if (!schedule.run(action, chosen, selectedCount)) {
+                bulkAction.mutate({ action, ...chosen });
+              }
+            }}
+          />
+        )}
         {schedule.modal}
       </div>
     ),

@@ -1,5 +1,6 @@
 import {
   actionAnswerSchema,
+  mentionableUserListSchema,
   type ReviewAction,
   reviewLinkSchema,
   type VariantKind,
@@ -8,7 +9,13 @@ import {
   variantHistorySchema,
   workflowOptionsSchema,
 } from '@sitefleet/contract';
-import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { http } from '../http.ts';
 import { notifyFailure, notifyWithLinks } from '../toast.tsx';
 import { describeActionAnswer } from './action-summary.ts';
@@ -106,5 +113,19 @@ export function useBulkReviewAction(resource: ContentResource, listKey: QueryKey
       return queryClient.invalidateQueries({ queryKey: listKey });
     },
     onError: notifyFailure,
+  });
+}
+
+/** Whom a comment on the variant may mention, by name or address; nothing asked without a term. */
+export function useMentionable(kind: VariantKind, variantId: number, term: string | null) {
+  return useQuery({
+    queryKey: [...reviewKey(kind, variantId), 'mentionable', term],
+    queryFn: async () =>
+      mentionableUserListSchema.parse(
+        await http.get(`${variantPath(kind, variantId)}/mentionable`, { query: { query: term } }),
+      ).data,
+    enabled: term !== null && term !== '',
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
   });
 }

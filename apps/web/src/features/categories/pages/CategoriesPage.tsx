@@ -49,7 +49,8 @@ export function CategoriesPage() {
   const list = useResourceList({
     resource: categoriesResource,
     filters: CATEGORY_SCREEN_FILTERS,
-    selectAbility: 'category-action',
+    // Ticked rows take the review actions as well as the publishing ones.
+    selectAbility: ['category-action', 'category-review'],
   });
   const { params } = list;
   const canAct = useCan('category-action');

@@ -35,7 +35,8 @@ type FormState = { open: false } | { open: true; post: PostRow };
 export function PostsPage() {
   const list = useResourceList({
     resource: postsResource,
-    selectAbility: 'post-action',
+    // Ticked rows take the review actions as well as the publishing ones.
+    selectAbility: ['post-action', 'post-review'],
     deletedMessage: POST_MESSAGES.deleted,
   });
   const canAct = useCan('post-action');

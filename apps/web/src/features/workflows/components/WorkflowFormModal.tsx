@@ -12,6 +12,7 @@ import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { TextField } from '../../../components/form/FormField.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { useResourceForm } from '../../../lib/use-resource-form.ts';
+import { SortableStage, SortableStages } from './SortableStages.tsx';
 
 interface WorkflowFormValues {
   name: string;
@@ -41,7 +42,7 @@ function initialValues(workflow: Workflow | null): WorkflowFormValues {
   };
 }
 
-/** 'Add New Workflow' / 'Edit Workflow': a name and its stages in order, moved up and down. */
+/** 'Add New Workflow' / 'Edit Workflow': a name and its stages in order, dragged into place. */
 export function WorkflowFormModal({
   workflow,
   onClose,
@@ -68,9 +69,13 @@ export function WorkflowFormModal({
       <TextField label="Name" registration={form.register('name')} error={errors.name} />
       <fieldset>
         <legend className="fs-6">Stages, first to last (the last one means approved)</legend>
-        <ol className="list-unstyled">
+        <SortableStages
+          ids={stages.fields.map((field) => field.id)}
+          names={(form.watch('stages') ?? []).map((stage) => stage.name)}
+          onMove={stages.move}
+        >
           {stages.fields.map((field, index) => (
-            <li key={field.id} className="d-flex gap-2 align-items-start mb-2">
+            <SortableStage key={field.id} id={field.id} handleLabel={`Reorder stage ${index + 1}`}>
               <TextField
                 className="flex-grow-1"
                 label={`Stage ${index + 1}`}
@@ -84,38 +89,18 @@ export function WorkflowFormModal({
                 registration={form.register(`stages.${index}.colour`)}
                 error={stageErrors?.[index]?.colour}
               />
-              <fieldset className="btn-group mt-4" aria-label={`Order of stage ${index + 1}`}>
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary"
-                  aria-label="Move up"
-                  disabled={index === 0}
-                  onClick={() => stages.move(index, index - 1)}
-                >
-                  <i className="bi bi-arrow-up" aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary"
-                  aria-label="Move down"
-                  disabled={index === stages.fields.length - 1}
-                  onClick={() => stages.move(index, index + 1)}
-                >
-                  <i className="bi bi-arrow-down" aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline-danger"
-                  aria-label="Remove"
-                  disabled={stages.fields.length <= WORKFLOW_LIMITS.stagesMin}
-                  onClick={() => stages.remove(index)}
-                >
-                  <i className="bi bi-x-lg" aria-hidden="true" />
-                </button>
-              </fieldset>
-            </li>
+              <button
+                type="button"
+                className="btn btn-outline-danger mt-4"
+                aria-label={`Remove stage ${index + 1}`}
+                disabled={stages.fields.length <= WORKFLOW_LIMITS.stagesMin}
+                onClick={() => stages.remove(index)}
+              >
+                <i className="bi bi-x-lg" aria-hidden="true" />
+              </button>
+            </SortableStage>
           ))}
-        </ol>
+        </SortableStages>
         {stageErrors?.message && (
           <div className="invalid-feedback d-block">{stageErrors.message}</div>
         )}
