@@ -27,10 +27,11 @@ const serverBudget = {
 export default defineConfig({
   testDir,
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
-  // Spec files run on two workers at once (tests within a file in order): every spec makes its
-  // own records, or reads the untouched demo server.
+  // Spec files run on three workers at once (tests within a file in order): every spec makes its
+  // own records, or reads the untouched demo server. The suite waits on pages more than it
+  // computes: two workers left the two cores idle half the time.
   fullyParallel: false,
-  workers: reversed ? 1 : Number(process.env.E2E_WORKERS ?? 2),
+  workers: reversed ? 1 : Number(process.env.E2E_WORKERS ?? 3),
   ...(reversed && { projects: reversed }),
   // A flake shows instead of hiding behind a second try.
   retries: 0,
