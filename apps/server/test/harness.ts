@@ -23,9 +23,12 @@ export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite
 /**
  * A fresh database for one test file: PGlite in memory, or a new PostgreSQL database (with its
  * `url`, for tests that start other processes on it). Both start migrated, from what the
- * project's global setup made (pglite-image.ts, postgres-template.ts).
+ * project's global setup made (pglite-image.ts, postgres-template.ts). On PostgreSQL, `replicaOf`
+ * answers the URL of a read replica of the new database, which the database then reads from.
  */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(
+  options: { replicaOf?: (url: string) => Promise<string> } = {},
+): Promise<Database & { url?: string }> {
   if (TEST_DB === 'pglite') {
     // migrate() finds nothing to do (and still catches up should the image lag behind).
     const image = new Blob([readFileSync(inject('pgliteImage'))]);
@@ -38,7 +41,8 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
     admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`),
   );
   const url = databaseUrl(name);
-  const database = await openDatabase({ url, poolSize: 5 });
+  const replicaUrl = await options.replicaOf?.(url);
+  const database = await openDatabase({ url, poolSize: 5, replicaUrl });
   await database.migrate();
   return {
     ...database,
@@ -215,13 +219,17 @@ export async function waitFor<T>(
 
 /**
  * The real server on a random port, on a fresh database with the base seed. With `workers`, the
- * job workers run in it too (the scheduler never does: tests run its tasks themselves).
+ * job workers run in it too (the scheduler never does: tests run its tasks themselves). With
+ * `replicaOf`, it has a read replica (see createTestDatabase).
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  { workers = false } = {},
+  {
+    workers = false,
+    replicaOf,
+  }: { workers?: boolean; replicaOf?: (url: string) => Promise<string> } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ replicaOf });
   await seedBase(database.db, TARGET_SETTINGS, ADMIN);
   await seedTaskRows(database.db);
   const config = loadConfig({
