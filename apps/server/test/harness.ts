@@ -23,12 +23,9 @@ export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite
 /**
  * A fresh database for one test file: PGlite in memory, or a new PostgreSQL database (with its
  * `url`, for tests that start other processes on it). Both start migrated, from what the
- * project's global setup made (pglite-image.ts, postgres-template.ts). On PostgreSQL, `replicaOf`
- * answers the URL of a read replica of the new database, which the database then reads from.
+ * project's global setup made (pglite-image.ts, postgres-template.ts).
  */
-export async function createTestDatabase(
-  options: { replicaOf?: (url: string) => Promise<string> } = {},
-): Promise<Database & { url?: string }> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (TEST_DB === 'pglite') {
     // migrate() finds nothing to do (and still catches up should the image lag behind).
     const image = new Blob([readFileSync(inject('pgliteImage'))]);
@@ -41,8 +38,7 @@ export async function createTestDatabase(
     admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`),
   );
   const url = databaseUrl(name);
-  const replicaUrl = await options.replicaOf?.(url);
-  const database = await openDatabase({ url, poolSize: 5, replicaUrl });
+  const database = await openDatabase({ url, poolSize: 5 });
   await database.migrate();
   return {
     ...database,
@@ -220,16 +216,16 @@ export async function waitFor<T>(
 /**
  * The real server on a random port, on a fresh database with the base seed. With `workers`, the
  * job workers run in it too (the scheduler never does: tests run its tasks themselves). With
- * `replicaOf`, it has a read replica (see createTestDatabase).
+ * `database`, a migrated one of the test's own (which the server closes) instead of a fresh one.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
   {
     workers = false,
-    replicaOf,
-  }: { workers?: boolean; replicaOf?: (url: string) => Promise<string> } = {},
+    database: given,
+  }: { workers?: boolean; database?: TestServer['database'] } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase({ replicaOf });
+  const database = given ?? (await createTestDatabase());
   await seedBase(database.db, TARGET_SETTINGS, ADMIN);
   await seedTaskRows(database.db);
   const config = loadConfig({

@@ -1,37 +1,45 @@
 import * as contract from '@sitefleet/contract';
 import { type auditLogResource, type Readiness, standardRoutes } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
 import { createWebsite } from './fixtures.ts';
 import { type ApiClient, startTestServer, TEST_DB, type TestServer, waitFor } from './harness.ts';
-import { makeStandby, type Standby, standbyUnavailable } from './standby.ts';
+import {
+  makeReplicatedCluster,
+  type ReplicatedCluster,
+  replicationUnavailable,
+} from './replicated-cluster.ts';
 
-// A real streaming standby of the tests' PostgreSQL: PGlite has no replica.
-const unavailable = TEST_DB === 'postgres' ? await standbyUnavailable() : 'PostgreSQL only';
+// A real primary and streaming standby, of the tests' PostgreSQL installation: PGlite has none.
+const unavailable = TEST_DB === 'postgres' ? await replicationUnavailable() : 'PostgreSQL only';
 if (unavailable && TEST_DB === 'postgres' && process.env.REQUIRE_POSTGRES === '1') {
-  throw new Error(`REQUIRE_POSTGRES is set but no standby can be made: ${unavailable}`);
+  throw new Error(`REQUIRE_POSTGRES is set but no replicated cluster can be made: ${unavailable}`);
 }
 if (unavailable) console.warn(`Read replica tests skipped: ${unavailable}`);
 
 const MAX_LAG_SECONDS = 3;
+const DATABASE = 'sitefleet';
 
 describe.skipIf(unavailable)('a read replica', () => {
-  let standby: Standby | undefined;
+  let cluster: ReplicatedCluster | undefined;
   let server: TestServer;
   let admin: ApiClient;
   let viewer: ApiClient;
-  let databaseName: string;
 
   beforeAll(async () => {
+    cluster = await makeReplicatedCluster();
+    await onPrimary(`CREATE DATABASE ${DATABASE}`);
+    const database = await openDatabase({
+      url: cluster.primaryUrl(DATABASE),
+      replicaUrl: cluster.url(DATABASE),
+      poolSize: 5,
+    });
+    await database.migrate();
     server = await startTestServer(
       { REPLICA_MAX_LAG_SECONDS: String(MAX_LAG_SECONDS) },
-      {
-        async replicaOf(url) {
-          standby = await makeStandby();
-          databaseName = new URL(url).pathname.slice(1);
-          return standby.url(databaseName);
-        },
-      },
+      { database: { ...database, url: cluster.primaryUrl(DATABASE) } },
     );
     admin = await server.admin();
     viewer = await server.userWithRoles(['viewer']);
@@ -39,16 +47,26 @@ describe.skipIf(unavailable)('a read replica', () => {
 
   afterAll(async () => {
     await server?.close();
-    await standby?.remove();
+    await cluster?.remove();
   });
+
+  async function onPrimary(statement: string) {
+    const client = new pg.Client({ connectionString: cluster!.primaryUrl('postgres') });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  }
 
   /** The standby's clock now, from which its statements are counted. */
   const replicaNow = async () =>
-    (await standby!.query<{ now: string }>('SELECT clock_timestamp()::text AS now'))[0]!.now;
+    (await cluster!.query<{ now: string }>('SELECT clock_timestamp()::text AS now'))[0]!.now;
 
   /** The server's statements on the replica since `since`: those on `table`, or any. */
   async function replicaStatements(since: string, table = '') {
-    const [row] = await standby!.query<{ count: number }>(
+    const [row] = await cluster!.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM pg_stat_activity
        WHERE application_name = 'sitefleet-reads' AND query_start >= $1::timestamptz
          AND query ~* $2`,
@@ -125,17 +143,17 @@ describe.skipIf(unavailable)('a read replica', () => {
   it('reads a session its own write at once, while the replica has not replayed it', async () => {
     await ageSessions();
     await replicaIs('ok');
-    await standby!.query('SELECT pg_wal_replay_pause()');
+    await cluster!.query('SELECT pg_wal_replay_pause()');
     try {
       const { name } = await createWebsite(admin, { name: 'Written just now' });
       const since = await replicaNow();
       const own = await admin.get('/api/websites?query=Written%20just%20now');
       expect(own.body.data.map((row: { name: string }) => row.name)).toEqual([name]);
       expect(await replicaStatements(since)).toBe(0);
-      const onReplica = await standby!.query(
+      const onReplica = await cluster!.query(
         'SELECT name FROM websites WHERE name = $1',
         [name],
-        databaseName,
+        DATABASE,
       );
       expect(onReplica).toEqual([]);
       // Another session, which wrote nothing, reads the replica: a moment behind.
@@ -152,7 +170,7 @@ describe.skipIf(unavailable)('a read replica', () => {
       expect(late.body.data.map((row: { name: string }) => row.name)).toEqual([name]);
       expect(await replicaStatements(lateSince)).toBe(0);
     } finally {
-      await standby!.query('SELECT pg_wal_replay_resume()');
+      await cluster!.query('SELECT pg_wal_replay_resume()');
     }
     await replicaIs('ok');
     // Once the replica has replayed the write, the session reads from it again.
@@ -168,7 +186,7 @@ describe.skipIf(unavailable)('a read replica', () => {
 
   it('reads from the primary while the replica is down, and /readyz says so', async () => {
     await ageSessions();
-    await standby!.stop();
+    await cluster!.stop();
     const reads = {
       admin: ['/api/websites', '/api/audit-log', '/api/audit-log/export', '/api/stats/websites'],
       viewer: ['/api/websites', '/api/stats/websites', '/api/search?query=site'],
@@ -184,7 +202,7 @@ describe.skipIf(unavailable)('a read replica', () => {
     }
     await replicaIs('unreachable');
 
-    await standby!.start();
+    await cluster!.start();
     await replicaIs('ok');
   });
 });
