@@ -48,6 +48,7 @@ import { helmetPlugin } from './plugins/external/helmet.ts';
 import { swaggerPlugin } from './plugins/external/swagger.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { publicOriginPlugin } from './plugins/public-origin.ts';
+import { readsPlugin } from './plugins/reads.ts';
 import { requestMetricsPlugin } from './plugins/request-metrics.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -116,6 +117,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
   await app.register(bodyDrainPlugin);
   await app.register(auditActorPlugin);
   await app.register(authPlugin, { db: context.db });
+  await app.register(readsPlugin, { database: context.database, settings: config });
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR ?? defaultWebDist });
 
   // Every route plugin: the API's route map. The OpenAPI document lists their paths in this order.

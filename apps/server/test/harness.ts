@@ -215,13 +215,17 @@ export async function waitFor<T>(
 
 /**
  * The real server on a random port, on a fresh database with the base seed. With `workers`, the
- * job workers run in it too (the scheduler never does: tests run its tasks themselves).
+ * job workers run in it too (the scheduler never does: tests run its tasks themselves). With
+ * `database`, a migrated one of the test's own (which the server closes) instead of a fresh one.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  { workers = false } = {},
+  {
+    workers = false,
+    database: given,
+  }: { workers?: boolean; database?: TestServer['database'] } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = given ?? (await createTestDatabase());
   await seedBase(database.db, TARGET_SETTINGS, ADMIN);
   await seedTaskRows(database.db);
   const config = loadConfig({

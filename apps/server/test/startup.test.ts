@@ -35,6 +35,16 @@ describe.runIf(TEST_DB === 'pglite')('start-up checks', () => {
     expect(output).toContain('SESSION_SECRET must be set in production');
   });
 
+  it('refuses a read replica with the embedded database', async () => {
+    const { code, output } = await runMain({
+      DATABASE_URL: '',
+      DATABASE_REPLICA_URL: 'postgres://127.0.0.1:5433/sitefleet',
+      DATA_DIR: '/nonexistent/never-created',
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('DATABASE_REPLICA_URL: a read replica needs DATABASE_URL');
+  });
+
   it('names the setting that is wrong', async () => {
     const { code, output } = await runMain({ PORT: 'eighty' });
     expect(code).toBe(1);

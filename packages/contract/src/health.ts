@@ -10,11 +10,22 @@ export const livenessSchema = z.object({ status: z.literal('ok') });
  */
 export const readinessCheckSchema = z.string();
 
-export const READINESS_CHECKS = ['process', 'database', 'migrations', 'queue'] as const;
+/**
+ * The read replica's check, present with one configured: `ok`, `lagging` (further behind than
+ * allowed), `unreachable`, or `not-standby` (it answers but replays nothing). Reads go to the
+ * primary meanwhile, so it never makes the process unready.
+ */
+export const REPLICA_CHECKS = ['ok', 'lagging', 'unreachable', 'not-standby'] as const;
 
 /** `GET /readyz`: 200 with every check `ok`, otherwise 503 naming the checks that failed. */
 export const readinessSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
-  checks: z.record(z.enum(READINESS_CHECKS), readinessCheckSchema),
+  checks: z.object({
+    process: readinessCheckSchema,
+    database: readinessCheckSchema,
+    migrations: readinessCheckSchema,
+    queue: readinessCheckSchema,
+    replica: z.enum(REPLICA_CHECKS).optional(),
+  }),
 });
 export type Readiness = z.infer<typeof readinessSchema>;

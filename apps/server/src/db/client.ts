@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type ChannelListener, type Listening, listenOnPostgres } from './listen.ts';
+import { connectionPool, type Db, GENERIC_PLANS, postgresDb, preparedPools } from './pools.ts';
+import { openReplica, type Replica } from './replica.ts';
 import * as schema from './schema.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { Db } from './pools.ts';
 
 /** What runs a statement: the database or an open transaction. */
 export type Executor = Pick<Db, 'execute'>;
@@ -19,6 +20,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PGlite serves one query at a time: callers size their work to it. */
   maxConnections: number;
+  /** The read replica (DATABASE_REPLICA_URL), on PostgreSQL only. */
+  replica?: Replica;
   migrate(): Promise<void>;
   /**
    * Receives the notifications sent on `channel` (`pg_notify`, delivered once their transaction
@@ -32,9 +35,6 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** PostgreSQL's timestamps, dates and bigints come back as strings on both drivers. */
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-
 export interface DatabaseOptions {
   /** A postgres:// URL; without it the embedded PGlite is used. */
   url?: string;
@@ -43,27 +43,29 @@ export interface DatabaseOptions {
   /** A PGlite data directory dumped earlier (`dumpDataDir`), to start from instead of empty. */
   image?: Blob;
   poolSize?: number;
+  /** A postgres:// URL of a streaming standby of `url`'s database, for the reads it may serve. */
+  replicaUrl?: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const { url } = options;
     const max = options.poolSize ?? 10;
-    const pool = connectionPool(url, max);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    // The prepared reads' own connections keep one generic plan per statement: left to choose,
-    // PostgreSQL plans again on every run any statement whose values change its estimates (a
-    // LIMIT, an array's length), which for a page's rows costs more than running them.
-    const generic = connectionPool(url, max, '-c plan_cache_mode=force_generic_plan');
-    preparedPools.set(db, generic);
+    const pool = connectionPool(url, { max });
+    const generic = connectionPool(url, { max, options: GENERIC_PLANS });
+    const db = postgresDb(pool, generic);
+    const replica = options.replicaUrl
+      ? openReplica(options.replicaUrl, { db, pool, generic }, max)
+      : undefined;
     return {
       db,
       kind: 'postgres',
       maxConnections: max,
+      ...(replica ? { replica } : {}),
       migrate: () => migratePg(db as never, { migrationsFolder }),
       listen: (channel, listener) => listenOnPostgres(url, channel, listener),
       connections: () => {
-        const pools = [pool, generic];
+        const pools = [pool, generic, ...(replica?.pools ?? [])];
         const count = (of: (pool: pg.Pool) => number) => pools.reduce((n, p) => n + of(p), 0);
         const idle = count((p) => p.idleCount);
         return {
@@ -73,6 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         };
       },
       close: async () => {
+        await replica?.close();
         await Promise.all([pool.end(), generic.end()]);
       },
     };
@@ -134,17 +137,6 @@ export async function migrationsCurrent(db: Executor): Promise<boolean> {
  * used. The files are read through the operating system's cache anyway.
  */
 const PGLITE_SETTINGS = ['shared_buffers=32MB', 'maintenance_work_mem=16MB'];
-
-function connectionPool(url: string, max: number, options?: string) {
-  const pool = new pg.Pool({ connectionString: url, max, ...(options ? { options } : {}) });
-  // An idle connection the server drops (restart, failover) must not crash the process: the
-  // pool replaces it on the next query.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-  return pool;
-}
-
-/** The connections of each PostgreSQL database's prepared reads (`preparedRows`). */
-const preparedPools = new WeakMap<object, pg.Pool>();
 
 /** Runs raw SQL on the database or a transaction and answers its rows, on either driver. */
 export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {

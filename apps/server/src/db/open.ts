@@ -5,11 +5,14 @@ import { type Database, openDatabase } from './client.ts';
 import { lockDataDir } from './lock.ts';
 
 /**
- * Opens the configured database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in
- * DATA_DIR, locked against a second process. Closing releases the lock.
+ * Opens the configured database: PostgreSQL when DATABASE_URL is set (with its read replica when
+ * DATABASE_REPLICA_URL is), otherwise PGlite in DATA_DIR, locked against a second process.
+ * Closing releases the lock.
  */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
-  if (config.DATABASE_URL) return openDatabase({ url: config.DATABASE_URL });
+  if (config.DATABASE_URL) {
+    return openDatabase({ url: config.DATABASE_URL, replicaUrl: config.DATABASE_REPLICA_URL });
+  }
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(dataDir);

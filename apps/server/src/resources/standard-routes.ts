@@ -184,7 +184,11 @@ export function registerStandardRoutes<const R extends ResourceDefinition>(
     app.route({
       method: route.method,
       url: route.url,
-      config: { access: route.ability ?? 'signed-in' },
+      config: {
+        access: route.ability ?? 'signed-in',
+        // A list's page and its export may read a moment behind the primary (the read replica).
+        replicaReads: route.operation === 'list' || route.operation === 'export',
+      },
       schema: routeSchema(resource, route, summary),
       ...(route.operation === 'list' && options.fastList
         ? { serializerCompiler: listSerializerCompiler }

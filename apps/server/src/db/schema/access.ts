@@ -121,6 +121,13 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /** Random value bound to this session for the Google authorisation's state parameter. */
     oauthState: text('oauth_state'),
+    /**
+     * The primary's WAL position after the session's last write: its reads stay off the read
+     * replica until the replica has replayed past it. A session starts without one, its start
+     * time standing for its first write.
+     */
+    lastWritePosition: text('last_write_position'),
+    lastWriteAt: timestamp('last_write_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [

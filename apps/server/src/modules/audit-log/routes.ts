@@ -4,13 +4,13 @@ import type { AppContext } from '../../context.ts';
 import { registerStandardRoutes } from '../../resources/standard-routes.ts';
 import { exportAuditLog, listAuditLog } from './service.ts';
 
-export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
   registerStandardRoutes(
     app,
     auditLogResource,
     {
-      list: (query) => listAuditLog(db, query),
-      export: (query) => exportAuditLog(db, query),
+      list: (query, request) => listAuditLog(request.reads, query),
+      export: (query, request) => exportAuditLog(request.reads, query),
     },
     {
       summaries: {

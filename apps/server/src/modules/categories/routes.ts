@@ -34,9 +34,9 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     categoriesResource,
     {
       list: (query, request) =>
-        listCategories(db, withAssignee(query, currentUser(request).userId)),
+        listCategories(request.reads, withAssignee(query, currentUser(request).userId)),
       export: (query, request) =>
-        exportCategories(db, withAssignee(query, currentUser(request).userId)),
+        exportCategories(request.reads, withAssignee(query, currentUser(request).userId)),
       get: (id) => categoryRow(db, id),
       create: (body) => createCategory(db, body),
       update: (id, body) => updateCategory(db, id, body),

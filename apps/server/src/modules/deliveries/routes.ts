@@ -34,7 +34,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.get(
     '/api/delivery-health',
     {
-      config: { access: 'delivery-list' },
+      config: { access: 'delivery-list', replicaReads: true },
       schema: {
         tags,
         summary: "Every website's delivery health over the window, worst first",
@@ -42,7 +42,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: deliveryHealthPageSchema },
       },
     },
-    (request) => listDeliveryHealth(db, request.query),
+    (request) => listDeliveryHealth(request.reads, request.query),
   );
 
   app.get(
@@ -63,16 +63,16 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.get(
     '/api/deliveries/export',
     {
-      config: { access: 'delivery-list' },
+      config: { access: 'delivery-list', replicaReads: true },
       schema: exportRouteSchema(tags, 'delivery attempts', deliveryListQuerySchema),
     },
-    async (request, reply) => sendCsv(reply, await exportDeliveries(db, request.query)),
+    async (request, reply) => sendCsv(reply, await exportDeliveries(request.reads, request.query)),
   );
 
   app.get(
     '/api/deliveries',
     {
-      config: { access: 'delivery-list' },
+      config: { access: 'delivery-list', replicaReads: true },
       schema: {
         tags,
         summary: 'Every delivery attempt of the fleet, newest first',
@@ -81,7 +81,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: fleetDeliveryPageSchema },
       },
     },
-    (request) => listDeliveries(db, request.query),
+    (request) => listDeliveries(request.reads, request.query),
   );
 
   app.post(

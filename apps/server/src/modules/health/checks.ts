@@ -3,6 +3,7 @@ import type { Readiness } from '@sitefleet/contract';
 import { isLoopbackAddress } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { migrationsCurrent } from '../../db/client.ts';
+import { replicaCheck } from '../../db/replica.ts';
 
 /** A database that takes longer than this to answer a probe is as good as down. */
 const PROBE_TIMEOUT_MS = 5000;
@@ -21,7 +22,8 @@ function withinProbeTime<T>(promise: Promise<T>): Promise<T> {
 /**
  * Whether the process can take traffic: not stopping, its database answering with every
  * migration applied, its job queue running. A failure is named, never detailed: the probe is
- * public, and the database's error goes to the log.
+ * public, and the database's error goes to the log. The read replica's state is told but never
+ * fails the probe: its reads go to the primary meanwhile.
  */
 export async function readiness(
   context: AppContext,
@@ -41,6 +43,11 @@ export async function readiness(
     checks.migrations = 'unknown';
   }
   const ready = Object.values(checks).every((check) => check === 'ok');
+  const { replica } = context.database;
+  if (replica) {
+    const status = await replica.status();
+    checks.replica = replicaCheck(status, context.config.REPLICA_MAX_LAG_SECONDS);
+  }
   return { status: ready ? 'ok' : 'unavailable', checks };
 }
 

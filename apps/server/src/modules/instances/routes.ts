@@ -28,8 +28,8 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     app,
     instancesResource,
     {
-      list: (query) => listInstances(db, query),
-      export: (query) => exportInstances(db, query),
+      list: (query, request) => listInstances(request.reads, query),
+      export: (query, request) => exportInstances(request.reads, query),
       get: (id) => getInstance(db, id),
       create: (body) => createInstance(db, body),
       update: (id, body) => updateInstance(db, id, body),

@@ -29,8 +29,10 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     app,
     postsResource,
     {
-      list: (query, request) => listPosts(db, withAssignee(query, currentUser(request).userId)),
-      export: (query, request) => exportPosts(db, withAssignee(query, currentUser(request).userId)),
+      list: (query, request) =>
+        listPosts(request.reads, withAssignee(query, currentUser(request).userId)),
+      export: (query, request) =>
+        exportPosts(request.reads, withAssignee(query, currentUser(request).userId)),
       create: (body) => createPost(db, body),
       update: (id, body) => updatePost(db, id, body),
       remove: async (id, request) => {

@@ -38,8 +38,8 @@ export const rolesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   const { db } = context;
 
   registerStandardRoutes(app, rolesResource, {
-    list: (query) => listRoles(db, query),
-    export: (query) => exportRoles(db, query),
+    list: (query, request) => listRoles(request.reads, query),
+    export: (query, request) => exportRoles(request.reads, query),
     get: (id) => findRole(db, id),
     create: (body, request) => createRole(db, currentUser(request), body),
     update: (id, body, request) => updateRole(db, currentUser(request), id, body),

@@ -28,7 +28,7 @@ export const savedViewsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     app,
     savedViewsResource,
     {
-      list: (query, request) => listSavedViews(db, currentUser(request), query.list),
+      list: (query, request) => listSavedViews(request.reads, currentUser(request), query.list),
       create: (body, request) => createSavedView(db, currentUser(request), body),
       update: (id, body, request) => updateSavedView(db, currentUser(request), id, body),
       remove: async (id, request) => {

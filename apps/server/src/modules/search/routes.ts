@@ -2,9 +2,13 @@ import { searchAnswerSchema, searchQuerySchema } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { readFromReplica } from '../../plugins/reads.ts';
 import { searchRecords } from './service.ts';
 
-export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
+  // The command palette's finds may be a moment behind the primary.
+  readFromReplica(app);
+
   app.get(
     '/api/search',
     {
@@ -18,6 +22,6 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
         response: { 200: searchAnswerSchema },
       },
     },
-    (request) => searchRecords(db, currentUser(request).abilities, request.query.query),
+    (request) => searchRecords(request.reads, currentUser(request).abilities, request.query.query),
   );
 };

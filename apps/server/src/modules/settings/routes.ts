@@ -25,8 +25,8 @@ const tags = ['settings'];
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, secrets }) => {
   registerStandardRoutes(app, settingsResource, {
-    list: (query) => listSettings(db, query, settingsResource.path),
-    export: (query) => exportSettings(db, query),
+    list: (query, request) => listSettings(request.reads, query, settingsResource.path),
+    export: (query, request) => exportSettings(request.reads, query),
     get: (id) => findSetting(db, id),
     create: async (body) => ({
       message: SETTING_MESSAGES.created,

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { readFromReplica } from '../../plugins/reads.ts';
 import { kindOf } from '../content/kinds.ts';
 import { renewalsDue } from './renewals.ts';
 import { reviewStageCounts } from './review-stages.ts';
@@ -37,7 +38,10 @@ const RECORD_STATS = [
   { kind: 'categories', access: 'category-list' },
 ] as const;
 
-export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
+  // The dashboard's figures may be a moment behind the primary.
+  readFromReplica(app);
+
   app.get(
     '/api/stats/renewals',
     {
@@ -49,7 +53,7 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         response: { 200: renewalsSchema },
       },
     },
-    (request) => renewalsDue(db, request.query.days),
+    (request) => renewalsDue(request.reads, request.query.days),
   );
 
   app.get(
@@ -64,7 +68,7 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
       },
     },
     async (request) => ({
-      [STAT_ANSWER_KEYS.instances]: await countInstances(db, request.query.status),
+      [STAT_ANSWER_KEYS.instances]: await countInstances(request.reads, request.query.status),
     }),
   );
 
@@ -81,7 +85,7 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         },
       },
       async (request) => ({
-        [STAT_ANSWER_KEYS[kind]]: await countRecords(db, kind, request.query.status),
+        [STAT_ANSWER_KEYS[kind]]: await countRecords(request.reads, kind, request.query.status),
       }),
     );
   }
@@ -101,7 +105,7 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     async (request) => {
       const { kind } = request.query;
       if (!hasAbility(currentUser(request).abilities, `${kind}-list`)) throw forbidden();
-      return { data: await reviewStageCounts(db, kindOf(kind)) };
+      return { data: await reviewStageCounts(request.reads, kindOf(kind)) };
     },
   );
 
@@ -115,7 +119,7 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         response: { 200: instanceDetailsAnswerSchema },
       },
     },
-    async () => ({ instancesDetails: await instanceDetails(db) }),
+    async (request) => ({ instancesDetails: await instanceDetails(request.reads) }),
   );
 
   app.get(
@@ -128,7 +132,7 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         response: { 200: z.array(topItemSchema) },
       },
     },
-    () => topWebsites(db),
+    (request) => topWebsites(request.reads),
   );
 
   app.get(
@@ -141,7 +145,7 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         response: { 200: z.array(topItemSchema) },
       },
     },
-    () => topCategories(db),
+    (request) => topCategories(request.reads),
   );
 
   app.get(
@@ -154,7 +158,7 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         response: { 200: scheduledTasksAnswerSchema },
       },
     },
-    () => scheduledTaskList(db),
+    (request) => scheduledTaskList(request.reads),
   );
 
   app.get(
@@ -168,6 +172,6 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         response: { 200: scheduledTasksPageSchema },
       },
     },
-    (request) => scheduledTaskPage(db, request.query),
+    (request) => scheduledTaskPage(request.reads, request.query),
   );
 };

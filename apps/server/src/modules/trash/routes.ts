@@ -27,7 +27,10 @@ export const trashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   registerStandardRoutes(
     app,
     trashResource,
-    { list: (query, request) => listTrash(context, currentUser(request), query) },
+    {
+      list: (query, request) =>
+        listTrash({ ...context, db: request.reads }, currentUser(request), query),
+    },
     {
       summaries: {
         list: 'Deleted records of one type or every type the caller may delete, newest first',

@@ -19,8 +19,8 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   const { db } = context;
 
   registerStandardRoutes(app, usersResource, {
-    list: (query) => listUsers(db, query),
-    export: (query) => exportUsers(db, query),
+    list: (query, request) => listUsers(request.reads, query),
+    export: (query, request) => exportUsers(request.reads, query),
     create: (body, request) => createUser(db, currentUser(request), body),
     update: (id, body, request) => updateUser(db, currentUser(request), id, body),
     remove: async (id, request) => {

@@ -33,8 +33,8 @@ const tags = ['websites'];
 
 export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   registerStandardRoutes(app, websitesResource, {
-    list: (query) => listWebsites(db, query),
-    export: (query) => exportWebsites(db, query),
+    list: (query, request) => listWebsites(request.reads, query),
+    export: (query, request) => exportWebsites(request.reads, query),
     get: (id) => getWebsite(db, id),
     create: (body) => createWebsite(db, body),
     update: (id, body) => updateWebsite(db, id, body),

@@ -17,7 +17,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     app,
     workflowsResource,
     {
-      list: (query) => listWorkflows(db, query, workflowsResource.path),
+      list: (query, request) => listWorkflows(request.reads, query, workflowsResource.path),
       get: (id) => getWorkflow(db, id),
       create: (body) => createWorkflow(db, body),
       update: (id, body) => updateWorkflow(db, id, body),
