@@ -1,5 +1,4 @@
 import {
-  CATEGORY_FORM_LIST_MAX,
   CATEGORY_MESSAGES,
   CATEGORY_OPTIONS_LIMIT,
   CATEGORY_ORDER_DEFAULT_DIRECTIONS,
@@ -10,7 +9,6 @@ import {
   type categoryUpdateSchema,
   DEFAULT_PER_PAGE,
   type NamedRef,
-  RELATED_LIST_LIMIT,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -19,13 +17,7 @@ import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../
 import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { listExport } from '../../lists/export.ts';
-import {
-  findingCost,
-  inPageOrder,
-  jsonPageAnswer,
-  listJsonPage,
-  type RowsOf,
-} from '../../lists/page.ts';
+import { findingCost, inPageOrder, jsonPageAnswer, listJsonPage } from '../../lists/page.ts';
 import { likePattern } from '../../lists/search.ts';
 import { categoryFilterCondition, type WithAssignee } from '../content/filters.ts';
 import { CATEGORY_KIND } from '../content/kinds.ts';
@@ -35,8 +27,8 @@ import {
   replaceParents,
   syncWebsites,
 } from '../content/records.ts';
-import { recordReviewColumns } from '../content/review-stages.ts';
 import { markContentChanged, syncPostVariants } from '../content/variants.ts';
+import { type CategoryJsonRow, categoryRows } from './rows.ts';
 
 /** The list's query, its Assignee filter's `me` read as the caller's id. */
 type ListQuery = WithAssignee<CategoryListQuery>;
@@ -55,75 +47,9 @@ const ORDER_COLUMNS = {
 
 const listConditions = categoryFilterCondition;
 
-/**
- * A JSON array of `{ id, name }` from `source` (a SELECT of id and name), by name then id, cut at
- * `limit`, written as JSON.stringify writes it (json_agg would put spaces between the items).
- */
-const namesJson = (source: SQL, limit: number) => sql`(
-  SELECT ('[' || COALESCE(string_agg(row_to_json(r)::text, ',' ORDER BY r.name, r.id), '') || ']')::json
-  FROM (${source} ORDER BY name, id LIMIT ${sql.raw(String(limit))}) r)`;
-
-/**
- * The categories of `ids` (an int[] expression), each as its `id` and its `json`: the answer's row
- * (categoryRowSchema's fields in its order, the date as toISOString writes it) with its posts
- * count and related names: websites, parents, grand parents (parents' parents), sub-categories
- * and sub-categories created under each. A list row carries RELATED_LIST_LIMIT names per list; a
- * single category (`complete`) carries every website and parent, as its edit form saves them.
- */
-const categoryRows =
-  ({ complete = false } = {}): RowsOf =>
-  (ids) => {
-    const formLimit = complete ? CATEGORY_FORM_LIST_MAX : RELATED_LIST_LIMIT;
-    return sql`SELECT c.id, row_to_json(r) AS json
-               FROM categories c CROSS JOIN LATERAL (
-                 SELECT c.id, c.name, c.slug, c.description, c.type, c.keywords, c.status,
-                        c.is_approved, c.synced, c.auto_google_sync,
-                        (SELECT count(*)::int FROM posts WHERE category_id = c.id) AS posts_count,
-                        ${namesJson(
-                          sql`SELECT w.id, w.name FROM category_variants v
-                              JOIN websites w ON w.id = v.website_id
-                              WHERE v.category_id = c.id`,
-                          formLimit,
-                        )} AS websites,
-                        ${namesJson(
-                          sql`SELECT p.id, p.name FROM category_parents cp
-                              JOIN categories p ON p.id = cp.parent_id
-                              WHERE cp.category_id = c.id`,
-                          formLimit,
-                        )} AS parents,
-                        ${namesJson(
-                          sql`SELECT DISTINCT g.id, g.name FROM category_parents cp
-                              JOIN category_parents gp ON gp.category_id = cp.parent_id
-                              JOIN categories g ON g.id = gp.parent_id
-                              WHERE cp.category_id = c.id`,
-                          RELATED_LIST_LIMIT,
-                        )} AS "grandParents",
-                        ${namesJson(
-                          sql`SELECT ch.id, ch.name FROM category_parents cp
-                              JOIN categories ch ON ch.id = cp.category_id
-                              WHERE cp.parent_id = c.id`,
-                          RELATED_LIST_LIMIT,
-                        )} AS childrens,
-                        ${namesJson(
-                          sql`SELECT own.id, own.name FROM categories own
-                              WHERE own.created_under_id = c.id`,
-                          RELATED_LIST_LIMIT,
-                        )} AS own_childrens,
-                        to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-                          AS created_at,
-                        (SELECT to_char(min(v.publish_at) AT TIME ZONE 'UTC',
-                                        'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-                         FROM category_variants v WHERE v.category_id = c.id) AS next_publish_at,
-                        ${recordReviewColumns(CATEGORY_KIND, sql`c.id`)}
-               ) r
-               WHERE c.id = ANY(${ids})`;
-  };
-
 /** The answer's rows, in the order of `ids`. */
 const inCategoryOrder = (ids: readonly number[], rows: readonly CategoryJsonRow[]) =>
   inPageOrder(ids, rows, (row) => row.json);
-
-type CategoryJsonRow = { id: number; json: CategoryRow };
 
 const listDirection = (query: ListQuery) =>
   query.order_dir ?? query.order_by ?? CATEGORY_ORDER_DEFAULT_DIRECTIONS[query.order_key];

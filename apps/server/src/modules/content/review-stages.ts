@@ -42,6 +42,24 @@ export function recordReviewColumns(kind: ContentKind, record: SQL): SQL {
      WHERE u.id IN (${variantsOf('assignee_id')})) AS assignees`;
 }
 
+/**
+ * recordReviewColumns' items for several records at once, as rows of a related union: `owner`,
+ * the list (`stages` or `assignees`), sort keys `name`, `a`, `b` (stages in their workflow's
+ * order, users by name) and the JSON `item`, from `variants`: a relation of the records'
+ * variants with their record as `owner`, their `stage_id` and `assignee_id`.
+ */
+export function reviewItems(variants: SQL, stages: SQL, assignees: SQL): SQL {
+  return sql`
+    SELECT x.owner, ${stages}, '', s.workflow_id, s.position,
+           '{"id":' || s.id || ',"name":' || to_json(s.name) || ',"colour":' || to_json(s.colour) || '}'
+    FROM (SELECT DISTINCT owner, stage_id FROM ${variants}) x
+    JOIN workflow_stages s ON s.id = x.stage_id
+    UNION ALL
+    SELECT x.owner, ${assignees}, u.name, u.id, 0, '{"id":' || u.id || ',"name":' || to_json(u.name) || '}'
+    FROM (SELECT DISTINCT owner, assignee_id FROM ${variants} WHERE assignee_id IS NOT NULL) x
+    JOIN users u ON u.id = x.assignee_id`;
+}
+
 export interface ReviewRowColumns {
   stage: { id: number; name: string; colour: string; is_last: boolean };
   assignee: { id: number; name: string } | null;
