@@ -1,6 +1,7 @@
 import { type PublishTarget, postedFlag } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
+import { type Db, queryRows } from '../db/client.ts';
 import { deliveryAttempts } from '../db/schema.ts';
 import { publishDeliveryEvents, variantTarget } from '../events/publish.ts';
 import { giveUpJob, type RunningJob } from '../jobs/queue.ts';
@@ -48,6 +49,23 @@ export const failureNote = (message: string, final: boolean) =>
 /** The idempotency key of a delivery: the same content version always carries the same key. */
 export const idempotencyKey = (variant: Pick<VariantContent, 'kind' | 'variantId' | 'version'>) =>
   `${variant.kind}-${variant.variantId}-v${variant.version}`;
+
+/**
+ * Whether another run of this job has delivered it: one that took the job up again while this
+ * run still went on (the job expired, or its process handed it back on stopping). The variant's
+ * row is locked first, so that a delivery committing meanwhile is seen.
+ */
+async function deliveredByAnotherRun(tx: Db, job: RunningJob): Promise<boolean> {
+  const variants = sql.identifier(kindOf(job.data.kind).variants);
+  await tx.execute(sql`SELECT 1 FROM ${variants} WHERE id = ${job.data.variantId} FOR UPDATE`);
+  const [row] = await queryRows<{ delivered: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM delivery_attempts
+                       WHERE kind = ${job.data.kind} AND variant_id = ${job.data.variantId}
+                         AND job_id = ${job.id} AND outcome = 'delivered') AS delivered`,
+  );
+  return row?.delivered === true;
+}
 
 /**
  * Runs one attempt of a publishing job: loads the variant, publishes it to the target, records the
@@ -144,6 +162,8 @@ export async function runDelivery(
         await publishDeliveryEvents(tx, kind, 'queued', [variantTarget(variant, target)]);
         return fate;
       }
+      // The failure came too late: the variant stays delivered, and the job has nothing left to do.
+      if (await deliveredByAnotherRun(tx, job)) return 'superseded';
       if (fate === 'held') {
         await holdVariant(tx, job);
         await giveUpJob(tx, job.id);
