@@ -1,0 +1,270 @@
+/**
+ * Two hundred operators at once, on the large data set (`npm run seed:large`):
+ *
+ *   BENCH_DATABASE_URL=postgres://…/sitefleet_bench npm run bench:operators
+ *
+ * Two server processes (`RUN_WORKERS=false`, as behind a load balancer) share one PostgreSQL.
+ * Each operator has its own session and sends its requests to the two servers in turn, the next
+ * one as soon as the last is answered (BENCH_THINK_MS adds a pause between them): 80% reads over
+ * the lists and Detailed Review, 20% writes (bulk actions on three posts, post edits). Every
+ * answer is checked (status and content) as it comes, and the writes against the audit log
+ * afterwards; a wrong answer counts as an error, and any error makes the run exit with 1.
+ *
+ * BENCH_OPERATORS (default 200), BENCH_OPERATOR_SECONDS (default 60), BENCH_THINK_MS (default 0).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../../apps/server/src/db/client.ts';
+import { createSession, SESSION_COOKIE } from '../../apps/server/src/plugins/sessions.ts';
+import { cpuMsBetween, cpuSnapshot, percentile, startServer } from './measure.ts';
+import { BENCH_ADMIN, SEARCH_PHRASE } from './shape.ts';
+
+const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 200);
+const SECONDS = Number(process.env.BENCH_OPERATOR_SECONDS ?? 60);
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 0);
+const SERVERS = 2;
+const PER_PAGE = 20;
+/** Posts the writes pick from: edits keep each one's category. */
+const WRITABLE_POSTS = 10_000;
+/** Marks the operators' sessions, which the run deletes at its end. */
+const BENCH_USER_AGENT = 'sitefleet operators bench';
+
+type Kind = 'read' | 'write';
+interface Sample {
+  kind: Kind;
+  name: string;
+  ms: number;
+  error?: string;
+}
+interface Request {
+  kind: Kind;
+  name: string;
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body?: unknown;
+  /** Why the answer is wrong, or undefined when it is right. */
+  check(answer: unknown): string | undefined;
+}
+interface Post {
+  id: number;
+  category_id: number;
+}
+
+const random = (below: number) => Math.floor(Math.random() * below);
+const pick = <T>(items: readonly T[]) => items[random(items.length)]!;
+
+const pageOf = (path: string) => (answer: unknown) => {
+  const rows = (answer as { data?: unknown[] }).data;
+  return Array.isArray(rows) && rows.length === PER_PAGE
+    ? undefined
+    : `${path}: ${rows?.length ?? 'no'} rows, ${PER_PAGE} expected`;
+};
+
+/** The mix, by weight out of 100: reads 80, writes 20. */
+function nextRequest(posts: readonly Post[], maxPostId: number): Request {
+  const roll = random(100);
+  if (roll < 25) {
+    const path = `/api/posts?page=${1 + random(50)}&per_page=${PER_PAGE}`;
+    return { kind: 'read', name: 'posts list', method: 'GET', path, check: pageOf(path) };
+  }
+  if (roll < 35) {
+    const path = `/api/posts?per_page=${PER_PAGE}&query=${encodeURIComponent(SEARCH_PHRASE)}`;
+    return { kind: 'read', name: 'posts search', method: 'GET', path, check: pageOf(path) };
+  }
+  if (roll < 55) {
+    const path = `/api/categories?page=${1 + random(50)}&per_page=${PER_PAGE}`;
+    return { kind: 'read', name: 'categories list', method: 'GET', path, check: pageOf(path) };
+  }
+  if (roll < 80) {
+    const path = `/api/posts/details/${1 + random(maxPostId)}`;
+    const check = (answer: unknown) =>
+      Array.isArray((answer as { data?: unknown[] }).data) ? undefined : `${path}: no rows`;
+    return { kind: 'read', name: 'Detailed Review', method: 'GET', path, check };
+  }
+  if (roll < 90) {
+    const ids = [pick(posts).id, pick(posts).id, pick(posts).id];
+    const action = pick(['enable', 'disable'] as const);
+    const check = (answer: unknown) => {
+      const { changed, skipped } = answer as { changed?: number; skipped?: { count: number }[] };
+      const counted = (changed ?? 0) + (skipped ?? []).reduce((sum, part) => sum + part.count, 0);
+      return counted === new Set(ids).size
+        ? undefined
+        : `bulk ${action}: ${JSON.stringify(answer)}`;
+    };
+    return {
+      kind: 'write',
+      name: 'bulk action',
+      method: 'POST',
+      path: '/api/posts/action',
+      body: { ids: ids.join(','), action },
+      check,
+    };
+  }
+  const post = pick(posts);
+  const title = `Edited under load ${post.id}-${random(1_000_000)}`;
+  return {
+    kind: 'write',
+    name: 'post edit',
+    method: 'PUT',
+    path: `/api/posts/${post.id}`,
+    body: { title, description: 'Edited by the operators bench.', category_id: post.category_id },
+    check: () => undefined,
+  };
+}
+
+async function send(url: string, cookie: string, request: Request): Promise<Sample> {
+  const start = performance.now();
+  const base = { kind: request.kind, name: request.name };
+  try {
+    const response = await fetch(url + request.path, {
+      method: request.method,
+      headers: {
+        cookie,
+        'x-requested-with': 'XMLHttpRequest',
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
+    const text = await response.text();
+    const ms = performance.now() - start;
+    if (response.status !== 200) {
+      return { ...base, ms, error: `${request.path}: ${response.status} ${text.slice(0, 200)}` };
+    }
+    const wrong = request.check(JSON.parse(text));
+    return { ...base, ms, ...(wrong && { error: wrong }) };
+  } catch (error) {
+    return { ...base, ms: performance.now() - start, error: String(error) };
+  }
+}
+
+function summary(samples: readonly Sample[], seconds: number) {
+  const times = samples.map((sample) => sample.ms).sort((a, b) => a - b);
+  return {
+    requests: samples.length,
+    per_sec: Math.round(samples.length / seconds),
+    p50_ms: Math.round(percentile(times, 50)),
+    p95_ms: Math.round(percentile(times, 95)),
+    p99_ms: Math.round(percentile(times, 99)),
+    max_ms: Math.round(times.at(-1) ?? 0),
+    errors: samples.filter((sample) => sample.error).length,
+  };
+}
+
+/** Audit entries the writes of the run leave: one per bulk action, one per edit. */
+async function auditedWrites(db: Parameters<typeof queryRows>[0], since: Date) {
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM audit_log
+        WHERE created_at >= ${since} AND subject_type = 'post'
+          AND action IN ('bulk_action', 'updated')`,
+  );
+  return row?.total ?? 0;
+}
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url)
+    throw new Error(
+      'Set BENCH_DATABASE_URL to a PostgreSQL database seeded by npm run seed:large.',
+    );
+  const database = await openDatabase({ url });
+  const { db } = database;
+  const [admin] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM users WHERE email = ${BENCH_ADMIN.email}`,
+  );
+  if (!admin) throw new Error(`No user ${BENCH_ADMIN.email}: seed the database first.`);
+  const posts = await queryRows<Post>(
+    db,
+    sql`SELECT id, category_id FROM posts ORDER BY id DESC LIMIT ${WRITABLE_POSTS}`,
+  );
+  const [{ max_id: maxPostId } = { max_id: 0 }] = await queryRows<{ max_id: number }>(
+    db,
+    sql`SELECT max(id)::int AS max_id FROM posts`,
+  );
+  const cookies: string[] = [];
+  for (let operator = 0; operator < OPERATORS; operator++) {
+    const { token } = await createSession(db, {
+      userId: admin.id,
+      remember: true,
+      userAgent: BENCH_USER_AGENT,
+    });
+    cookies.push(`${SESSION_COOKIE}=${token}`);
+  }
+  const servers: { child: ChildProcess; url: string }[] = await Promise.all(
+    Array.from({ length: SERVERS }, () => startServer({ DATABASE_URL: url, RUN_WORKERS: 'false' })),
+  );
+  const samples: Sample[] = [];
+  try {
+    const before = await Promise.all(servers.map((s) => cpuSnapshot(s.child.pid!, database)));
+    const since = new Date();
+    const end = performance.now() + SECONDS * 1000;
+    const started = performance.now();
+    const operate = async (operator: number) => {
+      for (let turn = operator; performance.now() < end; turn++) {
+        const server = servers[turn % SERVERS]!;
+        samples.push(await send(server.url, cookies[operator]!, nextRequest(posts, maxPostId)));
+        if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, random(2 * THINK_MS)));
+      }
+    };
+    await Promise.all(cookies.map((_, operator) => operate(operator)));
+    const elapsed = (performance.now() - started) / 1000;
+    const load = loadavg()[0]!;
+    const after = await Promise.all(servers.map((s) => cpuSnapshot(s.child.pid!, database)));
+    const cpu = servers.map((s, i) => cpuMsBetween(s.child.pid!, before[i]!, after[i]!));
+    const writes = samples.filter((sample) => sample.kind === 'write' && !sample.error).length;
+    const audited = await auditedWrites(db, since);
+    if (audited !== writes) {
+      samples.push({
+        kind: 'write',
+        name: 'audit',
+        ms: 0,
+        error: `${audited} audit entries for ${writes} writes`,
+      });
+    }
+    const rows = (['read', 'write'] as const).map((kind) => ({
+      kind,
+      ...summary(
+        samples.filter((sample) => sample.kind === kind),
+        elapsed,
+      ),
+    }));
+    const byName = [...new Set(samples.map((sample) => sample.name))].map((name) => ({
+      name,
+      ...summary(
+        samples.filter((sample) => sample.name === name),
+        elapsed,
+      ),
+    }));
+    const serverMs = cpu.reduce((sum, used) => sum + used.server, 0) / samples.length;
+    const databaseMs = cpu[0]!.database / samples.length;
+    console.log(
+      `── ${OPERATORS} operators, ${SERVERS} servers, ${elapsed.toFixed(0)} s, think ${THINK_MS} ms, load ${load.toFixed(1)} ──`,
+    );
+    console.table(rows);
+    console.table(byName);
+    console.log(
+      `CPU per request: servers ${serverMs.toFixed(1)} ms + database ${databaseMs.toFixed(1)} ms; ${writes} writes, ${audited} audit entries`,
+    );
+    console.log(JSON.stringify({ case: `${OPERATORS} operators`, load, think_ms: THINK_MS, rows }));
+    const errors = samples.filter((sample) => sample.error);
+    if (errors.length > 0) {
+      console.error(`\n${errors.length} error(s), the first ones:`);
+      for (const sample of errors.slice(0, 5)) console.error(`  ${sample.name}: ${sample.error}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    for (const server of servers) server.child.kill('SIGTERM');
+    await Promise.all(
+      servers.map((server) => new Promise((resolve) => server.child.once('exit', resolve))),
+    );
+    await db.execute(sql`DELETE FROM sessions WHERE user_agent = ${BENCH_USER_AGENT}`);
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
