@@ -31,9 +31,9 @@ import {
   checkAnswer,
   type Expected,
   expectedAnswer,
-  LIST_CASES,
   type ListAnswer,
   type ListCase,
+  listCases,
   REVIEW_CASE,
   rawPageQuery,
   reviewListCase,
@@ -59,7 +59,6 @@ import { BENCH_ADMIN, seededPostStage } from './shape.ts';
 const BULK_SIZE = 10_000;
 const BULK_RUNS = 3;
 const BULK_CASE = `bulk approve ${BULK_SIZE} posts (x${BULK_RUNS})`;
-const LISTS = LIST_CASES.filter((listCase) => selectedCase(listCase.name));
 
 interface Target {
   name: 'postgres' | 'pglite';
@@ -134,7 +133,7 @@ async function directPhase(target: Target) {
     sql`SELECT count(*)::int AS posts FROM posts`,
   );
   const lists = [
-    ...LISTS,
+    ...listCases(counted!.posts).filter((listCase) => selectedCase(listCase.name)),
     ...(selectedCase(REVIEW_CASE) ? [await reviewListCase(database.db)] : []),
   ];
   for (const listCase of lists) {

@@ -23,7 +23,8 @@ import { reviewStageCounts } from '../../apps/server/src/modules/stats/review-st
 import { BENCH_ADMIN, defaultStage, SEARCH_PHRASE, SHORT_SEARCH } from './shape.ts';
 
 export const PER_PAGE = 20;
-const DEEP_PAGE = 20_000;
+/** How deep the deep page is, as a share of the posts: page 20,000 of a million, 200,000 of ten. */
+const DEEP_SHARE = 0.4;
 const REVIEWED_POST = 500_000;
 
 /** What a list answers, over HTTP or from the service. */
@@ -142,67 +143,72 @@ const STAGE_COUNTS_CASE: ListCase = {
   },
 };
 
-export const LIST_CASES: ListCase[] = [
-  postsCase('posts page 1', 1),
-  postsCase(`posts page ${DEEP_PAGE.toLocaleString('en')}`, DEEP_PAGE),
-  postsCase('posts search, ~100 hits', 1, SEARCH_PHRASE),
-  postsCase(`posts search "${SHORT_SEARCH}"`, 1, SHORT_SEARCH),
-  categoriesCase('categories page 1', {}, sql`TRUE`, sql`c.id DESC`),
-  categoriesCase(
-    'categories status+approved, newest',
-    { status: '1', is_approved: '1', order_key: 'created_at', order_dir: 'desc' },
-    sql`c.status = 1 AND c.is_approved = 1`,
-    sql`c.created_at DESC, c.id DESC`,
-  ),
-  categoriesCase(
-    'categories status+approved, by name',
-    { status: '1', is_approved: '1', order_key: 'name', order_dir: 'asc' },
-    sql`c.status = 1 AND c.is_approved = 1`,
-    sql`c.name, c.id`,
-  ),
-  categoriesCase(
-    'categories website + status, newest',
-    { website_id: '17', status: '1', order_key: 'created_at', order_dir: 'desc' },
-    sql`c.status = 1 AND EXISTS (SELECT 1 FROM category_variants v
+/** The list cases on a data set of `posts` posts. */
+export const listCases = (posts: number): ListCase[] => {
+  const deepPage = Math.round((posts * DEEP_SHARE) / PER_PAGE);
+  return [
+    postsCase('posts page 1', 1),
+    postsCase(`posts page ${deepPage.toLocaleString('en')}`, deepPage),
+    postsCase('posts search, ~100 hits', 1, SEARCH_PHRASE),
+    postsCase(`posts search "${SHORT_SEARCH}"`, 1, SHORT_SEARCH),
+    categoriesCase('categories page 1', {}, sql`TRUE`, sql`c.id DESC`),
+    categoriesCase(
+      'categories status+approved, newest',
+      { status: '1', is_approved: '1', order_key: 'created_at', order_dir: 'desc' },
+      sql`c.status = 1 AND c.is_approved = 1`,
+      sql`c.created_at DESC, c.id DESC`,
+    ),
+    categoriesCase(
+      'categories status+approved, by name',
+      { status: '1', is_approved: '1', order_key: 'name', order_dir: 'asc' },
+      sql`c.status = 1 AND c.is_approved = 1`,
+      sql`c.name, c.id`,
+    ),
+    categoriesCase(
+      'categories website + status, newest',
+      { website_id: '17', status: '1', order_key: 'created_at', order_dir: 'desc' },
+      sql`c.status = 1 AND EXISTS (SELECT 1 FROM category_variants v
                                  WHERE v.category_id = c.id AND v.website_id = 17)`,
-    sql`c.created_at DESC, c.id DESC`,
-  ),
-  {
-    name: 'post Detailed Review',
-    path: `/api/posts/details/${REVIEWED_POST}?page=1&per_page=${PER_PAGE}`,
-    direct: (db) =>
-      detailRows(db, POST_KIND, REVIEWED_POST, {
-        ...pageQuerySchema.parse({ page: 1, per_page: PER_PAGE }),
-        path: '/api/posts/details',
-      }),
-    raw: {
-      columns: sql`v.*, w.name AS website_name`,
-      fromWhere: sql`FROM post_variants v JOIN websites w ON w.id = v.website_id
+      sql`c.created_at DESC, c.id DESC`,
+    ),
+    {
+      name: 'post Detailed Review',
+      path: `/api/posts/details/${REVIEWED_POST}?page=1&per_page=${PER_PAGE}`,
+      direct: (db) =>
+        detailRows(db, POST_KIND, REVIEWED_POST, {
+          ...pageQuerySchema.parse({ page: 1, per_page: PER_PAGE }),
+          path: '/api/posts/details',
+        }),
+      raw: {
+        columns: sql`v.*, w.name AS website_name`,
+        fromWhere: sql`FROM post_variants v JOIN websites w ON w.id = v.website_id
                      WHERE v.post_id = ${REVIEWED_POST}`,
-      idColumn: sql`v.id`,
-      orderBy: sql`w.name, v.id`,
-      page: 1,
+        idColumn: sql`v.id`,
+        orderBy: sql`w.name, v.id`,
+        page: 1,
+      },
     },
-  },
-  {
-    // The fleet's health, worst first: its floor orders the websites by the success rate of
-    // their kept day of health, without percentiles nor pending counts.
-    name: 'fleet delivery health, worst first',
-    path: `/api/delivery-health?page=1&per_page=${PER_PAGE}`,
-    direct: (db) => listDeliveryHealth(db, deliveryHealthQuerySchema.parse({ per_page: PER_PAGE })),
-    raw: {
-      columns: sql`w.id, w.name, h.attempts, h.delivered, h.failed, h.success_rate`,
-      fromWhere: sql`FROM websites w LEFT JOIN (
+    {
+      // The fleet's health, worst first: its floor orders the websites by the success rate of
+      // their kept day of health, without percentiles nor pending counts.
+      name: 'fleet delivery health, worst first',
+      path: `/api/delivery-health?page=1&per_page=${PER_PAGE}`,
+      direct: (db) =>
+        listDeliveryHealth(db, deliveryHealthQuerySchema.parse({ per_page: PER_PAGE })),
+      raw: {
+        columns: sql`w.id, w.name, h.attempts, h.delivered, h.failed, h.success_rate`,
+        fromWhere: sql`FROM websites w LEFT JOIN (
                        SELECT website_id, attempts, delivered, failed,
                               delivered::float8 / NULLIF(delivered + failed, 0) AS success_rate
                        FROM delivery_health_windows) h ON h.website_id = w.id`,
-      idColumn: sql`w.id`,
-      orderBy: sql`h.success_rate ASC NULLS LAST, w.id ASC`,
-      page: 1,
+        idColumn: sql`w.id`,
+        orderBy: sql`h.success_rate ASC NULLS LAST, w.id ASC`,
+        page: 1,
+      },
     },
-  },
-  STAGE_COUNTS_CASE,
-];
+    STAGE_COUNTS_CASE,
+  ];
+};
 
 export const REVIEW_CASE = 'posts by stage and assignee';
 

@@ -8,9 +8,12 @@
  *   DATABASE_URL=postgres://… npm run seed:large     (PostgreSQL)
  *   DATA_DIR=./bench-data npm run seed:large          (PGlite)
  *
- * SEED_SCALE (default 1) multiplies every count, for a quick try. The content tables are emptied
- * first, so the script refuses a database that already has posts unless SEED_RESET=1.
+ * `-- --posts N` scales every count to N posts (`--posts 10000000`: 10,000 websites, 1,000,000
+ * categories, 30,000,000 variants); SEED_SCALE multiplies them the same way (0.01 for a quick
+ * try). The content tables are emptied first, so the script refuses a database that already has
+ * posts unless SEED_RESET=1.
  */
+import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import {
   type Database,
@@ -34,7 +37,11 @@ import {
   titleWords,
 } from './shape.ts';
 
-const scale = Number(process.env.SEED_SCALE ?? 1);
+const { values: options } = parseArgs({ options: { posts: { type: 'string' } } });
+const scale = options.posts
+  ? Number(options.posts) / 1_000_000
+  : Number(process.env.SEED_SCALE ?? 1);
+if (!(scale > 0)) throw new Error('--posts and SEED_SCALE take a positive number.');
 export const COUNTS = {
   websites: Math.round(1000 * scale),
   roots: Math.round(1000 * scale),
@@ -212,13 +219,14 @@ async function main() {
   step('VACUUM ANALYZE (statistics for the planner, visibility for index-only scans)');
   await db.execute(sql`VACUUM ANALYZE`);
 
-  const [totals] = await queryRows<Record<string, number>>(
+  const [totals] = await queryRows<Record<string, number | string>>(
     db,
     sql`SELECT (SELECT count(*)::int FROM websites) AS websites,
                (SELECT count(*)::int FROM categories) AS categories,
                (SELECT count(*)::int FROM posts) AS posts,
                (SELECT count(*)::int FROM post_variants) AS post_variants,
-               (SELECT count(*)::int FROM delivery_attempts) AS delivery_attempts`,
+               (SELECT count(*)::int FROM delivery_attempts) AS delivery_attempts,
+               pg_size_pretty(pg_database_size(current_database())) AS database_size`,
   );
   step(`done: ${JSON.stringify(totals)}; search phrase with ~100 hits: "${SEARCH_PHRASE}"`);
   await database.close();
