@@ -24,40 +24,38 @@ export const REVIEW_ROW_COLUMNS = sql`
   v.due_at`;
 
 /**
- * A Posts or Categories list row's review columns, on the record `record`: the distinct stages of
- * its variants in their workflow's order, and the users they are assigned to, by name. Each list
- * is JSON as row_to_json writes it (no spaces), as the rest of a row the database writes.
- */
-export function recordReviewColumns(kind: ContentKind, record: SQL): SQL {
-  const variantsOf = (column: string) =>
-    sql`SELECT v.${sql.identifier(column)} FROM ${sql.identifier(kind.variants)} v
-        WHERE v.${sql.identifier(kind.owner)} = ${record}`;
-  const list = (items: SQL) => sql`('[' || COALESCE(${items}, '') || ']')::json`;
-  return sql`
-    (SELECT ${list(sql`string_agg(row_to_json(r)::text, ',' ORDER BY s.workflow_id, s.position)`)}
-     FROM workflow_stages s CROSS JOIN LATERAL (SELECT s.id, s.name, s.colour) r
-     WHERE s.id IN (${variantsOf('stage_id')})) AS stages,
-    (SELECT ${list(sql`string_agg(row_to_json(r)::text, ',' ORDER BY u.name, u.id)`)}
-     FROM users u CROSS JOIN LATERAL (SELECT u.id, u.name) r
-     WHERE u.id IN (${variantsOf('assignee_id')})) AS assignees`;
-}
-
-/**
- * recordReviewColumns' items for several records at once, as rows of a related union: `owner`,
- * the list (`stages` or `assignees`), sort keys `name`, `a`, `b` (stages in their workflow's
- * order, users by name) and the JSON `item`, from `variants`: a relation of the records'
- * variants with their record as `owner`, their `stage_id` and `assignee_id`.
+ * The items of a list row's review columns, for a page of records at once, as rows of a related
+ * union: `owner`, the list (`stages` or `assignees`), sort keys `name`, `a`, `b` (stages in their
+ * workflow's order, users by name) and the JSON `item` (as row_to_json writes it), from
+ * `variants`: a relation of the records' variants with their record as `owner`, their `stage_id`
+ * and `assignee_id`.
  */
 export function reviewItems(variants: SQL, stages: SQL, assignees: SQL): SQL {
   return sql`
-    SELECT x.owner, ${stages}, '', s.workflow_id, s.position,
+    SELECT x.owner, ${stages} AS list, '' AS name, s.workflow_id AS a, s.position AS b,
            '{"id":' || s.id || ',"name":' || to_json(s.name) || ',"colour":' || to_json(s.colour) || '}'
+             AS item
     FROM (SELECT DISTINCT owner, stage_id FROM ${variants}) x
     JOIN workflow_stages s ON s.id = x.stage_id
     UNION ALL
     SELECT x.owner, ${assignees}, u.name, u.id, 0, '{"id":' || u.id || ',"name":' || to_json(u.name) || '}'
     FROM (SELECT DISTINCT owner, assignee_id FROM ${variants} WHERE assignee_id IS NOT NULL) x
     JOIN users u ON u.id = x.assignee_id`;
+}
+
+/**
+ * A list row's review columns, one row per record of `variants` (as for reviewItems) that has
+ * any: `owner`, and `stages` and `assignees` as JSON arrays, in reviewItems' order.
+ */
+export function reviewColumns(variants: SQL): SQL {
+  const list = (items: SQL) => sql`('[' || COALESCE(${items}, '') || ']')::json`;
+  return sql`
+    SELECT owner,
+           ${list(sql`string_agg(item, ',') FILTER (WHERE list = 1)`)} AS stages,
+           ${list(sql`string_agg(item, ',') FILTER (WHERE list = 2)`)} AS assignees
+    FROM (SELECT owner, list, item FROM (${reviewItems(variants, sql`1`, sql`2`)}) items
+          ORDER BY owner, name, a, b) sorted
+    GROUP BY owner`;
 }
 
 export interface ReviewRowColumns {

@@ -33,7 +33,7 @@ import {
 } from '../content/filters.ts';
 import { POST_KIND } from '../content/kinds.ts';
 import { assertCategoryExists, insertPost } from '../content/records.ts';
-import { recordReviewColumns } from '../content/review-stages.ts';
+import { reviewColumns } from '../content/review-stages.ts';
 import { markContentChanged, syncPostVariants } from '../content/variants.ts';
 import { newestPostsPage } from './newest-page.ts';
 
@@ -61,17 +61,25 @@ const VARIANT_FLAGS = sql.join(
   sql`, `,
 );
 
-/** The posts of `ids` (an int[] expression) with their category and the flags of their variants. */
+/**
+ * The posts of `ids` (an int[] expression) with their category, the flags of their variants and
+ * their review columns (a post without variants has none in either list).
+ */
 const postRows: RowsOf = (ids) =>
-  sql`SELECT p.id, p.title, p.description, p.content_reference, p.status, p.category_id,
+  sql`WITH v AS MATERIALIZED (
+        SELECT post_id AS owner, stage_id, assignee_id FROM post_variants
+        WHERE post_id = ANY(${ids}))
+      SELECT p.id, p.title, p.description, p.content_reference, p.status, p.category_id,
              c.name AS category_name, p.created_at, ${POST_FLAGS}, f.next_publish_at,
-             ${recordReviewColumns(POST_KIND, sql`p.id`)}
+             COALESCE(r.stages, '[]'::json) AS stages,
+             COALESCE(r.assignees, '[]'::json) AS assignees
       FROM posts p
       JOIN categories c ON c.id = p.category_id
       LEFT JOIN (
         SELECT post_id, ${VARIANT_FLAGS}, min(publish_at) AS next_publish_at
         FROM post_variants WHERE post_id = ANY(${ids}) GROUP BY post_id
       ) f ON f.post_id = p.id
+      LEFT JOIN (${reviewColumns(sql`v`)}) r ON r.owner = p.id
       WHERE p.id = ANY(${ids})`;
 
 /** The answer's rows, in the order of `ids`. */
