@@ -154,6 +154,53 @@ function summary(samples: readonly Sample[], seconds: number) {
   };
 }
 
+/**
+ * Where the requests wait, sampled every half second while the run is timed: requests queued
+ * for a database connection in the servers (their metrics), and the database's active backends
+ * by what they wait on (none: on the CPU; Lock: a row or table lock; LWLock, IO…).
+ */
+function startWaitSampler(urls: readonly string[], db: Parameters<typeof queryRows>[0]) {
+  const poolWaits: number[] = [];
+  const backends = new Map<string, number>();
+  let samples = 0;
+  const sample = async () => {
+    const metrics = await Promise.all(
+      urls.map(async (url) => (await fetch(`${url}/metrics`)).text()),
+    );
+    poolWaits.push(
+      metrics.reduce((sum, text) => {
+        const match = /sitefleet_db_pool_connections\{state="waiting"\} (\d+)/.exec(text);
+        return sum + Number(match?.[1] ?? 0);
+      }, 0),
+    );
+    const rows = await queryRows<{ waiting: string; count: number }>(
+      db,
+      sql`SELECT COALESCE(wait_event_type || ':' || wait_event, 'CPU') AS waiting,
+                 count(*)::int AS count
+          FROM pg_stat_activity
+          WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()
+          GROUP BY 1`,
+    );
+    for (const row of rows) backends.set(row.waiting, (backends.get(row.waiting) ?? 0) + row.count);
+    samples++;
+  };
+  let running = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(sample);
+  }, 500);
+  return async () => {
+    clearInterval(timer);
+    await running;
+    const mean = (total: number) => Number((total / Math.max(1, samples)).toFixed(1));
+    return {
+      requests_waiting_for_a_connection: mean(poolWaits.reduce((a, b) => a + b, 0)),
+      active_backends: Object.fromEntries(
+        [...backends].sort((a, b) => b[1] - a[1]).map(([what, total]) => [what, mean(total)]),
+      ),
+    };
+  };
+}
+
 /** Audit entries the writes of the run leave: one per bulk action, one per edit. */
 async function auditedWrites(db: Parameters<typeof queryRows>[0], since: Date) {
   const [row] = await queryRows<{ total: number }>(
@@ -217,7 +264,12 @@ async function main() {
     await operate(warmUp, WARM_UP_SECONDS);
     const before = await Promise.all(servers.map((s) => cpuSnapshot(s.child.pid!, database)));
     const started = performance.now();
+    const stopSampler = startWaitSampler(
+      servers.map((server) => server.url),
+      db,
+    );
     await operate(samples, SECONDS);
+    const waits = await stopSampler();
     const elapsed = (performance.now() - started) / 1000;
     const load = loadavg()[0]!;
     const after = await Promise.all(servers.map((s) => cpuSnapshot(s.child.pid!, database)));
@@ -258,7 +310,10 @@ async function main() {
     console.log(
       `CPU per request: servers ${serverMs.toFixed(1)} ms + database ${databaseMs.toFixed(1)} ms; ${writes} writes, ${audited} audit entries`,
     );
-    console.log(JSON.stringify({ case: `${OPERATORS} operators`, load, think_ms: THINK_MS, rows }));
+    console.log(`Waiting, on average over the run: ${JSON.stringify(waits)}`);
+    console.log(
+      JSON.stringify({ case: `${OPERATORS} operators`, load, think_ms: THINK_MS, rows, waits }),
+    );
     const errors = [...warmUp, ...samples].filter((sample) => sample.error);
     if (errors.length > 0) {
       console.error(`\n${errors.length} error(s), the first ones:`);
