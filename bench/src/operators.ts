@@ -307,8 +307,10 @@ async function main() {
     );
     console.table(rows);
     console.table(byName);
+    // Busy share of one core: a server near 100% is the run's bottleneck whatever the pool size.
+    const busy = (ms: number) => `${Math.round(ms / elapsed / 10)}%`;
     console.log(
-      `CPU per request: servers ${serverMs.toFixed(1)} ms + database ${databaseMs.toFixed(1)} ms; ${writes} writes, ${audited} audit entries`,
+      `CPU per request: servers ${serverMs.toFixed(1)} ms + database ${databaseMs.toFixed(1)} ms; busy (of one core): servers ${cpu.map((used) => busy(used.server)).join(' and ')}, database ${busy(cpu[0]!.database)}; ${writes} writes, ${audited} audit entries`,
     );
     console.log(`Waiting, on average over the run: ${JSON.stringify(waits)}`);
     console.log(
