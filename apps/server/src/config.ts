@@ -103,6 +103,11 @@ const configSchema = z
     QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
     /** How often an idle worker asks the queue for a job. */
     QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+    /**
+     * How often each process that runs the scheduler looks for due scheduled tasks. A task runs
+     * at most once per its period whatever the tick: a tick only claims the tasks that are due.
+     */
+    SCHEDULER_TICK_SECONDS: z.coerce.number().min(0.1).default(30),
     /** Jobs each worker process runs at once, per queue. */
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
     /** Time-out of one delivery attempt (website webhook or social network). */

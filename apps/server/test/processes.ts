@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleServer } from '../bundle.ts';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -19,14 +22,16 @@ export interface RunningProcess {
 
 /**
  * Starts one of the server's entry points (`src/main.ts`, `src/worker.ts`) as a real process:
- * node itself with tsx loaded, so that a signal reaches the process that does the work.
+ * node itself with tsx loaded, so that a signal reaches the process that does the work. A bundle
+ * (`bundledServer`) runs on plain node.
  */
 export function startProcess(
   entry: string,
   env: Record<string, string>,
   args: readonly string[] = [],
 ): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, entry, ...args], {
     cwd: serverRoot,
     // The tests' receivers listen on the loopback address, which the server otherwise refuses.
     env: { ...process.env, LOG_LEVEL: 'info', OUTBOUND_ALLOWED_RANGES: '127.0.0.1', ...env },
@@ -77,5 +82,23 @@ export function startProcess(
       if (!hasExited()) child.kill('SIGTERM');
       await exited;
     },
+  };
+}
+
+/**
+ * The server's entry points compiled once, as `npm start` runs them, for a test that starts many
+ * processes: each then starts in a second or so, instead of compiling the sources again (3 to 6 s
+ * of CPU apiece through tsx). The bundles are made in a directory of their own inside the
+ * repository's node_modules, where they find their packages; `remove()` deletes it.
+ */
+export async function bundledServer() {
+  const cache = fileURLToPath(new URL('../../../node_modules/.cache/', import.meta.url));
+  await mkdir(cache, { recursive: true });
+  const outdir = await mkdtemp(join(cache, 'sitefleet-server-'));
+  await bundleServer(outdir, ['src/main.ts', 'src/worker.ts']);
+  return {
+    /** The bundle of `src/<name>.ts`, for startProcess. */
+    entry: (name: 'main' | 'worker') => join(outdir, `${name}.js`),
+    remove: () => rm(outdir, { recursive: true, force: true }),
   };
 }

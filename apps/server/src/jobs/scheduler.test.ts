@@ -48,6 +48,7 @@ describe('scheduler', () => {
 
   it('prunes expired sessions when the task is due, then schedules its next run', async () => {
     const db = database.db;
+    const before = await task();
     const userId = await createUser(db, {
       name: 'U',
       email: 'u@example.com',
@@ -73,6 +74,7 @@ describe('scheduler', () => {
     const after = await task();
     expect(after.status).toBe('Scheduled');
     expect(after.lastRunAt).not.toBeNull();
+    expect(after.runs).toBe(before.runs + 1);
     expect(after.nextRun!.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
   });
 
@@ -91,8 +93,10 @@ describe('scheduler', () => {
       .update(scheduledTasks)
       .set({ nextRun: new Date(Date.now() - 1000) })
       .where(eq(scheduledTasks.command, SESSION_PRUNE_TASK));
+    const before = await task();
     await Promise.all([runDueTasks(context, counting), runDueTasks(context, counting)]);
     expect(runs).toBe(1);
+    expect((await task()).runs).toBe(before.runs + 1);
   });
 
   it('records a failure and shows the task as Failed', async () => {
@@ -109,8 +113,14 @@ describe('scheduler', () => {
       .update(scheduledTasks)
       .set({ nextRun: new Date(Date.now() - 1000) })
       .where(eq(scheduledTasks.command, SESSION_PRUNE_TASK));
+    const before = await task();
     await runDueTasks(context, failing);
-    expect(await task()).toMatchObject({ status: 'Failed', lastError: 'disk full' });
+    // A failed run is a run: it counts, and the task waits for its next period.
+    expect(await task()).toMatchObject({
+      status: 'Failed',
+      lastError: 'disk full',
+      runs: before.runs + 1,
+    });
   });
 
   it('adds a row for each task a source lists and removes it when the source drops it', async () => {

@@ -30,7 +30,6 @@ export const every =
 
 /** A task marked Running for longer than this is taken to have died with its process. */
 const STALE_RUNNING_MS = 10 * 60 * 1000;
-export const TICK_MS = 30 * 1000;
 
 /**
  * Claims a due task in one statement, so that of several processes sharing the database only one
@@ -93,6 +92,7 @@ async function finish(context: TaskContext, task: TaskDefinition, error: unknown
       lastError:
         error === undefined ? null : error instanceof Error ? error.message : String(error),
       nextRun: task.nextRun(now),
+      runs: sql`${scheduledTasks.runs} + 1`,
       updatedAt: now,
     })
     .where(eq(scheduledTasks.command, task.command));
@@ -136,22 +136,25 @@ export async function schedulerTick(
   if (tasks.length > 0) await runDueTasks(context, tasks);
 }
 
-/** Runs a tick now and every TICK_MS; answers a function that stops it. */
+/** Runs a tick now and every SCHEDULER_TICK_SECONDS; answers a function that stops it. */
 export function startScheduler(
   context: TaskContext,
   fixed: readonly TaskDefinition[],
   sources: readonly TaskSource[] = [],
 ) {
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<void> | undefined;
   const tick = () => {
-    running = running.then(() =>
-      schedulerTick(context, fixed, sources).catch((error) =>
-        context.log.error({ err: error }, 'scheduler tick failed'),
-      ),
-    );
+    // A tick still running (a long task, a short SCHEDULER_TICK_SECONDS) is not queued behind:
+    // the next tick looks again, so ticks never pile up.
+    if (running) return;
+    running = schedulerTick(context, fixed, sources)
+      .catch((error) => context.log.error({ err: error }, 'scheduler tick failed'))
+      .finally(() => {
+        running = undefined;
+      });
   };
   tick();
-  const timer = setInterval(tick, TICK_MS);
+  const timer = setInterval(tick, context.config.SCHEDULER_TICK_SECONDS * 1000);
   return async () => {
     clearInterval(timer);
     await running;

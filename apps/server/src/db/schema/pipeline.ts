@@ -141,6 +141,8 @@ export const scheduledTasks = pgTable(
     status: text('status').notNull().default('Scheduled'),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** Runs finished (succeeded or failed), by whichever process ran them. */
+    runs: integer('runs').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
