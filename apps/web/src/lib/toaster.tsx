@@ -1,5 +1,5 @@
 import { TOAST_HOVER_EXTENSION_MS, TOAST_TIMEOUT_MS, TRASH_MESSAGES } from '@sitefleet/contract';
-import { useEffect, useRef } from 'react';
+import { type CSSProperties, useEffect, useRef } from 'react';
 import {
   type Id,
   type Theme,
@@ -26,6 +26,16 @@ const TOAST_CONTAINER_OPTIONS = {
   pauseOnFocusLoss: false,
 } as const satisfies ToastContainerProps;
 
+/**
+ * A toast closing `ms` after it shows. react-toastify times a toast with its progress bar's
+ * animation, and AdminLTE's reduced-motion rules cut every animation to 0.01 ms, which closed each
+ * toast as it opened: styles.css gives the progress bar back this time-out, kept in a property.
+ */
+function closesAfter(ms: number) {
+  const style: Record<string, string> = { '--toast-auto-close': `${ms}ms` };
+  return { autoClose: ms, style: style as CSSProperties };
+}
+
 interface HoverExtendedMessageProps {
   message: string;
   links: readonly ToastLink[];
@@ -49,7 +59,7 @@ function HoverExtendedMessage({ message, links, isPaused, toastId }: HoverExtend
     hasStarted.current = true;
     if (isHovered.current) {
       isHovered.current = false;
-      toast.update(toastId, { autoClose: TOAST_HOVER_EXTENSION_MS });
+      toast.update(toastId, closesAfter(TOAST_HOVER_EXTENSION_MS));
     }
   }, [isPaused, toastId]);
   if (links.length === 0) return message;
@@ -88,7 +98,7 @@ export function showToast(type: TypeOptions, message: string, links: readonly To
         toastId={toastProps.toastId}
       />
     ),
-    { type },
+    { type, ...closesAfter(TOAST_TIMEOUT_MS) },
   );
 }
 
@@ -109,7 +119,7 @@ export function showUndoable(message: string, undoMs: number, onUndo: () => void
         </button>
       </div>
     ),
-    { type: 'success', autoClose: undoMs },
+    { type: 'success', ...closesAfter(undoMs) },
   );
 }
 

@@ -88,6 +88,22 @@ describe('useListParams', () => {
     expect(list.search()).toBe('?sort=email');
   });
 
+  it('builds each change on the one before it, though the router has not rendered that yet', async () => {
+    const list = renderListParams('/list?page=2', { filters: ['status'] });
+    // Both changes come from one render, as a delayed search does after a filter changed.
+    const before = list.current();
+    await act(async () => {
+      before.setFilters({ status: '0' });
+      before.setQuery('bob');
+    });
+    expect(list.search()).toBe('?status=0&query=bob');
+
+    // A navigation the list did not ask for (a link, the back button) is what it builds on next.
+    await act(() => list.router.navigate('/list?status=1'));
+    await act(() => before.setQuery('ann'));
+    expect(list.search()).toBe('?status=1&query=ann');
+  });
+
   it('pushes page changes, so that back returns to the previous page', async () => {
     const list = renderListParams('/list?query=ada', {});
     await act(() => list.current().setPage(2));

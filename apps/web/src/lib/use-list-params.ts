@@ -1,5 +1,5 @@
 import { DEFAULT_PER_PAGE, PER_PAGE_CHOICES } from '@sitefleet/contract';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type SortDirection = 'asc' | 'desc';
@@ -73,6 +73,35 @@ function readPage(value: string | null): number {
 }
 
 /**
+ * The search parameters a list's next change builds on. React Router hands a change the
+ * parameters of the last render, and renders a navigation some time after it is asked for: a
+ * change asked for before then (the search box's delayed update, landing just after a filter
+ * changed) would write over the one before it. So the list keeps the parameters it asked for
+ * until the router has rendered them, and builds on the latest; a navigation it did not ask for
+ * (the back button, a link, a saved view) takes over.
+ */
+function useLatestSearch(rendered: URLSearchParams) {
+  const state = useRef({ rendered: rendered.toString(), pending: [] as string[] });
+  useEffect(() => {
+    const current = state.current;
+    const search = rendered.toString();
+    if (search === current.rendered) return;
+    current.rendered = search;
+    const reached = current.pending.indexOf(search);
+    current.pending = reached === -1 ? [] : current.pending.slice(reached + 1);
+  }, [rendered]);
+  return useMemo(
+    () => ({
+      current: () => state.current.pending.at(-1) ?? state.current.rendered,
+      asked: (next: URLSearchParams) => {
+        state.current.pending.push(next.toString());
+      },
+    }),
+    [],
+  );
+}
+
+/**
  * A list's page, page size, search, sort and filters, kept in the URL's search parameters so that a reload,
  * the back button and a shared link show the same list. Default values (page 1, no search) are
  * left out of the URL. Changing the search, the sort or a filter goes back to page 1, because the
@@ -102,22 +131,20 @@ export function useListParams<F extends string = never>(
     return values;
   }, [filterKey, name]);
 
+  const latest = useLatestSearch(searchParams);
+
   /** Applies changes to the current parameters; '' or null removes a parameter. */
   const update = useCallback(
     (changes: Record<string, string | null>, { replace = false } = {}) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(name(key));
-            else next.set(name(key), value);
-          }
-          return next;
-        },
-        { replace },
-      );
+      const next = new URLSearchParams(latest.current());
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(name(key));
+        else next.set(name(key), value);
+      }
+      latest.asked(next);
+      setSearchParams(next, { replace });
     },
-    [name, setSearchParams],
+    [latest, name, setSearchParams],
   );
 
   return {
