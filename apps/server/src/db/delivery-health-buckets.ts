@@ -26,14 +26,21 @@ export const NO_BUCKETS = `ARRAY[${DURATION_BUCKETS_MS.map(() => 0).join(',')}]:
 export const windowStart = (windowHours: number) =>
   hourOf(sql`now() - ${windowHours} * interval '1 hour'`);
 
-/** The health the attempt `attemptId` adds: its website, target, hour and counts of one. */
-export const attemptHealth = (attemptId: number) => sql`
+/**
+ * The health each attempt of `attempts` (a relation with the attempts' columns) adds: its website,
+ * target, hour and counts of one.
+ */
+export const healthOfAttempts = (attempts: SQL) => sql`
   SELECT website_id, target, ${hourOf(sql`created_at`)} AS hour, 1 AS attempts,
          (outcome = 'delivered')::int AS delivered, (outcome = 'failed')::int AS failed,
          duration_ms::bigint AS duration_ms_sum,
          ARRAY(SELECT (n = ${bucketOf(sql`duration_ms`)})::int
                FROM generate_series(1, ${DURATION_BUCKETS_MS.length}) n ORDER BY n) AS buckets
-  FROM delivery_attempts WHERE id = ${attemptId}`;
+  FROM ${attempts}`;
+
+/** The health the attempt `attemptId` adds. */
+export const attemptHealth = (attemptId: number) =>
+  healthOfAttempts(sql`delivery_attempts WHERE id = ${attemptId}`);
 
 /** Two bucket arrays combined element by element with `operator`. */
 export const combinedBuckets = (left: string, operator: '+' | '-', right: string) =>

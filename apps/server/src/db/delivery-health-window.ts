@@ -1,8 +1,7 @@
 import { DEFAULT_WINDOW_HOURS } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor } from './client.ts';
+import type { Db } from './client.ts';
 import {
-  attemptHealth,
   combinedHealth,
   healthSide,
   healthValues,
@@ -22,17 +21,17 @@ import {
 
 const currentStart = windowStart(DEFAULT_WINDOW_HOURS);
 
-/** Adds the attempt `attemptId` (already inserted by `executor`) to its website's window. */
-export async function addAttemptToKeptWindow(executor: Executor, attemptId: number) {
-  // A website's first attempt in the window starts its row at the attempt's hour: no hour of the
-  // website before it is in the window.
-  await executor.execute(sql`
-    INSERT INTO delivery_health_windows AS w
-      (website_id, window_start, attempts, delivered, failed, duration_ms_sum, buckets)
-    SELECT website_id, hour, attempts, delivered, failed, duration_ms_sum, buckets
-    FROM (${attemptHealth(attemptId)}) attempt
-    ON CONFLICT (website_id) DO UPDATE SET ${combinedHealth('w', '+', 'EXCLUDED')}`);
-}
+/**
+ * The statement that adds `health` (rows as healthOfAttempts gives them, one per website) to the
+ * websites' windows. A website's first attempt in the window starts its row at the attempt's hour:
+ * no hour of the website before it is in the window.
+ */
+export const addToKeptWindows = (health: SQL) => sql`
+  INSERT INTO delivery_health_windows AS w
+    (website_id, window_start, attempts, delivered, failed, duration_ms_sum, buckets)
+  SELECT website_id, hour, attempts, delivered, failed, duration_ms_sum, buckets
+  FROM (${health}) attempt
+  ON CONFLICT (website_id) DO UPDATE SET ${combinedHealth('w', '+', 'EXCLUDED')}`;
 
 /**
  * Moves every kept window that starts before the current one up to it, taking out the hours it

@@ -1,16 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from './client.ts';
 import {
   attemptHealth,
   bucketNumbers,
   bucketOf,
   combinedHealth,
+  healthOfAttempts,
   healthSide,
   healthValues,
   hourOf,
   replacedHealth,
 } from './delivery-health-buckets.ts';
-import { addAttemptToKeptWindow, rollKeptWindows } from './delivery-health-window.ts';
+import { addToKeptWindows, rollKeptWindows } from './delivery-health-window.ts';
 
 /**
  * The hourly delivery health of each website and target (`delivery_health_hours`): what every
@@ -18,14 +19,84 @@ import { addAttemptToKeptWindow, rollKeptWindows } from './delivery-health-windo
  * when it has drifted (db/integrity.ts).
  */
 
+/** The statement that adds `health` (rows as healthOfAttempts gives them) to their hours. */
+const addToHours = (health: SQL) => sql`
+  INSERT INTO delivery_health_hours AS h
+    (website_id, target, hour, attempts, delivered, failed, duration_ms_sum, buckets)
+  ${health}
+  ON CONFLICT (website_id, target, hour) DO UPDATE SET ${combinedHealth('h', '+', 'EXCLUDED')}`;
+
 /** Adds the attempt `attemptId` (already inserted by `executor`) to its hour's and window's health. */
 export async function addAttemptToHealth(executor: Executor, attemptId: number) {
-  await executor.execute(sql`
-    INSERT INTO delivery_health_hours AS h
-      (website_id, target, hour, attempts, delivered, failed, duration_ms_sum, buckets)
-    ${attemptHealth(attemptId)}
-    ON CONFLICT (website_id, target, hour) DO UPDATE SET ${combinedHealth('h', '+', 'EXCLUDED')}`);
-  await addAttemptToKeptWindow(executor, attemptId);
+  await executor.execute(addToHours(attemptHealth(attemptId)));
+  await executor.execute(addToKeptWindows(attemptHealth(attemptId)));
+}
+
+/** An attempt to insert, as the pipeline records one. */
+export interface NewAttempt {
+  kind: string;
+  variantId: number;
+  websiteId: number;
+  target: string;
+  jobId: string;
+  attempt: number;
+  version: number;
+  outcome: 'delivered' | 'failed' | 'deferred';
+  statusCode: number | null;
+  durationMs: number;
+  error?: string | null;
+  externalId?: string | null;
+}
+
+/**
+ * What inserting an attempt answers: its id and, when `website` updated the website's row, its
+ * consecutive failures and the end of its deferral (null when it was not updated).
+ */
+export interface InsertedAttempt {
+  id: number;
+  failures: number | null;
+  deferred_until: Date | string | null;
+}
+
+/**
+ * Inserts `attempt`, adds it to its hour's and window's health and, given `website` (the SET list
+ * of an UPDATE of the attempt's website), updates the website's row: one statement, because every
+ * delivery to a website takes these same rows and holds them to its commit, so each round trip
+ * after the first lock is one that the website's other deliveries wait for.
+ */
+export async function insertAttemptWithHealth(
+  executor: Executor,
+  attempt: NewAttempt,
+  website?: SQL,
+): Promise<InsertedAttempt> {
+  const health = healthOfAttempts(sql`inserted`);
+  const websiteRow = website
+    ? sql`, website AS (UPDATE websites SET ${website} WHERE id = ${attempt.websiteId}
+                        RETURNING consecutive_failures, deliveries_deferred_until)`
+    : sql``;
+  const [row] = await queryRows<InsertedAttempt>(
+    executor,
+    sql`WITH inserted AS (
+          INSERT INTO delivery_attempts (kind, variant_id, website_id, target, job_id, attempt,
+                                         version, outcome, status_code, duration_ms, error,
+                                         external_id)
+          VALUES (${attempt.kind}, ${attempt.variantId}, ${attempt.websiteId}, ${attempt.target},
+                  ${attempt.jobId}, ${attempt.attempt}, ${attempt.version}, ${attempt.outcome},
+                  ${attempt.statusCode}, ${attempt.durationMs}, ${attempt.error ?? null},
+                  ${attempt.externalId ?? null})
+          RETURNING *),
+        hours AS (${addToHours(health)}),
+        kept_window AS (${addToKeptWindows(health)})
+        ${websiteRow}
+        SELECT inserted.id, ${
+          website
+            ? sql`website.consecutive_failures AS failures,
+                  website.deliveries_deferred_until AS deferred_until
+                  FROM inserted LEFT JOIN website ON true`
+            : sql`NULL::int AS failures, NULL::timestamptz AS deferred_until FROM inserted`
+        }`,
+  );
+  return row!;
 }
 
 /** The health the attempts give, per website, target and hour. */

@@ -6,7 +6,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { type Db, queryRows } from '../db/client.ts';
-import { addAttemptToHealth } from '../db/delivery-health.ts';
+import { insertAttemptWithHealth, type NewAttempt } from '../db/delivery-health.ts';
 import { readSettings } from '../db/settings.ts';
 import { publishDeliveryEvents, variantTargets } from '../events/publish.ts';
 import { queueFor, type RunningJob } from '../jobs/queue.ts';
@@ -109,19 +109,24 @@ export async function waitsForWebsite(
   websiteId: number,
   policy: DeliveryPolicy,
 ): Promise<boolean> {
+  const open = sql`id = ${websiteId} AND NOT deliveries_paused
+    AND (deliveries_deferred_until IS NULL OR deliveries_deferred_until <= now())`;
+  // Without a rate limit there is no place to take: reading leaves the row free for the
+  // website's other deliveries, which write it on their commit.
   const [admitted] = await queryRows<{ id: number }>(
     context.db,
-    sql`UPDATE websites SET
-          delivery_window_start = CASE WHEN delivery_window_start > now() - interval '1 minute'
-                                       THEN delivery_window_start ELSE now() END,
-          delivery_window_count = CASE WHEN delivery_window_start > now() - interval '1 minute'
-                                       THEN delivery_window_count + 1 ELSE 1 END
-        WHERE id = ${websiteId} AND NOT deliveries_paused
-          AND (deliveries_deferred_until IS NULL OR deliveries_deferred_until <= now())
-          AND (${policy.maxPerMinute} = 0 OR delivery_window_start IS NULL
-               OR delivery_window_start <= now() - interval '1 minute'
-               OR delivery_window_count < ${policy.maxPerMinute})
-        RETURNING id`,
+    policy.maxPerMinute === 0
+      ? sql`SELECT id FROM websites WHERE ${open}`
+      : sql`UPDATE websites SET
+              delivery_window_start = CASE WHEN delivery_window_start > now() - interval '1 minute'
+                                           THEN delivery_window_start ELSE now() END,
+              delivery_window_count = CASE WHEN delivery_window_start > now() - interval '1 minute'
+                                           THEN delivery_window_count + 1 ELSE 1 END
+            WHERE ${open}
+              AND (delivery_window_start IS NULL
+                   OR delivery_window_start <= now() - interval '1 minute'
+                   OR delivery_window_count < ${policy.maxPerMinute})
+            RETURNING id`,
   );
   if (admitted) return false;
   const [website] = await queryRows<{ paused: boolean; not_before: Date | string | null }>(
@@ -142,21 +147,16 @@ export async function waitsForWebsite(
   return true;
 }
 
-/** An attempt just inserted, as the health keeps it. */
-export interface KeptAttempt {
-  attemptId: number;
-  websiteId: number;
-  target: string;
-}
-
-/** Keeps a delivered attempt: its hour's health and, for the website push, the website's run. */
-export async function keepDelivered(tx: Db, attempt: KeptAttempt) {
-  await addAttemptToHealth(tx, attempt.attemptId);
-  if (attempt.target !== 'website') return;
-  await tx.execute(
-    sql`UPDATE websites SET consecutive_failures = 0, last_delivered_at = now()
-        WHERE id = ${attempt.websiteId}`,
-  );
+/**
+ * Records a delivered attempt with its hour's health and, for the website push, the website's
+ * run, in one statement (insertAttemptWithHealth).
+ */
+export async function keepDelivered(tx: Db, attempt: NewAttempt) {
+  const website =
+    attempt.target === 'website'
+      ? sql`consecutive_failures = 0, last_delivered_at = now()`
+      : undefined;
+  await insertAttemptWithHealth(tx, attempt, website);
 }
 
 /**
@@ -166,44 +166,46 @@ export async function keepDelivered(tx: Db, attempt: KeptAttempt) {
  */
 export type FailureFate = 'retry' | 'held' | 'deferred';
 
-/** Keeps a failed (or deferred) attempt in the health, in its transaction, and decides its fate. */
+/**
+ * Records a failed (or deferred) attempt with its health and, for the website push, the website's
+ * run or deferral, in one statement (insertAttemptWithHealth), and decides its fate.
+ */
 export async function keepFailed(
   tx: Db,
   context: TaskContext,
   job: RunningJob,
-  attempt: KeptAttempt & { failure: DeliveryError; kind: FailureKind },
+  attempt: NewAttempt,
+  { failure, kind }: { failure: DeliveryError; kind: FailureKind },
   policy: DeliveryPolicy | undefined,
 ): Promise<FailureFate> {
-  await addAttemptToHealth(tx, attempt.attemptId);
-  if (attempt.target !== 'website' || !policy) return 'retry';
-  const { websiteId, failure } = attempt;
-  if (attempt.kind === 'defer') {
+  const { websiteId } = attempt;
+  if (attempt.target !== 'website' || !policy) {
+    await insertAttemptWithHealth(tx, attempt);
+    return 'retry';
+  }
+  if (kind === 'defer') {
     const wait = Math.min(failure.detail.retryAfterMs ?? DEFAULT_DEFER_MS, MAX_DEFER_MS);
-    const [deferred] = await queryRows<{ until: Date | string }>(
+    const { deferred_until: until } = await insertAttemptWithHealth(
       tx,
-      sql`UPDATE websites
-          SET deliveries_deferred_until = GREATEST(deliveries_deferred_until,
-                                                   now() + ${wait} * interval '1 millisecond')
-          WHERE id = ${websiteId}
-          RETURNING deliveries_deferred_until AS until`,
+      attempt,
+      sql`deliveries_deferred_until = GREATEST(deliveries_deferred_until,
+                                               now() + ${wait} * interval '1 millisecond')`,
     );
-    if (deferred) await postpone(context, job, tx, new Date(deferred.until));
+    if (until) await postpone(context, job, tx, new Date(until));
     return 'deferred';
   }
-  const [website] = await queryRows<{ failures: number }>(
+  const website = await insertAttemptWithHealth(
     tx,
-    sql`UPDATE websites
-        SET consecutive_failures = consecutive_failures + 1, last_failed_at = now(),
-            last_delivery_error = ${failure.message}
-        WHERE id = ${websiteId}
-        RETURNING consecutive_failures AS failures`,
+    attempt,
+    sql`consecutive_failures = consecutive_failures + 1, last_failed_at = now(),
+        last_delivery_error = ${failure.message}`,
   );
-  const failures = website?.failures ?? 0;
+  const failures = website.failures ?? 0;
   if (failures === FAILING_AFTER_FAILURES) {
     context.log.warn({ event: 'delivery_failing', websiteId, failures }, 'delivery_failing');
   }
   const reason =
-    attempt.kind === 'pause'
+    kind === 'pause'
       ? failure.message
       : policy.pauseAfterFailures > 0 && failures >= policy.pauseAfterFailures
         ? `${failures} consecutive failures; the last: ${failure.message}`

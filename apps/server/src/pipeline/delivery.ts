@@ -2,7 +2,6 @@ import { type PublishTarget, postedFlag } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { type Db, queryRows } from '../db/client.ts';
-import { deliveryAttempts } from '../db/schema.ts';
 import { publishDeliveryEvents, variantTarget } from '../events/publish.ts';
 import { giveUpJob, type RunningJob } from '../jobs/queue.ts';
 import type { TaskContext } from '../jobs/scheduler.ts';
@@ -103,18 +102,10 @@ export async function runDelivery(
       timeoutMs: context.config.DELIVERY_TIMEOUT_MS,
     });
     const durationMs = Math.round(performance.now() - started);
+    // The variant first, then the website's shared rows in one statement, then the events' lock:
+    // a failure takes them in the same order, and the rows every delivery to the website needs
+    // are held for the fewest round trips.
     await context.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(deliveryAttempts)
-        .values({
-          ...attempt,
-          outcome: 'delivered',
-          statusCode: result.statusCode,
-          durationMs,
-          externalId: result.externalId,
-        })
-        .returning({ id: deliveryAttempts.id });
-      await keepDelivered(tx, { attemptId: row!.id, websiteId: attempt.websiteId, target });
       // An edit made while the delivery ran keeps its mark: only the sent version is up to date.
       const updated =
         target === 'website'
@@ -126,6 +117,13 @@ export async function runDelivery(
                    updated_at = now()
             WHERE id = ${variantId}`,
       );
+      await keepDelivered(tx, {
+        ...attempt,
+        outcome: 'delivered',
+        statusCode: result.statusCode,
+        durationMs,
+        externalId: result.externalId,
+      });
       await publishDeliveryEvents(tx, kind, 'delivered', [variantTarget(variant, target)]);
     });
     context.metrics.deliveries.inc({ target, outcome: 'delivered' });
@@ -140,30 +138,29 @@ export async function runDelivery(
     const final = failure.permanent || job.retryCount >= job.retryLimit;
     const label = failureNote(failure.message, final);
     const fate = await context.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(deliveryAttempts)
-        .values({
-          ...attempt,
-          outcome: failureKind === 'defer' && policy ? 'deferred' : 'failed',
-          statusCode: failure.statusCode ?? null,
-          durationMs,
-          error: failure.message,
-        })
-        .returning({ id: deliveryAttempts.id });
-      const kept = {
-        attemptId: row!.id,
-        websiteId: attempt.websiteId,
-        target,
-        failure,
-        kind: failureKind,
+      // The failure came too late: the variant stays delivered, and the job has nothing left to
+      // do. Asked first, as it locks the variant: the same order as a delivery's.
+      const superseded = await deliveredByAnotherRun(tx, job);
+      const recorded = {
+        ...attempt,
+        outcome: failureKind === 'defer' && policy ? ('deferred' as const) : ('failed' as const),
+        statusCode: failure.statusCode ?? null,
+        durationMs,
+        error: failure.message,
       };
-      const fate = await keepFailed(tx, context, job, kept, policy);
+      const fate = await keepFailed(
+        tx,
+        context,
+        job,
+        recorded,
+        { failure, kind: failureKind },
+        policy,
+      );
       if (fate === 'deferred') {
         await publishDeliveryEvents(tx, kind, 'queued', [variantTarget(variant, target)]);
         return fate;
       }
-      // The failure came too late: the variant stays delivered, and the job has nothing left to do.
-      if (await deliveredByAnotherRun(tx, job)) return 'superseded';
+      if (superseded) return 'superseded';
       if (fate === 'held') {
         await holdVariant(tx, job);
         await giveUpJob(tx, job.id);
