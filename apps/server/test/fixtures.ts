@@ -133,9 +133,20 @@ export function createPost(
   });
 }
 
-/** An active website, a category on it and a post in that category, made through the API. */
-export async function contentFixture(client: ApiClient) {
+/**
+ * An active website, a category on it and a post in that category, made through the API; with
+ * `postWebhookUrl`, the website's posts are delivered there.
+ */
+export async function contentFixture(
+  client: ApiClient,
+  { postWebhookUrl }: { postWebhookUrl?: string } = {},
+) {
   const website = await createWebsite(client);
+  if (postWebhookUrl) {
+    await client.patch(`/api/websites/${website.id}/update-settings`, {
+      post_webhook_url: postWebhookUrl,
+    });
+  }
   const category = await createCategory(client, { websites: [website.id] });
   const post = await createPost(client, { category_id: category.id });
   return { website, category, post };

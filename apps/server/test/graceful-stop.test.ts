@@ -6,13 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
 import { holdDeliveries, startFakeHttp } from './fake-http.ts';
-import {
-  createCategory,
-  createPost,
-  createWebsite,
-  secondAdmin,
-  websiteInput,
-} from './fixtures.ts';
+import { contentFixture, secondAdmin, websiteInput } from './fixtures.ts';
 import { ADMIN, ApiClient, createTestDatabase, TEST_DB, waitFor } from './harness.ts';
 import { startProcess } from './processes.ts';
 
@@ -93,12 +87,7 @@ it(`answers ${IN_FLIGHT} requests in flight and finishes a running delivery afte
   await admin.login(ADMIN.email, ADMIN.password);
   const checker = await secondAdmin(admin);
 
-  const site = await createWebsite(admin);
-  await admin.patch(`/api/websites/${site.id}/update-settings`, {
-    post_webhook_url: `${website.url}/hooks/posts`,
-  });
-  const category = await createCategory(admin, { websites: [site.id] });
-  const post = await createPost(admin, { category_id: category.id });
+  const { post } = await contentFixture(admin, { postWebhookUrl: `${website.url}/hooks/posts` });
   const action = await checker.post('/api/posts/action', {
     ids: String(post.id),
     action: 'publish_web',

@@ -5,7 +5,7 @@ import { queryRows } from '../src/db/client.ts';
 import { startWorkers } from '../src/jobs/workers.ts';
 import { JOB_HANDLERS } from '../src/pipeline/handlers.ts';
 import { holdDeliveries, startFakeHttp } from './fake-http.ts';
-import { createCategory, createPost, createWebsite, secondAdmin } from './fixtures.ts';
+import { contentFixture, secondAdmin } from './fixtures.ts';
 import { FAST_QUEUE_ENV, startTestServer, waitFor } from './harness.ts';
 
 const website = await startFakeHttp();
@@ -22,12 +22,7 @@ it('hands a delivery still running when the stop times out back to the queue, wh
   const pushes = holdDeliveries(website);
   const admin = await server.admin();
   const checker = await secondAdmin(admin);
-  const site = await createWebsite(admin);
-  await admin.patch(`/api/websites/${site.id}/update-settings`, {
-    post_webhook_url: `${website.url}/hooks/posts`,
-  });
-  const category = await createCategory(admin, { websites: [site.id] });
-  const post = await createPost(admin, { category_id: category.id });
+  const { post } = await contentFixture(admin, { postWebhookUrl: `${website.url}/hooks/posts` });
   await checker.post('/api/posts/action', { ids: String(post.id), action: 'publish_web' });
   await waitFor(async () => website.requests.length === 1, { what: 'the delivery in flight' });
   const key = String(website.requests[0]!.headers['idempotency-key']);

@@ -5,7 +5,7 @@ import { queryRows } from '../src/db/client.ts';
 import { startWorkers } from '../src/jobs/workers.ts';
 import { JOB_HANDLERS } from '../src/pipeline/handlers.ts';
 import { startFakeHttp } from './fake-http.ts';
-import { createCategory, createPost, createWebsite, secondAdmin } from './fixtures.ts';
+import { contentFixture, secondAdmin } from './fixtures.ts';
 import { FAST_QUEUE_ENV, startTestServer, waitFor } from './harness.ts';
 
 /**
@@ -29,12 +29,7 @@ it('keeps a variant delivered when an earlier run of its job fails after a later
   website.answer((_request, index) => (index === 0 ? 'hang' : { status: 200, json: {} }));
   const admin = await server.admin();
   const checker = await secondAdmin(admin);
-  const site = await createWebsite(admin);
-  await admin.patch(`/api/websites/${site.id}/update-settings`, {
-    post_webhook_url: `${website.url}/hooks/posts`,
-  });
-  const category = await createCategory(admin, { websites: [site.id] });
-  const post = await createPost(admin, { category_id: category.id });
+  const { post } = await contentFixture(admin, { postWebhookUrl: `${website.url}/hooks/posts` });
   await checker.post('/api/posts/action', { ids: String(post.id), action: 'publish_web' });
   await waitFor(async () => website.requests.length === 1, { what: 'the first run in flight' });
 
