@@ -1,12 +1,6 @@
 import { MENTIONABLE_LIMIT } from '@sitefleet/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  createCategory,
-  createPost,
-  createWebsite,
-  roleWithPermissions,
-  serverForFile,
-} from '../../../test/fixtures.ts';
+import { contentFixture, roleWithPermissions, serverForFile } from '../../../test/fixtures.ts';
 import type { ApiClient } from '../../../test/harness.ts';
 
 /**
@@ -29,9 +23,7 @@ const categoryReviewer = await server.userWithRoles(
 );
 await server.userWithRoles(['viewer'], 'miro.viewer@example.com');
 
-const website = await createWebsite(admin);
-const category = await createCategory(admin, { websites: [website.id] });
-const post = await createPost(admin, { category_id: category.id });
+const { category, post } = await contentFixture(admin);
 const [postVariant] = (await admin.get(`/api/posts/details/${post.id}?page=1`)).body.data;
 const [categoryVariant] = (await admin.get(`/api/categories/details/${category.id}?page=1`)).body
   .data;
