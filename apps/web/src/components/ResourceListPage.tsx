@@ -6,7 +6,6 @@ import { isImportResource } from '../lib/imports.ts';
 import { useCreateForm } from '../lib/use-create-form.ts';
 import type { ListSort } from '../lib/use-list-params.ts';
 import type { ResourceList } from '../lib/use-resource-list.ts';
-import type { RowKey } from '../lib/use-row-selection.ts';
 import { AddNewButton } from './AddNewButton.tsx';
 import { ConfirmModal } from './ConfirmModal.tsx';
 import { DataTable } from './DataTable.tsx';
@@ -42,8 +41,6 @@ export interface ResourceListPageProps<T, F extends string> {
   list: ResourceList<T, F>;
   // biome-ignore lint/suspicious/noExplicitAny: TanStack's own type for columns of mixed values.
   columns: ColumnDef<T, any>[];
-  /** What identifies a row: its id, or its type and id (a list of several types, the trash). */
-  rowId: (row: T) => RowKey;
   /** The search box's name, when 'Search {title}' does not read well. */
   searchLabel?: string;
   /** Beside the search box: the list's filters. */
@@ -91,7 +88,6 @@ export function ResourceListPage<T, F extends string>({
   title,
   list,
   columns,
-  rowId,
   searchLabel,
   filters,
   toolbar,
@@ -110,7 +106,7 @@ export function ResourceListPage<T, F extends string>({
   emptyText,
   children,
 }: ResourceListPageProps<T, F>) {
-  const { params, rows, selection, deleting } = list;
+  const { params, rows, rowId, selection, deleting } = list;
   const creating = useCreateForm();
   const canCreate = useCan(addNew?.ability ?? []);
   const search = (

@@ -10,7 +10,12 @@ import {
   useKeepPageInRange,
   useListParams,
 } from './use-list-params.ts';
-import { listReloadKey, type RowSelection, useRowSelection } from './use-row-selection.ts';
+import {
+  type RowKey,
+  type RowSelection,
+  useListReloadKey,
+  useRowSelection,
+} from './use-row-selection.ts';
 
 export interface ResourceListOptions<T, F extends string> {
   /**
@@ -18,6 +23,8 @@ export interface ResourceListOptions<T, F extends string> {
    * (reloaded after a delete), DELETE {path}/{id}, and DELETE {path} with ids.
    */
   resource: QueriedResource<Paginated<T>> & { list: { filters?: readonly F[] } };
+  /** What identifies a row: its id, or its type and id (a list of several types, the trash). */
+  rowId: (row: T) => RowKey;
   /** The list's filters, each kept in the URL (useListParams); by default the declaration's. */
   filters?: readonly F[];
   /**
@@ -35,7 +42,8 @@ export interface ResourceList<T, F extends string = never> {
   /** Page, size, search, sort and filters, kept in the URL. */
   params: ListParams<F>;
   rows: UseQueryResult<Paginated<T>>;
-  /** Changes with each load of the list (another request, or a reload): a selection ends there. */
+  rowId: (row: T) => RowKey;
+  /** Changes with another page, search or filter, or a change saved: a selection ends there. */
   reloadKey: string;
   /** The ticked rows; undefined when the user may not act on a selection. */
   selection: RowSelection | undefined;
@@ -52,10 +60,11 @@ export interface ResourceList<T, F extends string = never> {
 
 /**
  * Everything an admin list screen keeps: the URL's parameters, the query, the page kept in range
- * after deletes, the selection (cleared at each reload) and the single and bulk deletes.
+ * after deletes, the selection (cleared at each reload but a live one) and the single and bulk deletes.
  */
 export function useResourceList<T, F extends string = never>({
   resource,
+  rowId,
   filters = resource.list.filters,
   selectAbility,
   deletedMessage,
@@ -67,8 +76,8 @@ export function useResourceList<T, F extends string = never>({
   const request: ListRequest<F> = { page, perPage, query, sort, filters: params.filters };
   const rows = queries.useList(request);
   useKeepPageInRange(rows.data, params.setPage);
-  const reloadKey = listReloadKey(rows, queries.listKey(request));
-  const selection = useRowSelection(reloadKey);
+  const reloadKey = useListReloadKey(queries.listKey(request));
+  const selection = useRowSelection(reloadKey, rows.data?.data.map(rowId) ?? []);
   const canSelect = useCan(selectAbility ?? 'manage-all') && !!selectAbility;
 
   const [deleting, setDeleting] = useState<T | null>(null);
@@ -78,6 +87,7 @@ export function useResourceList<T, F extends string = never>({
   return {
     params,
     rows,
+    rowId,
     reloadKey,
     selection: canSelect ? selection : undefined,
     deleting,

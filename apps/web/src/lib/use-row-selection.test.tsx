@@ -1,6 +1,8 @@
+import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { listReloadKey, rowKeyText, useRowSelection } from './use-row-selection.ts';
+import { rowKeyText, useListReloadKey, useRowSelection } from './use-row-selection.ts';
 
 describe('useRowSelection', () => {
   it('gives the ticked ids as numbers', () => {
@@ -27,23 +29,44 @@ describe('useRowSelection', () => {
     expect(result.current.selectedIds).toEqual([]);
   });
 
-  it('is empty as soon as the list reloads, and selects afresh after', () => {
-    const { result, rerender } = renderHook(({ key }) => useRowSelection(key), {
-      initialProps: { key: listReloadKey({ dataUpdatedAt: 1 }, ['users', { page: 1 }]) },
-    });
-    act(() => result.current.onChange({ '1': true }));
-    expect(result.current.selectedIds).toEqual([1]);
+  it('is empty once the query changes or a change is saved, and selects afresh after', async () => {
+    const queryClient = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const { result, rerender } = renderHook(
+      ({ page }) => ({
+        selection: useRowSelection(useListReloadKey(['users', { page }]), [1, 2]),
+        save: useMutation({ mutationFn: async () => 'saved' }),
+      }),
+      { initialProps: { page: 1 }, wrapper },
+    );
+    act(() => result.current.selection.onChange({ '1': true }));
+    expect(result.current.selection.selectedIds).toEqual([1]);
 
-    // A refetch after a mutation: same query, a new answer.
-    rerender({ key: listReloadKey({ dataUpdatedAt: 2 }, ['users', { page: 1 }]) });
-    expect(result.current.selectedIds).toEqual([]);
+    // A change this tab saved: the list reloads after it.
+    await act(() => result.current.save.mutateAsync());
+    expect(result.current.selection.selectedIds).toEqual([]);
 
-    act(() => result.current.onChange((previous) => ({ ...previous, '2': true })));
-    expect(result.current.selectedIds).toEqual([2]);
+    act(() => result.current.selection.onChange((previous) => ({ ...previous, '2': true })));
+    expect(result.current.selection.selectedIds).toEqual([2]);
 
     // Another page.
-    rerender({ key: listReloadKey({ dataUpdatedAt: 2 }, ['users', { page: 2 }]) });
-    expect(result.current.selectedIds).toEqual([]);
+    rerender({ page: 2 });
+    expect(result.current.selection.selectedIds).toEqual([]);
+  });
+
+  it('keeps the ticked rows still shown through a live reload, and drops one that left', () => {
+    const { result, rerender } = renderHook(({ shown }) => useRowSelection('posts', shown), {
+      initialProps: { shown: [5, 6, 7] },
+    });
+    act(() => result.current.onChange({ '5': true, '7': true }));
+    expect(result.current.selectedIds).toEqual([5, 7]);
+
+    // The same query answered again: row 7 is gone (deleted elsewhere), row 8 came in.
+    rerender({ shown: [8, 5, 6] });
+    expect(result.current.selectedIds).toEqual([5]);
+    expect(result.current.state).toEqual({ '5': true });
   });
 
   it('clears on demand', () => {

@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState, Updater } from '@tanstack/react-table';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /** A row of a table that holds records of several types (the trash), where ids may collide. */
 export interface TypedRowKey {
@@ -34,15 +35,28 @@ export interface RowSelection {
 
 const NOTHING_SELECTED: RowSelectionState = {};
 
+/** The ticks of the rows still shown: a row that left the page is no longer acted on. */
+function onlyShown(state: RowSelectionState, shown: readonly RowKey[] | undefined) {
+  if (shown === undefined) return state;
+  const kept: RowSelectionState = {};
+  for (const key of shown) {
+    const text = rowKeyText(key);
+    if (state[text]) kept[text] = true;
+  }
+  return kept;
+}
+
 /**
  * Which rows of a list are ticked. The spec clears a selection whenever the list reloads: pass a
- * `reloadKey` that changes then — `listReloadKey(query)` covers a new page, search or filter (a new
- * query key) and a refetch after a change (a new `dataUpdatedAt`). A selection made under an older
- * key is simply not shown, so no effect and no extra render is needed to clear it.
+ * `reloadKey` that changes then — `useListReloadKey(queryKey)` covers a new page, search or filter
+ * (a new query key) and the reload after a change this tab saved. A selection made under an older
+ * key is simply not shown, so no effect and no extra render is needed to clear it. A live update
+ * (another user's change, a delivery) reloads the rows without ending the selection: of the rows
+ * ticked, those still among `shown` stay ticked.
  */
-export function useRowSelection(reloadKey: string): RowSelection {
+export function useRowSelection(reloadKey: string, shown?: readonly RowKey[]): RowSelection {
   const [selection, setSelection] = useState({ key: reloadKey, state: NOTHING_SELECTED });
-  const state = selection.key === reloadKey ? selection.state : NOTHING_SELECTED;
+  const state = onlyShown(selection.key === reloadKey ? selection.state : NOTHING_SELECTED, shown);
 
   const onChange = useCallback(
     (updater: Updater<RowSelectionState>) =>
@@ -64,7 +78,26 @@ export function useRowSelection(reloadKey: string): RowSelection {
   return { state, onChange, selectedIds, selectedTyped, clear };
 }
 
-/** What identifies one load of a list: its query key and when its answer arrived. */
-export function listReloadKey(query: { dataUpdatedAt: number }, queryKey: readonly unknown[]) {
-  return `${JSON.stringify(queryKey)}@${query.dataUpdatedAt}`;
+/** How many changes this tab has saved (successful mutations) since the component mounted. */
+function useSavedChanges(): number {
+  const mutations = useQueryClient().getMutationCache();
+  const [saved, setSaved] = useState(0);
+  useEffect(
+    () =>
+      mutations.subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success') {
+          setSaved((count) => count + 1);
+        }
+      }),
+    [mutations],
+  );
+  return saved;
+}
+
+/**
+ * What ends a list's selection: another page, search or filter (its query key), or a change this
+ * tab saved, after which the list reloads. Not a live update's reload of the same query.
+ */
+export function useListReloadKey(queryKey: readonly unknown[]): string {
+  return `${JSON.stringify(queryKey)}#${useSavedChanges()}`;
 }

@@ -24,7 +24,7 @@ import {
   useDetailRows,
 } from '../../lib/content/content-records.ts';
 import { useReviewAction } from '../../lib/content/variant-review.ts';
-import { listReloadKey, useRowSelection } from '../../lib/use-row-selection.ts';
+import { useListReloadKey, useRowSelection } from '../../lib/use-row-selection.ts';
 import { CellDateTime, CellName } from '../CellText.tsx';
 import { DataTable } from '../DataTable.tsx';
 import { Pagination } from '../Pagination.tsx';
@@ -48,6 +48,8 @@ const DETAIL_ACTION_OPTIONS = [
 ];
 
 /** A variant's delivery state and the button that opens its attempts. */
+const detailRowId = (row: DetailRow) => row.pivot_id;
+
 function DeliveryCell({ row, onShowAttempts }: { row: DetailRow; onShowAttempts: () => void }) {
   return (
     <>
@@ -188,7 +190,10 @@ export function DetailedReviewModal<T extends DetailRow>({
   const [page, setPage] = useState(1);
   const calls = { resource, listKey };
   const details = useDetailRows(calls, recordId, page, pageSchema);
-  const selection = useRowSelection(listReloadKey(details, detailRowsKey(listKey, recordId, page)));
+  const selection = useRowSelection(
+    useListReloadKey(detailRowsKey(listKey, recordId, page)),
+    details.data?.data.map(detailRowId) ?? [],
+  );
   const applyAction = useDetailAction<DetailAction | ScheduleAction>(calls);
   const schedule = useScheduleActions(applyAction);
   const scheduleOne = schedule.run;
@@ -272,7 +277,7 @@ export function DetailedReviewModal<T extends DetailRow>({
           label="Detail rows"
           columns={columns}
           rows={details.data?.data}
-          rowId={(row) => row.pivot_id}
+          rowId={detailRowId}
           selection={canSelect ? selection : undefined}
           isFetching={details.isFetching}
           error={details.error}

@@ -8,13 +8,12 @@ import { AuditFilters } from '../components/AuditFilters.tsx';
 /** Who did what, newest first: filtered by user, record type, action and days, searched by name. */
 export function AuditLogPage() {
   // Entries are never deleted from here: the list has no selection and no row actions.
-  const list = useResourceList({ resource: auditLogResource });
+  const list = useResourceList({ rowId: (entry) => entry.id, resource: auditLogResource });
   return (
     <ResourceListPage
       title="Audit Log"
       list={list}
       columns={AUDIT_COLUMNS}
-      rowId={(entry) => entry.id}
       filters={<AuditFilters values={list.params.filters} onChange={list.params.setFilters} />}
       toolbar={<ExportButton resource="audit-log" list={list.params} />}
       emptyText="No entries match."

@@ -47,6 +47,7 @@ type FormState = { open: false } | { open: true; category: CategoryRow };
 
 export function CategoriesPage() {
   const list = useResourceList({
+    rowId: (category) => category.id,
     resource: categoriesResource,
     filters: CATEGORY_SCREEN_FILTERS,
     // Ticked rows take the review actions as well as the publishing ones.
@@ -85,7 +86,6 @@ export function CategoriesPage() {
       title="Categories"
       list={list}
       columns={columns}
-      rowId={(category) => category.id}
       sortKeys={CATEGORY_ORDER_KEYS}
       sort={{ value: sort, onChange: setSort }}
       columnVisibility={columnVisibility.visibility}

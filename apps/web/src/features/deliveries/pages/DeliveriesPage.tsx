@@ -30,9 +30,13 @@ const ATTEMPTS_PREFIX = 'attempts_';
  */
 export function DeliveriesPage() {
   const canManage = useCan('delivery-manage');
-  const fleet = useResourceList<DeliveryHealth>({ resource: deliveryHealthResource });
+  const fleet = useResourceList<DeliveryHealth>({
+    rowId: (row) => row.website_id,
+    resource: deliveryHealthResource,
+  });
   const attempts = useResourceList({
     resource: deliveriesResource,
+    rowId: (row) => row.id,
     filters: ATTEMPT_FILTERS,
     prefix: ATTEMPTS_PREFIX,
   });
@@ -59,7 +63,6 @@ export function DeliveriesPage() {
       title="Deliveries"
       list={fleet}
       columns={columns}
-      rowId={(row) => row.website_id}
       sortKeys={DELIVERY_HEALTH_ORDER_KEYS}
       rowClassName={(row) => (row.paused ? 'table-danger' : undefined)}
       emptyText="No website yet."
@@ -93,7 +96,7 @@ export function DeliveriesPage() {
           label="Attempts"
           columns={ATTEMPT_COLUMNS}
           rows={attempts.rows.data?.data}
-          rowId={(row) => row.id}
+          rowId={attempts.rowId}
           isFetching={attempts.rows.isFetching}
           error={attempts.rows.error}
           firstRowNumber={attempts.rows.data?.from ?? 1}

@@ -19,6 +19,7 @@ type Dialog =
 
 export function InstancesPage() {
   const list = useResourceList({
+    rowId: (instance) => instance.id,
     resource: instancesResource,
     selectAbility: 'instance-delete',
     deletedMessage: INSTANCE_MESSAGES.deleted(1),
@@ -38,7 +39,6 @@ export function InstancesPage() {
       title="Instances"
       list={list}
       columns={columns}
-      rowId={(instance) => instance.id}
       sortKeys={INSTANCE_ORDER_KEYS}
       deleteSelected={{ ability: 'instance-delete', noun: { one: 'instance', many: 'instances' } }}
       addNew={{

@@ -71,7 +71,10 @@ const COLUMNS: ColumnDef<Notification>[] = [
 
 /** The user's own notifications, newest first. */
 export function NotificationsPage() {
-  const list = useResourceList<Notification>({ resource: notificationsResource });
+  const list = useResourceList<Notification>({
+    resource: notificationsResource,
+    rowId: (notification) => notification.id,
+  });
   const markRead = useMarkRead();
   const unread = useNotificationBell().data?.unread_count ?? 0;
   return (
@@ -79,7 +82,6 @@ export function NotificationsPage() {
       title="Notifications"
       list={list}
       columns={COLUMNS}
-      rowId={(notification) => notification.id}
       toolbar={
         <button
           type="button"

@@ -34,6 +34,7 @@ type FormState = { open: false } | { open: true; post: PostRow };
 
 export function PostsPage() {
   const list = useResourceList({
+    rowId: (post) => post.id,
     resource: postsResource,
     // Ticked rows take the review actions as well as the publishing ones.
     selectAbility: ['post-action', 'post-review'],
@@ -59,7 +60,6 @@ export function PostsPage() {
       title="Posts"
       list={list}
       columns={columns}
-      rowId={(post) => post.id}
       sortKeys={POST_ORDER_KEYS}
       compact
       filters={<PostFilters values={list.params.filters} onChange={list.params.setFilters} />}

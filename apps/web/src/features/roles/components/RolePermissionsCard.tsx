@@ -14,7 +14,7 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
-import { listReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
+import { useListReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
 import {
   type PermissionChange,
   permissionListKey,
@@ -38,6 +38,8 @@ const TAB_COUNTS: Record<
   in_role: 'in_role_count',
   out_role: 'out_role_count',
 };
+
+const permissionRowId = (permission: PermissionRow) => permission.id;
 
 function isPermissionFilter(value: string | undefined): value is PermissionFilter {
   return (PERMISSION_FILTERS as readonly string[]).includes(value ?? '');
@@ -99,7 +101,10 @@ export function RolePermissionsCard({ roleId }: { roleId: number }) {
   const request = { roleId, tab, page: list.page, perPage: list.perPage, query: list.query };
   const permissions = usePermissions(request);
   useKeepPageInRange(permissions.data, list.setPage);
-  const selection = useRowSelection(listReloadKey(permissions, permissionListKey(request)));
+  const selection = useRowSelection(
+    useListReloadKey(permissionListKey(request)),
+    permissions.data?.data.map(permissionRowId) ?? [],
+  );
   const canAssign = useCan('role-assign');
   const changePermissions = useChangePermissions(request);
   const { mutate } = changePermissions;
@@ -179,7 +184,7 @@ export function RolePermissionsCard({ roleId }: { roleId: number }) {
           label="Permissions"
           columns={columns}
           rows={permissions.data?.data}
-          rowId={(permission) => permission.id}
+          rowId={permissionRowId}
           selection={canAssign ? selection : undefined}
           isFetching={permissions.isFetching}
           error={permissions.error}

@@ -6,6 +6,7 @@ import { useRoleColumns } from '../components/role-columns.tsx';
 
 export function RolesPage() {
   const list = useResourceList({
+    rowId: (role) => role.id,
     resource: rolesResource,
     selectAbility: 'role-delete',
     deletedMessage: ROLE_MESSAGES.deleted,
@@ -18,7 +19,6 @@ export function RolesPage() {
       title="Roles"
       list={list}
       columns={columns}
-      rowId={(role) => role.id}
       sortKeys={ROLE_ORDER_KEYS}
       deleteSelected={{ ability: 'role-delete', noun: { one: 'role', many: 'roles' } }}
       addNew={{ ability: 'role-create', label: 'Add New Role', to: paths.roleCreate }}

@@ -6,6 +6,7 @@ import { useSettingColumns } from '../components/setting-columns.tsx';
 
 export function SettingsPage() {
   const list = useResourceList({
+    rowId: (setting) => setting.id,
     resource: settingsResource,
     selectAbility: 'setting-delete',
     deletedMessage: SETTING_MESSAGES.deleted,
@@ -18,7 +19,6 @@ export function SettingsPage() {
       title="Settings"
       list={list}
       columns={columns}
-      rowId={(setting) => setting.id}
       sortKeys={SETTING_ORDER_KEYS}
       deleteSelected={{ ability: 'setting-delete', noun: { one: 'setting', many: 'settings' } }}
       addNew={{ ability: 'setting-create', label: 'Add New Setting', to: paths.settingCreate }}

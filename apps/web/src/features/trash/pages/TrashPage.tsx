@@ -26,7 +26,11 @@ const entryKey = (entry: TrashEntry) => ({ type: entry.type, id: entry.id });
 /** What was deleted, newest first: restore it, or delete it for good. */
 export function TrashPage() {
   // Whoever sees the trash may restore what it shows (the server checks each type).
-  const list = useResourceList({ resource: trashResource, selectAbility: TRASH_LIST_ABILITIES });
+  const list = useResourceList({
+    rowId: entryKey,
+    resource: trashResource,
+    selectAbility: TRASH_LIST_ABILITIES,
+  });
   const { params, rows } = list;
   const type = TRASH_TYPES.find((t) => t === params.filters.type);
   const selection = list.selection;
@@ -65,7 +69,6 @@ export function TrashPage() {
       searchLabel="Search the trash"
       list={list}
       columns={columns}
-      rowId={entryKey}
       filters={
         <TrashTypeFilter
           types={visibleTypes}

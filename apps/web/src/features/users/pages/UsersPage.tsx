@@ -11,6 +11,7 @@ type FormState = { open: false } | { open: true; user: UserRow };
 
 export function UsersPage() {
   const list = useResourceList({
+    rowId: (user) => user.id,
     resource: usersResource,
     selectAbility: 'user-delete',
     deletedMessage: USER_MESSAGES.deleted,
@@ -30,7 +31,6 @@ export function UsersPage() {
       title="Users"
       list={list}
       columns={columns}
-      rowId={(user) => user.id}
       sortKeys={USER_ORDER_KEYS}
       deleteSelected={{ ability: 'user-delete', noun: { one: 'user', many: 'users' } }}
       addNew={{

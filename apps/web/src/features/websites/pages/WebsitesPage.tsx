@@ -17,6 +17,7 @@ type Dialog = { kind: 'none' } | { kind: 'form'; website: Website };
 export function WebsitesPage() {
   // The server's message says how many variants went with the websites.
   const list = useResourceList({
+    rowId: (website) => website.id,
     resource: websitesResource,
     selectAbility: 'website-delete',
   });
@@ -37,7 +38,6 @@ export function WebsitesPage() {
       title="Websites"
       list={list}
       columns={columns}
-      rowId={(website) => website.id}
       sortKeys={WEBSITE_ORDER_KEYS}
       rowClassName={renewalRowClass}
       compact

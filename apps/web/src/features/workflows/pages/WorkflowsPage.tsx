@@ -13,6 +13,7 @@ import { useWorkflowColumns } from '../components/workflow-columns.tsx';
 /** Parameters › Workflows: the review workflows and their stages in order. */
 export function WorkflowsPage() {
   const list = useResourceList({
+    rowId: (workflow) => workflow.id,
     resource: workflowsResource,
     deletedMessage: WORKFLOW_MESSAGES.deleted,
   });
@@ -28,7 +29,6 @@ export function WorkflowsPage() {
       title="Workflows"
       list={list}
       columns={columns}
-      rowId={(workflow) => workflow.id}
       sortKeys={WORKFLOW_ORDER_KEYS}
       emptyText={WORKFLOW_MESSAGES.empty}
       addNew={{
