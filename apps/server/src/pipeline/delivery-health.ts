@@ -139,12 +139,28 @@ export async function waitsForWebsite(
   // Deleted meanwhile: its variants went with it.
   if (!website) return true;
   if (website.paused) {
-    await context.db.transaction((tx) => holdVariant(tx, job));
+    await context.db.transaction((tx) => holdWhilePaused(tx, context, job, websiteId));
   } else {
     const notBefore = website.not_before ? new Date(website.not_before) : new Date();
     await postpone(context, job, context.db, notBefore);
   }
   return true;
+}
+
+/**
+ * Holds the job's variant if the website's deliveries are still paused, or queues the job again at
+ * once if they resumed since they were read. The website row is read again under a share lock: a
+ * resume, which updates that row before it queues the held variants, then either waits for the
+ * hold and queues this variant with the others, or came first and is seen here. Without the lock,
+ * a resume between the read and the hold left the variant held on a running website.
+ */
+async function holdWhilePaused(tx: Db, context: AppContext, job: RunningJob, websiteId: number) {
+  const [paused] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM websites WHERE id = ${websiteId} AND deliveries_paused FOR SHARE`,
+  );
+  if (paused) await holdVariant(tx, job);
+  else await postpone(context, job, tx, new Date());
 }
 
 /**
