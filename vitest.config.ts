@@ -46,11 +46,11 @@ export default defineConfig(async () => {
   });
   return {
     test: {
-      // One file at a time per vitest process: npm test runs the PGlite and PostgreSQL projects as
-      // two processes side by side, and the files that time deliveries and worker processes
-      // against each other need the cores that leaves (TEST_WORKERS raises it on a bigger
-      // machine).
-      maxWorkers: Number(process.env.TEST_WORKERS) || 1,
+      // Two files at a time per vitest process, and npm test runs the PGlite and PostgreSQL
+      // projects as two processes side by side. The server files wait more than they compute
+      // (retry delays, time-outs, processes starting): one file at a time left a third of the two
+      // cores idle. TEST_WORKERS sets it for another machine.
+      maxWorkers: Number(process.env.TEST_WORKERS) || 2,
       projects: [
         { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
         'apps/web/vitest.config.ts',

@@ -45,14 +45,8 @@ export async function createCategory(page: Page, prefix: string, websiteIds: num
   return { id: category.id, name };
 }
 
-/**
- * A new active website (whose post webhook is `postWebhookUrl`, if given), a category on it and
- * a post titled `title` in that category.
- */
-export async function postOnNewWebsite(
-  page: Page,
-  { prefix, title, postWebhookUrl }: { prefix: string; title: string; postWebhookUrl?: string },
-) {
+/** A new active website named after `prefix`, with `postWebhookUrl` as its post webhook if given. */
+export async function createWebsite(page: Page, prefix: string, postWebhookUrl?: string) {
   const websiteName = uniqueName(`${prefix} Site`);
   const website = await api<{ id: number }>(page, 'POST', '/api/websites', {
     name: websiteName,
@@ -67,6 +61,18 @@ export async function postOnNewWebsite(
       post_webhook_url: postWebhookUrl,
     });
   }
+  return { website, websiteName };
+}
+
+/**
+ * A new active website (whose post webhook is `postWebhookUrl`, if given), a category on it and
+ * a post titled `title` in that category.
+ */
+export async function postOnNewWebsite(
+  page: Page,
+  { prefix, title, postWebhookUrl }: { prefix: string; title: string; postWebhookUrl?: string },
+) {
+  const { website, websiteName } = await createWebsite(page, prefix, postWebhookUrl);
   const category = await createCategory(page, `${prefix} news`, [website.id]);
   const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
     title,
