@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../errors.ts';
+import { listSerializerCompiler } from '../../lib/serializer.ts';
 import { exportRouteSchema, sendCsv } from '../../lists/export.ts';
 import { sendPing } from '../../pipeline/delivery-probe.ts';
 import { pauseWebsiteDeliveries, resumeWebsiteDeliveries } from '../content/delivery-pause.ts';
@@ -41,6 +42,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         querystring: deliveryHealthQuerySchema,
         response: { 200: deliveryHealthPageSchema },
       },
+      serializerCompiler: listSerializerCompiler,
     },
     (request) => listDeliveryHealth(request.reads, request.query),
   );
