@@ -5,6 +5,7 @@
 import {
   categoryListQuerySchema,
   deliveryHealthQuerySchema,
+  EXACT_COUNT_LIMIT,
   pageQuerySchema,
   postListQuerySchema,
   type ReviewStageStats,
@@ -12,7 +13,6 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../apps/server/src/db/client.ts';
 import { keptStageCounts } from '../../apps/server/src/db/review-stage-counts.ts';
-import { EXACT_COUNT_LIMIT } from '../../apps/server/src/lists/page.ts';
 import { listCategories } from '../../apps/server/src/modules/categories/service.ts';
 import { withAssignee } from '../../apps/server/src/modules/content/filters.ts';
 import { POST_KIND } from '../../apps/server/src/modules/content/kinds.ts';

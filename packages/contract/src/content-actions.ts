@@ -266,6 +266,12 @@ export const statusFilter = optionalQueryNumber(z.coerce.number().int().min(MIN_
 export const idFilter = optionalQueryNumber(z.coerce.number().int().positive().max(MAX_ID));
 
 /**
+ * Up to this many rows a big list's total is counted exactly; beyond, it is the planner's
+ * estimate, and never less than this bound plus one (the rows counted before stopping).
+ */
+export const EXACT_COUNT_LIMIT = 1000;
+
+/**
  * A page of a big list. Past a bound, `total` (and so `last_page`) is the planner's estimate
  * instead of an exact count, so that a page never costs a count over millions of rows;
  * `total_is_estimate` says so.

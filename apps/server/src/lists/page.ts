@@ -1,5 +1,6 @@
 import {
   DEFAULT_PER_PAGE,
+  EXACT_COUNT_LIMIT,
   type OrderDirection,
   type Paginated,
   pageOffset,
@@ -53,8 +54,6 @@ export function inPageOrder<R extends { id: number }, T>(
 /** Timestamps arrive as Date or text depending on the driver; answers carry ISO text. */
 export const isoText = (value: Date | string) => new Date(value).toISOString();
 
-/** Up to this many rows a list's total is counted exactly; beyond, the planner estimates it. */
-export const EXACT_COUNT_LIMIT = 1000;
 /** How long a list's estimated total is reused before the planner is asked again. */
 const ESTIMATE_TTL_MS = 30_000;
 const ESTIMATE_CACHE_SIZE = 1000;

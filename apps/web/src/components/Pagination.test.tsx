@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Pagination, visiblePages } from './Pagination.tsx';
+import { Pagination, totalText, visiblePages } from './Pagination.tsx';
 
 afterEach(cleanup);
 
@@ -27,5 +27,19 @@ describe('Pagination', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(onPageChange.mock.calls).toEqual([[2], [2]]);
+  });
+
+  it("says when a total is the planner's estimate, and when it only passes the exact count", () => {
+    const page = { current_page: 1, last_page: 2000, from: 1, to: 15 };
+    expect(totalText({ ...page, total: 20 })).toBe('20');
+    expect(totalText({ ...page, total: 29703, total_is_estimate: true })).toBe('about 29703');
+    expect(totalText({ ...page, total: 1001, total_is_estimate: true })).toBe('more than 1000');
+    render(
+      <Pagination
+        page={{ ...page, total: 100000, total_is_estimate: true }}
+        onPageChange={() => {}}
+      />,
+    );
+    expect(screen.getByText('Showing 1 to 15 of about 100000')).toBeDefined();
   });
 });

@@ -1,11 +1,20 @@
-import { type Paginated, PER_PAGE_CHOICES } from '@sitefleet/contract';
+import { EXACT_COUNT_LIMIT, type Paginated, PER_PAGE_CHOICES } from '@sitefleet/contract';
 import { useId } from 'react';
 
 /** The pagination fields of a paged answer (Laravel's shape, which the API keeps for its clients). */
 export type PageInfo = Pick<
   Paginated<unknown>,
   'current_page' | 'last_page' | 'total' | 'from' | 'to'
->;
+> & { total_is_estimate?: boolean };
+
+/**
+ * The total as the count says it: exact, the planner's estimate ('about'), or only known to pass
+ * the bound of the exact count when the estimate is no more than that.
+ */
+export function totalText({ total, total_is_estimate }: PageInfo): string {
+  if (!total_is_estimate) return String(total);
+  return total > EXACT_COUNT_LIMIT + 1 ? `about ${total}` : `more than ${EXACT_COUNT_LIMIT}`;
+}
 
 /** Page numbers shown on each side of the current one before the list is cut with '…'. */
 const NEIGHBOURS = 2;
@@ -95,7 +104,7 @@ export function Pagination({
     <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
       <div className="d-flex flex-wrap align-items-center gap-3">
         <div className="text-body-secondary small">
-          {page.total > 0 ? `Showing ${page.from} to ${page.to} of ${page.total}` : ''}
+          {page.total > 0 ? `Showing ${page.from} to ${page.to} of ${totalText(page)}` : ''}
         </div>
         {perPage !== undefined && onPerPageChange && (
           <PerPageSelect value={perPage} onChange={onPerPageChange} />

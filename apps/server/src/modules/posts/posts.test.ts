@@ -1,5 +1,6 @@
 import {
   ACTION_MESSAGES,
+  EXACT_COUNT_LIMIT,
   POST_ACTIONS,
   POST_MESSAGES,
   type PostRow,
@@ -18,7 +19,6 @@ import {
   serverForFile,
 } from '../../../test/fixtures.ts';
 import { queryRows } from '../../db/client.ts';
-import { EXACT_COUNT_LIMIT } from '../../lists/page.ts';
 import { POST_KIND } from '../content/kinds.ts';
 import { queuedJobs, storedVariants } from '../content/test-fixtures.ts';
 
