@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { SCHEDULED_TASKS_PER_PAGE } from '@sitefleet/contract';
 import { DEMO_URL } from '../servers.ts';
 import { api } from './api.ts';
-import { ADMIN, EDITOR, signIn, VIEWER } from './users.ts';
+import { ADMIN, EDITOR, signIn, signOut, VIEWER } from './users.ts';
 
 // The demo data's exact counts: on the demo server, which no spec adds records to.
 test.use({ baseURL: DEMO_URL });
@@ -40,8 +40,7 @@ test('the admin signs in, sees the dashboard with real counts, and signs out', a
   await page.getByLabel('Search tasks').fill('sessions');
   await expect(tasks.getByRole('cell', { name: 'sessions:prune' })).toBeVisible();
   await expect(tasks.getByRole('row')).toHaveCount(2);
-  await page.getByRole('link', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await signOut(page);
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -89,14 +88,14 @@ test('the sidebar hides what a viewer may not use', async ({ page }) => {
   }
   await expect(sidebar.getByText('ADMINISTRATION')).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'Logout' }).click();
+  await signOut(page);
   await signIn(page, EDITOR);
   for (const item of ['Users', 'Roles', 'Settings']) {
     await expect(sidebar.getByRole('link', { name: item, exact: true })).toHaveCount(0);
   }
   await expect(sidebar.getByRole('link', { name: 'Posts', exact: true })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Logout' }).click();
+  await signOut(page);
   await signIn(page, ADMIN);
   await expect(sidebar.getByText('ADMINISTRATION')).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { PROFILE_MESSAGES, USER_MESSAGES } from '@sitefleet/contract';
 import { createUser, expectToast, roleId, uniqueEmail } from './admin-screens.ts';
 import { api, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, signIn, signOut } from './users.ts';
 
 /** A 1×1 PNG: an image by its bytes. */
 const PNG = Buffer.from(
@@ -19,8 +19,7 @@ async function signInAsNewUser(page: Page) {
     password: 'password123',
   };
   const created = await createUser(page, { ...user, roles: [await roleId(page, 'viewer')] });
-  await page.getByRole('link', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await signOut(page);
   await signIn(page, user);
   await page.goto('/admin/profile');
   return { ...user, id: created.id };
@@ -81,7 +80,7 @@ test('the password is changed and the new one signs in', async ({ page }) => {
   await expectToast(page, PROFILE_MESSAGES.passwordChanged);
   await expect(current).toHaveValue('');
 
-  await page.getByRole('link', { name: 'Logout' }).click();
+  await signOut(page);
   await signIn(page, { email: user.email, password: 'new-password-1' });
 
   await removeUser(page, user.id);

@@ -3,7 +3,7 @@ import { PROFILE_MESSAGES, SESSION_MESSAGES, TWO_FACTOR_MESSAGES } from '@sitefl
 import { Secret, TOTP } from 'otpauth';
 import { createUser, expectToast, roleId, uniqueEmail } from './admin-screens.ts';
 import { api, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, signIn, signOut } from './users.ts';
 
 /**
  * The code the user's authenticator app shows, `steps` 30-second steps from now. A code is spent
@@ -22,8 +22,7 @@ async function newUser(page: Page) {
     password: 'password123',
   };
   const created = await createUser(page, { ...user, roles: [await roleId(page, 'viewer')] });
-  await page.getByRole('link', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await signOut(page);
   return { ...user, id: created.id };
 }
 
@@ -39,11 +38,6 @@ async function passwordStep(page: Page, user: { email: string; password: string 
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('link', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
 }
 
 test('two-factor sign-in is turned on from the profile, then sign-in asks a code or a recovery code', async ({

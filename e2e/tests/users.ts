@@ -13,6 +13,12 @@ export async function signIn(page: Page, user: { email: string; password: string
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
+/** Signs out from the sidebar; the sign-in page shows once the server has ended the session. */
+export async function signOut(page: Page) {
+  await page.getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
 /** Signs the page's browser context in through the API, for set-up that no screen needs to show. */
 export async function signInThroughApi(page: Page, user: { email: string; password: string }) {
   const response = await page.request.post('/login', {
