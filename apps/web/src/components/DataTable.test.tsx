@@ -25,6 +25,8 @@ const columns: ColumnDef<Person>[] = [
   { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
 ];
 
+const personId = (person: Person) => person.id;
+
 /** A table whose selection resets with `reloadKey`, reporting the ticked ids. */
 function SelectableTable({
   rows,
@@ -35,14 +37,14 @@ function SelectableTable({
   reloadKey: string;
   onSelection: (ids: number[]) => void;
 }) {
-  const selection = useRowSelection(reloadKey);
+  const selection = useRowSelection(reloadKey, rows?.map(personId) ?? []);
   onSelection(selection.selectedIds);
   return (
     <DataTable
       label="People"
       columns={columns}
       rows={rows}
-      rowId={(row) => row.id}
+      rowId={personId}
       selection={selection}
       firstRowNumber={16}
     />

@@ -42,6 +42,7 @@ export interface ResourceList<T, F extends string = never> {
   /** Page, size, search, sort and filters, kept in the URL. */
   params: ListParams<F>;
   rows: UseQueryResult<Paginated<T>>;
+  /** The row id the list was declared with, for its table. */
   rowId: (row: T) => RowKey;
   /** Changes with another page, search or filter, or a change saved: a selection ends there. */
   reloadKey: string;
@@ -60,7 +61,8 @@ export interface ResourceList<T, F extends string = never> {
 
 /**
  * Everything an admin list screen keeps: the URL's parameters, the query, the page kept in range
- * after deletes, the selection (cleared at each reload but a live one) and the single and bulk deletes.
+ * after deletes, the selection (cleared at each reload but a live one) and the single and bulk
+ * deletes.
  */
 export function useResourceList<T, F extends string = never>({
   resource,

@@ -6,7 +6,7 @@ import { rowKeyText, useListReloadKey, useRowSelection } from './use-row-selecti
 
 describe('useRowSelection', () => {
   it('gives the ticked ids as numbers', () => {
-    const { result } = renderHook(() => useRowSelection('users@1'));
+    const { result } = renderHook(() => useRowSelection('users@1', [4, 7, 9]));
     act(() => result.current.onChange({ '4': true, '9': true, '7': false }));
     expect(result.current.selectedIds).toEqual([4, 9]);
 
@@ -19,7 +19,13 @@ describe('useRowSelection', () => {
     const category = rowKeyText({ type: 'categories', id: 7 });
     const otherPost = rowKeyText({ type: 'posts', id: 2_147_483_647 });
     expect(new Set([post, category, otherPost]).size).toBe(3);
-    const { result } = renderHook(() => useRowSelection('trash@1'));
+    const { result } = renderHook(() =>
+      useRowSelection('trash@1', [
+        { type: 'posts', id: 7 },
+        { type: 'categories', id: 7 },
+        { type: 'posts', id: 2_147_483_647 },
+      ]),
+    );
     act(() => result.current.onChange({ [post]: true, [category]: true, [otherPost]: true }));
     expect(result.current.selectedTyped).toEqual([
       { type: 'posts', id: 7 },
@@ -70,7 +76,7 @@ describe('useRowSelection', () => {
   });
 
   it('clears on demand', () => {
-    const { result } = renderHook(() => useRowSelection('k'));
+    const { result } = renderHook(() => useRowSelection('k', [3]));
     act(() => result.current.onChange({ '3': true }));
     act(() => result.current.clear());
     expect(result.current.selectedIds).toEqual([]);

@@ -36,8 +36,7 @@ export interface RowSelection {
 const NOTHING_SELECTED: RowSelectionState = {};
 
 /** The ticks of the rows still shown: a row that left the page is no longer acted on. */
-function onlyShown(state: RowSelectionState, shown: readonly RowKey[] | undefined) {
-  if (shown === undefined) return state;
+function onlyShown(state: RowSelectionState, shown: readonly RowKey[]) {
   const kept: RowSelectionState = {};
   for (const key of shown) {
     const text = rowKeyText(key);
@@ -54,7 +53,7 @@ function onlyShown(state: RowSelectionState, shown: readonly RowKey[] | undefine
  * (another user's change, a delivery) reloads the rows without ending the selection: of the rows
  * ticked, those still among `shown` stay ticked.
  */
-export function useRowSelection(reloadKey: string, shown?: readonly RowKey[]): RowSelection {
+export function useRowSelection(reloadKey: string, shown: readonly RowKey[]): RowSelection {
   const [selection, setSelection] = useState({ key: reloadKey, state: NOTHING_SELECTED });
   const state = onlyShown(selection.key === reloadKey ? selection.state : NOTHING_SELECTED, shown);
 

@@ -47,9 +47,9 @@ const DETAIL_ACTION_OPTIONS = [
   ...SCHEDULE_ACTION_OPTIONS,
 ];
 
-/** A variant's delivery state and the button that opens its attempts. */
 const detailRowId = (row: DetailRow) => row.pivot_id;
 
+/** A variant's delivery state and the button that opens its attempts. */
 function DeliveryCell({ row, onShowAttempts }: { row: DetailRow; onShowAttempts: () => void }) {
   return (
     <>
