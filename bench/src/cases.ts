@@ -189,20 +189,34 @@ export const listCases = (posts: number): ListCase[] => {
       },
     },
     {
-      // The fleet's health, worst first: its floor orders the websites by the success rate of
-      // their kept day of health, without percentiles nor pending counts.
+      // The fleet's health, worst first: SQL sums each website's attempts of the last 24 hours
+      // from its hours; the floor reads the page off the kept rows' rate index, without
+      // percentiles nor pending counts.
       name: 'fleet delivery health, worst first',
       path: `/api/delivery-health?page=1&per_page=${PER_PAGE}`,
       direct: (db) =>
         listDeliveryHealth(db, deliveryHealthQuerySchema.parse({ per_page: PER_PAGE })),
+      expected: async (db) => {
+        const [row] = await queryRows<Expected>(
+          db,
+          sql`SELECT ARRAY(SELECT w.id FROM websites w
+                           LEFT JOIN (SELECT website_id,
+                                             sum(delivered)::float8
+                                               / NULLIF(sum(delivered) + sum(failed), 0) AS rate
+                                      FROM delivery_health_hours
+                                      WHERE hour >= date_trunc('hour', now() - interval '24 hours', 'UTC')
+                                      GROUP BY website_id) h ON h.website_id = w.id
+                           ORDER BY h.rate ASC NULLS LAST, w.id ASC LIMIT ${PER_PAGE}) AS ids,
+                     (SELECT count(*)::int FROM websites) AS total`,
+        );
+        return row!;
+      },
       raw: {
         columns: sql`w.id, w.name, h.attempts, h.delivered, h.failed, h.success_rate`,
-        fromWhere: sql`FROM websites w LEFT JOIN (
-                       SELECT website_id, attempts, delivered, failed,
-                              delivered::float8 / NULLIF(delivered + failed, 0) AS success_rate
-                       FROM delivery_health_windows) h ON h.website_id = w.id`,
+        fromWhere: sql`FROM delivery_health_windows h JOIN websites w ON w.id = h.website_id
+                       WHERE h.success_rate IS NOT NULL`,
         idColumn: sql`w.id`,
-        orderBy: sql`h.success_rate ASC NULLS LAST, w.id ASC`,
+        orderBy: sql`h.success_rate ASC, h.website_id ASC`,
         page: 1,
       },
     },

@@ -96,19 +96,20 @@ export const summedHealth = (alias: string) =>
   );
 
 /**
- * The `quantile` (0–1) of the durations that `buckets` (an expression of the summed buckets, an
- * int[] column per bucket `b1`…) hold among `total` attempts: the upper bound of its bucket.
+ * The `quantile` (0–1) of the durations held in the summed bucket columns `b1`… among the
+ * `total` attempts (a column): the upper bound of the bucket it falls in. Written as text once,
+ * since its fifteen cases of running sums are the longest part of the statements that read it.
  */
-export function durationQuantile(bucket: (n: number) => SQL, total: SQL, quantile: number): SQL {
+export function durationQuantile(total: string, quantile: number): SQL {
   const cases = bucketNumbers.map((n) => {
-    const upTo = sql.join(
-      bucketNumbers.filter((m) => m <= n).map((m) => bucket(m)),
-      sql` + `,
-    );
+    const upTo = bucketNumbers
+      .filter((m) => m <= n)
+      .map((m) => `b${m}`)
+      .join(' + ');
     const bound = DURATION_BUCKETS_MS[n] ?? DURATION_BUCKETS_MS[n - 1];
-    return sql`WHEN ${upTo} >= ceil(${total} * ${sql.raw(String(quantile))}) THEN ${sql.raw(String(bound))}`;
+    return `WHEN ${upTo} >= ceil(${total} * ${quantile}) THEN ${bound}`;
   });
-  return sql`(CASE WHEN ${total} = 0 THEN NULL ${sql.join(cases, sql` `)} END)`;
+  return sql.raw(`(CASE WHEN ${total} = 0 THEN NULL ${cases.join(' ')} END)`);
 }
 
 /** The sum of each bucket over the grouped rows of `alias`, as columns b1…bN. */
@@ -116,3 +117,7 @@ export const summedBuckets = (alias: string) =>
   sql.raw(
     bucketNumbers.map((n) => `COALESCE(sum(${alias}.buckets[${n}]), 0)::int AS b${n}`).join(', '),
   );
+
+/** The buckets of one kept row `alias` as columns b1…bN, an absent row's as zeros. */
+export const keptBuckets = (alias: string) =>
+  sql.raw(bucketNumbers.map((n) => `COALESCE(${alias}.buckets[${n}], 0) AS b${n}`).join(', '));

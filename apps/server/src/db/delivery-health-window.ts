@@ -53,6 +53,13 @@ export async function rollKeptWindows(db: Db) {
 }
 
 /**
+ * Whether every kept row starts at the current window's first hour or later, so that each holds
+ * exactly its website's health over the window (read off the start's index).
+ */
+export const keptWindowsCurrent = sql`
+  (SELECT COALESCE(min(window_start) >= ${currentStart}, TRUE) FROM delivery_health_windows)`;
+
+/**
  * Rows `(website_id, attempts, …, buckets)` whose sums per website are the default window's
  * health: each kept row, less the hours it has not rolled past.
  */

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -87,17 +89,31 @@ export const deliveryHealthHours = pgTable(
  * since `window_start` (db/delivery-health-window.ts): every attempt adds to it, and the roll
  * moves `window_start` on as hours leave the window, so the page reads one row per website.
  */
-export const deliveryHealthWindows = pgTable('delivery_health_windows', {
-  websiteId: integer('website_id')
-    .primaryKey()
-    .references(() => websites.id, { onDelete: 'cascade' }),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  delivered: integer('delivered').notNull().default(0),
-  failed: integer('failed').notNull().default(0),
-  durationMsSum: bigint('duration_ms_sum', { mode: 'number' }).notNull().default(0),
-  buckets: integer('buckets').array().notNull(),
-});
+export const deliveryHealthWindows = pgTable(
+  'delivery_health_windows',
+  {
+    websiteId: integer('website_id')
+      .primaryKey()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    durationMsSum: bigint('duration_ms_sum', { mode: 'number' }).notNull().default(0),
+    buckets: integer('buckets').array().notNull(),
+    /** Delivered of delivered and failed; none without either. Kept by the database itself. */
+    successRate: doublePrecision('success_rate').generatedAlwaysAs(
+      sql`CASE WHEN delivered + failed = 0 THEN NULL ELSE delivered::float8 / (delivered + failed) END`,
+    ),
+  },
+  (t) => [
+    // The fleet page, worst first, reads its page off this index once every window is rolled.
+    index('delivery_health_windows_rate_idx')
+      .on(t.successRate, t.websiteId)
+      .where(sql`success_rate IS NOT NULL`),
+    index('delivery_health_windows_start_idx').on(t.windowStart),
+  ],
+);
 
 /**
  * What an instance's browser agent is told to generate at its gap time, and what it reported.

@@ -315,6 +315,23 @@ describe('the fleet lists', () => {
       success_rate: 0,
       p95_ms: expect.any(Number),
     });
+    expect(fleet.body.data[0]).not.toHaveProperty('total');
+
+    const [{ sites } = { sites: -1 }] = await queryRows<{ sites: number }>(
+      db,
+      sql`SELECT count(*)::int AS sites FROM websites`,
+    );
+    const pageOfTwo = await admin.get<{ data: DeliveryHealth[]; total: number }>(
+      '/api/delivery-health?per_page=2&page=2',
+    );
+    expect(pageOfTwo.body).toMatchObject({ total: sites, data: expect.any(Array) });
+    expect(pageOfTwo.body.data).toHaveLength(2);
+    const pastTheEnd = await admin.get<{ data: DeliveryHealth[]; total: number }>(
+      `/api/delivery-health?per_page=2&page=${sites + 1}`,
+    );
+    expect(pastTheEnd.body).toMatchObject({ total: sites, data: [] });
+    const noMatch = await admin.get('/api/delivery-health?query=no-such-website');
+    expect(noMatch.body).toMatchObject({ total: 0, data: [] });
 
     const list = await admin.get<{ data: FleetDelivery[] }>(
       `/api/deliveries?website_id=${C.id}&per_page=100`,

@@ -96,6 +96,28 @@ describe("the fleet's kept day of health", () => {
     expect(await checkDerivedState(db)).toEqual([]);
   });
 
+  it('orders the fleet the same off the kept rates as by summing the hours, both ways', async () => {
+    const page = (direction: string) =>
+      admin.get<{ data: DeliveryHealth[]; total: number }>(
+        `/api/delivery-health?per_page=100&order_dir=${direction}`,
+      );
+    const ours = (answer: { data: DeliveryHealth[] }) =>
+      answer.data.map((row) => row.website_id).filter((id) => [ahead, behind, quiet].includes(id));
+    const offKeptRates = [(await page('asc')).body, (await page('desc')).body];
+    expect(ours(offKeptRates[0]!)).toEqual([ahead, behind, quiet]);
+    expect(ours(offKeptRates[1]!)).toEqual([ahead, quiet, behind]);
+    // A kept row that starts an hour early, over an hour without attempts, holds the same health,
+    // but is no longer current: the page is then summed from the hours.
+    await db.execute(sql`UPDATE delivery_health_windows
+                         SET window_start = window_start - interval '1 hour'
+                         WHERE website_id = ${behind}`);
+    const summed = [(await page('asc')).body, (await page('desc')).body];
+    await db.execute(sql`UPDATE delivery_health_windows
+                         SET window_start = window_start + interval '1 hour'
+                         WHERE website_id = ${behind}`);
+    expect(summed).toEqual(offKeptRates);
+  });
+
   it('finds and repairs a kept row that drifted, and one missing', async () => {
     await db.execute(sql`UPDATE delivery_health_windows SET attempts = attempts + 5, failed = failed + 5
                          WHERE website_id = ${ahead}`);

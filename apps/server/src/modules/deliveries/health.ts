@@ -8,8 +8,13 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedRows, queryRows } from '../../db/client.ts';
-import { durationQuantile, summedBuckets, windowStart } from '../../db/delivery-health-buckets.ts';
-import { keptWindowRows } from '../../db/delivery-health-window.ts';
+import {
+  durationQuantile,
+  keptBuckets,
+  summedBuckets,
+  windowStart,
+} from '../../db/delivery-health-buckets.ts';
+import { keptWindowRows, keptWindowsCurrent } from '../../db/delivery-health-window.ts';
 import { websites } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { isoText } from '../../lists/page.ts';
@@ -37,9 +42,10 @@ interface HealthRecord {
   paused_at: Date | string | null;
   paused_reason: string | null;
   pending: number;
+  /** How many rows the list has, on every row of its page. */
+  total: number;
+  position: number;
 }
-
-const bucket = (n: number) => sql.raw(`b${n}`);
 
 /**
  * Rows `(website_id, attempts, delivered, failed, buckets)` whose sums per website are the
@@ -52,8 +58,8 @@ const windowRows = (windowHours: number) =>
           WHERE hour >= ${windowStart(windowHours)}`;
 
 /** p50 and p95 of summed rows with their `attempts` and buckets `b1`…. */
-const percentiles = sql`${durationQuantile(bucket, sql`attempts`, 0.5)} AS p50_ms,
-                        ${durationQuantile(bucket, sql`attempts`, 0.95)} AS p95_ms`;
+const percentiles = sql`${durationQuantile('attempts', 0.5)} AS p50_ms,
+                        ${durationQuantile('attempts', 0.95)} AS p95_ms`;
 
 /**
  * The window's counts per website that had attempts in it, and with `withPercentiles` its p50 and
@@ -89,7 +95,22 @@ const ORDER_EXPRESSIONS = {
 } as const;
 type OrderKey = keyof typeof ORDER_EXPRESSIONS;
 
-/** The rows of `where`, the page's (`orderKey`, `order` and `limit`) in that order. */
+/**
+ * A health row's columns: the website's own (`w`), its window's counts (`counts`), the page's
+ * percentiles (`q`), and the page's `position` and `total` (how many rows the list has).
+ */
+const healthColumns = (counts: string) => sql`
+  w.id AS website_id, w.name AS website_name,
+  ${sql.raw(['attempts', 'delivered', 'failed'].map((c) => `COALESCE(${counts}.${c}, 0)::int AS ${c}`).join(', '))},
+  ${sql.raw(counts)}.success_rate, q.p50_ms, q.p95_ms, w.last_delivered_at, w.last_failed_at,
+  w.last_delivery_error AS last_error, w.consecutive_failures, w.deliveries_paused AS paused,
+  w.deliveries_paused_at AS paused_at, w.deliveries_paused_reason AS paused_reason,
+  ${pending} AS pending, page.total, page.position`;
+
+/**
+ * The rows of `where`, the page's (`orderKey`, `order` and `limit`) in the order of their
+ * `position`, summing each website's window.
+ */
 function healthRows(
   where: SQL,
   windowHours: number,
@@ -97,17 +118,9 @@ function healthRows(
 ): SQL {
   const { order, limit } = page;
   return sql`
-    SELECT page.website_id, page.website_name, page.attempts, page.delivered, page.failed,
-           page.success_rate, q.p50_ms, q.p95_ms, page.last_delivered_at,
-           page.last_failed_at, page.last_error, page.consecutive_failures, page.paused,
-           page.paused_at, page.paused_reason, ${pending} AS pending
-    FROM (SELECT w.id AS website_id, w.name AS website_name,
-                 COALESCE(h.attempts, 0) AS attempts, COALESCE(h.delivered, 0) AS delivered,
-                 COALESCE(h.failed, 0) AS failed, h.success_rate,
-                 w.last_delivered_at, w.last_failed_at, w.last_delivery_error AS last_error,
-                 w.consecutive_failures, w.deliveries_paused AS paused,
-                 w.deliveries_paused_at AS paused_at, w.deliveries_paused_reason AS paused_reason,
-                 row_number() OVER (ORDER BY ${order}) AS position
+    SELECT ${healthColumns('page')}
+    FROM (SELECT w.id AS website_id, h.attempts, h.delivered, h.failed, h.success_rate,
+                 row_number() OVER (ORDER BY ${order}) AS position, (count(*) OVER ())::int AS total
           FROM websites w
           LEFT JOIN (${windowHealth(windowHours, page.orderKey === 'p95_ms')}) h
             ON h.website_id = w.id
@@ -118,17 +131,60 @@ function healthRows(
       SELECT ${percentiles}
       FROM (SELECT COALESCE(sum(attempts), 0)::int AS attempts, ${summedBuckets('h')}
             FROM (${windowRows(windowHours)}) h
-            WHERE h.website_id = page.website_id) s) q
-    ORDER BY position`;
+            WHERE h.website_id = page.website_id) s) q`;
 }
 
-const shape = (record: HealthRecord): DeliveryHealth => ({
+/**
+ * The whole fleet's page by success rate over the default window, read off the kept rows' rate
+ * index instead of ordering every website; right only while every kept row is current. Websites
+ * without a rate (no delivered or failed attempt in the window) follow, by id.
+ */
+function rowsByKeptRate(direction: SQL, perPage: number, offset: number): SQL {
+  const reach = offset + perPage;
+  return sql`
+    SELECT ${healthColumns('k')}
+    FROM (SELECT website_id, (SELECT count(*)::int FROM websites) AS total,
+                 row_number() OVER (ORDER BY unrated, success_rate ${direction},
+                                             website_id ${direction}) AS position
+          FROM ((SELECT website_id, success_rate, 0 AS unrated FROM delivery_health_windows
+                 WHERE success_rate IS NOT NULL
+                 ORDER BY success_rate ${direction}, website_id ${direction} LIMIT ${reach})
+                UNION ALL
+                (SELECT w.id, NULL::float8, 1 FROM websites w
+                 WHERE NOT EXISTS (SELECT FROM delivery_health_windows k
+                                   WHERE k.website_id = w.id AND k.success_rate IS NOT NULL)
+                   -- Only read when the rated websites alone do not reach past the page.
+                   AND (SELECT count(*) FROM (SELECT FROM delivery_health_windows
+                                             WHERE success_rate IS NOT NULL LIMIT ${reach}) r)
+                       < ${reach}
+                 ORDER BY w.id ${direction} LIMIT ${reach})) ranked
+          ORDER BY position LIMIT ${perPage} OFFSET ${offset}) page
+    JOIN websites w ON w.id = page.website_id
+    LEFT JOIN delivery_health_windows k ON k.website_id = page.website_id
+    CROSS JOIN LATERAL (
+      SELECT ${percentiles}
+      FROM (SELECT COALESCE(k.attempts, 0) AS attempts, ${keptBuckets('k')}) s) q`;
+}
+
+const shape = ({
+  total: _total,
+  position: _position,
+  ...record
+}: HealthRecord): DeliveryHealth => ({
   ...record,
   success_rate: record.success_rate === null ? null : Number(record.success_rate),
   last_delivered_at: record.last_delivered_at && isoText(record.last_delivered_at),
   last_failed_at: record.last_failed_at && isoText(record.last_failed_at),
   paused_at: record.paused_at && isoText(record.paused_at),
 });
+
+async function websiteCount(db: Db, where: SQL): Promise<number> {
+  const [counted] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM websites w WHERE ${where}`,
+  );
+  return counted?.total ?? 0;
+}
 
 /** GET /api/delivery-health: worst first unless asked otherwise; searched by name or URL. */
 export async function listDeliveryHealth(db: Db, query: DeliveryHealthQuery) {
@@ -138,22 +194,30 @@ export async function listDeliveryHealth(db: Db, query: DeliveryHealthQuery) {
   const direction = sql.raw(query.order_dir.toUpperCase());
   const orderKey = query.order_key;
   const order = sql`${ORDER_EXPRESSIONS[orderKey]} ${direction} NULLS LAST, w.id ${direction}`;
-  const limit = sql`LIMIT ${perPage} OFFSET ${pageOffset(query.page, perPage)}`;
-  const [records, [counted]] = await Promise.all([
-    // Prepared: planning the percentiles' long expressions costs more than running them.
-    preparedRows<HealthRecord>(
-      db,
-      healthRows(where, query.window_hours, { orderKey, order, limit }),
-    ),
-    queryRows<{ total: number }>(
-      db,
-      sql`SELECT count(*)::int AS total FROM websites w WHERE ${where}`,
-    ),
-  ]);
+  const offset = pageOffset(query.page, perPage);
+  const summed = healthRows(where, query.window_hours, {
+    orderKey,
+    order,
+    limit: sql`LIMIT ${perPage} OFFSET ${offset}`,
+  });
+  // The kept rows' rate orders the whole fleet's default page while every kept row is current
+  // (the roll runs every five minutes); the statement holds both ways and runs the one that is
+  // right at the time.
+  const rows =
+    orderKey === 'success_rate' && query.window_hours === DEFAULT_WINDOW_HOURS && !search
+      ? sql`SELECT * FROM (${rowsByKeptRate(direction, perPage, offset)}) kept
+            WHERE ${keptWindowsCurrent}
+            UNION ALL
+            SELECT * FROM (${summed}) summed WHERE NOT ${keptWindowsCurrent}`
+      : summed;
+  // Prepared: planning the percentiles' long expressions costs more than running them.
+  const records = await preparedRows<HealthRecord>(db, sql`${rows} ORDER BY position`);
+  // A page past the last row carries no total: it is counted apart.
+  const total = records[0] ? records[0].total : query.page > 1 ? await websiteCount(db, where) : 0;
   return paginate(records.map(shape), {
     page: query.page,
     perPage,
-    total: counted?.total ?? 0,
+    total,
     path: '/api/delivery-health',
   });
 }
