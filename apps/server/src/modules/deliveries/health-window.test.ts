@@ -20,7 +20,11 @@ const [ahead, behind, quiet] = await insertTestWebsites(db);
 
 let jobs = 0;
 /** An attempt `hoursAgo` hours ago, kept as the pipeline keeps one. */
-async function attempt(websiteId: number, hoursAgo: number, outcome: 'delivered' | 'failed') {
+async function attempt(
+  websiteId: number,
+  hoursAgo: number,
+  outcome: 'delivered' | 'failed' | 'deferred',
+) {
   jobs += 1;
   const [row] = await queryRows<{ id: number }>(
     db,
@@ -103,8 +107,14 @@ describe("the fleet's kept day of health", () => {
       );
     const ours = (answer: { data: DeliveryHealth[] }) =>
       answer.data.map((row) => row.website_id).filter((id) => [ahead, behind, quiet].includes(id));
+    // Deferred (429) only: attempts in the window, but no rate.
+    await attempt(behind, 0, 'deferred');
     const offKeptRates = [(await page('asc')).body, (await page('desc')).body];
     expect(ours(offKeptRates[0]!)).toEqual([ahead, behind, quiet]);
+    expect(offKeptRates[0]!.data.find((row) => row.website_id === behind)).toMatchObject({
+      attempts: 1,
+      success_rate: null,
+    });
     expect(ours(offKeptRates[1]!)).toEqual([ahead, quiet, behind]);
     // A kept row that starts an hour early, over an hour without attempts, holds the same health,
     // but is no longer current: the page is then summed from the hours.
@@ -125,7 +135,7 @@ describe("the fleet's kept day of health", () => {
     await attempt(quiet, 1, 'failed');
     await db.execute(sql`DELETE FROM delivery_health_windows WHERE website_id = ${quiet}`);
     expect(await checkDerivedState(db)).toEqual([
-      { name: 'delivery_health_windows', wrongRows: 2, kept: 8, actual: 4 },
+      { name: 'delivery_health_windows', wrongRows: 3, kept: 8, actual: 5 },
     ]);
     expect(await repairDerivedState(db)).toHaveLength(1);
     expect(await checkDerivedState(db)).toEqual([]);

@@ -134,6 +134,9 @@ function healthRows(
             WHERE h.website_id = page.website_id) s) q`;
 }
 
+/** What a page read off the kept rows takes of a website's kept row `k`. */
+const keptHealth = sql`k.attempts, k.delivered, k.failed, k.buckets, k.success_rate`;
+
 /**
  * The whole fleet's page by success rate over the default window, read off the kept rows' rate
  * index instead of ordering every website; right only while every kept row is current. Websites
@@ -142,17 +145,17 @@ function healthRows(
 function rowsByKeptRate(direction: SQL, perPage: number, offset: number): SQL {
   const reach = offset + perPage;
   return sql`
-    SELECT ${healthColumns('k')}
-    FROM (SELECT website_id, (SELECT count(*)::int FROM websites) AS total,
+    SELECT ${healthColumns('page')}
+    FROM (SELECT ranked.*, (SELECT count(*)::int FROM websites) AS total,
                  row_number() OVER (ORDER BY unrated, success_rate ${direction},
                                              website_id ${direction}) AS position
-          FROM ((SELECT website_id, success_rate, 0 AS unrated FROM delivery_health_windows
+          FROM ((SELECT k.website_id, ${keptHealth}, 0 AS unrated FROM delivery_health_windows k
                  WHERE success_rate IS NOT NULL
                  ORDER BY success_rate ${direction}, website_id ${direction} LIMIT ${reach})
                 UNION ALL
-                (SELECT w.id, NULL::float8, 1 FROM websites w
-                 WHERE NOT EXISTS (SELECT FROM delivery_health_windows k
-                                   WHERE k.website_id = w.id AND k.success_rate IS NOT NULL)
+                (SELECT w.id, ${keptHealth}, 1 FROM websites w
+                 LEFT JOIN delivery_health_windows k ON k.website_id = w.id
+                 WHERE k.success_rate IS NULL
                    -- Only read when the rated websites alone do not reach past the page.
                    AND (SELECT count(*) FROM (SELECT FROM delivery_health_windows
                                              WHERE success_rate IS NOT NULL LIMIT ${reach}) r)
@@ -160,10 +163,29 @@ function rowsByKeptRate(direction: SQL, perPage: number, offset: number): SQL {
                  ORDER BY w.id ${direction} LIMIT ${reach})) ranked
           ORDER BY position LIMIT ${perPage} OFFSET ${offset}) page
     JOIN websites w ON w.id = page.website_id
-    LEFT JOIN delivery_health_windows k ON k.website_id = page.website_id
     CROSS JOIN LATERAL (
       SELECT ${percentiles}
-      FROM (SELECT COALESCE(k.attempts, 0) AS attempts, ${keptBuckets('k')}) s) q`;
+      FROM (SELECT COALESCE(page.attempts, 0) AS attempts, ${keptBuckets('page')}) s) q`;
+}
+
+/**
+ * Whether the page can be read off the kept rows' rate: the whole fleet (no search) worst or
+ * best first over the default window.
+ */
+const byKeptRate = (orderKey: OrderKey, query: DeliveryHealthQuery, search: unknown) =>
+  orderKey === 'success_rate' && query.window_hours === DEFAULT_WINDOW_HOURS && !search;
+
+/**
+ * The page read off the kept rows, which says whether every kept row was current; when one was
+ * not (the roll runs every five minutes) or the page is empty, the page summed from the hours.
+ */
+async function keptOrSummed(db: Db, kept: SQL, summed: SQL): Promise<HealthRecord[]> {
+  const rows = await preparedRows<HealthRecord & { current: boolean }>(
+    db,
+    sql`SELECT *, ${keptWindowsCurrent} AS current FROM (${kept}) kept ORDER BY position`,
+  );
+  if (rows[0]?.current) return rows.map(({ current: _current, ...row }) => row);
+  return preparedRows<HealthRecord>(db, sql`${summed} ORDER BY position`);
 }
 
 const shape = ({
@@ -200,18 +222,10 @@ export async function listDeliveryHealth(db: Db, query: DeliveryHealthQuery) {
     order,
     limit: sql`LIMIT ${perPage} OFFSET ${offset}`,
   });
-  // The kept rows' rate orders the whole fleet's default page while every kept row is current
-  // (the roll runs every five minutes); the statement holds both ways and runs the one that is
-  // right at the time.
-  const rows =
-    orderKey === 'success_rate' && query.window_hours === DEFAULT_WINDOW_HOURS && !search
-      ? sql`SELECT * FROM (${rowsByKeptRate(direction, perPage, offset)}) kept
-            WHERE ${keptWindowsCurrent}
-            UNION ALL
-            SELECT * FROM (${summed}) summed WHERE NOT ${keptWindowsCurrent}`
-      : summed;
   // Prepared: planning the percentiles' long expressions costs more than running them.
-  const records = await preparedRows<HealthRecord>(db, sql`${rows} ORDER BY position`);
+  const records = byKeptRate(orderKey, query, search)
+    ? await keptOrSummed(db, rowsByKeptRate(direction, perPage, offset), summed)
+    : await preparedRows<HealthRecord>(db, sql`${summed} ORDER BY position`);
   // A page past the last row carries no total: it is counted apart.
   const total = records[0] ? records[0].total : query.page > 1 ? await websiteCount(db, where) : 0;
   return paginate(records.map(shape), {
