@@ -34,6 +34,8 @@ import {
   type ListAnswer,
   type ListCase,
   listCases,
+  PROFILE_CASE,
+  profileCase,
   REVIEW_CASE,
   rawPageQuery,
   reviewListCase,
@@ -135,6 +137,7 @@ async function directPhase(target: Target) {
   const lists = [
     ...listCases(counted!.posts).filter((listCase) => selectedCase(listCase.name)),
     ...(selectedCase(REVIEW_CASE) ? [await reviewListCase(database.db)] : []),
+    ...(selectedCase(PROFILE_CASE) ? [await profileCase(database.db)] : []),
   ];
   for (const listCase of lists) {
     const result = await prepareCase(database.db, listCase);

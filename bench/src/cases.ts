@@ -13,6 +13,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../apps/server/src/db/client.ts';
 import { keptStageCounts } from '../../apps/server/src/db/review-stage-counts.ts';
+import { getProfile } from '../../apps/server/src/modules/auth/service.ts';
 import { listCategories } from '../../apps/server/src/modules/categories/service.ts';
 import { withAssignee } from '../../apps/server/src/modules/content/filters.ts';
 import { POST_KIND } from '../../apps/server/src/modules/content/kinds.ts';
@@ -325,4 +326,32 @@ export function checkAnswer(
   const error = Math.abs(answer.total - expected.total) / expected.total;
   if (error > ESTIMATE_TOLERANCE) throw fail('an estimate too far from the count');
   return `estimate ${answer.total} (${(error * 100).toFixed(0)}% off)`;
+}
+
+export const PROFILE_CASE = 'signed-in profile, the HTTP path alone';
+
+/**
+ * The cheapest signed-in answer: the caller's own profile, one read of a user behind the session
+ * check. No list is served faster, so the share of its floor that it reaches bounds the share any
+ * list can; its floor is that read of the user.
+ */
+export async function profileCase(db: Db): Promise<ListCase> {
+  const [admin] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM users WHERE email = ${BENCH_ADMIN.email}`,
+  );
+  if (!admin) throw new Error(`${PROFILE_CASE}: no user ${BENCH_ADMIN.email}`);
+  return {
+    name: PROFILE_CASE,
+    path: '/api/profile',
+    direct: (db) => getProfile(db, admin.id),
+    asList: (answer) => ({ data: [{ id: (answer as { id: number }).id }], total: 1 }),
+    raw: {
+      columns: sql`u.id, u.name, u.email`,
+      fromWhere: sql`FROM users u WHERE u.id = ${admin.id}`,
+      idColumn: sql`u.id`,
+      orderBy: sql`u.id`,
+      page: 1,
+    },
+  };
 }
