@@ -9,7 +9,7 @@ import { foldStageCounts } from './db/review-stage-counts.ts';
 import { scheduledTasks } from './db/schema.ts';
 import { readSettings } from './db/settings.ts';
 import { pruneEvents } from './events/publish.ts';
-import { every, type TaskDefinition, type TaskSource } from './jobs/scheduler.ts';
+import { every, onTheMark, type TaskDefinition, type TaskSource } from './jobs/scheduler.ts';
 import { AUDIT_RETENTION_SETTING } from './lib/settings-catalog.ts';
 import { retryFailedDeliveries } from './modules/content/retry.ts';
 import { publishDueVariants } from './modules/content/schedule-due.ts';
@@ -69,7 +69,8 @@ export const SCHEDULED_PUBLISH_TASK = 'content:publish-scheduled';
 export const DELIVERY_PRUNE_TASK = 'deliveries:prune';
 /**
  * Moves each website's kept delivery health past the hours that left the fleet page's window:
- * the page stays right without it, but reads less when it has run since the hour began.
+ * the page stays right without it, but reads less when it has run since the hour began. It runs
+ * on the clock's five-minute marks, so within a tick of each hour's start.
  */
 export const HEALTH_WINDOW_ROLL_TASK = 'deliveries:roll-health';
 
@@ -191,7 +192,7 @@ export const FIXED_TASKS: TaskDefinition[] = [
   },
   {
     command: HEALTH_WINDOW_ROLL_TASK,
-    nextRun: every(5 * MINUTE_MS),
+    nextRun: onTheMark(5 * MINUTE_MS),
     run: async (context) => {
       await rollKeptWindows(context.db);
     },

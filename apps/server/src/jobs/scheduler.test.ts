@@ -8,7 +8,12 @@ import { scheduledTasks, sessions } from '../db/schema.ts';
 import { createUser, seedBase } from '../db/seed.ts';
 import { TARGET_SETTINGS } from '../pipeline/targets/index.ts';
 import { createSession } from '../plugins/sessions.ts';
-import { FIXED_TASKS, SESSION_PRUNE_TASK, seedTaskRows } from '../tasks.ts';
+import {
+  FIXED_TASKS,
+  HEALTH_WINDOW_ROLL_TASK,
+  SESSION_PRUNE_TASK,
+  seedTaskRows,
+} from '../tasks.ts';
 import { every, runDueTasks, schedulerTick, type TaskContext } from './scheduler.ts';
 
 const silentLog = { error: () => {}, warn: () => {}, info: () => {} };
@@ -40,6 +45,14 @@ const task = async () =>
   )[0]!;
 
 describe('scheduler', () => {
+  it('rolls the kept delivery health on the five-minute marks, so at the start of each hour', () => {
+    const roll = FIXED_TASKS.find((task) => task.command === HEALTH_WINDOW_ROLL_TASK)!;
+    const after = (at: string) => roll.nextRun(new Date(at)).toISOString();
+    expect(after('2026-11-27T12:59:40.000Z')).toBe('2026-11-27T13:00:00.000Z');
+    expect(after('2026-11-27T13:00:00.000Z')).toBe('2026-11-27T13:05:00.000Z');
+    expect(after('2026-11-27T13:03:12.345Z')).toBe('2026-11-27T13:05:00.000Z');
+  });
+
   it('does not run a task before its time', async () => {
     const before = await task();
     await runDueTasks(context, FIXED_TASKS);

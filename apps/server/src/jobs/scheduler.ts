@@ -28,6 +28,12 @@ export const every =
   (from: Date): Date =>
     new Date(from.getTime() + ms);
 
+/** The first multiple of `ms` since the epoch after `from`: every five minutes is :00, :05, … */
+export const onTheMark =
+  (ms: number) =>
+  (from: Date): Date =>
+    new Date((Math.floor(from.getTime() / ms) + 1) * ms);
+
 /** A task marked Running for longer than this is taken to have died with its process. */
 const STALE_RUNNING_MS = 10 * 60 * 1000;
 

@@ -179,13 +179,13 @@ const byKeptRate = (orderKey: OrderKey, query: DeliveryHealthQuery, search: unkn
  * The page read off the kept rows, which says whether every kept row was current; when one was
  * not (the roll runs every five minutes) or the page is empty, the page summed from the hours.
  */
-async function keptOrSummed(db: Db, kept: SQL, summed: SQL): Promise<HealthRecord[]> {
+async function keptOrSummed(db: Db, kept: SQL, summed: () => SQL): Promise<HealthRecord[]> {
   const rows = await preparedRows<HealthRecord & { current: boolean }>(
     db,
     sql`SELECT *, ${keptWindowsCurrent} AS current FROM (${kept}) kept ORDER BY position`,
   );
   if (rows[0]?.current) return rows.map(({ current: _current, ...row }) => row);
-  return preparedRows<HealthRecord>(db, sql`${summed} ORDER BY position`);
+  return preparedRows<HealthRecord>(db, sql`${summed()} ORDER BY position`);
 }
 
 const shape = ({
@@ -217,15 +217,16 @@ export async function listDeliveryHealth(db: Db, query: DeliveryHealthQuery) {
   const orderKey = query.order_key;
   const order = sql`${ORDER_EXPRESSIONS[orderKey]} ${direction} NULLS LAST, w.id ${direction}`;
   const offset = pageOffset(query.page, perPage);
-  const summed = healthRows(where, query.window_hours, {
-    orderKey,
-    order,
-    limit: sql`LIMIT ${perPage} OFFSET ${offset}`,
-  });
+  const summed = () =>
+    healthRows(where, query.window_hours, {
+      orderKey,
+      order,
+      limit: sql`LIMIT ${perPage} OFFSET ${offset}`,
+    });
   // Prepared: planning the percentiles' long expressions costs more than running them.
   const records = byKeptRate(orderKey, query, search)
     ? await keptOrSummed(db, rowsByKeptRate(direction, perPage, offset), summed)
-    : await preparedRows<HealthRecord>(db, sql`${summed} ORDER BY position`);
+    : await preparedRows<HealthRecord>(db, sql`${summed()} ORDER BY position`);
   // A page past the last row carries no total: it is counted apart.
   const total = records[0] ? records[0].total : query.page > 1 ? await websiteCount(db, where) : 0;
   return paginate(records.map(shape), {
