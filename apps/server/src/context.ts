@@ -24,6 +24,11 @@ export interface AppContext {
   metrics: Metrics;
   /** Whether the process is stopping, and what to close first when it does (event streams). */
   shutdown: Shutdown;
+  /**
+   * The start's check of the derived tables (the server's, which runs it once listening):
+   * `checking` until it has repaired what it found.
+   */
+  derivedState: { status: 'ok' | 'checking' };
 }
 
 /**
@@ -43,5 +48,14 @@ export async function createAppContext(
     jobCounts: () => queue.countJobs(),
     poolConnections: () => database.connections(),
   });
-  return { config, database, db: database.db, secrets, queue, metrics, shutdown: createShutdown() };
+  return {
+    config,
+    database,
+    db: database.db,
+    secrets,
+    queue,
+    metrics,
+    shutdown: createShutdown(),
+    derivedState: { status: 'ok' },
+  };
 }

@@ -32,9 +32,6 @@ async function main() {
   });
   await seedTaskRows(database.db);
   if (wasEmpty) await seedDemo(database.db);
-  // Rows loaded behind the triggers' back (a restore, a replica-mode load) must not leave the
-  // lists wrong until the next scheduled check.
-  const repaired = await repairDerivedState(database.db);
 
   const logger = pino({
     level: config.LOG_LEVEL,
@@ -42,7 +39,7 @@ async function main() {
   });
   const context = await createAppContext(config, database, logger);
   const app = await buildApp({ context, logger });
-  for (const drift of repaired) app.log.warn(`Repaired derived state: ${describeDrift(drift)}`);
+  context.derivedState.status = 'checking';
   if (usesDefaultAdminPassword(config)) {
     app.log.warn(
       'The demo admin password is in use. Set ADMIN_PASSWORD, or change it with `npm run cli -- password:reset`.',
@@ -83,6 +80,14 @@ async function main() {
       usesDefaultAdminPassword(config) ? ` with the password ${config.ADMIN_PASSWORD}` : ''
     }.\n`,
   );
+  // Rows loaded behind the triggers' back (a restore, a replica-mode load) must not leave the
+  // lists wrong until the next scheduled check. It runs once the server listens, since on a large
+  // database it reads every variant (a minute at ten million posts): /readyz answers `checking`
+  // meanwhile, so that a load balancer sends nothing here before it is done.
+  for (const drift of await repairDerivedState(database.db)) {
+    app.log.warn(`Repaired derived state: ${describeDrift(drift)}`);
+  }
+  context.derivedState.status = 'ok';
 }
 
 main().catch((error: unknown) => {

@@ -14,6 +14,7 @@ import {
   startTestServer,
   TEST_DB,
   type TestServer,
+  waitFor,
 } from './harness.ts';
 import { type RunningProcess, startProcess } from './processes.ts';
 
@@ -134,10 +135,14 @@ describe('start-up and db:check', () => {
 
     server = startProcess('src/main.ts', { ...env(), PORT: '0', LOG_LEVEL: 'info' });
     const [, url] = (await server.printed(/running at (http:\/\/\S+)/, 120_000)) as string[];
+    const admin = new ApiClient(url!);
+    // Ready once the check has repaired what it found.
+    await waitFor(async () => (await admin.get('/readyz')).status === 200, {
+      what: 'the server to be ready',
+    });
     expect(server.output()).toContain(
       'Repaired derived state: post_ranges: 3 row(s) differed (kept 1500, actual 2590)',
     );
-    const admin = new ApiClient(url!);
     await admin.login(ADMIN.email, ADMIN.password);
     await expectRightPages(admin);
     await server.stop();

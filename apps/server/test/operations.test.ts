@@ -14,7 +14,13 @@ const withToken = await serverForFile({ METRICS_TOKEN: TOKEN });
 const stopped = await startTestServer();
 afterAll(() => stopped.app.close());
 
-const READY = { process: 'ok', database: 'ok', migrations: 'ok', queue: 'ok' };
+const READY = {
+  process: 'ok',
+  database: 'ok',
+  migrations: 'ok',
+  queue: 'ok',
+  derived_state: 'ok',
+};
 
 describe('health and readiness', () => {
   it('answers liveness without a session', async () => {
@@ -92,6 +98,18 @@ describe('metrics', () => {
 });
 
 describe('readiness when the database is gone', () => {
+  it('answers 503 while the start checks the derived tables, and 200 once it is done', async () => {
+    stopped.context.derivedState.status = 'checking';
+    const checking = await stopped.client().get('/readyz');
+    stopped.context.derivedState.status = 'ok';
+    expect(checking.status).toBe(503);
+    expect(checking.body).toEqual({
+      status: 'unavailable',
+      checks: { ...READY, derived_state: 'checking' },
+    });
+    expect((await stopped.client().get('/readyz')).status).toBe(200);
+  });
+
   it('answers 503 naming the job queue and the database once they have stopped, and stays alive', async () => {
     expect((await stopped.client().get('/readyz')).status).toBe(200);
     await stopped.context.queue.stop();

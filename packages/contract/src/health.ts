@@ -5,8 +5,9 @@ export const livenessSchema = z.object({ status: z.literal('ok') });
 
 /**
  * One check of `GET /readyz`: `ok`, or what failed (`stopping` while the process shuts down,
- * `pending` while migrations are not applied, `stopped` for a job queue that is not running, the
- * database's error otherwise).
+ * `pending` while migrations are not applied, `stopped` for a job queue that is not running,
+ * `checking` while the server's start checks and repairs the derived tables, the database's error
+ * otherwise).
  */
 export const readinessCheckSchema = z.string();
 
@@ -25,6 +26,7 @@ export const readinessSchema = z.object({
     database: readinessCheckSchema,
     migrations: readinessCheckSchema,
     queue: readinessCheckSchema,
+    derived_state: readinessCheckSchema,
     replica: z.enum(REPLICA_CHECKS).optional(),
   }),
 });

@@ -34,6 +34,7 @@ export async function readiness(
     database: 'ok',
     migrations: 'ok',
     queue: context.queue.running() ? 'ok' : 'stopped',
+    derived_state: context.derivedState.status,
   };
   try {
     if (!(await withinProbeTime(migrationsCurrent(context.db)))) checks.migrations = 'pending';
