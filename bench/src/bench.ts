@@ -331,7 +331,7 @@ async function benchTarget(
   await resetBulkRows(reopened.db);
   await reopened.close();
   const memory = [
-    `server started in ${(server.startMs / 1000).toFixed(1)} s; RSS ${atRest.toFixed(0)} MB at rest, ${listsPeak.toFixed(0)} MB peak under the lists' load, ${peak.toFixed(0)} MB with the export and the bulk approve`,
+    `server listening in ${(server.listenMs / 1000).toFixed(1)} s, ready in ${(server.startMs / 1000).toFixed(1)} s; RSS ${atRest.toFixed(0)} MB at rest, ${listsPeak.toFixed(0)} MB peak under the lists' load, ${peak.toFixed(0)} MB with the export and the bulk approve`,
     ...(exported ? [`${EXPORT_CASE}: ${describeExport(exported)}`] : []),
   ].join('\n  ');
   return { rows, memory, exported };
