@@ -3,7 +3,7 @@ import { type Db, queryRows } from './client.ts';
 import { healthDifferences, healthRepair } from './delivery-health.ts';
 import { keptWindowDifferences, keptWindowRepair } from './delivery-health-window.ts';
 import { stageCountDifferences, stageCountRepair } from './review-stage-counts.ts';
-import { POST_RANGE_SIZE } from './schema.ts';
+import { POST_BLOCK_SIZE, POST_RANGE_SIZE } from './schema.ts';
 
 /**
  * What a list reads from derived state that triggers keep, and how to tell when it has drifted.
@@ -30,6 +30,14 @@ const postRangeDifferences = sql`
   FULL JOIN post_ranges kept USING (range_start)
   WHERE COALESCE(actual.posts, 0) <> COALESCE(kept.posts, 0)`;
 
+const postBlockDifferences = sql`
+  SELECT block_start AS key, COALESCE(actual.posts, 0) AS actual, COALESCE(kept.posts, 0) AS kept
+  FROM (SELECT range_start - range_start % ${sql.raw(String(POST_BLOCK_SIZE))} AS block_start,
+               sum(posts)::int AS posts
+        FROM post_ranges GROUP BY 1) actual
+  FULL JOIN post_range_blocks kept USING (block_start)
+  WHERE COALESCE(actual.posts, 0) <> COALESCE(kept.posts, 0)`;
+
 const DERIVED_STATES: DerivedState[] = [
   {
     name: 'post_ranges',
@@ -38,6 +46,15 @@ const DERIVED_STATES: DerivedState[] = [
     repair: sql`
       INSERT INTO post_ranges (range_start, posts) SELECT key, actual FROM wrong
       ON CONFLICT (range_start) DO UPDATE SET posts = EXCLUDED.posts`,
+  },
+  {
+    // After the ranges it sums (whose repair its triggers follow).
+    name: 'post_range_blocks',
+    source: 'post_ranges',
+    differences: postBlockDifferences,
+    repair: sql`
+      INSERT INTO post_range_blocks (block_start, posts) SELECT key, actual FROM wrong
+      ON CONFLICT (block_start) DO UPDATE SET posts = EXCLUDED.posts`,
   },
   {
     name: 'delivery_health_hours',

@@ -174,6 +174,19 @@ export const postRanges = pgTable('post_ranges', {
   posts: integer('posts').notNull(),
 });
 
+/** Ids per row of `post_range_blocks`: a hundred ranges (migration 0031). */
+export const POST_BLOCK_SIZE = 100 * POST_RANGE_SIZE;
+
+/**
+ * How many posts each block of POST_BLOCK_SIZE ids holds: the sums of its ranges, kept by
+ * triggers on post_ranges (migration 0031), however a range changes. A deep page finds its block
+ * here, then its range among the block's hundred, instead of summing every newer range.
+ */
+export const postRangeBlocks = pgTable('post_range_blocks', {
+  blockStart: integer('block_start').primaryKey(),
+  posts: integer('posts').notNull(),
+});
+
 export const postVariants = pgTable(
   'post_variants',
   {
