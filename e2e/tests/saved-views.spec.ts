@@ -39,6 +39,29 @@ test('a list is saved as a view, chosen again after a reload, and opens by defau
   await expect(page).toHaveURL(/order_key=title/);
   await expect(page.getByRole('button', { name: `View: ${name}` })).toBeVisible();
 
+  // A search typed before the views have come stays: the default only fills a bare address.
+  let releaseViews = () => {};
+  const viewsHeld = new Promise<void>((release) => {
+    releaseViews = release;
+  });
+  await page.route('**/api/saved-views?*', async (route) => {
+    await viewsHeld;
+    await route.continue();
+  });
+  await page.goto('/admin/posts');
+  await page.getByRole('searchbox', { name: 'Search posts' }).fill('typed first');
+  await expect(page).toHaveURL(/query=typed\+first/);
+  releaseViews();
+  // The menu lists the saved view once the views have come, and the default had its chance.
+  await page.getByRole('button', { name: 'Views' }).click();
+  await expect(page.getByRole('button', { name: `${name} Default` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/query=typed\+first/);
+  await expect(page).not.toHaveURL(/order_key=title/);
+  await page.unroute('**/api/saved-views?*');
+  await page.goto('/admin/posts');
+  await expect(page.getByRole('button', { name: `View: ${name}` })).toBeVisible();
+
   await page.getByRole('button', { name: `View: ${name}` }).click();
   await page.getByRole('button', { name: `Delete “${name}”` }).click();
   await page

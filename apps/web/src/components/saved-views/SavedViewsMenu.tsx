@@ -76,13 +76,14 @@ export function SavedViewsMenu({ list, columns }: SavedViewsMenuProps) {
   }
 
   // A list opened bare (no filters, search or sort in its address) shows the user's default view,
-  // once: clearing the filters afterwards keeps them cleared.
+  // once: clearing the filters afterwards keeps them cleared, and what the user set before the
+  // views came (a search typed at once) is kept.
   const openedBare = useRef(searchParams.size === 0);
   const defaultView = views.data?.find((view) => view.is_default);
   useEffect(() => {
     if (!openedBare.current || !views.isSuccess) return;
     openedBare.current = false;
-    if (defaultView) open(defaultView, true);
+    if (defaultView && searchParams.size === 0) open(defaultView, true);
   });
 
   const done = (message: string) => ({
