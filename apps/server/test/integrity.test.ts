@@ -71,7 +71,7 @@ async function keptAndActual(db: Db) {
   return row!;
 }
 
-describe('derived state loaded behind the triggers', () => {
+describe('the kept counts of the posts list', () => {
   let server: TestServer | undefined;
   afterEach(async () => {
     await server?.close();
@@ -91,14 +91,6 @@ describe('derived state loaded behind the triggers', () => {
     ]);
     await expectRightPages(admin);
     expect(await keptAndActual(db)).toEqual({ kept: POSTS_TOTAL, actual: POSTS_TOTAL });
-  });
-});
-
-describe('the blocks of ranges', () => {
-  let server: TestServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
   });
 
   it('pages every post newest first across blocks of ranges, and repairs a block that drifted', async () => {

@@ -23,39 +23,48 @@ interface DerivedState {
   repair: SQL;
 }
 
-const postRangeDifferences = sql`
-  SELECT range_start AS key, COALESCE(actual.posts, 0) AS actual, COALESCE(kept.posts, 0) AS kept
-  FROM (SELECT id - id % ${sql.raw(String(POST_RANGE_SIZE))} AS range_start, count(*)::int AS posts
-        FROM posts GROUP BY 1) actual
-  FULL JOIN post_ranges kept USING (range_start)
-  WHERE COALESCE(actual.posts, 0) <> COALESCE(kept.posts, 0)`;
-
-const postBlockDifferences = sql`
-  SELECT block_start AS key, COALESCE(actual.posts, 0) AS actual, COALESCE(kept.posts, 0) AS kept
-  FROM (SELECT range_start - range_start % ${sql.raw(String(POST_BLOCK_SIZE))} AS block_start,
-               sum(posts)::int AS posts
-        FROM post_ranges GROUP BY 1) actual
-  FULL JOIN post_range_blocks kept USING (block_start)
-  WHERE COALESCE(actual.posts, 0) <> COALESCE(kept.posts, 0)`;
+/**
+ * A table of posts counted per id span (`post_ranges`, `post_range_blocks`): its key column
+ * `spanStart`, and the span each row of `source` (its ids in `id`, counted `weight` times) falls
+ * in, `span` ids wide.
+ */
+function postCounts(
+  name: string,
+  spanStart: string,
+  counted: { source: string; id: string; weight: string; span: number },
+): DerivedState {
+  const key = sql.raw(spanStart);
+  const { source, id, weight, span } = counted;
+  return {
+    name,
+    source,
+    differences: sql`
+      SELECT ${key} AS key, COALESCE(actual.posts, 0) AS actual, COALESCE(kept.posts, 0) AS kept
+      FROM (SELECT ${sql.raw(`${id} - ${id} % ${span}`)} AS ${key},
+                   ${sql.raw(weight)}::int AS posts
+            FROM ${sql.raw(source)} GROUP BY 1) actual
+      FULL JOIN ${sql.raw(name)} kept USING (${key})
+      WHERE COALESCE(actual.posts, 0) <> COALESCE(kept.posts, 0)`,
+    repair: sql`
+      INSERT INTO ${sql.raw(name)} (${key}, posts) SELECT key, actual FROM wrong
+      ON CONFLICT (${key}) DO UPDATE SET posts = EXCLUDED.posts`,
+  };
+}
 
 const DERIVED_STATES: DerivedState[] = [
-  {
-    name: 'post_ranges',
+  postCounts('post_ranges', 'range_start', {
     source: 'posts',
-    differences: postRangeDifferences,
-    repair: sql`
-      INSERT INTO post_ranges (range_start, posts) SELECT key, actual FROM wrong
-      ON CONFLICT (range_start) DO UPDATE SET posts = EXCLUDED.posts`,
-  },
-  {
-    // After the ranges it sums (whose repair its triggers follow).
-    name: 'post_range_blocks',
+    id: 'id',
+    weight: 'count(*)',
+    span: POST_RANGE_SIZE,
+  }),
+  // After the ranges it sums (whose repair its triggers follow).
+  postCounts('post_range_blocks', 'block_start', {
     source: 'post_ranges',
-    differences: postBlockDifferences,
-    repair: sql`
-      INSERT INTO post_range_blocks (block_start, posts) SELECT key, actual FROM wrong
-      ON CONFLICT (block_start) DO UPDATE SET posts = EXCLUDED.posts`,
-  },
+    id: 'range_start',
+    weight: 'sum(posts)',
+    span: POST_BLOCK_SIZE,
+  }),
   {
     name: 'delivery_health_hours',
     source: 'delivery_attempts',

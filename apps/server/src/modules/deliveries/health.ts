@@ -172,8 +172,8 @@ function rowsByKeptRate(direction: SQL, perPage: number, offset: number): SQL {
  * Whether the page can be read off the kept rows' rate: the whole fleet (no search) worst or
  * best first over the default window.
  */
-const byKeptRate = (orderKey: OrderKey, query: DeliveryHealthQuery, search: unknown) =>
-  orderKey === 'success_rate' && query.window_hours === DEFAULT_WINDOW_HOURS && !search;
+const byKeptRate = (query: DeliveryHealthQuery, search: unknown) =>
+  query.order_key === 'success_rate' && query.window_hours === DEFAULT_WINDOW_HOURS && !search;
 
 /**
  * The page read off the kept rows, which says whether every kept row was current; when one was
@@ -224,7 +224,7 @@ export async function listDeliveryHealth(db: Db, query: DeliveryHealthQuery) {
       limit: sql`LIMIT ${perPage} OFFSET ${offset}`,
     });
   // Prepared: planning the percentiles' long expressions costs more than running them.
-  const records = byKeptRate(orderKey, query, search)
+  const records = byKeptRate(query, search)
     ? await keptOrSummed(db, rowsByKeptRate(direction, perPage, offset), summed)
     : await preparedRows<HealthRecord>(db, sql`${summed()} ORDER BY position`);
   // A page past the last row carries no total: it is counted apart.
