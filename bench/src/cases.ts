@@ -21,7 +21,7 @@ import { detailRows } from '../../apps/server/src/modules/content/review.ts';
 import { listDeliveryHealth } from '../../apps/server/src/modules/deliveries/health.ts';
 import { listPosts } from '../../apps/server/src/modules/posts/service.ts';
 import { reviewStageCounts } from '../../apps/server/src/modules/stats/review-stages.ts';
-import { BENCH_ADMIN, defaultStage, SEARCH_PHRASE, SHORT_SEARCH } from './shape.ts';
+import { BENCH_ADMIN, defaultStage, searchPhrase, shortSearch } from './shape.ts';
 
 export const PER_PAGE = 20;
 /** How deep the deep page is, as a share of the posts: page 20,000 of a million, 200,000 of ten. */
@@ -150,8 +150,8 @@ export const listCases = (posts: number): ListCase[] => {
   return [
     postsCase('posts page 1', 1),
     postsCase(`posts page ${deepPage.toLocaleString('en')}`, deepPage),
-    postsCase('posts search, ~100 hits', 1, SEARCH_PHRASE),
-    postsCase(`posts search "${SHORT_SEARCH}"`, 1, SHORT_SEARCH),
+    postsCase('posts search, ~100 hits', 1, searchPhrase(posts)),
+    postsCase(`posts search "${shortSearch(posts)}"`, 1, shortSearch(posts)),
     categoriesCase('categories page 1', {}, sql`TRUE`, sql`c.id DESC`),
     categoriesCase(
       'categories status+approved, newest',

@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../../apps/server/src/db/client.ts';
 import { createSession, SESSION_COOKIE } from '../../apps/server/src/plugins/sessions.ts';
 import { cpuMsBetween, cpuSnapshot, percentile, startServer } from './measure.ts';
-import { BENCH_ADMIN, SEARCH_PHRASE } from './shape.ts';
+import { BENCH_ADMIN, searchPhrase } from './shape.ts';
 
 const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 200);
 const SECONDS = Number(process.env.BENCH_OPERATOR_SECONDS ?? 60);
@@ -65,14 +65,14 @@ const pageOf = (path: string) => (answer: unknown) => {
 };
 
 /** The mix, by weight out of 100: reads 80, writes 20. */
-function nextRequest(posts: readonly Post[], maxPostId: number): Request {
+function nextRequest(posts: readonly Post[], maxPostId: number, phrase: string): Request {
   const roll = random(100);
   if (roll < 25) {
     const path = `/api/posts?page=${1 + random(50)}&per_page=${PER_PAGE}`;
     return { kind: 'read', name: 'posts list', method: 'GET', path, check: pageOf(path) };
   }
   if (roll < 35) {
-    const path = `/api/posts?per_page=${PER_PAGE}&query=${encodeURIComponent(SEARCH_PHRASE)}`;
+    const path = `/api/posts?per_page=${PER_PAGE}&query=${encodeURIComponent(phrase)}`;
     return { kind: 'read', name: 'posts search', method: 'GET', path, check: pageOf(path) };
   }
   if (roll < 55) {
@@ -233,6 +233,7 @@ async function main() {
     db,
     sql`SELECT max(id)::int AS max_id FROM posts`,
   );
+  const phrase = searchPhrase(maxPostId);
   const cookies: string[] = [];
   for (let operator = 0; operator < OPERATORS; operator++) {
     const { token } = await createSession(db, {
@@ -250,7 +251,7 @@ async function main() {
     const operator = async (cookie: string, first: number) => {
       for (let turn = first; performance.now() < end; turn++) {
         const server = servers[turn % SERVERS]!;
-        samples.push(await send(server.url, cookie, nextRequest(posts, maxPostId)));
+        samples.push(await send(server.url, cookie, nextRequest(posts, maxPostId, phrase)));
         if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, random(2 * THINK_MS)));
       }
     };

@@ -32,7 +32,7 @@ import {
   BENCH_ADMIN,
   defaultStage,
   REVIEWER_EMAIL_DOMAIN,
-  SEARCH_PHRASE,
+  searchPhrase,
   seededPostStage,
   titleWords,
 } from './shape.ts';
@@ -147,11 +147,12 @@ async function main() {
     FROM generate_series(1::int, ${categoriesTotal}::int) g, generate_series(0::int, ${WEBSITES_PER_CATEGORY - 1}::int) k`);
   });
 
-  const [adjectives, nouns] = titleWords().map((list) => sql`${`{${list.join(',')}}`}::text[]`) as [
+  const vocabulary = titleWords(COUNTS.posts);
+  const [adjectives, nouns] = vocabulary.map((list) => sql`${`{${list.join(',')}}`}::text[]`) as [
     ReturnType<typeof sql>,
     ReturnType<typeof sql>,
   ];
-  const [adjectiveCount, nounCount] = titleWords().map((list) => list.length) as [number, number];
+  const [adjectiveCount, nounCount] = vocabulary.map((list) => list.length) as [number, number];
   for (let from = 1; from <= COUNTS.posts; from += POST_CHUNK) {
     const to = Math.min(from + POST_CHUNK - 1, COUNTS.posts);
     await load(db, async (tx) => {
@@ -228,7 +229,9 @@ async function main() {
                (SELECT count(*)::int FROM delivery_attempts) AS delivery_attempts,
                pg_size_pretty(pg_database_size(current_database())) AS database_size`,
   );
-  step(`done: ${JSON.stringify(totals)}; search phrase with ~100 hits: "${SEARCH_PHRASE}"`);
+  step(
+    `done: ${JSON.stringify(totals)}; search phrase with ~100 hits: "${searchPhrase(COUNTS.posts)}"`,
+  );
   await database.close();
 }
 

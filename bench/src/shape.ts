@@ -47,15 +47,22 @@ function words(count: number, seed: number): string[] {
 }
 
 /**
- * Post titles read "<adjective> <noun> guide <id>", with the adjective chosen by id % 100 and the
- * noun by id % 101: a given pair matches one post in 10,100, about 100 of a million.
+ * The adjectives and nouns of `posts` posts' titles. Titles read "<adjective> <noun> guide <id>",
+ * the adjective chosen by id % A and the noun by id % (A + 1): consecutive counts share no
+ * divisor, so each of the A × (A + 1) pairs comes back every A × (A + 1) posts. A grows with the
+ * square root of the posts (100 and 101 words for a million, 316 and 317 for ten million), so a
+ * given pair matches about 100 posts whatever the size.
  */
-export function titleWords(): [string[], string[]] {
-  return [words(100, 7), words(101, 11)];
+export function titleWords(posts: number): [string[], string[]] {
+  const adjectiveCount = Math.max(1, Math.round(100 * Math.sqrt(posts / 1_000_000)));
+  return [words(adjectiveCount, 7), words(adjectiveCount + 1, 11)];
 }
 
-const [adjectives, nouns] = titleWords();
-export const SEARCH_PHRASE = `${adjectives[42]} ${nouns[17]}`;
+/** The search for one adjective-noun pair of the titles: about 100 hits at any size. */
+export function searchPhrase(posts: number): string {
+  const [adjectives, nouns] = titleWords(posts);
+  return `${adjectives[42 % adjectives.length]} ${nouns[17 % nouns.length]}`;
+}
 
 /** A three-letter search, as people type it: part of one noun, so some 1% of the posts match. */
-export const SHORT_SEARCH = nouns[17]!.slice(0, 3);
+export const shortSearch = (posts: number) => searchPhrase(posts).split(' ')[1]!.slice(0, 3);
