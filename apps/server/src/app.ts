@@ -38,6 +38,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { websitesRoutes } from './modules/websites/routes.ts';
 import { workflowsRoutes } from './modules/workflows/routes.ts';
 import { variantReviewRoutes } from './modules/workflows/variant-routes.ts';
+import { admissionPlugin } from './plugins/admission.ts';
 import { apiDocsRoutes } from './plugins/api-docs.ts';
 import { auditActorPlugin } from './plugins/audit-actor.ts';
 import { type Access, authPlugin } from './plugins/auth.ts';
@@ -109,6 +110,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
 
   await app.register(requestMetricsPlugin, { context });
   await app.register(errorsPlugin);
+  await app.register(admissionPlugin, { limit: context.requests });
   await app.register(publicOriginPlugin, {
     publicOrigins: config.PUBLIC_URL,
     listenHost: config.HOST,

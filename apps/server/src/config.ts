@@ -108,6 +108,11 @@ const configSchema = z
      * at most once per its period whatever the tick: a tick only claims the tasks that are due.
      */
     SCHEDULER_TICK_SECONDS: z.coerce.number().min(0.1).default(30),
+    /**
+     * API requests a server process works on at once; the others wait their turn in the order
+     * they came. About twice the database connections: a request also waits on its own work.
+     */
+    REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
     /** Jobs each worker process runs at once, per queue. */
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
     /** Time-out of one delivery attempt (website webhook or social network). */

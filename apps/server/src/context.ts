@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { loadSecretKey } from './db/secret-key.ts';
@@ -20,6 +21,8 @@ export interface AppContext {
   secrets: SecretBox;
   /** The job queue, started with the context: the process that made it stops it. */
   queue: JobQueue;
+  /** The queue the API's requests wait in for their turn (REQUEST_CONCURRENCY at once). */
+  requests: LimitFunction;
   /** The process's Prometheus metrics (`/metrics`). */
   metrics: Metrics;
   /** Whether the process is stopping, and what to close first when it does (event streams). */
@@ -43,10 +46,12 @@ export async function createAppContext(
   allowOutboundRanges(parseAllowedRanges(config.OUTBOUND_ALLOWED_RANGES));
   const secrets = createSecretBox(await loadSecretKey(database.db, config));
   const queue = await startQueue(database, log, queueSettings(config));
+  const requests = pLimit(config.REQUEST_CONCURRENCY);
   const metrics = createMetrics({
     queues: Object.values(QUEUES),
     jobCounts: () => queue.countJobs(),
     poolConnections: () => database.connections(),
+    requests: () => ({ active: requests.activeCount, waiting: requests.pendingCount }),
   });
   return {
     config,
@@ -54,6 +59,7 @@ export async function createAppContext(
     db: database.db,
     secrets,
     queue,
+    requests,
     metrics,
     shutdown: createShutdown(),
     derivedState: { status: 'ok' },

@@ -11,6 +11,8 @@ export interface MetricSources {
   jobCounts(): Promise<{ queue: string; state: string; count: number }[]>;
   /** The database's connections per state (`active`, `idle`, `waiting` for one). */
   poolConnections(): Record<string, number>;
+  /** The API's requests being answered (`active`) and waiting their turn (`waiting`). */
+  requests(): Record<'active' | 'waiting', number>;
 }
 
 /**
@@ -58,6 +60,15 @@ export function createMetrics(sources: MetricSources) {
       for (const [state, count] of Object.entries(sources.poolConnections())) {
         this.set({ state }, count);
       }
+    },
+  });
+  new Gauge({
+    name: 'sitefleet_http_requests_in_queue',
+    help: 'API requests of this process, being answered (active) or waiting their turn (waiting)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      for (const [state, count] of Object.entries(sources.requests())) this.set({ state }, count);
     },
   });
   return { registry, requestDuration, deliveries };

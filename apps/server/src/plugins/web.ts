@@ -15,7 +15,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: str
   if (indexHtml) {
     await app.register(async (scope) => {
       scope.addHook('onRoute', (route) => {
-        route.config = { ...route.config, access: 'public' };
+        route.config = { ...route.config, access: 'public', queued: false };
       });
       await scope.register(fastifyStatic, {
         root: options.distDir,

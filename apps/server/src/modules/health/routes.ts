@@ -10,7 +10,10 @@ import { mayReadMetrics, readiness } from './checks.ts';
  * Probes come every few seconds: they log only warnings, and write no audit entry.
  */
 export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const probe = { config: { access: 'public' as const }, logLevel: 'warn' as const };
+  const probe = {
+    config: { access: 'public' as const, queued: false },
+    logLevel: 'warn' as const,
+  };
 
   app.get(
     '/healthz',
