@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, flag, trigram, updatedAt } from './columns.ts';
+import { createdAt, flag, SEARCH_INDEX_OPTIONS, trigram, updatedAt } from './columns.ts';
 import { websites } from './websites.ts';
 
 /** Categories and posts, with their per-website variants and the post ranges. */
@@ -152,7 +152,9 @@ export const posts = pgTable(
   (t) => [
     trigram('posts_title_trgm', t.title),
     // A search whose term fixes word boundaries looks up word beginnings and ends (lists/search.ts).
-    index('posts_title_words').using('gin', sql`search_word_ends(${t.title})`),
+    index('posts_title_words')
+      .using('gin', sql`search_word_ends(${t.title})`)
+      .with(SEARCH_INDEX_OPTIONS),
     index('posts_category_idx').on(t.categoryId),
     index('posts_created_at_idx').on(t.createdAt),
     // The list sorted by title walks this index and stops after the page.
