@@ -4,9 +4,10 @@
  *   BENCH_DATABASE_URL=postgres://…/sitefleet_bench npm run bench:operators
  *
  * Two server processes (`RUN_WORKERS=false`, as behind a load balancer) share one PostgreSQL.
- * Each operator has its own session and sends its requests to the two servers in turn, the next
- * one as soon as the last is answered (BENCH_THINK_MS adds a pause between them), timed after ten
- * seconds of the same load: 80% reads over
+ * Each operator has its own session and sends each request to the server with the fewest in
+ * flight, as a least-connections load balancer does (BENCH_BALANCE=alternate: to the two in
+ * turn), the next one as soon as the last is answered (BENCH_THINK_MS adds a pause between
+ * them), timed after ten seconds of the same load: 80% reads over
  * the lists and Detailed Review, 20% writes (bulk actions on three posts, post edits). Every
  * answer is checked (status and content) as it comes, and the writes against the audit log
  * afterwards; a wrong answer counts as an error, and any error makes the run exit with 1.
@@ -24,6 +25,13 @@ import { BENCH_ADMIN, searchPhrase } from './shape.ts';
 const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 200);
 const SECONDS = Number(process.env.BENCH_OPERATOR_SECONDS ?? 60);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 0);
+/**
+ * How the operators' requests are spread over the servers, as a load balancer would: to the
+ * server with the fewest requests in flight (`least`, nginx's least_conn, HAProxy's leastconn), or
+ * each operator to the two in turn (`alternate`), which lets one server's queue grow while the
+ * other's shrinks.
+ */
+const BALANCE = process.env.BENCH_BALANCE === 'alternate' ? 'alternate' : 'least';
 const SERVERS = 2;
 /** Seconds of the same load before the timed run, its answers checked but not timed. */
 const WARM_UP_SECONDS = 10;
@@ -37,6 +45,7 @@ type Kind = 'read' | 'write';
 interface Sample {
   kind: Kind;
   name: string;
+  server?: number;
   ms: number;
   error?: string;
 }
@@ -246,12 +255,21 @@ async function main() {
   const servers: { child: ChildProcess; url: string }[] = await Promise.all(
     Array.from({ length: SERVERS }, () => startServer({ DATABASE_URL: url, RUN_WORKERS: 'false' })),
   );
+  const inFlight = servers.map(() => 0);
   const operate = async (samples: Sample[], seconds: number) => {
     const end = performance.now() + seconds * 1000;
     const operator = async (cookie: string, first: number) => {
       for (let turn = first; performance.now() < end; turn++) {
-        const server = servers[turn % SERVERS]!;
-        samples.push(await send(server.url, cookie, nextRequest(posts, maxPostId, phrase)));
+        const index =
+          BALANCE === 'alternate' ? turn % SERVERS : inFlight.indexOf(Math.min(...inFlight));
+        inFlight[index]! += 1;
+        const sample = await send(
+          servers[index]!.url,
+          cookie,
+          nextRequest(posts, maxPostId, phrase),
+        );
+        inFlight[index]! -= 1;
+        samples.push({ ...sample, server: index });
         if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, random(2 * THINK_MS)));
       }
     };
@@ -303,11 +321,19 @@ async function main() {
     }));
     const serverMs = cpu.reduce((sum, used) => sum + used.server, 0) / samples.length;
     const databaseMs = cpu[0]!.database / samples.length;
+    const byServer = servers.map((_, index) => ({
+      server: index + 1,
+      ...summary(
+        samples.filter((sample) => sample.server === index),
+        elapsed,
+      ),
+    }));
     console.log(
-      `── ${OPERATORS} operators, ${SERVERS} servers, ${elapsed.toFixed(0)} s, think ${THINK_MS} ms, load ${load.toFixed(1)} ──`,
+      `── ${OPERATORS} operators, ${SERVERS} servers (${BALANCE}), ${elapsed.toFixed(0)} s, think ${THINK_MS} ms, load ${load.toFixed(1)} ──`,
     );
     console.table(rows);
     console.table(byName);
+    console.table(byServer);
     // Busy share of one core: a server near 100% is the run's bottleneck whatever the pool size.
     const busy = (ms: number) => `${Math.round(ms / elapsed / 10)}%`;
     console.log(
@@ -315,7 +341,15 @@ async function main() {
     );
     console.log(`Waiting, on average over the run: ${JSON.stringify(waits)}`);
     console.log(
-      JSON.stringify({ case: `${OPERATORS} operators`, load, think_ms: THINK_MS, rows, waits }),
+      JSON.stringify({
+        case: `${OPERATORS} operators`,
+        balance: BALANCE,
+        load,
+        think_ms: THINK_MS,
+        rows,
+        servers: byServer,
+        waits,
+      }),
     );
     const errors = [...warmUp, ...samples].filter((sample) => sample.error);
     if (errors.length > 0) {
