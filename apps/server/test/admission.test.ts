@@ -42,7 +42,7 @@ describe('the queue of requests', () => {
     expect(requests.activeCount).toBe(0);
   });
 
-  it('answers the probes, the metrics and an event stream while every turn is taken', async () => {
+  it('answers the probes, the metrics, a CSV export and an event stream while every turn is taken', async () => {
     const release = await holdTheTurn();
     onTestFinished(release);
     const waitingOne = admin.get('/api/profile');
@@ -52,6 +52,9 @@ describe('the queue of requests', () => {
     const metrics = await server.client().get<string>('/metrics');
     expect(metrics.body).toContain('sitefleet_http_requests_in_queue{state="waiting"} 1');
     expect(metrics.body).toContain('sitefleet_http_requests_in_queue{state="active"} 1');
+    const exported = await admin.get<string>('/api/websites/export');
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toContain('text/csv');
     const stream = new AbortController();
     const events = await fetch(`${server.url}/api/events`, {
       headers: { accept: 'text/event-stream', cookie: admin.cookie! },

@@ -99,6 +99,12 @@ async function* csvLines<T>(columns: string[], batches: AsyncIterable<T[]>) {
   }
 }
 
+/**
+ * The route config of a CSV download: it streams for as long as its client takes to read it, so it
+ * takes no turn in the requests' queue (a slow download would keep a turn for minutes).
+ */
+export const CSV_DOWNLOAD = { queued: false } as const;
+
 /** Streams the export as a CSV attachment, header row first. */
 export function sendCsv<T>(reply: FastifyReply, data: CsvExport<T>) {
   const columns = Object.keys(data.row.shape);

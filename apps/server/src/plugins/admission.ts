@@ -6,8 +6,9 @@ import { HttpError } from '../errors.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * `false`: the route is answered at once, outside the API's queue: an event stream, which
-     * stays open for hours, and the probes, which must answer however busy the process is.
+     * `false`: the route is answered at once, outside the requests' queue: an event stream or a
+     * CSV download, which stay open as long as their clients, and the probes, which must answer
+     * however busy the process is.
      */
     queued?: boolean;
   }

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { listSerializerCompiler } from '../lib/serializer.ts';
-import { type CsvExport, exportRouteSchema, sendCsv } from '../lists/export.ts';
+import { CSV_DOWNLOAD, type CsvExport, exportRouteSchema, sendCsv } from '../lists/export.ts';
 import { JsonRowsPage } from '../lists/page.ts';
 
 type Awaitable<T> = T | Promise<T>;
@@ -188,6 +188,7 @@ export function registerStandardRoutes<const R extends ResourceDefinition>(
         access: route.ability ?? 'signed-in',
         // A list's page and its export may read a moment behind the primary (the read replica).
         replicaReads: route.operation === 'list' || route.operation === 'export',
+        ...(route.operation === 'export' ? CSV_DOWNLOAD : {}),
       },
       schema: routeSchema(resource, route, summary),
       ...(route.operation === 'list' && options.fastList

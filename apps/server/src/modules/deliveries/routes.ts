@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
-import { exportRouteSchema, sendCsv } from '../../lists/export.ts';
+import { CSV_DOWNLOAD, exportRouteSchema, sendCsv } from '../../lists/export.ts';
 import { sendPing } from '../../pipeline/delivery-probe.ts';
 import { pauseWebsiteDeliveries, resumeWebsiteDeliveries } from '../content/delivery-pause.ts';
 import { exportDeliveries, listDeliveries } from './attempts.ts';
@@ -65,7 +65,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.get(
     '/api/deliveries/export',
     {
-      config: { access: 'delivery-list', replicaReads: true },
+      config: { access: 'delivery-list', replicaReads: true, ...CSV_DOWNLOAD },
       schema: exportRouteSchema(tags, 'delivery attempts', deliveryListQuerySchema),
     },
     async (request, reply) => sendCsv(reply, await exportDeliveries(request.reads, request.query)),

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { csvFileName } from '../../lib/csv.ts';
+import { CSV_DOWNLOAD } from '../../lists/export.ts';
 import type { Importer } from '../../lists/import.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { dryRun, fileError } from './check.ts';
@@ -135,7 +136,7 @@ export const importsRoutes =
     app.get(
       '/api/imports/:id/errors.csv',
       {
-        config: { access: anyImport },
+        config: { access: anyImport, ...CSV_DOWNLOAD },
         schema: {
           summary: "An import's refused rows as CSV, with an error column",
           tags,
