@@ -33,6 +33,19 @@ const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 0);
  */
 const BALANCE = process.env.BENCH_BALANCE === 'alternate' ? 'alternate' : 'least';
 const SERVERS = 2;
+/**
+ * Seconds of the floor: the same operators asking only for their profile (the session check and
+ * one read of a user), the least a signed-in request does.
+ */
+const FLOOR_SECONDS = 20;
+const PROFILE: Request = {
+  kind: 'read',
+  name: 'signed-in profile (floor)',
+  method: 'GET',
+  path: '/api/profile',
+  check: (answer) =>
+    (answer as { email?: string }).email === BENCH_ADMIN.email ? undefined : 'not the profile',
+};
 /** Seconds of the same load before the timed run, its answers checked but not timed. */
 const WARM_UP_SECONDS = 10;
 const PER_PAGE = 20;
@@ -261,18 +274,18 @@ async function main() {
     Array.from({ length: SERVERS }, () => startServer({ DATABASE_URL: url, RUN_WORKERS: 'false' })),
   );
   const inFlight = servers.map(() => 0);
-  const operate = async (samples: Sample[], seconds: number) => {
+  const operate = async (
+    samples: Sample[],
+    seconds: number,
+    next = () => nextRequest(posts, maxPostId, phrase),
+  ) => {
     const end = performance.now() + seconds * 1000;
     const operator = async (cookie: string, first: number) => {
       for (let turn = first; performance.now() < end; turn++) {
         const index =
           BALANCE === 'alternate' ? turn % SERVERS : inFlight.indexOf(Math.min(...inFlight));
         inFlight[index]! += 1;
-        const sample = await send(
-          servers[index]!.url,
-          cookie,
-          nextRequest(posts, maxPostId, phrase),
-        );
+        const sample = await send(servers[index]!.url, cookie, next());
         inFlight[index]! -= 1;
         samples.push({ ...sample, server: index });
         if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, random(2 * THINK_MS)));
@@ -310,13 +323,18 @@ async function main() {
         error: `${audited} audit entries for ${writes} writes`,
       });
     }
-    const rows = (['read', 'write'] as const).map((kind) => ({
-      kind,
-      ...summary(
-        samples.filter((sample) => sample.kind === kind),
-        elapsed,
-      ),
-    }));
+    const floor: Sample[] = [];
+    await operate(floor, FLOOR_SECONDS, () => PROFILE);
+    const rows = [
+      ...(['read', 'write'] as const).map((kind) => ({
+        kind,
+        ...summary(
+          samples.filter((sample) => sample.kind === kind),
+          elapsed,
+        ),
+      })),
+      { kind: PROFILE.name, ...summary(floor, FLOOR_SECONDS) },
+    ];
     const byName = [...new Set(samples.map((sample) => sample.name))].map((name) => ({
       name,
       ...summary(
@@ -356,7 +374,7 @@ async function main() {
         waits,
       }),
     );
-    const errors = [...warmUp, ...samples].filter((sample) => sample.error);
+    const errors = [...warmUp, ...samples, ...floor].filter((sample) => sample.error);
     if (errors.length > 0) {
       console.error(`\n${errors.length} error(s), the first ones:`);
       for (const sample of errors.slice(0, 5)) console.error(`  ${sample.name}: ${sample.error}`);
