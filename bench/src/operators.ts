@@ -9,7 +9,8 @@
  * turn), the next one as soon as the last is answered (BENCH_THINK_MS adds a pause between
  * them), timed after ten seconds of the same load: 80% reads over
  * the lists and Detailed Review, 20% writes (bulk actions on three posts, post edits). Every
- * answer is checked (status and content) as it comes, and the writes against the audit log
+ * answer is checked (status and content; a list's rows and its total against what SQL counted
+ * before the run) as it comes, and the writes against the audit log
  * afterwards; a wrong answer counts as an error, and any error makes the run exit with 1.
  *
  * BENCH_OPERATORS (default 200), BENCH_OPERATOR_SECONDS (default 60), BENCH_THINK_MS (default 0).
@@ -20,6 +21,15 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../../apps/server/src/db/client.ts';
 import { createSession, SESSION_COOKIE } from '../../apps/server/src/plugins/sessions.ts';
 import { cpuMsBetween, cpuSnapshot, percentile, startServer } from './measure.ts';
+import {
+  countLists,
+  type Kind,
+  nextRequest,
+  type Post,
+  PROFILE,
+  type Request,
+  random,
+} from './operators-mix.ts';
 import { BENCH_ADMIN, searchPhrase } from './shape.ts';
 
 const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 200);
@@ -38,109 +48,19 @@ const SERVERS = 2;
  * one read of a user), the least a signed-in request does.
  */
 const FLOOR_SECONDS = 20;
-const PROFILE: Request = {
-  kind: 'read',
-  name: 'signed-in profile (floor)',
-  method: 'GET',
-  path: '/api/profile',
-  check: (answer) =>
-    (answer as { email?: string }).email === BENCH_ADMIN.email ? undefined : 'not the profile',
-};
 /** Seconds of the same load before the timed run, its answers checked but not timed. */
 const WARM_UP_SECONDS = 10;
-const PER_PAGE = 20;
 /** Posts the writes pick from: edits keep each one's category. */
 const WRITABLE_POSTS = 10_000;
 /** Marks the operators' sessions, which the run deletes at its end. */
 const BENCH_USER_AGENT = 'sitefleet operators bench';
 
-type Kind = 'read' | 'write';
 interface Sample {
   kind: Kind;
   name: string;
   server?: number;
   ms: number;
   error?: string;
-}
-interface Request {
-  kind: Kind;
-  name: string;
-  method: 'GET' | 'POST' | 'PUT';
-  path: string;
-  body?: unknown;
-  /** Why the answer is wrong, or undefined when it is right. */
-  check(answer: unknown): string | undefined;
-}
-interface Post {
-  id: number;
-  title: string;
-  category_id: number;
-}
-
-const random = (below: number) => Math.floor(Math.random() * below);
-const pick = <T>(items: readonly T[]) => items[random(items.length)]!;
-
-const pageOf = (path: string) => (answer: unknown) => {
-  const rows = (answer as { data?: unknown[] }).data;
-  return Array.isArray(rows) && rows.length === PER_PAGE
-    ? undefined
-    : `${path}: ${rows?.length ?? 'no'} rows, ${PER_PAGE} expected`;
-};
-
-/** The mix, by weight out of 100: reads 80, writes 20. */
-function nextRequest(posts: readonly Post[], maxPostId: number, phrase: string): Request {
-  const roll = random(100);
-  if (roll < 25) {
-    const path = `/api/posts?page=${1 + random(50)}&per_page=${PER_PAGE}`;
-    return { kind: 'read', name: 'posts list', method: 'GET', path, check: pageOf(path) };
-  }
-  if (roll < 35) {
-    const path = `/api/posts?per_page=${PER_PAGE}&query=${encodeURIComponent(phrase)}`;
-    return { kind: 'read', name: 'posts search', method: 'GET', path, check: pageOf(path) };
-  }
-  if (roll < 55) {
-    const path = `/api/categories?page=${1 + random(50)}&per_page=${PER_PAGE}`;
-    return { kind: 'read', name: 'categories list', method: 'GET', path, check: pageOf(path) };
-  }
-  if (roll < 80) {
-    const path = `/api/posts/details/${1 + random(maxPostId)}`;
-    const check = (answer: unknown) =>
-      Array.isArray((answer as { data?: unknown[] }).data) ? undefined : `${path}: no rows`;
-    return { kind: 'read', name: 'Detailed Review', method: 'GET', path, check };
-  }
-  if (roll < 90) {
-    const ids = [pick(posts).id, pick(posts).id, pick(posts).id];
-    const action = pick(['enable', 'disable'] as const);
-    const check = (answer: unknown) => {
-      const { changed, skipped } = answer as { changed?: number; skipped?: { count: number }[] };
-      const counted = (changed ?? 0) + (skipped ?? []).reduce((sum, part) => sum + part.count, 0);
-      return counted === new Set(ids).size
-        ? undefined
-        : `bulk ${action}: ${JSON.stringify(answer)}`;
-    };
-    return {
-      kind: 'write',
-      name: 'bulk action',
-      method: 'POST',
-      path: '/api/posts/action',
-      body: { ids: ids.join(','), action },
-      check,
-    };
-  }
-  const post = pick(posts);
-  return {
-    kind: 'write',
-    name: 'post edit',
-    method: 'PUT',
-    path: `/api/posts/${post.id}`,
-    // The title stays the seed's: the list cases search the titles.
-    body: {
-      title: post.title,
-      description: `Edited under load ${random(1_000_000)}.`,
-      category_id: post.category_id,
-    },
-    check: () => undefined,
-  };
 }
 
 async function send(url: string, cookie: string, request: Request): Promise<Sample> {
@@ -261,6 +181,7 @@ async function main() {
     sql`SELECT max(id)::int AS max_id FROM posts`,
   );
   const phrase = searchPhrase(maxPostId);
+  const counts = await countLists(db, phrase);
   const cookies: string[] = [];
   for (let operator = 0; operator < OPERATORS; operator++) {
     const { token } = await createSession(db, {
@@ -277,7 +198,7 @@ async function main() {
   const operate = async (
     samples: Sample[],
     seconds: number,
-    next = () => nextRequest(posts, maxPostId, phrase),
+    next = () => nextRequest(posts, maxPostId, phrase, counts),
   ) => {
     const end = performance.now() + seconds * 1000;
     const operator = async (cookie: string, first: number) => {

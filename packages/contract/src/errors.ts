@@ -17,6 +17,7 @@ export const MESSAGES = {
   csrf: 'The request must carry the X-Requested-With header.',
   badOrigin: 'The request comes from another origin.',
   unknownHost: 'This server does not answer for that host name.',
+  clientGone: 'The client closed the connection before its turn.',
   invalidCredentials: 'These credentials do not match our records.',
   throttled: (seconds: number) =>
     `Too many login attempts. Please try again in ${seconds} seconds.`,

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@sitefleet/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LimitFunction } from 'p-limit';
@@ -52,7 +53,7 @@ export const admissionPlugin = fp(
             if (gone) {
               // The client left while the request waited: no work is done for it.
               release();
-              done(new HttpError(408, 'The client closed the connection before its turn.'));
+              done(new HttpError(408, MESSAGES.clientGone));
               return;
             }
             reply.raw.once('close', () => release());
