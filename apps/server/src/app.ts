@@ -41,7 +41,7 @@ import { variantReviewRoutes } from './modules/workflows/variant-routes.ts';
 import { admissionPlugin } from './plugins/admission.ts';
 import { apiDocsRoutes } from './plugins/api-docs.ts';
 import { auditActorPlugin } from './plugins/audit-actor.ts';
-import { type Access, authPlugin } from './plugins/auth.ts';
+import { type Access, authPlugin, forgetSessionsAfterWrite } from './plugins/auth.ts';
 import { bodyDrainPlugin } from './plugins/body-drain.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { cookiePlugin } from './plugins/external/cookie.ts';
@@ -82,6 +82,23 @@ function trustedProxies(setting: Config['TRUST_PROXY']) {
   return (_address: string, hop: number) => hop < setting;
 }
 
+/**
+ * The route plugins whose writes may change who may do what, and so what each signed-in request
+ * reads with its session: sessions, users and their roles, roles and their permissions, a role's
+ * second-factor rule, and the trash that restores users and roles.
+ */
+const ACCESS_ROUTES = new Set<unknown>([
+  twoFactorLoginRoutes,
+  authRoutes,
+  userAccessRoutes,
+  usersRoutes,
+  roleTwoFactorRoutes,
+  rolesRoutes,
+  profileSecurityRoutes,
+  profileRoutes,
+  trashRoutes,
+]);
+
 /** Builds the whole HTTP application: external plugins, app plugins, routes, then the API docs. */
 export async function buildApp({ context, logger }: BuildAppOptions) {
   const { config } = context;
@@ -118,7 +135,10 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
   await app.register(jsonBodyPlugin);
   await app.register(bodyDrainPlugin);
   await app.register(auditActorPlugin);
-  await app.register(authPlugin, { db: context.db });
+  await app.register(authPlugin, {
+    db: context.db,
+    keepSessionsMs: config.SESSION_CACHE_SECONDS * 1000,
+  });
   await app.register(readsPlugin, { database: context.database, settings: config });
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR ?? defaultWebDist });
 
@@ -156,7 +176,10 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     searchRoutes,
     eventsRoutes,
   ]) {
-    await app.register(routes, context);
+    await app.register(async (scope) => {
+      if (ACCESS_ROUTES.has(routes)) scope.addHook('onSend', forgetSessionsAfterWrite);
+      await scope.register(routes, context);
+    });
   }
 
   await app.register(apiDocsRoutes);

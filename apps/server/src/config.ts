@@ -113,6 +113,12 @@ const configSchema = z
      * they came. About twice the database connections: a request also waits on its own work.
      */
     REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
+    /**
+     * How long a process reuses a session it read (with its user's roles and permissions). A
+     * write that may change who may do what applies at once in the process that made it, and
+     * within this time in the others; 0 reads the session on every request.
+     */
+    SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(1),
     /** Jobs each worker process runs at once, per queue. */
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
     /** Time-out of one delivery attempt (website webhook or social network). */

@@ -55,28 +55,35 @@ export function currentUser(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
-  app.decorateRequest('auth', null);
+/**
+ * An onSend hook for the routes whose writes may change who may do what (a sign-out, a password,
+ * a user's roles, a role's permissions): the sessions this process keeps are read again, from the
+ * request after this answer on. Other writes leave them be.
+ */
+export async function forgetSessionsAfterWrite(request: FastifyRequest) {
+  if (!SAFE_METHODS.has(request.method)) forgetCachedSessions();
+}
 
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
-    // Agents authenticate with a bearer token, never a cookie: a forged request has no session
-    // to ride on, so the cross-site checks do not apply.
-    if (access === 'agent' && !request.is404) return;
-    checkCsrf(request);
-    if (request.is404) return;
-    if (access === 'public') return;
-    const token = request.cookies[SESSION_COOKIE];
-    request.auth = token ? await loadSession(options.db, token) : null;
-    if (!request.auth) throw unauthenticated();
-    identifyActor(request.auth);
-    if (access === 'signed-in') return;
-    if (!grants(request.auth.abilities, access)) throw forbidden();
-  });
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { db: Db; keepSessionsMs: number }) => {
+    app.decorateRequest('auth', null);
 
-  // A write may have changed who may do what (a sign-out, a password, roles, permissions): the
-  // sessions this process keeps are read again, from the request after this answer on.
-  app.addHook('onSend', async (request) => {
-    if (!SAFE_METHODS.has(request.method)) forgetCachedSessions();
-  });
-});
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access;
+      // Agents authenticate with a bearer token, never a cookie: a forged request has no session
+      // to ride on, so the cross-site checks do not apply.
+      if (access === 'agent' && !request.is404) return;
+      checkCsrf(request);
+      if (request.is404) return;
+      if (access === 'public') return;
+      const token = request.cookies[SESSION_COOKIE];
+      request.auth = token
+        ? await loadSession(options.db, token, { keepForMs: options.keepSessionsMs })
+        : null;
+      if (!request.auth) throw unauthenticated();
+      identifyActor(request.auth);
+      if (access === 'signed-in') return;
+      if (!grants(request.auth.abilities, access)) throw forbidden();
+    });
+  },
+);

@@ -50,21 +50,16 @@ interface SessionRow {
   permissions: string[];
 }
 
-/**
- * How long a process reuses a session it read. Signed-in requests come in bursts, and reading the
- * session with its roles and permissions is the fixed cost of every call.
- */
-export const SESSION_CACHE_MS = 1000;
 const SESSION_CACHE_SIZE = 10_000;
 const cachedSessions = new Map<string, { auth: AuthContext; until: number }>();
 /** Bumped by each forgetting, so that a read begun before it is not kept after it. */
 let cacheGeneration = 0;
 
 /**
- * Forgets every session this process keeps. The server calls it after answering any write (a
- * sign-out, a password, a user's roles, a role's permissions all change through one), so in that
- * process a change applies to the very next request; in another server process, within
- * SESSION_CACHE_MS.
+ * Forgets every session this process keeps. The server calls it after answering each write that
+ * may change who may do what (a sign-out, a password, a user's roles, a role's permissions), so in
+ * that process a change applies to the very next request; in another server process, within the
+ * time its sessions are kept (SESSION_CACHE_SECONDS).
  */
 export function forgetCachedSessions() {
   cachedSessions.clear();
@@ -72,15 +67,16 @@ export function forgetCachedSessions() {
 }
 
 /**
- * The session, its user, the user's roles and permissions, read in one prepared statement and
- * kept for SESSION_CACHE_MS (never past the session's end). Roles are read with the session, so a
- * changed role takes effect on its users' next request. Without `touch`, the read does not count
- * as activity: an open event stream checks its session without keeping it from idling out.
+ * The session, its user, the user's roles and permissions, read in one prepared statement. With
+ * `keepForMs`, the process reuses what it read for that long (never past the session's end):
+ * signed-in requests come in bursts, and this read is the fixed cost of every call. Without
+ * `touch`, the read does not count as activity: an open event stream checks its session without
+ * keeping it from idling out.
  */
 export async function loadSession(
   db: Db,
   token: string,
-  { touch = true } = {},
+  { touch = true, keepForMs = 0 } = {},
 ): Promise<AuthContext | null> {
   const id = hashToken(token);
   const cached = cachedSessions.get(id);
@@ -118,9 +114,9 @@ export async function loadSession(
     roles: row.roles,
     abilities: abilitiesFor(row.roles, row.permissions),
   };
-  if (generation === cacheGeneration) {
+  if (keepForMs > 0 && generation === cacheGeneration) {
     if (cachedSessions.size >= SESSION_CACHE_SIZE) cachedSessions.clear();
-    const until = Math.min(Date.now() + SESSION_CACHE_MS, new Date(row.expires_at).getTime());
+    const until = Math.min(Date.now() + keepForMs, new Date(row.expires_at).getTime());
     cachedSessions.set(id, { auth, until });
   }
   return auth;
