@@ -176,8 +176,12 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     searchRoutes,
     eventsRoutes,
   ]) {
+    if (!ACCESS_ROUTES.has(routes)) {
+      await app.register(routes, context);
+      continue;
+    }
     await app.register(async (scope) => {
-      if (ACCESS_ROUTES.has(routes)) scope.addHook('onSend', forgetSessionsAfterWrite);
+      scope.addHook('onSend', forgetSessionsAfterWrite);
       await scope.register(routes, context);
     });
   }
