@@ -112,14 +112,21 @@ const variantState = async (variantId: number) =>
     )
   )[0]!;
 
-const settled = (variantId: number, status: 'delivered' | 'failed') =>
+const settled = (variantId: number, status: 'delivered' | 'failed', timeoutMs = 20_000) =>
   waitFor(
     async () => {
       const state = await variantState(variantId);
       return state.delivery_status === status && state;
     },
-    { what: `variant ${variantId} to be ${status}` },
+    { what: `variant ${variantId} to be ${status}`, timeoutMs },
   );
+
+/**
+ * Two retries' delays (1 s, then 2 s, each with up to as much again of jitter), a time-out of
+ * DELIVERY_TIMEOUT_MS between them and the workers' polling: some 10 s on a quiet machine, twice
+ * that on a busy one.
+ */
+const TWO_RETRIES_MS = 60_000;
 
 describe('website push', () => {
   it('POSTs the signed post to the website and marks the variant posted', async () => {
@@ -175,35 +182,39 @@ describe('website push', () => {
     ]);
   });
 
-  it('retries after a 500 and a time-out with the same idempotency key, then succeeds', async () => {
-    website.answer((_request, index) =>
-      index === 0
-        ? { status: 500, text: 'database is down' }
-        : index === 1
-          ? 'hang'
-          : { status: 201, json: { id: 77 } },
-    );
-    const { variantId } = await publishNewPost();
-    await settled(variantId, 'delivered');
-    expect(website.requests).toHaveLength(3);
-    const keys = new Set(website.requests.map((request) => request.headers['idempotency-key']));
-    expect(keys.size).toBe(1);
+  it(
+    'retries after a 500 and a time-out with the same idempotency key, then succeeds',
+    async () => {
+      website.answer((_request, index) =>
+        index === 0
+          ? { status: 500, text: 'database is down' }
+          : index === 1
+            ? 'hang'
+            : { status: 201, json: { id: 77 } },
+      );
+      const { variantId } = await publishNewPost();
+      await settled(variantId, 'delivered', TWO_RETRIES_MS);
+      expect(website.requests).toHaveLength(3);
+      const keys = new Set(website.requests.map((request) => request.headers['idempotency-key']));
+      expect(keys.size).toBe(1);
 
-    const attempts = (await admin.get(`/api/posts/details/${variantId}/deliveries`)).body.data;
-    expect(
-      attempts.map((a: { attempt: number; outcome: string; status_code: number | null }) => [
-        a.attempt,
-        a.outcome,
-        a.status_code,
-      ]),
-    ).toEqual([
-      [3, 'delivered', 201],
-      [2, 'failed', null],
-      [1, 'failed', 500],
-    ]);
-    expect(attempts[1].error).toBe(`No answer within ${FAST_QUEUE_ENV.DELIVERY_TIMEOUT_MS} ms`);
-    expect(attempts[2].error).toBe('HTTP 500: database is down');
-  });
+      const attempts = (await admin.get(`/api/posts/details/${variantId}/deliveries`)).body.data;
+      expect(
+        attempts.map((a: { attempt: number; outcome: string; status_code: number | null }) => [
+          a.attempt,
+          a.outcome,
+          a.status_code,
+        ]),
+      ).toEqual([
+        [3, 'delivered', 201],
+        [2, 'failed', null],
+        [1, 'failed', 500],
+      ]);
+      expect(attempts[1].error).toBe(`No answer within ${FAST_QUEUE_ENV.DELIVERY_TIMEOUT_MS} ms`);
+      expect(attempts[2].error).toBe('HTTP 500: database is down');
+    },
+    TWO_RETRIES_MS + 30_000,
+  );
 
   it('shows failed with the status and the start of the answer after the last try', async () => {
     website.answer(() => ({ status: 503, text: `maintenance ${'x'.repeat(500)}` }));
