@@ -41,7 +41,7 @@ import { variantReviewRoutes } from './modules/workflows/variant-routes.ts';
 import { admissionPlugin } from './plugins/admission.ts';
 import { apiDocsRoutes } from './plugins/api-docs.ts';
 import { auditActorPlugin } from './plugins/audit-actor.ts';
-import { type Access, authPlugin, forgetSessionsAfterWrite } from './plugins/auth.ts';
+import { type Access, authPlugin, changingAccess } from './plugins/auth.ts';
 import { bodyDrainPlugin } from './plugins/body-drain.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { cookiePlugin } from './plugins/external/cookie.ts';
@@ -81,23 +81,6 @@ function trustedProxies(setting: Config['TRUST_PROXY']) {
   if (typeof setting !== 'number') return setting;
   return (_address: string, hop: number) => hop < setting;
 }
-
-/**
- * The route plugins whose writes may change who may do what, and so what each signed-in request
- * reads with its session: sessions, users and their roles, roles and their permissions, a role's
- * second-factor rule, and the trash that restores users and roles.
- */
-const ACCESS_ROUTES = new Set<unknown>([
-  twoFactorLoginRoutes,
-  authRoutes,
-  userAccessRoutes,
-  usersRoutes,
-  roleTwoFactorRoutes,
-  rolesRoutes,
-  profileSecurityRoutes,
-  profileRoutes,
-  trashRoutes,
-]);
 
 /** Builds the whole HTTP application: external plugins, app plugins, routes, then the API docs. */
 export async function buildApp({ context, logger }: BuildAppOptions) {
@@ -143,19 +126,20 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR ?? defaultWebDist });
 
   // Every route plugin: the API's route map. The OpenAPI document lists their paths in this order.
+  // Those whose writes may change who may do what forget the sessions kept (changingAccess).
   for (const routes of [
     healthRoutes,
-    twoFactorLoginRoutes,
-    authRoutes,
+    changingAccess(twoFactorLoginRoutes),
+    changingAccess(authRoutes),
     settingsRoutes,
     statsRoutes,
     googleRoutes,
-    userAccessRoutes,
-    usersRoutes,
-    roleTwoFactorRoutes,
-    rolesRoutes,
-    profileSecurityRoutes,
-    profileRoutes,
+    changingAccess(userAccessRoutes),
+    changingAccess(usersRoutes),
+    changingAccess(roleTwoFactorRoutes),
+    changingAccess(rolesRoutes),
+    changingAccess(profileSecurityRoutes),
+    changingAccess(profileRoutes),
     notificationsRoutes,
     websitesRoutes,
     monitorRoutes,
@@ -172,18 +156,11 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     workflowsRoutes,
     variantReviewRoutes,
     auditLogRoutes,
-    trashRoutes,
+    changingAccess(trashRoutes),
     searchRoutes,
     eventsRoutes,
   ]) {
-    if (!ACCESS_ROUTES.has(routes)) {
-      await app.register(routes, context);
-      continue;
-    }
-    await app.register(async (scope) => {
-      scope.addHook('onSend', forgetSessionsAfterWrite);
-      await scope.register(routes, context);
-    });
+    await app.register(routes, context);
   }
 
   await app.register(apiDocsRoutes);

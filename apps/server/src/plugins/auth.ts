@@ -1,6 +1,7 @@
 import { type Ability, hasAbility, hasAnyAbility, MESSAGES } from '@sitefleet/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginOptions, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identifyActor } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, HttpError, unauthenticated } from '../errors.ts';
@@ -56,12 +57,20 @@ export function currentUser(request: FastifyRequest): AuthContext {
 }
 
 /**
- * An onSend hook for the routes whose writes may change who may do what (a sign-out, a password,
- * a user's roles, a role's permissions): the sessions this process keeps are read again, from the
- * request after this answer on. Other writes leave them be.
+ * Route plugins whose writes may change who may do what (a sign-out, a password, a user's roles,
+ * a role's permissions): after each of their writes, the sessions this process keeps are read
+ * again, from the request after the answer on. Other writes leave them be. The routes sit in a
+ * scope of their own, so a plugin that decorates the app (fastify-plugin) does not belong here.
  */
-export async function forgetSessionsAfterWrite(request: FastifyRequest) {
-  if (!SAFE_METHODS.has(request.method)) forgetCachedSessions();
+export function changingAccess<Options extends FastifyPluginOptions>(
+  routes: FastifyPluginAsyncZod<Options>,
+): FastifyPluginAsyncZod<Options> {
+  return async (scope, options) => {
+    scope.addHook('onSend', async (request) => {
+      if (!SAFE_METHODS.has(request.method)) forgetCachedSessions();
+    });
+    await scope.register(routes, options);
+  };
 }
 
 export const authPlugin = fp(
