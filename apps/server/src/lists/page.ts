@@ -9,6 +9,7 @@ import {
 import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Db, type Executor, idArray, preparedRows, queryRows } from '../db/client.ts';
+import { estimatedRows, knownLarge, rememberLarge, type SampledList } from './estimate.ts';
 
 /**
  * Every list of the product is paged here: the small lists count and page in two queries
@@ -54,44 +55,6 @@ export function inPageOrder<R extends { id: number }, T>(
 /** Timestamps arrive as Date or text depending on the driver; answers carry ISO text. */
 export const isoText = (value: Date | string) => new Date(value).toISOString();
 
-/** How long a list's estimated total is reused before the planner is asked again. */
-const ESTIMATE_TTL_MS = 30_000;
-const ESTIMATE_CACHE_SIZE = 1000;
-/**
- * The caches below hold a database's lists: one process may open several databases (the server
- * suites start a server per test file in one process), and a list's size is its database's.
- */
-function cacheOf<V>(caches: WeakMap<object, Map<string, V>>, db: object): Map<string, V> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
-const estimateCaches = new WeakMap<object, Map<string, { total: number; expires: number }>>();
-
-/**
- * The planner's estimate (from the table statistics) of how many rows `SELECT 1 ${fromWhere}`
- * has, kept for a while under `cacheKey`: an estimate need not be asked for on every page.
- */
-async function estimatedRows(db: Executor, fromWhere: SQL, cacheKey: string) {
-  const estimates = cacheOf(estimateCaches, db);
-  const cached = estimates.get(cacheKey);
-  if (cached && cached.expires > Date.now()) return cached.total;
-  const [plan] = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    db,
-    sql`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`,
-  );
-  const total = Math.max(
-    Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0),
-    EXACT_COUNT_LIMIT + 1,
-  );
-  if (estimates.size >= ESTIMATE_CACHE_SIZE) estimates.clear();
-  estimates.set(cacheKey, { total, expires: Date.now() + ESTIMATE_TTL_MS });
-  return total;
-}
-
 export interface ListPage {
   /**
    * `FROM … WHERE …` of the list; with a `GROUP BY` of the id when the rows are found through
@@ -116,6 +79,8 @@ export interface ListPage {
    * of being prepared once per connection.
    */
   planEachTime: boolean;
+  /** For a list found by a search term: its total is estimated from a sample of its rows. */
+  sampled?: SampledList;
 }
 
 /**
@@ -129,24 +94,6 @@ export const findingCost = (query: { query: string; website_id?: number }) => ({
 
 /** Selects the answer's rows whose id is in `ids`, an int[] expression, in any order. */
 export type RowsOf = (ids: SQL) => SQL;
-
-/**
- * Lists lately counted past EXACT_COUNT_LIMIT, until when: their first pages skip the count and
- * answer the estimate, as deep pages do. A found list (a common search term) gains the most: it
- * would number its first EXACT_COUNT_LIMIT + 1 rows on every request, where its page alone stops
- * after one page along the list's order. A list that shrinks meanwhile is counted again once the
- * entry expires; until then its total stays flagged as an estimate.
- */
-const largeListCaches = new WeakMap<object, Map<string, number>>();
-
-function rememberLarge(db: Db, cacheKey: string) {
-  const largeLists = cacheOf(largeListCaches, db);
-  if (largeLists.size >= ESTIMATE_CACHE_SIZE) largeLists.clear();
-  largeLists.set(cacheKey, Date.now() + ESTIMATE_TTL_MS);
-}
-
-const knownLarge = (db: Db, cacheKey: string) =>
-  (cacheOf(largeListCaches, db).get(cacheKey) ?? 0) > Date.now();
 
 /**
  * Runs `page` (one row: the page's `ids` in order and the counted `total`, or null) and selects
@@ -253,7 +200,7 @@ async function pageAndTotal<T extends PageRead>(
     if (total <= EXACT_COUNT_LIMIT) return { ...found, total, estimated: false };
     rememberLarge(db, list.cacheKey);
   }
-  const total = await estimatedRows(db, list.fromWhere, list.cacheKey);
+  const total = await estimatedRows(db, list);
   return { ...found, total, estimated: true };
 }
 

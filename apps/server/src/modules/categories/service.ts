@@ -16,6 +16,7 @@ import { recordChange } from '../../db/audit.ts';
 import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../db/client.ts';
 import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
+import { sampledWhenSearched } from '../../lists/estimate.ts';
 import { listExport } from '../../lists/export.ts';
 import { findingCost, inPageOrder, jsonPageAnswer, listJsonPage } from '../../lists/page.ts';
 import { likePattern } from '../../lists/search.ts';
@@ -73,15 +74,17 @@ export function exportCategories(db: Db, query: ListQuery) {
 export async function listCategories(db: Db, query: ListQuery) {
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
   const direction = sql.raw(listDirection(query).toUpperCase());
+  const where = listConditions(query);
   const page = await listJsonPage(
     db,
     {
-      fromWhere: sql`FROM categories c WHERE ${listConditions(query)}`,
+      fromWhere: sql`FROM categories c WHERE ${where}`,
       idColumn: sql`c.id`,
       orderBy: sql`${ORDER_COLUMNS[query.order_key]} ${direction}, c.id ${direction}`,
       page: query.page,
       perPage,
       ...findingCost(query),
+      ...sampledWhenSearched(query, { table: 'categories', alias: 'c', where }),
       cacheKey: JSON.stringify([
         'categories',
         query.query,

@@ -369,6 +369,46 @@ describe('big lists', () => {
     const past = await admin.get('/api/posts?query=bulk%20row%2010&page=9');
     expect(past.body).toMatchObject({ data: [], total: 111, total_is_estimate: false });
   });
+
+  /** How many posts the list finds for `term`, as SQL counts them. */
+  const countFound = async (term: string) =>
+    (
+      await queryRows<{ count: number }>(
+        server.database.db,
+        sql`SELECT count(*)::int AS count FROM posts WHERE title ILIKE ${`%${term}%`}`,
+      )
+    )[0]!.count;
+
+  it('estimates a searched list from the rows as they are, not from statistics taken before they were loaded', async () => {
+    const { db } = server.database;
+    // The statistics stay those of before the load, as until autovacuum's next ANALYZE.
+    await db.execute(sql`ALTER TABLE posts SET (autovacuum_enabled = false)`);
+    await db.execute(sql`ANALYZE posts`);
+    await db.execute(
+      sql`INSERT INTO posts (title, description, category_id)
+          SELECT 'Loaded zelqua ' || g, 'Generated', ${travel} FROM generate_series(1, 3000) g`,
+    );
+    const searched = await admin.get('/api/posts?query=zelqua');
+    expect(searched.body.total_is_estimate).toBe(true);
+    const count = await countFound('zelqua');
+    expect(Math.abs(searched.body.total - count) / count).toBeLessThan(0.1);
+    await db.execute(sql`ALTER TABLE posts RESET (autovacuum_enabled)`);
+  });
+
+  it('estimates a searched list of a table bigger than its sample within a tenth of its count', async () => {
+    const { db } = server.database;
+    await db.execute(
+      sql`INSERT INTO posts (title, description, category_id)
+          SELECT CASE WHEN g % 4 = 0 THEN 'Sampled quorvane ' ELSE 'Sampled other ' END || g,
+                 'Generated', ${travel}
+          FROM generate_series(1, 40000) g`,
+    );
+    await db.execute(sql`ANALYZE posts`);
+    const count = await countFound('quorvane');
+    const searched = await admin.get('/api/posts?query=quorvane');
+    expect(searched.body.total_is_estimate).toBe(true);
+    expect(Math.abs(searched.body.total - count) / count).toBeLessThan(0.1);
+  });
 });
 
 describe('every post, newest first', () => {

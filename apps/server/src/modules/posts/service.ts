@@ -16,6 +16,7 @@ import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../
 import { assertIdsExist } from '../../db/ids.ts';
 import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound } from '../../errors.ts';
+import { sampledWhenSearched } from '../../lists/estimate.ts';
 import { type KeysetOrder, listExport } from '../../lists/export.ts';
 import {
   estimatedPage,
@@ -134,10 +135,12 @@ function listFinding(query: ListQuery) {
       orderBy: sql`v.post_id DESC`,
     };
   }
+  const where = listConditions(query);
   return {
-    fromWhere: sql`FROM posts p WHERE ${listConditions(query)}`,
+    fromWhere: sql`FROM posts p WHERE ${where}`,
     idColumn: sql`p.id`,
     orderBy: listOrder(query),
+    ...sampledWhenSearched(query, { table: 'posts', alias: 'p', where }),
   };
 }
 
