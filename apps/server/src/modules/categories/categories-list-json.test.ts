@@ -1,7 +1,9 @@
 import { type CategoryRow, categoryListSchema, RELATED_LIST_LIMIT } from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as fixtures from '../../../test/fixtures.ts';
 import { insertTestWebsites, serverForFile } from '../../../test/fixtures.ts';
+import { queryRows } from '../../db/client.ts';
 
 const server = await serverForFile();
 const admin = await server.admin();
@@ -61,5 +63,23 @@ describe('the categories list, written by the database', () => {
     expect(parentRow.websites.length).toBeLessThanOrEqual(RELATED_LIST_LIMIT);
     expect(post.category.id).toBe(parent.id);
     expect(new Date(parentRow.created_at).toISOString()).toBe(parentRow.created_at);
+  });
+
+  it('estimates a searched page past the exact count from the rows as they are, loaded after the last ANALYZE', async () => {
+    const { db } = server.database;
+    await db.execute(sql`ALTER TABLE categories SET (autovacuum_enabled = false)`);
+    await db.execute(sql`ANALYZE categories`);
+    await db.execute(
+      sql`INSERT INTO categories (name, slug, description, keywords)
+          SELECT 'Loaded zelqua ' || g, 'loaded-zelqua-' || g, '', '' FROM generate_series(1, 3000) g`,
+    );
+    const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(
+      db,
+      sql`SELECT count(*)::int AS count FROM categories WHERE name ILIKE '%zelqua%'`,
+    );
+    const { answer } = await listText('query=zelqua');
+    expect(answer.total_is_estimate).toBe(true);
+    expect(Math.abs(answer.total - count) / count).toBeLessThan(0.1);
+    await db.execute(sql`ALTER TABLE categories RESET (autovacuum_enabled)`);
   });
 });
