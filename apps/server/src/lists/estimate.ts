@@ -25,10 +25,10 @@ function cacheOf<V>(caches: WeakMap<object, Map<string, V>>, db: object): Map<st
 const estimateCaches = new WeakMap<object, Map<string, { total: number; expires: number }>>();
 
 /**
- * A list found by a search term, counted in a sample of its table: the planner's estimate of a
- * term found inside words comes from the column's statistics, which a sample of a big table can
- * miss by half or more (and which know nothing of rows loaded since the last ANALYZE); counting
- * the term in a sample of the rows as they are now does not.
+ * A list counted in a sample of its table, where the planner's estimate is poor: that of a term
+ * found inside words comes from the column's statistics, which a sample of a big table can miss by
+ * half or more (and which know nothing of rows loaded since the last ANALYZE); counting the rows
+ * that match in a sample of the table as it is now does not.
  */
 export interface SampledList {
   /** The table the list's rows are (its size sets the sample's share), named `alias` in `where`. */

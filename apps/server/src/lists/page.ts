@@ -79,7 +79,10 @@ export interface ListPage {
    * of being prepared once per connection.
    */
   planEachTime: boolean;
-  /** For a list found by a search term: its total is estimated from a sample of its rows. */
+  /**
+   * For a list the planner estimates poorly (found by a search term, or through another table's
+   * groups): its total is estimated from a sample of its rows.
+   */
   sampled?: SampledList;
 }
 
