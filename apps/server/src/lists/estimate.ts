@@ -51,7 +51,8 @@ const SAMPLED_ROWS = 20_000;
 
 /**
  * The table's rows now, as the planner reckons them: the rows per page of its last statistics
- * times its pages today (a table loaded since is not taken for its old size).
+ * times its pages today (a table loaded since is not taken for its old size); 0 for a table never
+ * analyzed, which is then read whole.
  */
 async function tableRows(db: Executor, table: string) {
   const [row] = await queryRows<{ rows: number | null }>(
@@ -93,8 +94,8 @@ async function plannedRows(db: Executor, fromWhere: SQL) {
 }
 
 /**
- * An estimate of how many rows the list has: counted in a sample for a searched list, else the
- * planner's. Kept for a while under `cacheKey`: an estimate need not be made on every page.
+ * An estimate of how many rows the list has: counted in a sample for a list that gives one
+ * (`sampled`), else the planner's. Kept for a while under `cacheKey`: an estimate need not be made on every page.
  */
 export async function estimatedRows(
   db: Executor,
