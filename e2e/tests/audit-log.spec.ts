@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { WEBSITE_MESSAGES, type Website } from '@sitefleet/contract';
 import { api, removeIfPresent, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, signInThroughApi } from './users.ts';
 
 let cleanups: (() => Promise<void>)[] = [];
 
 test.beforeEach(async ({ page }) => {
   cleanups = [];
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 test.afterEach(async () => {

@@ -1,11 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { api, removeIfPresent, uniqueName } from './api.ts';
-import { ADMIN, apiAs, EDITOR, signIn } from './users.ts';
+import { ADMIN, apiAs, EDITOR, signInThroughApi } from './users.ts';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 /** A date as the calendar keys its days (YYYY-MM-DD), in the browser's zone. */

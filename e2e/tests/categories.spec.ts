@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, EDITOR, signIn, switchUser } from './users.ts';
+import { ADMIN, EDITOR, signInThroughApi, switchUser } from './users.ts';
 
 /** A name no other test (nor an earlier run on the same data) uses. */
 function uniqueName(prefix: string) {
@@ -101,7 +101,7 @@ async function cellUnder(page: Page, tableName: string, rowText: string, header:
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 test('creates a category with websites and a parent, its slug following the name', async ({

@@ -1,11 +1,11 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { api, removeIfPresent, uniqueName } from './api.ts';
-import { ADMIN, EDITOR, signIn, switchUser } from './users.ts';
+import { ADMIN, EDITOR, signInThroughApi, switchUser } from './users.ts';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 function overlaps(a: Locator, b: Locator) {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { api, uniqueName } from './api.ts';
-import { ADMIN, EDITOR, signIn, switchUser } from './users.ts';
+import { ADMIN, EDITOR, signInThroughApi, switchUser } from './users.ts';
 
 /** More posts than one page shows (15 a page), all in one new category. */
 const POSTS = 23;
@@ -27,7 +27,7 @@ async function categoryWithPosts(page: Page, prefix: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 test('exports every row of a filtered list as CSV', async ({ page }) => {

@@ -2,15 +2,16 @@ import { expect, test } from '@playwright/test';
 import { MESSAGES, type Setting } from '@sitefleet/contract';
 import { expectToast } from './admin-screens.ts';
 import { api } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, signInThroughApi } from './users.ts';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 test('without a Google client, Login with Google names the settings to set, and they exist', async ({
   page,
 }) => {
+  await page.goto('/admin/dashboard');
   await page.getByRole('button', { name: 'Login with Google' }).click();
   await expectToast(page, MESSAGES.googleNotConfigured);
   const listed = await api<{ data: Setting[] }>(page, 'GET', '/api/settings?query=google.client');

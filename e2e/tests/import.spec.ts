@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { api, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, signInThroughApi } from './users.ts';
 
 /** More rows than one page shows (15 a page), one of them refused. */
 const ROWS = 24;
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 test('imports a CSV file of posts through the modal, with its progress bar, into the list', async ({

@@ -8,14 +8,14 @@ import {
   type InstanceLogsPage,
 } from '@sitefleet/contract';
 import { api, removeIfPresent } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, signInThroughApi } from './users.ts';
 
 /** What each test made, removed afterwards so that other suites see the demo data. */
 let cleanups: (() => Promise<void>)[] = [];
 
 test.beforeEach(async ({ page }) => {
   cleanups = [];
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 test.afterEach(async () => {

@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { LISTS } from './admin-screens.ts';
 import { api, removeIfPresent, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, signInThroughApi } from './users.ts';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 test('every list offers 15, 25, 50 or 100 rows per page, kept in the URL through a reload', async ({

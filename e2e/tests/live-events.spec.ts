@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { api, postOnNewWebsite, uniqueName } from './api.ts';
 import { startLocalWebsite } from './local-website.ts';
-import { ADMIN, apiAs, EDITOR, signIn } from './users.ts';
+import { ADMIN, apiAs, EDITOR, signInThroughApi } from './users.ts';
 
 /**
  * The live event stream in the browser: a delivery that completes while the Posts list and
@@ -34,7 +34,7 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 test('a delivery completing shows in the Posts list and Detailed Review without a reload', async ({

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, EDITOR, signIn, switchUser } from './users.ts';
+import { ADMIN, EDITOR, signInThroughApi, switchUser } from './users.ts';
 
 /** A name no other test (nor an earlier run on the same data) uses. */
 function uniqueName(prefix: string) {
@@ -68,7 +68,7 @@ async function openRowMenu(page: Page, title: string, item: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 test('creates a post, finds it, publishes it, and Detailed Review shows what became of the jobs', async ({

@@ -1,7 +1,7 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { postOnNewWebsite, uniqueName } from './api.ts';
 import { type LocalWebsite, startLocalWebsite } from './local-website.ts';
-import { ADMIN, EDITOR, signIn, switchUser } from './users.ts';
+import { ADMIN, EDITOR, signInThroughApi, switchUser } from './users.ts';
 
 let website: LocalWebsite;
 test.beforeAll(async () => {
@@ -10,7 +10,7 @@ test.beforeAll(async () => {
 test.afterAll(() => website.close());
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 /** The cell of `row` under the column headed `header`. */

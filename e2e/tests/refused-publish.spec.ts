@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { ACTION_MESSAGES, SKIP_REASONS } from '@sitefleet/contract';
 import { postOnNewWebsite, removeIfPresent, uniqueName } from './api.ts';
-import { ADMIN, apiAs, EDITOR, signIn } from './users.ts';
+import { ADMIN, apiAs, EDITOR, signInThroughApi } from './users.ts';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 test("Post to Website to a website without a post webhook is refused in the toast, which links to the website's Webhook Settings", async ({

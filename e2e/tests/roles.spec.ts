@@ -2,10 +2,10 @@ import { expect, type Page, test } from '@playwright/test';
 import { PERMISSION_NAMES, ROLE_MESSAGES, type Role } from '@sitefleet/contract';
 import { expectToast } from './admin-screens.ts';
 import { api, removeIfPresent, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, signInThroughApi } from './users.ts';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 /** The count on a permissions tab, e.g. 'in_role'. */

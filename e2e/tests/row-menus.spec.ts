@@ -1,12 +1,12 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Instance } from '@sitefleet/contract';
 import { api, postOnNewWebsite, removeIfPresent, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, signInThroughApi } from './users.ts';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 /** Opens a row's Options menu and checks that it sits beside its button, inside the window. */

@@ -2,10 +2,10 @@ import { expect, type Page, test } from '@playwright/test';
 import { internalUrlWarning, SETTING_MESSAGES, SETTING_VALUE_MESSAGES } from '@sitefleet/contract';
 import { expectToast } from './admin-screens.ts';
 import { api, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, signInThroughApi } from './users.ts';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 const settingsTable = (page: Page) => page.getByRole('table', { name: 'Settings' });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { api, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, signInThroughApi } from './users.ts';
 
 /** A category on one website, and optionally a post in it, through the API. */
 async function createCategory(page: Page, name: string) {
@@ -30,7 +30,7 @@ async function deleteFromRowMenu(page: Page, table: string, name: string, dialog
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 test('a deleted post comes back with Undo in its toast', async ({ page }) => {

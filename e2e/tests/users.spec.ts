@@ -2,10 +2,10 @@ import { expect, type Page, test } from '@playwright/test';
 import { MESSAGES, USER_MESSAGES } from '@sitefleet/contract';
 import { createUser, expectToast, uniqueEmail } from './admin-screens.ts';
 import { api, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, signInThroughApi } from './users.ts';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughApi(page, ADMIN);
 });
 
 /** The users list narrowed to a search, so that other tests' rows never get in the way. */
