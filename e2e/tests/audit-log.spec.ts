@@ -57,7 +57,10 @@ test("a website's edit shows in its History and in the Audit Log", async ({ page
   await expect(entry).toContainText('Administrator');
   await expect(entry).toContainText('Website');
   await expect(entry.locator('[data-field="hosting"]')).toContainText('Audited Hosting');
+  // The search reaches the list after a pause in typing: the row may show before the list is
+  // narrowed to it, so the export waits for both filters in the address.
   await expect(page).toHaveURL(/action=updated/);
+  await expect(page).toHaveURL(new RegExp(`query=[^&]*${name.split(' ').pop()}`));
 
   // The export is what the list shows: this one entry.
   const download = page.waitForEvent('download');
