@@ -140,7 +140,8 @@ const inDays = (days: number) =>
 
 /**
  * A website, a category on it and a post in that category, each with a 200-character unbroken
- * name (the post's description is one unbroken word too), the website's renewal due. They are the
+ * name (the post's description is one unbroken word too, its reference a long host name), the
+ * website's renewal due. They are the
  * newest of their kind, so the first rows of their lists.
  */
 async function createLongNamedContent(page: Page) {
@@ -165,6 +166,23 @@ async function createLongNamedContent(page: Page) {
     title,
     description: 'x'.repeat(600),
     category_id: category.id,
+    content_reference: `https://${'reference-'.repeat(6)}example.com/long`,
+  });
+  // Its variant is assigned: the Review column then holds a name beside the Reference's host.
+  const details = await api<{ data: { pivot_id: number }[] }>(
+    page,
+    'GET',
+    `/api/posts/details/${post.id}`,
+  );
+  const users = await api<{ data: { id: number; email: string }[] }>(
+    page,
+    'GET',
+    `/api/users?query=${encodeURIComponent(ADMIN.email)}`,
+  );
+  await api(page, 'POST', '/api/posts/details/action', {
+    ids: details.data.map((variant) => variant.pivot_id),
+    action: 'assign',
+    user_id: users.data.find((user) => user.email === ADMIN.email)!.id,
   });
   return {
     names: { website: website.name, category: categoryName, post: title },

@@ -95,7 +95,7 @@ function detailColumns<T extends DetailRow>(
       id: 'description',
       header: 'Description',
       cell: ({ row }) => (
-        <span className="cell-clamp" title={row.original.description}>
+        <span className="cell-clamp cell-clamp-compact" title={row.original.description}>
           {truncate(row.original.description, POST_DESCRIPTION_PREVIEW)}
         </span>
       ),
