@@ -3,7 +3,7 @@ import { APP_NAME_SETTING, SETTING_VALUE_LIMITS, type Setting } from '@sitefleet
 import { DEMO_URL } from '../servers.ts';
 import { LISTS } from './admin-screens.ts';
 import { api, removeIfPresent, uniqueName } from './api.ts';
-import { ADMIN, signIn } from './users.ts';
+import { ADMIN, signIn, userId } from './users.ts';
 
 interface Box {
   left: number;
@@ -141,8 +141,7 @@ const inDays = (days: number) =>
 /**
  * A website, a category on it and a post in that category, each with a 200-character unbroken
  * name (the post's description is one unbroken word too, its reference a long host name), the
- * website's renewal due. They are the
- * newest of their kind, so the first rows of their lists.
+ * website's renewal due. They are the newest of their kind, so the first rows of their lists.
  */
 async function createLongNamedContent(page: Page) {
   const website = await api<{ id: number; name: string }>(page, 'POST', '/api/websites', {
@@ -174,15 +173,10 @@ async function createLongNamedContent(page: Page) {
     'GET',
     `/api/posts/details/${post.id}`,
   );
-  const users = await api<{ data: { id: number; email: string }[] }>(
-    page,
-    'GET',
-    `/api/users?query=${encodeURIComponent(ADMIN.email)}`,
-  );
   await api(page, 'POST', '/api/posts/details/action', {
     ids: details.data.map((variant) => variant.pivot_id),
     action: 'assign',
-    user_id: users.data.find((user) => user.email === ADMIN.email)!.id,
+    user_id: await userId(page, ADMIN.email),
   });
   return {
     names: { website: website.name, category: categoryName, post: title },

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createUser, roleWithPermissions, uniqueEmail } from './admin-screens.ts';
 import { api, createCategory, postOnNewWebsite, removeIfPresent, uniqueName } from './api.ts';
-import { ADMIN, EDITOR, signIn, signInThroughApi, switchUser } from './users.ts';
+import { ADMIN, EDITOR, signIn, signInThroughApi, switchUser, userId } from './users.ts';
 
 /**
  * The review state on the Posts and Categories lists: the Review column's stage badges and
@@ -23,12 +23,7 @@ test('the editor finds what is assigned to them, by the built-in view and the St
     category_id: made.categoryId,
   });
   try {
-    const users = await api<{ data: { id: number; email: string }[] }>(
-      page,
-      'GET',
-      `/api/users?query=${encodeURIComponent(EDITOR.email)}`,
-    );
-    const editorId = users.data.find((user) => user.email === EDITOR.email)!.id;
+    const editorId = await userId(page, EDITOR.email);
     const workflows = await api<{ is_default: boolean; stages: { id: number; name: string }[] }[]>(
       page,
       'GET',

@@ -1,5 +1,6 @@
 import { expect, type Page, request } from '@playwright/test';
 import { BASE_URL } from '../servers.ts';
+import { api } from './api.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 export const VIEWER = { email: 'viewer@example.com', password: 'viewer12345' };
@@ -11,6 +12,18 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** The id of the user signed in with `email`, read through the API as the page's user. */
+export async function userId(page: Page, email: string): Promise<number> {
+  const users = await api<{ data: { id: number; email: string }[] }>(
+    page,
+    'GET',
+    `/api/users?query=${encodeURIComponent(email)}`,
+  );
+  const user = users.data.find((found) => found.email === email);
+  if (!user) throw new Error(`No user ${email}`);
+  return user.id;
 }
 
 /** Signs out from the sidebar; the sign-in page shows once the server has ended the session. */

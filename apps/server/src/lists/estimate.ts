@@ -95,7 +95,8 @@ async function plannedRows(db: Executor, fromWhere: SQL) {
 
 /**
  * An estimate of how many rows the list has: counted in a sample for a list that gives one
- * (`sampled`), else the planner's. Kept for a while under `cacheKey`: an estimate need not be made on every page.
+ * (`sampled`), else the planner's. Kept for a while under `cacheKey`: an estimate need not be made
+ * on every page.
  */
 export async function estimatedRows(
   db: Executor,
