@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useCan } from '../../../lib/abilities.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/toast.tsx';
 import { useRoleTwoFactor, useSetRoleTwoFactor } from '../api/role-two-factor.ts';
@@ -9,6 +9,9 @@ export function RoleTwoFactorCard({ roleId }: { roleId: number }) {
   const change = useSetRoleTwoFactor(roleId);
   const canUpdate = useCan('role-update');
   const switchId = useId();
+  // The asked value is held here, set within the click: the mutation's own pending state reaches
+  // the component a moment later, and until then the switch would fall back for a frame.
+  const [asked, setAsked] = useState<boolean | null>(null);
   return (
     <div className="card mb-4">
       <div className="card-header">
@@ -20,15 +23,16 @@ export function RoleTwoFactorCard({ roleId }: { roleId: number }) {
             id={switchId}
             type="checkbox"
             className="form-check-input"
-            // While the change is saved the switch already shows it.
-            checked={change.isPending ? change.variables : (requirement.data?.required ?? false)}
-            disabled={!canUpdate || !requirement.data || change.isPending}
-            onChange={(event) =>
+            checked={asked ?? requirement.data?.required ?? false}
+            disabled={!canUpdate || !requirement.data || asked !== null}
+            onChange={(event) => {
+              setAsked(event.target.checked);
               change.mutate(event.target.checked, {
                 onSuccess: ({ message }) => notifySuccess(message),
                 onError: notifyFailure,
-              })
-            }
+                onSettled: () => setAsked(null),
+              });
+            }}
           />
           <label htmlFor={switchId} className="form-check-label">
             Require two-factor sign-in for this role's users
