@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs or starts what the tests need, idempotently: Debian's Chromium for the browser suite,
+# Installs or starts what the tests need, idempotently: Debian's Chromium for the browser suite
+# (its headless build, which the suite prefers, and the browser itself),
 # a running PostgreSQL for the second run of the server suite, and its client tools for the backup
 # test. Sourced by scripts/test.sh.
 
@@ -13,9 +14,11 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null
 }
 
-if ! command -v chromium >/dev/null; then
-  echo "Installing Chromium from Debian's packages..."
-  apt_install chromium || { echo "Could not install Chromium: run 'apt-get install -y chromium' as root." >&2; exit 1; }
+if ! command -v chromium-headless-shell >/dev/null; then
+  echo "Installing Chromium's headless build from Debian's packages..."
+  apt_install chromium-headless-shell chromium ||
+    command -v chromium >/dev/null ||
+    { echo "Could not install Chromium: run 'apt-get install -y chromium' as root." >&2; exit 1; }
 fi
 
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
