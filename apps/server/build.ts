@@ -1,7 +1,7 @@
 /**
  * Compiles the server for `npm start`: one bundle per entry (server, CLI, worker) in dist/, run by
  * plain node. Running the TypeScript sources through tsx costs ~30 MB of memory per process (its
- * loader and its compiler's caches); `npm run dev` and the tests still do.
+ * loader and its compiler's caches); `npm run dev` still does.
  */
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

@@ -17,7 +17,7 @@ import {
   type TestServer,
   waitFor,
 } from './harness.ts';
-import { bundledServer, type RunningProcess, startProcess } from './processes.ts';
+import { type RunningProcess, type ServerEntry, startProcess } from './processes.ts';
 
 /**
  * Two HTTP servers (RUN_WORKERS=false) and two worker processes on one PostgreSQL, as behind a
@@ -51,11 +51,10 @@ const FLEET_ENV = {
 describe.skipIf(skipped)('two servers and two workers on one PostgreSQL', () => {
   let database: TestServer['database'];
   let website: FakeHttpServer;
-  let bundle: Awaited<ReturnType<typeof bundledServer>>;
   const running: RunningProcess[] = [];
 
-  const start = (entry: 'main' | 'worker', env: Record<string, string>) => {
-    const started = startProcess(bundle.entry(entry), {
+  const start = (entry: ServerEntry, env: Record<string, string>) => {
+    const started = startProcess(entry, {
       ...FLEET_ENV,
       DATABASE_URL: database.url!,
       ...env,
@@ -84,12 +83,9 @@ describe.skipIf(skipped)('two servers and two workers on one PostgreSQL', () => 
     // Seeded before the servers start, so that neither adds the demo data of an empty database.
     await seedBase(database.db, TARGET_SETTINGS, ADMIN);
     website = await startFakeHttp();
-    // Six processes start in the test: compiled once, each starts in a second or two.
-    bundle = await bundledServer();
   });
   afterAll(async () => {
     await Promise.all(running.map((process) => process.stop()));
-    await bundle?.remove();
     await website?.close();
     await database?.close();
   });

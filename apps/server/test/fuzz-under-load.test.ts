@@ -26,7 +26,7 @@ const OVERSIZED_NOTE = ' (oversized body)';
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'sitefleet-fuzz-load-'));
 const database = TEST_DB === 'postgres' ? await createTestDatabase() : undefined;
-const server = startProcess('src/main.ts', {
+const server = startProcess('main', {
   ...(database?.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
   PORT: '0',
   NODE_ENV: 'test',

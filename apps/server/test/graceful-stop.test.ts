@@ -71,7 +71,7 @@ afterAll(() => postgres?.close());
 
 it(`answers ${IN_FLIGHT} requests in flight and finishes a running delivery after SIGTERM, readiness 503 at once, exit 0 (${TEST_DB})`, async () => {
   const pushes = holdDeliveries(website);
-  const server = startProcess('src/main.ts', {
+  const server = startProcess('main', {
     ...(postgres ? { DATABASE_URL: postgres.url! } : { DATA_DIR: workDir, DATABASE_URL: '' }),
     PORT: '0',
     NODE_ENV: 'test',

@@ -158,7 +158,7 @@ describe('start-up and db:check', () => {
       : { DATABASE_URL: database!.url! }),
   });
   const cli = async (...args: string[]) => {
-    const run = startProcess('src/cli.ts', env(), ['db:check', ...args]);
+    const run = startProcess('cli', env(), ['db:check', ...args]);
     const code = await run.exited;
     return { code, output: run.output() };
   };
@@ -170,7 +170,7 @@ describe('start-up and db:check', () => {
     await loadPostsBehindTriggers(opened.db);
     await release(opened);
 
-    server = startProcess('src/main.ts', { ...env(), PORT: '0', LOG_LEVEL: 'info' });
+    server = startProcess('main', { ...env(), PORT: '0', LOG_LEVEL: 'info' });
     const [, url] = (await server.printed(/running at (http:\/\/\S+)/, 120_000)) as string[];
     const admin = new ApiClient(url!);
     // Ready once the check has repaired what it found.

@@ -288,7 +288,7 @@ describe.runIf(TEST_DB === 'postgres')('across processes', () => {
   it('hears on this server a delivery made by a worker process (LISTEN/NOTIFY)', async () => {
     const reader = await stream(admin);
     await server.stopWorkers();
-    const worker = startProcess('src/worker.ts', {
+    const worker = startProcess('worker', {
       DATABASE_URL: server.database.url!,
       NODE_ENV: 'test',
       QUEUE_POLL_SECONDS: '0.5',

@@ -7,7 +7,7 @@ import { TEST_DB } from './harness.ts';
 import { type RunningProcess, startProcess } from './processes.ts';
 
 const startServer = (dataDir: string) =>
-  startProcess('src/main.ts', {
+  startProcess('main', {
     DATA_DIR: dataDir,
     PORT: '0',
     LOG_LEVEL: 'warn',

@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleServer } from '../bundle.ts';
+import { inject } from 'vitest';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** An entry point of the server: `src/<name>.ts`. */
+export type ServerEntry = 'main' | 'worker' | 'cli';
 
 export interface RunningProcess {
   child: ChildProcess;
@@ -21,17 +23,15 @@ export interface RunningProcess {
 }
 
 /**
- * Starts one of the server's entry points (`src/main.ts`, `src/worker.ts`) as a real process:
- * node itself with tsx loaded, so that a signal reaches the process that does the work. A bundle
- * (`bundledServer`) runs on plain node.
+ * Starts one of the server's entry points as a real process, from the bundle the run's global
+ * setup compiled (`server-bundle.ts`), on plain node as `npm start` runs it.
  */
 export function startProcess(
-  entry: string,
+  entry: ServerEntry,
   env: Record<string, string>,
   args: readonly string[] = [],
 ): RunningProcess {
-  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, entry, ...args], {
+  const child = spawn(process.execPath, [join(inject('serverBundle'), `${entry}.js`), ...args], {
     cwd: serverRoot,
     // The tests' receivers listen on the loopback address, which the server otherwise refuses.
     env: { ...process.env, LOG_LEVEL: 'info', OUTBOUND_ALLOWED_RANGES: '127.0.0.1', ...env },
@@ -82,23 +82,5 @@ export function startProcess(
       if (!hasExited()) child.kill('SIGTERM');
       await exited;
     },
-  };
-}
-
-/**
- * The server's entry points compiled once, as `npm start` runs them, for a test that starts many
- * processes: each then starts in a second or so, instead of compiling the sources again (3 to 6 s
- * of CPU apiece through tsx). The bundles are made in a directory of their own inside the
- * repository's node_modules, where they find their packages; `remove()` deletes it.
- */
-export async function bundledServer() {
-  const cache = fileURLToPath(new URL('../../../node_modules/.cache/', import.meta.url));
-  await mkdir(cache, { recursive: true });
-  const outdir = await mkdtemp(join(cache, 'sitefleet-server-'));
-  await bundleServer(outdir, ['src/main.ts', 'src/worker.ts']);
-  return {
-    /** The bundle of `src/<name>.ts`, for startProcess. */
-    entry: (name: 'main' | 'worker') => join(outdir, `${name}.js`),
-    remove: () => rm(outdir, { recursive: true, force: true }),
   };
 }

@@ -30,7 +30,7 @@ receiver.answer((request) => {
 });
 
 async function startServer() {
-  server = startProcess('src/main.ts', {
+  server = startProcess('main', {
     ...(database?.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
     PORT: '0',
     NODE_ENV: 'test',

@@ -20,7 +20,7 @@ describe.runIf(TEST_DB === 'pglite')('server killed mid-delivery (embedded datab
   let server: RunningProcess | undefined;
 
   const startServer = async () => {
-    server = startProcess('src/main.ts', {
+    server = startProcess('main', {
       DATA_DIR: dataDir,
       PORT: '0',
       NODE_ENV: 'test',

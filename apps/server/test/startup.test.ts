@@ -8,7 +8,7 @@ import { ADMIN, startTestServer, TEST_DB, type TestServer } from './harness.ts';
 import { startProcess } from './processes.ts';
 
 async function runMain(env: Record<string, string>) {
-  const main = startProcess('src/main.ts', { PORT: '0', LOG_LEVEL: 'silent', ...env });
+  const main = startProcess('main', { PORT: '0', LOG_LEVEL: 'silent', ...env });
   const code = await main.exited;
   return { code, output: main.output() };
 }
@@ -60,7 +60,7 @@ describe.runIf(TEST_DB === 'pglite')('a server listening beyond the loopback add
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('warns at start that without PUBLIC_URL it answers any host name', async () => {
-    const main = startProcess('src/main.ts', {
+    const main = startProcess('main', {
       HOST: '0.0.0.0',
       PORT: '0',
       DATA_DIR: dataDir,

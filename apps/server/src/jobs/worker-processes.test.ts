@@ -31,7 +31,7 @@ describe.runIf(TEST_DB === 'postgres')('worker processes sharing one PostgreSQL'
   const workers: RunningProcess[] = [];
 
   const startWorker = async () => {
-    const worker = startProcess('src/worker.ts', {
+    const worker = startProcess('worker', {
       DATABASE_URL: database.url!,
       NODE_ENV: 'test',
       WORKER_CONCURRENCY: '4',
