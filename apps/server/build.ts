@@ -9,4 +9,4 @@ import { bundleServer } from './bundle.ts';
 
 const outdir = fileURLToPath(new URL('dist', import.meta.url));
 await rm(outdir, { recursive: true, force: true });
-await bundleServer(outdir, ['src/main.ts', 'src/cli.ts', 'src/worker.ts']);
+await bundleServer(outdir);

@@ -1,6 +1,7 @@
 import { DELIVERY_SETTINGS } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerEntry } from '../bundle.ts';
 import { queryRows } from '../src/db/client.ts';
 import { scheduledTasks } from '../src/db/schema.ts';
 import { seedBase } from '../src/db/seed.ts';
@@ -17,7 +18,7 @@ import {
   type TestServer,
   waitFor,
 } from './harness.ts';
-import { type RunningProcess, type ServerEntry, startProcess } from './processes.ts';
+import { type RunningProcess, startProcess } from './processes.ts';
 
 /**
  * Two HTTP servers (RUN_WORKERS=false) and two worker processes on one PostgreSQL, as behind a

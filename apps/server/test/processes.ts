@@ -2,11 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import type { ServerEntry } from '../bundle.ts';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
-
-/** An entry point of the server: `src/<name>.ts`. */
-export type ServerEntry = 'main' | 'worker' | 'cli';
 
 export interface RunningProcess {
   child: ChildProcess;

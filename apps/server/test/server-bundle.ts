@@ -20,7 +20,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const outdir = await mkdtemp(fileURLToPath(new URL('../.test-bundle-', import.meta.url)));
-  await bundleServer(outdir, ['src/main.ts', 'src/worker.ts', 'src/cli.ts']);
+  await bundleServer(outdir);
   project.provide('serverBundle', outdir);
   return () => rm(outdir, { recursive: true, force: true });
 }

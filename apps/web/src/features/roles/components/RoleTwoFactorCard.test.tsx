@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appAbility } from '../../../lib/abilities.ts';
 import { clearSession, loadSession } from '../../../lib/auth-store.ts';
-import { type StubbedAnswer, stubFetch } from '../../../test/fetch-stub.ts';
+import { stubFetch } from '../../../test/fetch-stub.ts';
 import { RoleTwoFactorCard } from './RoleTwoFactorCard.tsx';
 
 afterEach(() => {
@@ -14,14 +14,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function renderCard(change: StubbedAnswer) {
+/** The card of a role that does not require two-factor sign-in yet, its switch ready. */
+async function renderCard() {
   const fetchMock = stubFetch({
     '/api/profile': {
       body: { id: 1, name: 'Ada', email: 'a@b.c', avatar: null, role: null, roles: [] },
     },
     '/api/settings/fetch': { body: {} },
     '/api/abilities': { body: ['role-update'] },
-    '/api/roles/7/two-factor': change,
+    '/api/roles/7/two-factor': { body: { required: false } },
   });
   await loadSession();
   render(
@@ -42,7 +43,7 @@ async function renderCard(change: StubbedAnswer) {
 
 describe('RoleTwoFactorCard', () => {
   it('shows the switch on from the click on, while the change is saved and after', async () => {
-    const { toggle, fetchMock } = await renderCard({ body: { required: false } });
+    const { toggle, fetchMock } = await renderCard();
     // The GET above answered "off"; the PUT answers "on" from here.
     fetchMock.mockImplementation(
       async () =>
@@ -65,7 +66,7 @@ describe('RoleTwoFactorCard', () => {
   });
 
   it('puts the switch back when the change is refused', async () => {
-    const { toggle, fetchMock } = await renderCard({ body: { required: false } });
+    const { toggle, fetchMock } = await renderCard();
     fetchMock.mockImplementation(
       async () =>
         new Response(JSON.stringify({ message: 'Forbidden' }), {
