@@ -76,3 +76,19 @@ export async function apiAs<T = unknown>(
     await context.dispose();
   }
 }
+
+/** Sets an application setting as `user` (an admin), through the API. */
+export async function setSettingAs(
+  user: { email: string; password: string },
+  fullPath: string,
+  value: string,
+) {
+  const found = await apiAs<{ data: { id: number; full_path: string }[] }>(
+    user,
+    'GET',
+    `/api/settings?query=${encodeURIComponent(fullPath)}&per_page=100`,
+  );
+  const setting = found.data.find((row) => row.full_path === fullPath);
+  if (!setting) throw new Error(`No setting ${fullPath}`);
+  await apiAs(user, 'PUT', `/api/settings/${setting.id}`, { value });
+}

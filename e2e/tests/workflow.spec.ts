@@ -1,8 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { REVIEW_SECOND_PERSON_SETTING } from '@sitefleet/contract';
 import { createUser, roleId, uniqueEmail } from './admin-screens.ts';
 import { api, postOnNewWebsite, removeIfPresent, uniqueName } from './api.ts';
 import { type LocalWebsite, startLocalWebsite } from './local-website.ts';
-import { ADMIN, EDITOR, signIn, signInThroughApi } from './users.ts';
+import { ADMIN, EDITOR, setSettingAs, signIn, signInThroughApi } from './users.ts';
 
 let website: LocalWebsite;
 test.beforeAll(async () => {
@@ -79,62 +80,69 @@ async function moveTo(review: Locator, stage: string) {
   ).toContainText(stage);
 }
 
-test('two people move a post through its stages, with an assignment and a mention, and it goes out', async ({
-  page,
-}) => {
-  const { author, reviewer, title } = await setUp(page);
+test.describe('with the four-eyes rule on', () => {
+  // The rule is opt-in; this team turns it on. Every other spec approves what one person wrote
+  // as another, so the rule being on for a while changes nothing for them.
+  test.beforeEach(() => setSettingAs(ADMIN, REVIEW_SECOND_PERSON_SETTING, 'true'));
+  test.afterEach(() => setSettingAs(ADMIN, REVIEW_SECOND_PERSON_SETTING, 'false'));
 
-  // The author sends the post for review from the list's Review menu, takes it, and asks the
-  // reviewer in a comment.
-  await signIn(page, author);
-  await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
-  const listRow = page
-    .getByRole('table', { name: 'Posts' })
-    .getByRole('row')
-    .filter({ hasText: title });
-  await listRow.getByRole('checkbox', { name: 'Select row' }).check();
-  await page.getByRole('button', { name: 'Review (1)' }).click();
-  await page.getByRole('button', { name: 'In review', exact: true }).first().click();
-  await expect(page.getByText(/1 changed/)).toBeVisible();
-  let review = await openReview(page, title);
-  await expect(review.getByRole('table', { name: 'Detail rows' })).toContainText('In review');
-  await review.getByRole('button', { name: 'Assign to me' }).click();
-  await expect(review.getByRole('table', { name: 'Detail rows' })).toContainText(author.name);
-  await review
-    .getByLabel(/^Comment \(Markdown/)
-    .fill(`Please check the **dates** @${reviewer.email}`);
-  await review.getByRole('button', { name: 'Comment', exact: true }).click();
-  const comments = review.getByRole('region', { name: 'Comments' });
-  await expect(comments.locator('strong', { hasText: 'dates' })).toBeVisible();
-  // The author may not approve what they wrote.
-  await review.getByLabel('Move to…').selectOption({ label: 'Approved' });
-  await review.getByRole('button', { name: 'Move', exact: true }).click();
-  await expect(page.getByText('Someone other than the author must approve this.')).toBeVisible();
-
-  // The reviewer was told, approves, and publishes.
-  await page.context().clearCookies();
-  await signIn(page, reviewer);
-  const notifications = await api<{ data: { kind: string; title: string }[] }>(
+  test('two people move a post through its stages, with an assignment and a mention, and it goes out', async ({
     page,
-    'GET',
-    '/api/notifications',
-  );
-  expect(notifications.data.map((note) => note.kind)).toContain('mention');
-  review = await openReview(page, title);
-  await moveTo(review, 'Approved');
-  const history = review.getByRole('region', { name: 'History' });
-  await expect(history).toContainText('In review → Approved');
-  await expect(history).toContainText('Draft → In review');
-  const table = review.getByRole('table', { name: 'Detail rows' });
-  await table.locator('tbody tr').first().getByRole('checkbox').check();
-  await review.getByLabel('Bulk action').selectOption({ label: 'Post to Website' });
-  await review.getByRole('button', { name: 'Apply' }).click();
-  await expect(
-    table.locator('tbody tr').first().locator('.badge', { hasText: 'delivered' }),
-  ).toBeVisible({
-    timeout: 60_000,
+  }) => {
+    const { author, reviewer, title } = await setUp(page);
+
+    // The author sends the post for review from the list's Review menu, takes it, and asks the
+    // reviewer in a comment.
+    await signIn(page, author);
+    await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
+    const listRow = page
+      .getByRole('table', { name: 'Posts' })
+      .getByRole('row')
+      .filter({ hasText: title });
+    await listRow.getByRole('checkbox', { name: 'Select row' }).check();
+    await page.getByRole('button', { name: 'Review (1)' }).click();
+    await page.getByRole('button', { name: 'In review', exact: true }).first().click();
+    await expect(page.getByText(/1 changed/)).toBeVisible();
+    let review = await openReview(page, title);
+    await expect(review.getByRole('table', { name: 'Detail rows' })).toContainText('In review');
+    await review.getByRole('button', { name: 'Assign to me' }).click();
+    await expect(review.getByRole('table', { name: 'Detail rows' })).toContainText(author.name);
+    await review
+      .getByLabel(/^Comment \(Markdown/)
+      .fill(`Please check the **dates** @${reviewer.email}`);
+    await review.getByRole('button', { name: 'Comment', exact: true }).click();
+    const comments = review.getByRole('region', { name: 'Comments' });
+    await expect(comments.locator('strong', { hasText: 'dates' })).toBeVisible();
+    // The author may not approve what they wrote.
+    await review.getByLabel('Move to…').selectOption({ label: 'Approved' });
+    await review.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect(page.getByText('Someone other than the author must approve this.')).toBeVisible();
+
+    // The reviewer was told, approves, and publishes.
+    await page.context().clearCookies();
+    await signIn(page, reviewer);
+    const notifications = await api<{ data: { kind: string; title: string }[] }>(
+      page,
+      'GET',
+      '/api/notifications',
+    );
+    expect(notifications.data.map((note) => note.kind)).toContain('mention');
+    review = await openReview(page, title);
+    await moveTo(review, 'Approved');
+    const history = review.getByRole('region', { name: 'History' });
+    await expect(history).toContainText('In review → Approved');
+    await expect(history).toContainText('Draft → In review');
+    const table = review.getByRole('table', { name: 'Detail rows' });
+    await table.locator('tbody tr').first().getByRole('checkbox').check();
+    await review.getByLabel('Bulk action').selectOption({ label: 'Post to Website' });
+    await review.getByRole('button', { name: 'Apply' }).click();
+    await expect(
+      table.locator('tbody tr').first().locator('.badge', { hasText: 'delivered' }),
+    ).toBeVisible({
+      timeout: 60_000,
+    });
+    expect(website.received.some((request) => request.body.includes(title))).toBe(true);
   });
-  expect(website.received.some((request) => request.body.includes(title))).toBe(true);
 });
 
 /** Drags a stage's handle onto another stage's, in small steps as a hand would. */

@@ -54,6 +54,8 @@ export const WORKFLOW_MESSAGES = {
   unknownUser: 'This user does not exist.',
   dueInvalid: 'The due date must be a date and time.',
   secondPerson: 'Someone other than the author must approve this.',
+  noOtherApprover:
+    'No other user may approve this: add a reviewer, or turn off Require a second person in Workflows',
   commentForBack: 'Say why the variant goes back: a comment is required.',
   notAllowedOut: (stage: string) => `You may not move variants out of "${stage}".`,
   otherWorkflow: 'stage not in its website workflow',

@@ -169,10 +169,10 @@ const APPLICATION_SETTINGS = {
     Review: [
       {
         fullPath: REVIEW_SECOND_PERSON_SETTING,
-        value: 'true',
+        value: 'false',
         type: 'boolean',
         description:
-          'Whoever created, last edited or asked for the generation of a post or category may not move its variant into the last stage',
+          'Require a second person: whoever created, last edited or asked for the generation of a post or category may not move its variant into the last stage',
       },
     ],
   },

@@ -1,11 +1,11 @@
 import {
   type Ability,
-  ADMIN_ROLE_NAMES,
   type ChannelChoice,
   DEFAULT_CHANNEL_CHOICE,
   type NotificationKind,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
+import { holdsAbility } from '../db/abilities.ts';
 import { type Executor, queryRows } from '../db/client.ts';
 
 export interface Recipient {
@@ -32,20 +32,7 @@ export async function recipientsOf(
     sql`SELECT u.id, np.in_app, np.email, np.chat
         FROM users u
         LEFT JOIN notification_preferences np ON np.user_id = u.id AND np.kind = ${kind}
-        WHERE EXISTS (
-          SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-          WHERE ur.user_id = u.id
-            AND (lower(r.name) IN (${sql.join(
-              ADMIN_ROLE_NAMES.map((name) => sql`${name}`),
-              sql`, `,
-            )})
-              OR EXISTS (
-                SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
-                WHERE rp.role_id = r.id
-                  AND p.name IN (${sql.join(
-                    abilities.map((name) => sql`${name}`),
-                    sql`, `,
-                  )}))))
+        WHERE ${holdsAbility(sql`u.id`, abilities)}
         ORDER BY u.id`,
   );
   return rows.map((row) => ({

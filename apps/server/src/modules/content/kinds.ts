@@ -11,6 +11,8 @@ export interface ContentKind {
   nameField: 'category_name' | 'post_title';
   variants: 'category_variants' | 'post_variants';
   owner: 'category_id' | 'post_id';
+  /** The ability that moves its variants between review stages and assigns them. */
+  reviewAbility: 'category-review' | 'post-review';
 }
 
 export const CATEGORY_KIND = {
@@ -20,6 +22,7 @@ export const CATEGORY_KIND = {
   nameField: 'category_name',
   variants: 'category_variants',
   owner: 'category_id',
+  reviewAbility: 'category-review',
 } as const satisfies ContentKind;
 export const POST_KIND = {
   kind: 'post',
@@ -28,6 +31,7 @@ export const POST_KIND = {
   nameField: 'post_title',
   variants: 'post_variants',
   owner: 'post_id',
+  reviewAbility: 'post-review',
 } as const satisfies ContentKind;
 
 export const kindOf = (kind: 'category' | 'post'): ContentKind =>

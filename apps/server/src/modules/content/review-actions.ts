@@ -42,21 +42,23 @@ export interface ReviewCaller {
 }
 
 /** The review ability of a kind: `move_stage` and `assign` need it, whatever the endpoint. */
-export const reviewAbility = (kind: ContentKind) =>
-  kind.kind === 'category' ? 'category-review' : 'post-review';
+export const reviewAbility = (kind: ContentKind) => kind.reviewAbility;
 
 /** Refuses a caller without the kind's review ability. */
 export function assertMayReview(caller: ReviewCaller, kind: ContentKind) {
   if (!hasAbility(caller.abilities, reviewAbility(kind))) throw forbidden();
 }
 
-/** Whether the four-eyes rule is on (it is unless the setting says false). */
+/**
+ * Whether the four-eyes rule is on: only when the setting says so. It is opt-in, since with it an
+ * install's only administrator could no longer approve or publish what they wrote.
+ */
 export async function requiresSecondPerson(db: Executor) {
   const [row] = await queryRows<{ value: string | null }>(
     db,
     sql`SELECT value FROM settings WHERE full_path = ${REVIEW_SECOND_PERSON_SETTING}`,
   );
-  return !['false', '0'].includes((row?.value ?? 'true').toLowerCase());
+  return ['true', '1'].includes((row?.value ?? 'false').toLowerCase());
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

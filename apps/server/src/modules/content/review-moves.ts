@@ -1,5 +1,6 @@
 import { SKIP_REASONS, WORKFLOW_MESSAGES } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { holdsAbility } from '../../db/abilities.ts';
 import { currentActor } from '../../db/audit.ts';
 import { type Executor, idArray, queryRows } from '../../db/client.ts';
 import { forbidden, validationError } from '../../errors.ts';
@@ -171,7 +172,15 @@ export async function moveVariants(
     throw forbidden(WORKFLOW_MESSAGES.notAllowedOut(result.heldIn ?? ''));
   }
   if (options.mode === 'refuse' && result.author > 0) {
-    throw validationError({ stage_id: WORKFLOW_MESSAGES.secondPerson });
+    const [other] = await queryRows<{ id: number }>(
+      tx,
+      sql`SELECT u.id FROM users u
+          WHERE u.id IS DISTINCT FROM ${mover.userId}::int AND ${holdsAbility(sql`u.id`, [kind.reviewAbility])}
+          LIMIT 1`,
+    );
+    throw validationError({
+      stage_id: other ? WORKFLOW_MESSAGES.secondPerson : WORKFLOW_MESSAGES.noOtherApprover,
+    });
   }
   return result;
 }

@@ -1,11 +1,11 @@
 import {
-  ADMIN_ROLE_NAMES,
   MENTIONABLE_LIMIT,
   type MentionableUser,
   mentionedEmails,
   type VariantComment,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
+import { holdsAbility } from '../../db/abilities.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -28,17 +28,7 @@ export async function reviewedVariant(db: Db, kind: ContentKind, variantId: numb
  * The user `u` may see variants of this kind: a role of theirs holds its review ability, or is
  * an admin role.
  */
-const mayReview = (kind: ContentKind) =>
-  sql`EXISTS (
-        SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-        WHERE ur.user_id = u.id
-          AND (lower(r.name) IN (${sql.join(
-            ADMIN_ROLE_NAMES.map((name) => sql`${name}`),
-            sql`, `,
-          )})
-               OR EXISTS (SELECT 1 FROM role_permissions rp
-                          JOIN permissions p ON p.id = rp.permission_id
-                          WHERE rp.role_id = r.id AND p.name = ${reviewAbility(kind)})))`;
+const mayReview = (kind: ContentKind) => holdsAbility(sql`u.id`, [reviewAbility(kind)]);
 
 /** The users an e-mail address in a comment mentions who may see the variant. */
 async function mentionedUsers(db: Db, kind: ContentKind, body: string, authorId: number) {

@@ -14,6 +14,8 @@ import { queryRows } from '../../db/client.ts';
 const server = await serverForFile();
 const db = server.database.db;
 const admin = await server.admin();
+// The four-eyes rule is opt-in: these tests are about it, so they turn it on.
+await setSetting(admin, REVIEW_SECOND_PERSON_SETTING, 'true');
 
 const roleWith = (name: string, permissionNames: readonly string[]) =>
   roleWithPermissions(db, name, permissionNames);

@@ -1,0 +1,22 @@
+import { type Ability, ADMIN_ROLE_NAMES } from '@sitefleet/contract';
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * The user whose id is `userId` (a column or a value) holds one of `abilities` through a role of
+ * theirs, or has an admin role, which holds them all: the sessions' rule, as a condition.
+ */
+export const holdsAbility = (userId: SQL, abilities: readonly Ability[]) =>
+  sql`EXISTS (
+        SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+        WHERE ur.user_id = ${userId}
+          AND (lower(r.name) IN (${sql.join(
+            ADMIN_ROLE_NAMES.map((name) => sql`${name}`),
+            sql`, `,
+          )})
+               OR EXISTS (SELECT 1 FROM role_permissions rp
+                          JOIN permissions p ON p.id = rp.permission_id
+                          WHERE rp.role_id = r.id
+                            AND p.name IN (${sql.join(
+                              abilities.map((name) => sql`${name}`),
+                              sql`, `,
+                            )}))))`;
