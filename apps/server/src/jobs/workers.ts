@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { storableText } from '../lib/outside-text.ts';
 import type { ContentQueue, QueueData, QueueName, RunningJob } from './queue.ts';
 import type { TaskContext } from './scheduler.ts';
 
@@ -10,6 +11,19 @@ export type JobHandler<Q extends QueueName = ContentQueue> = (
   context: TaskContext,
   job: RunningJob<Q>,
 ) => Promise<unknown>;
+
+/**
+ * What the queue keeps of a failed try: its message alone, without NUL and cut short. The queue
+ * stores it as JSON; an error as thrown may carry an outside answer's NUL (or a failed query with
+ * its parameters), and a failure to store that would end the process instead of failing the job.
+ */
+function failedTry(context: TaskContext, queue: QueueName, error: unknown) {
+  context.log.warn({ err: error, queue }, 'job failed');
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(storableText(message).slice(0, FAILURE_MESSAGE_MAX));
+}
+
+const FAILURE_MESSAGE_MAX = 1000;
 
 /** The handler of every queue: the pipeline provides them. */
 export type JobHandlers = { [Q in QueueName]: JobHandler<Q> };
@@ -32,6 +46,8 @@ export async function startWorkers(context: TaskContext, handlers: JobHandlers) 
       workerId = await boss.work<QueueData[QueueName]>(name, options, async ([job]) => {
         try {
           if (job) return await handle(context, job);
+        } catch (error) {
+          throw failedTry(context, name, error);
         } finally {
           // pg-boss waits a polling interval after every fetch; a worker that just had a job
           // asks for the next one at once, so a full queue drains at the speed of its work.

@@ -5,6 +5,7 @@ import { type Db, queryRows } from '../db/client.ts';
 import { publishDeliveryEvents, variantTarget } from '../events/publish.ts';
 import { giveUpJob, type RunningJob } from '../jobs/queue.ts';
 import type { TaskContext } from '../jobs/scheduler.ts';
+import { storableText } from '../lib/outside-text.ts';
 import type { SettingSeed } from '../lib/settings-catalog.ts';
 import { settingTargets } from '../modules/content/delivery-state.ts';
 import { kindOf } from '../modules/content/kinds.ts';
@@ -133,7 +134,7 @@ export async function runDelivery(
     const failure =
       error instanceof DeliveryError
         ? error
-        : new DeliveryError(error instanceof Error ? error.message : String(error));
+        : new DeliveryError(storableText(error instanceof Error ? error.message : String(error)));
     const failureKind = classifyFailure(failure);
     const final = failure.permanent || job.retryCount >= job.retryLimit;
     const label = failureNote(failure.message, final);

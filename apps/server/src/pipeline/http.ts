@@ -1,10 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { OutboundRefused, outboundFetch } from '../lib/outbound.ts';
+import { parseStorableJson, storableText } from '../lib/outside-text.ts';
 
 /** How a publishing target is called: the guarded outbound request, its time-out, the signature. */
 
 /** How much of a failed answer is kept on the variant and its attempt. */
 export const ANSWER_EXCERPT_LENGTH = 200;
+
+/** The start of an outside answer, as it is kept: without the NUL characters it may hold. */
+export const answerExcerpt = (text: string) => storableText(text).slice(0, ANSWER_EXCERPT_LENGTH);
 
 /**
  * A delivery that did not succeed. `permanent` failures (a network that is not configured, a
@@ -75,7 +79,7 @@ export async function sendRequest(url: string, request: DeliveryRequest): Promis
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     throw new DeliveryError(
-      `HTTP ${response.status}: ${text.slice(0, ANSWER_EXCERPT_LENGTH)}`,
+      `HTTP ${response.status}: ${answerExcerpt(text)}`,
       response.status,
       false,
       { retryAfterMs: retryAfterMs(response.headers.get('retry-after')) },
@@ -88,7 +92,7 @@ export async function sendRequest(url: string, request: DeliveryRequest): Promis
 export async function answerJson(response: Response): Promise<unknown> {
   const text = await response.text().catch(() => '');
   try {
-    return text ? JSON.parse(text) : null;
+    return text ? parseStorableJson(text) : null;
   } catch {
     // A 2xx without JSON is still a success; there is just no id to keep.
     return null;

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { readSettings } from '../../db/settings.ts';
 import { outboundFetch } from '../../lib/outbound.ts';
-import { ANSWER_EXCERPT_LENGTH } from '../http.ts';
+import { parseStorableJson, storableText } from '../../lib/outside-text.ts';
+import { answerExcerpt } from '../http.ts';
 
 /**
  * The AI provider: any OpenAI-compatible chat-completions API, named by the application settings
@@ -52,8 +53,6 @@ async function providerClient(context: AppContext) {
   return { client, model, sdk };
 }
 
-const excerpt = (text: string) => text.slice(0, ANSWER_EXCERPT_LENGTH);
-
 /** The provider's error as a message an operator can act on. */
 function providerFailure(
   { APIConnectionError, APIConnectionTimeoutError, APIError }: OpenAIModule,
@@ -70,7 +69,7 @@ function providerFailure(
     );
   }
   if (error instanceof APIError) {
-    return new Error(`The AI provider failed: ${excerpt(error.message)}`);
+    return new Error(`The AI provider failed: ${answerExcerpt(error.message)}`);
   }
   return error instanceof Error ? error : new Error(String(error));
 }
@@ -97,7 +96,7 @@ export async function complete(
   if (choice?.finish_reason === 'length') {
     throw new Error('The AI provider cut its answer off at its length limit');
   }
-  const text = choice?.message.content?.trim();
+  const text = storableText(choice?.message.content ?? '').trim();
   if (!text) throw new Error('The AI provider answered without any text');
   return text;
 }
@@ -114,14 +113,14 @@ export async function completeJson<T>(
   const text = await complete(context, messages, { type: 'json_object' });
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseStorableJson(text);
   } catch {
-    throw new Error(`The AI provider did not answer JSON: ${excerpt(text)}`);
+    throw new Error(`The AI provider did not answer JSON: ${answerExcerpt(text)}`);
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     throw new Error(
-      `The AI provider's answer does not have the expected form: ${excerpt(z.prettifyError(parsed.error))}`,
+      `The AI provider's answer does not have the expected form: ${answerExcerpt(z.prettifyError(parsed.error))}`,
     );
   }
   return parsed.data;

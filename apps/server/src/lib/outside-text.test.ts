@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { parseStorableJson, storableText } from './outside-text.ts';
+
+describe('outside text', () => {
+  it('takes raw NUL characters out of text', () => {
+    expect(storableText('bad\0raw\0')).toBe('badraw');
+  });
+
+  it('takes NUL out of every string of parsed JSON, escaped or raw, keys aside', () => {
+    expect(parseStorableJson('{"id":"a\\u0000b","list":["\\u0000x",1,null],"n":2}')).toEqual({
+      id: 'ab',
+      list: ['x', 1, null],
+      n: 2,
+    });
+  });
+});
