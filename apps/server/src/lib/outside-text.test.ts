@@ -6,7 +6,7 @@ describe('outside text', () => {
     expect(storableText('bad\0raw\0')).toBe('badraw');
   });
 
-  it('takes NUL out of every string of parsed JSON, escaped or raw, keys aside', () => {
+  it('takes the escaped NUL out of every string value of parsed JSON', () => {
     expect(parseStorableJson('{"id":"a\\u0000b","list":["\\u0000x",1,null],"n":2}')).toEqual({
       id: 'ab',
       list: ['x', 1, null],
