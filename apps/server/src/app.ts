@@ -1,10 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { IMPORTERS } from './importers.ts';
@@ -51,6 +47,7 @@ import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { publicOriginPlugin } from './plugins/public-origin.ts';
 import { readsPlugin } from './plugins/reads.ts';
 import { requestMetricsPlugin } from './plugins/request-metrics.ts';
+import { validatorCompiler } from './plugins/validation.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

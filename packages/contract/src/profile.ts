@@ -32,7 +32,10 @@ export const PROFILE_MESSAGES = {
 export const profileUpdateSchema = z.strictObject({
   name: userNameField,
   email: userEmailField,
-  role: z.unknown().optional(),
+  role: z
+    .unknown()
+    .optional()
+    .transform(() => undefined),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
