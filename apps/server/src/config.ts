@@ -191,3 +191,14 @@ export function isLoopbackAddress(host: string): boolean {
 export function answersAnyHostName(config: Config): boolean {
   return config.PUBLIC_URL.length === 0 && !isLoopbackAddress(config.HOST);
 }
+
+/**
+ * Whether /metrics needs METRICS_TOKEN although none is set: PUBLIC_URL or TRUST_PROXY says a
+ * reverse proxy is in front, and through one on the same machine every visitor would come from
+ * the loopback address.
+ */
+export function metricsNeedToken(
+  config: Pick<Config, 'METRICS_TOKEN' | 'PUBLIC_URL' | 'TRUST_PROXY'>,
+): boolean {
+  return !config.METRICS_TOKEN && (config.PUBLIC_URL.length > 0 || config.TRUST_PROXY !== false);
+}

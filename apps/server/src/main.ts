@@ -1,7 +1,12 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { startBackgroundWork } from './background.ts';
-import { answersAnyHostName, loadConfig, usesDefaultAdminPassword } from './config.ts';
+import {
+  answersAnyHostName,
+  loadConfig,
+  metricsNeedToken,
+  usesDefaultAdminPassword,
+} from './config.ts';
 import { createAppContext } from './context.ts';
 import { seedDemo } from './db/demo.ts';
 import { describeDrift, repairDerivedState } from './db/integrity.ts';
@@ -48,6 +53,11 @@ async function main() {
   if (answersAnyHostName(config)) {
     app.log.warn(
       `HOST ${config.HOST} is not a loopback address and PUBLIC_URL is not set: any host name is served, which lets a DNS-rebinding page in. Set PUBLIC_URL to the address browsers use.`,
+    );
+  }
+  if (metricsNeedToken(config)) {
+    app.log.warn(
+      '/metrics is closed: PUBLIC_URL or TRUST_PROXY is set without METRICS_TOKEN, and behind a proxy every visitor would come from the loopback address. Set METRICS_TOKEN to read the metrics.',
     );
   }
   const stopBackgroundWork = config.RUN_WORKERS

@@ -7,9 +7,10 @@ import { ApiClient, startTestServer } from './harness.ts';
 
 const TOKEN = 'a-metrics-token-for-the-tests';
 
-// TRUST_PROXY lets the test speak for a client elsewhere through X-Forwarded-For.
-const server = await serverForFile({ TRUST_PROXY: '127.0.0.1' });
+const server = await serverForFile();
 const withToken = await serverForFile({ METRICS_TOKEN: TOKEN });
+// A reverse proxy is in front: TRUST_PROXY says so.
+const proxied = await serverForFile({ TRUST_PROXY: '127.0.0.1' });
 // Its database and queue are stopped by a test: only its HTTP side is left to close.
 const stopped = await startTestServer();
 afterAll(() => stopped.app.close());
@@ -84,6 +85,17 @@ describe('metrics', () => {
       headers: { 'x-forwarded-for': '203.0.113.7' },
     });
     expect(response.status).toBe(403);
+  });
+
+  it('refuses a request a proxy forwarded from the loopback address when no token is set', async () => {
+    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }]) {
+      const response = await server.client().get('/metrics', { headers });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+    }
+  });
+
+  it('is closed without a token when TRUST_PROXY says a proxy is in front', async () => {
+    expect((await proxied.client().get('/metrics')).status).toBe(403);
   });
 
   it('asks for the token when one is set, even from the loopback address', async () => {

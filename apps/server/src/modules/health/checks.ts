@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Readiness } from '@sitefleet/contract';
-import { isLoopbackAddress } from '../../config.ts';
+import { type Config, isLoopbackAddress, metricsNeedToken } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { migrationsCurrent } from '../../db/client.ts';
 import { replicaCheck } from '../../db/replica.ts';
@@ -59,13 +59,21 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /**
- * Who may read the metrics: with METRICS_TOKEN set, whoever sends it as a bearer token;
- * otherwise the loopback address only (the client's address as TRUST_PROXY lets it be read).
+ * Who may read the metrics: with METRICS_TOKEN set, whoever sends it as a bearer token; otherwise
+ * a request from the loopback address that no proxy forwarded. Behind a reverse proxy on the same
+ * machine every visitor comes from the loopback address, so a forwarded request is not one, and
+ * with PUBLIC_URL or TRUST_PROXY set (a proxy is in front) the metrics need the token.
  */
 export function mayReadMetrics(
-  token: string | undefined,
-  request: { ip: string; headers: { authorization?: string } },
+  config: Pick<Config, 'METRICS_TOKEN' | 'PUBLIC_URL' | 'TRUST_PROXY'>,
+  request: {
+    ip: string;
+    headers: { authorization?: string; 'x-forwarded-for'?: unknown; forwarded?: unknown };
+  },
 ): boolean {
+  const token = config.METRICS_TOKEN;
   if (token) return sameSecret(request.headers.authorization ?? '', `Bearer ${token}`);
-  return isLoopbackAddress(request.ip.replace(/^::ffff:/, ''));
+  if (metricsNeedToken(config)) return false;
+  const forwarded = request.headers['x-forwarded-for'] ?? request.headers.forwarded;
+  return forwarded === undefined && isLoopbackAddress(request.ip.replace(/^::ffff:/, ''));
 }

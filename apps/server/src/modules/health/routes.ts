@@ -50,13 +50,13 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
       ...probe,
       schema: {
         summary:
-          'Prometheus metrics: with the METRICS_TOKEN bearer token, or from the loopback address',
+          'Prometheus metrics: with the METRICS_TOKEN bearer token, or from the loopback address when no proxy is in front',
         tags: ['operations'],
         response: { 200: z.string().describe('The Prometheus text exposition format') },
       },
     },
     async (request, reply) => {
-      if (!mayReadMetrics(context.config.METRICS_TOKEN, request)) throw forbidden();
+      if (!mayReadMetrics(context.config, request)) throw forbidden();
       const { registry } = context.metrics;
       const text = await registry.metrics();
       return reply.type(registry.contentType).send(text);
