@@ -56,6 +56,11 @@ export function isRenewalDue(nextRenewalDate: string | null, today: string): boo
   return (toUtc(nextRenewalDate) - toUtc(today)) / DAY_MS <= RENEWAL_DUE_DAYS;
 }
 
+/** Whether a renewal date has passed on `today` (both YYYY-MM-DD): overdue, not only due. */
+export function isRenewalOverdue(nextRenewalDate: string | null, today: string): boolean {
+  return nextRenewalDate !== null && nextRenewalDate < today;
+}
+
 // ── Messages ─────────────────────────────────────────────────────────────────────────────────
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
