@@ -18,6 +18,7 @@ import {
   useWorkflowOptions,
 } from '../../lib/content/variant-review.ts';
 import { CellDateTime } from '../CellText.tsx';
+import { DateTimeInput } from '../form/DateTimeInput.tsx';
 import type { DetailRow } from './DeliveryState.tsx';
 import { MentionTextarea } from './MentionTextarea.tsx';
 import { StageBadge } from './StageBadge.tsx';
@@ -114,12 +115,12 @@ function AssignControls({
         <label className="form-label small mb-1" htmlFor={dueId}>
           Due
         </label>
-        <input
+        <DateTimeInput
           id={dueId}
-          type="datetime-local"
+          label="Due"
           className="form-control form-control-sm"
           value={due}
-          onChange={(event) => setDue(event.target.value)}
+          onChange={setDue}
         />
       </div>
       <Button
