@@ -318,12 +318,9 @@ test.describe('a review link made in Detailed Review', () => {
 
   test('is copied with its Copy button, and its page says who asks for what', async ({ page }) => {
     await signInThroughApi(page, ADMIN);
-    const made = await postOnNewWebsite(page, {
-      prefix: 'Copied link',
-      title: uniqueName('Copied link post'),
-    });
+    const title = uniqueName('Copied link post');
+    const made = await postOnNewWebsite(page, { prefix: 'Copied link', title });
     try {
-      const title = (await api<{ title: string }>(page, 'GET', `/api/posts/${made.postId}`)).title;
       const review = await openReview(page, title);
       await review.getByRole('button', { name: 'Review link', exact: true }).click();
       const shown = review.getByRole('textbox', { name: 'Review link' });
