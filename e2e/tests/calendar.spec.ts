@@ -69,7 +69,10 @@ test('schedules a post from Detailed Review, shows it on the calendar, and a dra
     const review = page.getByRole('dialog', { name: `Detailed Review: ${title}` });
     await review.getByRole('button', { name: `Schedule the publish to ${websiteName}` }).click();
     const schedule = page.getByRole('dialog', { name: 'Schedule Publish: 1 row' });
-    await schedule.getByLabel(/Publish at/).fill(`${dayKey(day)}T10:30`);
+    // The date typed DD-MM-YYYY, as every screen shows dates, the time beside it.
+    const [year, month, date] = dayKey(day).split('-');
+    await schedule.getByLabel(/^Publish at \(/).fill(`${date}-${month}-${year}`);
+    await schedule.getByLabel('Publish at time').fill('10:30');
     await schedule.getByRole('button', { name: 'Schedule' }).click();
     await expect(schedule).toBeHidden();
     await expect(review.getByRole('table', { name: 'Detail rows' })).toContainText('scheduled');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DEMO_URL } from '../servers.ts';
 import { createUser, roleWithPermissions, uniqueEmail } from './admin-screens.ts';
 import { api, createCategory, postOnNewWebsite, removeIfPresent, uniqueName } from './api.ts';
 import { ADMIN, EDITOR, signIn, signInThroughApi, switchUser, userId } from './users.ts';
@@ -48,9 +49,9 @@ test('the editor finds what is assigned to them, by the built-in view and the St
     });
 
     await switchUser(page, EDITOR);
-    // The dashboard counts the variants in review; a stage opens the list filtered by it.
+    // The dashboard counts the posts in review; a stage opens the list filtered by it.
     const card = page.locator('.card').filter({ hasText: 'Posts in review' });
-    const stageLink = card.getByRole('link', { name: /^In review: \d+ variants$/ }).first();
+    const stageLink = card.getByRole('link', { name: /^In review: [\d,+]+ posts?, / }).first();
     await expect(stageLink).toBeVisible();
     await stageLink.click();
     await expect(page).toHaveURL(new RegExp(`stage_id=${inReview!.id}`));
@@ -186,4 +187,32 @@ test('a reviewer without the publishing ability approves from the lists and Deta
     await removeIfPresent(page, `/api/users/${user.id}`);
     await removeIfPresent(page, `/api/roles/${roleId}`);
   }
+});
+
+test.describe('on the untouched demo server', () => {
+  // Its posts have several variants each, in the seed's stages, and no spec changes them.
+  test.use({ baseURL: DEMO_URL });
+
+  test("the dashboard's posts in a stage are the posts its link lists", async ({ page }) => {
+    await signInThroughApi(page, ADMIN);
+    await page.goto('/admin/dashboard');
+    const card = page.locator('.card').filter({ hasText: 'Posts in review' });
+    const stageLinks = card.getByRole('link', { name: /^.+: \d+ posts?, \d+ variants?$/ });
+    await expect(stageLinks.first()).toBeVisible();
+    // The stage with the most variants: the seed's posts have several each, so that there the
+    // posts and the variants are told apart.
+    const stages = (
+      await stageLinks.evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')!))
+    ).map((label) => {
+      const [, posts, variants] = /(\d+) posts?, (\d+) variants?$/.exec(label)!;
+      return { label, posts: Number(posts), variants: Number(variants) };
+    });
+    const busiest = stages.reduce((most, stage) => (stage.variants > most.variants ? stage : most));
+    expect(busiest.variants).toBeGreaterThan(busiest.posts);
+    await card.getByRole('link', { name: busiest.label, exact: true }).click();
+    await expect(page).toHaveURL(/stage_id=\d+/);
+    await expect(
+      page.getByText(new RegExp(`^Showing 1 to \\d+ of ${busiest.posts}$`)),
+    ).toBeVisible();
+  });
 });

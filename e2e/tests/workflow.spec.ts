@@ -320,3 +320,39 @@ test('an outside reviewer sends a post back through a review link on a phone', a
   await page.goto(new URL(link.url).pathname);
   await expect(page.getByText('This review link has been used or has expired.')).toBeVisible();
 });
+
+test.describe('a review link made in Detailed Review', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('is copied with its Copy button, and its page says who asks for what', async ({ page }) => {
+    await signInThroughApi(page, ADMIN);
+    const title = uniqueName('Copied link post');
+    const made = await postOnNewWebsite(page, { prefix: 'Copied link', title });
+    try {
+      const review = await openReview(page, title);
+      await review.getByRole('button', { name: 'Review link', exact: true }).click();
+      const shown = review.getByRole('textbox', { name: 'Review link' });
+      await expect(shown).toHaveValue(/\/review\/[\w-]{43}$/);
+      await review.getByRole('button', { name: 'Copy', exact: true }).click();
+      await expect(review.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
+      const url = await shown.inputValue();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+      await page.context().clearCookies();
+      await page.goto(new URL(url).pathname);
+      const request = page.getByTestId('review-request');
+      await expect(request).toContainText(
+        `Administrator asks you to review this post for ${made.websiteName}.`,
+      );
+      await expect(request).toContainText(
+        'Approve moves it on to In review; Request changes sends it back to Draft with your comment.',
+      );
+      await expect(request).toContainText(/This link works once, until \d\d-\d\d-\d{4} /);
+    } finally {
+      await signInThroughApi(page, ADMIN);
+      await removeIfPresent(page, `/api/posts/${made.postId}`);
+      await removeIfPresent(page, `/api/categories/${made.categoryId}`);
+      await removeIfPresent(page, `/api/websites/${made.websiteId}`);
+    }
+  });
+});

@@ -109,6 +109,7 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'GET /api/abilities': 'signed-in',
   'GET /api/search': 'signed-in',
   'GET /api/settings/fetch': 'signed-in',
+  'GET /api/settings/outbound-ranges': EDITORS,
   'GET /api/settinggroups': ADMIN_READERS,
   'GET /api/settinggroups/options': ADMIN_READERS,
   'GET /api/stats/instances': READERS,

@@ -27,9 +27,12 @@ export const MONITOR_CHECK = {
   sslWarningDays: 14,
 } as const;
 
-/** Why a check failed, as the check records it (the HTTP ones carry their status). */
+/**
+ * Why a check failed, as the check records it (the HTTP ones carry their status) and the
+ * Monitoring tab shows it beside the status.
+ */
 export const MONITOR_ERRORS = {
-  keyword: 'down (keyword)',
+  keyword: 'keyword not found on the page',
   certificateExpired: 'certificate expired',
   certificateUntrusted: (reason: string) => `certificate not trusted (${reason})`,
   timeout: `no answer within ${MONITOR_CHECK.timeoutMs / 1000} s`,
@@ -89,16 +92,26 @@ export const monitorRowSchema = z.object({
 export type MonitorRow = z.infer<typeof monitorRowSchema>;
 export const monitorPageSchema = paginatedSchema(monitorRowSchema);
 
+/** A list's filter on the monitor's status (the monitor list's, the Websites list's): none when empty. */
+export const monitorStatusFilterSchema = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z
+    .enum(MONITOR_STATUSES, {
+      error: `The status must be one of: ${MONITOR_STATUSES.join(', ')}`,
+    })
+    .optional(),
+);
+
+/** The monitor's statuses as the lists show them. */
+export const MONITOR_STATUS_LABELS: Record<MonitorStatus, string> = {
+  up: 'Up',
+  down: 'Down',
+  unknown: 'Unknown',
+};
+
 /** GET /api/monitor?status=&page=&query= : the fleet, the down websites first. */
 export const monitorListQuerySchema = pageQuerySchema.extend({
-  status: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .enum(MONITOR_STATUSES, {
-        error: `The status must be one of: ${MONITOR_STATUSES.join(', ')}`,
-      })
-      .optional(),
-  ),
+  status: monitorStatusFilterSchema,
 });
 export type MonitorListQuery = z.infer<typeof monitorListQuerySchema>;
 

@@ -92,4 +92,17 @@ describe('the literal host of a typed URL', () => {
     expect(internalUrlWarning(null)).toBeNull();
     expect(internalUrlWarning('https://example.com/')).toBeNull();
   });
+
+  it('does not warn of an address in a range the deployment allows, as the server lets it through', () => {
+    const allowed = ['127.0.0.1', '10.1.0.0/16', 'fd00::/8'];
+    expect(internalUrlWarning('http://0x7f000001:8080/hooks', allowed)).toBeNull();
+    expect(internalUrlWarning('http://[::ffff:127.0.0.1]/', allowed)).toBeNull();
+    expect(internalUrlWarning('https://10.1.200.3/', allowed)).toBeNull();
+    expect(internalUrlWarning('http://[fd12::1]/', allowed)).toBeNull();
+    // Outside the ranges, and names, which the server judges by what they resolve to.
+    expect(internalUrlWarning('http://127.0.0.2/', allowed)).toMatch(/^127\.0\.0\.2 is an/);
+    expect(internalUrlWarning('https://10.2.0.1/', allowed)).toMatch(/^10\.2\.0\.1 is an/);
+    expect(internalUrlWarning('http://[fe80::1]/', allowed)).toMatch(/is an internal address/);
+    expect(internalUrlWarning('http://localhost/', allowed)).toMatch(/^localhost is an/);
+  });
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The addresses the server refuses to call unless a deployment allows their range
  * (OUTBOUND_ALLOWED_RANGES): loopback, private, shared, link-local (the cloud metadata address),
@@ -138,8 +140,37 @@ export function internalUrlHost(url: string): string | null {
   return INTERNAL_NAMES.test(bare) || isInternalAddress(bare) ? host : null;
 }
 
-/** The warning a form shows under a URL field whose host is internal, or null. */
-export function internalUrlWarning(url: string | null | undefined): string | null {
-  const host = url ? internalUrlHost(url) : null;
-  return host ? OUTBOUND_MESSAGES.internalHost(host) : null;
+/**
+ * True when the IP address lies in one of `ranges` (addresses or CIDR ranges, as
+ * OUTBOUND_ALLOWED_RANGES lists them); an IPv6 address carrying an IPv4 one is judged as IPv4, as
+ * the server judges it when it sends.
+ */
+export function isInRanges(address: string, ranges: readonly string[]): boolean {
+  const v4 = ipv4Bytes(embeddedIpv4(address) ?? address);
+  const bytes = v4 ?? ipv6Bytes(address);
+  if (!bytes) return false;
+  return ranges.some((range) => {
+    const [network = '', prefix] = range.split('/');
+    const networkBytes = v4 ? ipv4Bytes(network) : ipv6Bytes(network);
+    if (!networkBytes) return false;
+    return inRange(bytes, networkBytes, prefix === undefined ? bytes.length * 8 : Number(prefix));
+  });
 }
+
+/**
+ * The warning a form shows under a URL field whose host is internal, or null; none for an address
+ * in the ranges the deployment allows (`allowedRanges`). A name (localhost) keeps its warning: the
+ * server checks every address it resolves to.
+ */
+export function internalUrlWarning(
+  url: string | null | undefined,
+  allowedRanges: readonly string[] = [],
+): string | null {
+  const host = url ? internalUrlHost(url) : null;
+  if (!host) return null;
+  const bare = host.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  return isInRanges(bare, allowedRanges) ? null : OUTBOUND_MESSAGES.internalHost(host);
+}
+
+/** GET /api/settings/outbound-ranges: the internal ranges this deployment allows the server to call. */
+export const outboundRangesSchema = z.object({ ranges: z.array(z.string()) });

@@ -31,7 +31,10 @@ export const instanceDetailsAnswerSchema = z.object({
 
 export const topItemSchema = z.object({ id: z.number(), name: z.string(), views: z.number() });
 
-/** GET /api/stats/review-stages: how many post (or category) variants wait in each stage. */
+/**
+ * GET /api/stats/review-stages: how many post (or category) variants wait in each stage, and how
+ * many records the list filtered by the stage shows.
+ */
 export const reviewStageStatQuerySchema = z.object({
   kind: z
     .enum(['post', 'category'], { error: 'The kind must be post or category.' })
@@ -49,6 +52,11 @@ export const reviewStageStatsSchema = z.object({
         is_last: z.boolean(),
       }),
       variants: z.number(),
+      /**
+       * The records with a variant in the stage, as the list filtered by it finds them: exact up
+       * to EXACT_COUNT_LIMIT, and EXACT_COUNT_LIMIT + 1 for more.
+       */
+      records: z.number(),
     }),
   ),
 });

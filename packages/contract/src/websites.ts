@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageSchema } from './errors.ts';
 import { costField, formNumber, requiredHttpUrl, requiredText } from './fields.ts';
-import { MONITOR_STATUSES, monitorKeywordSchema } from './monitor.ts';
+import { MONITOR_STATUSES, monitorKeywordSchema, monitorStatusFilterSchema } from './monitor.ts';
 import { LIMIT_OPTIONS } from './options.ts';
 import { NEWEST_FIRST, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
 import { defineResource } from './resource.ts';
@@ -54,6 +54,11 @@ export function isRenewalDue(nextRenewalDate: string | null, today: string): boo
     return Date.UTC(year, month - 1, day);
   };
   return (toUtc(nextRenewalDate) - toUtc(today)) / DAY_MS <= RENEWAL_DUE_DAYS;
+}
+
+/** Whether a renewal date has passed on `today` (both YYYY-MM-DD): overdue, not only due. */
+export function isRenewalOverdue(nextRenewalDate: string | null, today: string): boolean {
+  return nextRenewalDate !== null && nextRenewalDate < today;
 }
 
 // ── Messages ─────────────────────────────────────────────────────────────────────────────────
@@ -202,10 +207,16 @@ export const WEBSITE_ORDER_KEYS = [
   'created_at',
 ] as const;
 
-/** GET /api/websites?page=&query=&order_key=&order_dir= (newest first by default). */
-export const websiteListQuerySchema = pageQuerySchema.extend(
-  orderQueryFields(WEBSITE_ORDER_KEYS, NEWEST_FIRST),
-);
+/** The Websites list's filters, each a search parameter of its own. */
+export const WEBSITE_LIST_FILTERS = ['monitor_status'] as const;
+
+/**
+ * GET /api/websites?page=&query=&monitor_status=&order_key=&order_dir= (newest first by default).
+ */
+export const websiteListQuerySchema = pageQuerySchema.extend({
+  ...orderQueryFields(WEBSITE_ORDER_KEYS, NEWEST_FIRST),
+  monitor_status: monitorStatusFilterSchema,
+});
 export type WebsiteListQuery = z.infer<typeof websiteListQuerySchema>;
 
 /** GET /api/getAllWebsites: every website, for dropdowns and filters. */
@@ -224,7 +235,11 @@ export const websitesResource = defineResource({
   path: '/api/websites',
   subject: 'website',
   noun: { one: 'website', many: 'websites' },
-  list: { query: websiteListQuerySchema, answer: websitesPageSchema },
+  list: {
+    query: websiteListQuerySchema,
+    answer: websitesPageSchema,
+    filters: WEBSITE_LIST_FILTERS,
+  },
   export: true,
   get: { answer: websiteSchema },
   create: { body: websiteInputSchema, answer: websiteSchema },

@@ -320,12 +320,21 @@ export const reviewLinkSchema = z.object({ url: z.string(), expires_at: z.string
 
 export const reviewTokenParamSchema = z.object({ token: z.string().min(1).max(200) });
 
-/** GET /api/review/{token}: what the outside reviewer sees. */
+/** GET /api/review/{token}: what the outside reviewer sees, and who asks them for what. */
 export const publicReviewSchema = z.object({
   title: z.string(),
   description: z.string(),
   website_name: z.string(),
   stage: z.string(),
+  kind: z.enum(['post', 'category']),
+  /** The name of the user who made the link. */
+  requested_by: z.string().nullable(),
+  /** The stage Approve moves the variant to; null in its workflow's last stage. */
+  approve_to: z.string().nullable(),
+  /** The stage Request changes sends it back to: its workflow's first. */
+  changes_to: z.string(),
+  /** The link works once, until then. */
+  expires_at: z.string(),
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 

@@ -19,13 +19,17 @@ export class OutboundRefused extends Error {
 
 let allowed = new BlockList();
 
+/** The parts of OUTBOUND_ALLOWED_RANGES: addresses or CIDR ranges, comma-separated. */
+export const allowedRangeList = (text: string): string[] =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 /** Parses OUTBOUND_ALLOWED_RANGES: addresses or CIDR ranges, comma-separated. */
 export function parseAllowedRanges(text: string): BlockList {
   const list = new BlockList();
-  for (const part of text
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean)) {
+  for (const part of allowedRangeList(text)) {
     const [address = '', prefix] = part.split('/');
     const family = isIP(address);
     if (family === 0)

@@ -1,23 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { COPY_FAILED_TEXT, CopyButton, useCopy } from './CopyButton.tsx';
 
 /**
  * A credential the server answers only once (a new agent token, a webhook signing secret), with
  * a copy button; the text under it says it will not be seen again.
  */
 export function SecretShownOnce({ label, secret }: { label: string; secret: string }) {
-  const [copy, setCopy] = useState<'none' | 'copied' | 'failed'>('none');
+  const copy = useCopy(secret);
   const secretId = useId();
-
-  async function copySecret() {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopy('copied');
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): the text can still be selected.
-      setCopy('failed');
-    }
-  }
-
   return (
     <div className="alert alert-warning mb-0" role="status">
       <label htmlFor={secretId} className="form-label fw-semibold">
@@ -31,16 +21,10 @@ export function SecretShownOnce({ label, secret }: { label: string; secret: stri
           value={secret}
           onFocus={(event) => event.target.select()}
         />
-        <button type="button" className="btn btn-outline-secondary" onClick={copySecret}>
-          <i
-            className={`bi ${copy === 'copied' ? 'bi-check-lg' : 'bi-clipboard'} me-1`}
-            aria-hidden="true"
-          />
-          {copy === 'copied' ? 'Copied' : 'Copy'}
-        </button>
+        <CopyButton copy={copy} />
       </div>
       <div className="form-text">
-        {copy === 'failed' ? 'Copying failed: select the text and copy it yourself. ' : ''}
+        {copy.state === 'failed' ? `${COPY_FAILED_TEXT} ` : ''}
         Copy it now: it is shown only this once, you will not see it again.
       </div>
     </div>

@@ -144,7 +144,7 @@ describe('site monitoring and notifications', () => {
     }
   });
 
-  it('calls a page that answers without the keyword down (keyword)', async () => {
+  it('calls a page that answers without the keyword down, the keyword not found', async () => {
     const website = await createWebsite(admin, { url: site.url, monitor_keyword: 'Opening hours' });
     expect(website.monitor_keyword).toBe('Opening hours');
     const checked = await check(website.id);

@@ -1,5 +1,6 @@
 import {
   appSettingsSchema,
+  outboundRangesSchema,
   SETTING_MESSAGES,
   settingGroupOptionsSchema,
   settingGroupQuerySchema,
@@ -8,6 +9,7 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { allowedRangeList } from '../../lib/outbound.ts';
 import { registerStandardRoutes } from '../../resources/standard-routes.ts';
 import { fetchAppSettings } from './fetch.ts';
 import {
@@ -23,7 +25,10 @@ import {
 
 const tags = ['settings'];
 
-export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, secrets }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, secrets, config },
+) => {
   registerStandardRoutes(app, settingsResource, {
     list: (query, request) => listSettings(request.reads, query, settingsResource.path),
     export: (query, request) => exportSettings(request.reads, query),
@@ -56,6 +61,20 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       },
     },
     () => fetchAppSettings(db),
+  );
+
+  app.get(
+    '/api/settings/outbound-ranges',
+    {
+      // Whoever edits a URL the server calls: a website's webhooks, or a setting.
+      config: { access: ['website-settings', 'setting-create', 'setting-update'] },
+      schema: {
+        summary: 'The internal address ranges this deployment lets the server call',
+        tags,
+        response: { 200: outboundRangesSchema },
+      },
+    },
+    () => ({ ranges: allowedRangeList(config.OUTBOUND_ALLOWED_RANGES) }),
   );
 
   app.get(

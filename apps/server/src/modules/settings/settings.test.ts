@@ -437,3 +437,12 @@ describe('DELETE /api/settings/{id} and DELETE /api/settings', () => {
     expect((await viewer.delete('/api/settings', { ids: [setting.id] })).status).toBe(403);
   });
 });
+
+describe('the outbound ranges the deployment allows', () => {
+  it('answers OUTBOUND_ALLOWED_RANGES as its parts, for the forms that warn of internal URLs', async () => {
+    // The test server allows its receivers' loopback address.
+    const answer = await admin.get('/api/settings/outbound-ranges');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toEqual({ ranges: ['127.0.0.1'] });
+  });
+});

@@ -1,4 +1,4 @@
-import type { ReviewStageStats } from '@sitefleet/contract';
+import { EXACT_COUNT_LIMIT, type ReviewStageStats } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, preparedRows } from '../../db/client.ts';
 import { keptStageCounts } from '../../db/review-stage-counts.ts';
@@ -8,8 +8,10 @@ type StageCount = ReviewStageStats['data'][number];
 
 /**
  * The dashboard's review box: every stage of every workflow with how many variants of `kind` are
- * in it (stages without any too), the default workflow first. The counts are the kept ones, a
- * few rows per stage, not a count of the variants.
+ * in it (stages without any too), the default workflow first. The variants are the kept counts, a
+ * few rows per stage, not a count of the variants. The records are those the list filtered by the
+ * stage shows (a record with a variant there), counted as the list counts them, exactly up to
+ * EXACT_COUNT_LIMIT: a walk of the stage's index that stops one past it.
  */
 export async function reviewStageCounts(db: Db, kind: ContentKind): Promise<StageCount[]> {
   return preparedRows<StageCount>(
@@ -18,10 +20,16 @@ export async function reviewStageCounts(db: Db, kind: ContentKind): Promise<Stag
                json_build_object('id', s.id, 'name', s.name, 'colour', s.colour,
                  'is_last', s.position = max(s.position) OVER (PARTITION BY s.workflow_id))
                  AS stage,
-               COALESCE(c.variants, 0)::int AS variants
+               COALESCE(c.variants, 0)::int AS variants,
+               r.records
         FROM workflow_stages s
         JOIN workflows w ON w.id = s.workflow_id
         LEFT JOIN (${keptStageCounts(kind.variants)}) c ON c.stage_id = s.id
+        CROSS JOIN LATERAL (
+          SELECT count(*)::int AS records
+          FROM (SELECT 1 FROM ${sql.identifier(kind.variants)} v WHERE v.stage_id = s.id
+                GROUP BY v.${sql.identifier(kind.owner)} LIMIT ${EXACT_COUNT_LIMIT + 1}) found
+        ) r
         ORDER BY w.is_default DESC, lower(w.name), w.id, s.position`,
   );
 }

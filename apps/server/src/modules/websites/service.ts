@@ -10,7 +10,7 @@ import {
   type WebsiteValues,
   websiteSchema,
 } from '@sitefleet/contract';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { recordBulkAction, recordChange, recordSecretRotation } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
@@ -95,13 +95,16 @@ const ORDER_COLUMNS = {
   created_at: websites.createdAt,
 };
 
-/**
- * GET /api/websites: searched by name, url or hosting, in the order asked (newest first by
- * default).
- */
+/** The websites the list finds: searched by name, url or hosting, of the monitor status asked. */
+const listCondition = (request: WebsiteListQuery) =>
+  and(
+    searchCondition(request.query, [websites.name, websites.url, websites.hosting]),
+    request.monitor_status ? eq(websites.monitorStatus, request.monitor_status) : undefined,
+  );
+
 /** GET /api/websites/export: every website the list finds, in its order. */
 export function exportWebsites(db: Db, request: WebsiteListQuery) {
-  const where = searchCondition(request.query, [websites.name, websites.url, websites.hosting]);
+  const where = listCondition(request);
   return listExport<Website>(db, {
     resource: 'websites',
     row: websiteSchema,
@@ -115,8 +118,9 @@ export function exportWebsites(db: Db, request: WebsiteListQuery) {
   });
 }
 
+/** GET /api/websites: the websites the list finds, in the order asked (newest first by default). */
 export async function listWebsites(db: Db, request: WebsiteListQuery) {
-  const where = searchCondition(request.query, [websites.name, websites.url, websites.hosting]);
+  const where = listCondition(request);
   return pageOf(request, '/api/websites', {
     rows: async (limit, offset) =>
       withCounts(

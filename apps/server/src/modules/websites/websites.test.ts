@@ -291,6 +291,41 @@ describe('the websites list', () => {
     });
   });
 
+  it("filters by the monitor's status, with the search and in the export", async () => {
+    await server.database.db
+      .update(websites)
+      .set({ monitorStatus: 'down' })
+      .where(inArray(websites.id, [ids[0]!, ids[2]!]));
+    await server.database.db
+      .update(websites)
+      .set({ monitorStatus: 'up' })
+      .where(eq(websites.id, ids[1]!));
+    const found = async (query: string) => {
+      const response = await admin.get(`/api/websites?${query}`);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.data.map((row: { name: string }) => row.name);
+    };
+    expect(await found('monitor_status=down&query=example')).toEqual([
+      'Finance Basics',
+      'Garden Weekly',
+    ]);
+    expect(await found('monitor_status=up&query=example')).toEqual(['Travel Notes']);
+    expect(await found('monitor_status=down&query=garden')).toEqual(['Garden Weekly']);
+    expect(await found('monitor_status=&query=example')).toEqual(
+      expect.arrayContaining(['Finance Basics', 'Garden Weekly', 'Travel Notes']),
+    );
+    const exported = await admin.get('/api/websites/export?monitor_status=up&query=example');
+    expect(exported.status).toBe(200);
+    expect(exported.body).toContain('Travel Notes');
+    expect(exported.body).not.toContain('Garden Weekly');
+
+    const refused = await admin.get('/api/websites?monitor_status=sideways');
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      monitor_status: ['The status must be one of: up, down, unknown'],
+    });
+  });
+
   it('answers 422 for an unknown order key', async () => {
     const response = await admin.get('/api/websites?order_key=posts_count&order_dir=desc');
     expect(response.status).toBe(422);

@@ -39,6 +39,7 @@ interface LinkRow {
   post_variant_id: number | null;
   created_by: number | null;
   created_by_name: string | null;
+  expires_at: Date;
   usable: boolean;
 }
 
@@ -46,7 +47,7 @@ interface LinkRow {
 async function usableLink(db: Db, token: string, lock: boolean) {
   const [link] = await queryRows<LinkRow>(
     db,
-    sql`SELECT id, category_variant_id, post_variant_id, created_by, created_by_name,
+    sql`SELECT id, category_variant_id, post_variant_id, created_by, created_by_name, expires_at,
                used_at IS NULL AND expires_at > now() AS usable
         FROM review_links WHERE token_hash = ${hashToken(token)}
         ${lock ? sql`FOR UPDATE` : sql``}`,
@@ -57,12 +58,21 @@ async function usableLink(db: Db, token: string, lock: boolean) {
   return { link, kind, variantId: (link.category_variant_id ?? link.post_variant_id)! };
 }
 
+/**
+ * What the link shows: the variant, who made the link, and where each decision takes the variant
+ * (the next stage, or the workflow's first), as decideReview moves it.
+ */
 export async function showReview(db: Db, token: string): Promise<PublicReview> {
-  const { kind, variantId } = await usableLink(db, token, false);
-  const [row] = await queryRows<PublicReview>(
+  const { link, kind, variantId } = await usableLink(db, token, false);
+  const [row] = await queryRows<Omit<PublicReview, 'kind' | 'requested_by' | 'expires_at'>>(
     db,
     sql`SELECT r.${sql.identifier(kind.nameColumn)} AS title, v.description,
-               ws.name AS website_name, s.name AS stage
+               ws.name AS website_name, s.name AS stage,
+               (SELECT n.name FROM workflow_stages n
+                WHERE n.workflow_id = s.workflow_id AND n.position > s.position
+                ORDER BY n.position LIMIT 1) AS approve_to,
+               (SELECT f.name FROM workflow_stages f
+                WHERE f.workflow_id = s.workflow_id ORDER BY f.position LIMIT 1) AS changes_to
         FROM ${sql.identifier(kind.variants)} v
         JOIN ${sql.identifier(kind.records)} r ON r.id = v.${sql.identifier(kind.owner)}
         JOIN websites ws ON ws.id = v.website_id
@@ -70,7 +80,12 @@ export async function showReview(db: Db, token: string): Promise<PublicReview> {
         WHERE v.id = ${variantId}`,
   );
   if (!row) throw notFound(WORKFLOW_MESSAGES.linkUnknown);
-  return row;
+  return {
+    ...row,
+    kind: kind.kind,
+    requested_by: link.created_by_name,
+    expires_at: new Date(link.expires_at).toISOString(),
+  };
 }
 
 /**

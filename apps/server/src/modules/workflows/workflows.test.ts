@@ -339,11 +339,17 @@ describe('external review link', () => {
     const outsider = server.client();
     const shown = await outsider.get(`/api/review/${token(link.body.url)}`);
     expect(shown.status).toBe(200);
+    // Who asks, for what, and where each decision takes the variant.
     expect(shown.body).toEqual({
       title: post.title,
       description: expect.any(String),
       website_name: websiteA.name,
       stage: 'Draft',
+      kind: 'post',
+      requested_by: 'Test second@example.com',
+      approve_to: 'Legal check',
+      changes_to: 'Draft',
+      expires_at: link.body.expires_at,
     });
     const decided = await outsider.post(`/api/review/${token(link.body.url)}`, {
       decision: 'approve',

@@ -32,6 +32,7 @@ import { BulkActionControl } from './BulkActionControl.tsx';
 import { BulkReviewMenu } from './BulkReviewMenu.tsx';
 import { DeliveryAttempts } from './DeliveryAttempts.tsx';
 import { DeliveryState, type DetailRow } from './DeliveryState.tsx';
+import { DueDate } from './DueDate.tsx';
 import { FlagBadge } from './FlagBadge.tsx';
 import { publishAtColumn } from './publish-at-column.tsx';
 import { StageBadge } from './StageBadge.tsx';
@@ -113,12 +114,7 @@ function detailColumns<T extends DetailRow>(
               {row.original.assignee.name}
             </span>
           )}
-          {row.original.due_at && (
-            <span className="small" title="Due">
-              <i className="bi bi-calendar-event me-1" aria-hidden="true" />
-              <CellDateTime value={row.original.due_at} />
-            </span>
-          )}
+          {row.original.due_at && <DueDate value={row.original.due_at} />}
           {onReview && (
             <Button variant="link" size="sm" className="p-0" onClick={() => onReview(row.original)}>
               Review

@@ -22,12 +22,33 @@ const renderModal = (props: Partial<Parameters<typeof ScheduleModal>[0]> = {}) =
   return onSubmit;
 };
 
+/** Types a local date and time (YYYY-MM-DDTHH:mm) as a user does: the date DD-MM-YYYY, the time. */
+function typeDateTime(name: string, local: string) {
+  const [year, month, day] = local.slice(0, 10).split('-');
+  fireEvent.change(dateOf(name), { target: { value: `${day}-${month}-${year}` } });
+  fireEvent.change(timeOf(name), { target: { value: local.slice(11, 16) } });
+}
+/** The date and the time of a field, each labelled by its name (the date with the zone after). */
+const dateOf = (name: string) =>
+  screen.getByLabelText(new RegExp(`^${name} \\(`)) as HTMLInputElement;
+const timeOf = (name: string) => screen.getByLabelText(`${name} time`) as HTMLInputElement;
+
 describe('ScheduleModal', () => {
+  it("shows its dates DD-MM-YYYY, as every screen does, not in the browser's order", () => {
+    renderModal({ action: 'schedule_spread' });
+    for (const name of ['From', 'To']) {
+      expect(dateOf(name).type).toBe('text');
+      expect(dateOf(name).placeholder).toBe('DD-MM-YYYY');
+      expect(dateOf(name).value).toMatch(/^\d\d-\d\d-\d{4}$/);
+      expect(timeOf(name).value).toMatch(/^\d\d:00$/);
+    }
+  });
+
   it("names the browser's zone and sends the typed local time in UTC", () => {
     const onSubmit = renderModal();
-    const input = screen.getByLabelText(new RegExp(`Publish at.*${localTimeZone()}`));
+    expect(screen.getByLabelText(new RegExp(`Publish at.*${localTimeZone()}`))).toBeTruthy();
     const at = Date.now() + 2 * 86_400_000;
-    fireEvent.change(input, { target: { value: localInputValue(at) } });
+    typeDateTime('Publish at', localInputValue(at));
     fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
     expect(onSubmit).toHaveBeenCalledWith({
       publish_at: new Date(Math.floor(at / 60_000) * 60_000).toISOString(),
@@ -36,9 +57,7 @@ describe('ScheduleModal', () => {
 
   it("refuses a past time with the server's message, and shows a refusal of the server on its field", () => {
     const onSubmit = renderModal();
-    fireEvent.change(screen.getByLabelText(/Publish at/), {
-      target: { value: localInputValue(Date.now() - 86_400_000) },
-    });
+    typeDateTime('Publish at', localInputValue(Date.now() - 86_400_000));
     fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByText(SCHEDULE_MESSAGES.publishAtPast)).toBeTruthy();

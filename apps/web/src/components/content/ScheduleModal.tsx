@@ -7,16 +7,17 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/http.ts';
 import { FormModal } from '../FormModal.tsx';
+import { DateTimeInput } from '../form/DateTimeInput.tsx';
 
 /** The schedule actions that ask for times. */
 export type TimedScheduleAction = 'schedule_publish' | 'schedule_spread';
 
 const HOUR_MS = 3_600_000;
 
-/** A local date and time from a datetime-local input, as an instant in UTC. */
+/** A local date and time (YYYY-MM-DDTHH:mm), as an instant in UTC. */
 const instantOf = (local: string) => (local === '' ? undefined : new Date(local).toISOString());
 
-/** An instant as a datetime-local input shows it, in the browser's zone. */
+/** An instant as a local date and time (YYYY-MM-DDTHH:mm), in the browser's zone. */
 export function localInputValue(instant: number): string {
   const date = new Date(instant - new Date(instant).getTimezoneOffset() * 60_000);
   return date.toISOString().slice(0, 16);
@@ -103,15 +104,26 @@ export function ScheduleModal({
           {label}
           {type === 'datetime-local' && <span className="text-body-secondary"> ({zone})</span>}
         </label>
-        <input
-          id={id}
-          type={type}
-          className={`form-control${message ? ' is-invalid' : ''}`}
-          value={values[field]}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${id}-error` : undefined}
-          onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-        />
+        {type === 'datetime-local' ? (
+          <DateTimeInput
+            id={id}
+            label={label}
+            value={values[field]}
+            invalid={message !== undefined}
+            describedBy={message ? `${id}-error` : undefined}
+            onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
+          />
+        ) : (
+          <input
+            id={id}
+            type={type}
+            className={`form-control${message ? ' is-invalid' : ''}`}
+            value={values[field]}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? `${id}-error` : undefined}
+            onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+          />
+        )}
         {message && (
           <div id={`${id}-error`} className="invalid-feedback">
             {message}

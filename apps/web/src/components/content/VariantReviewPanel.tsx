@@ -18,6 +18,8 @@ import {
   useWorkflowOptions,
 } from '../../lib/content/variant-review.ts';
 import { CellDateTime } from '../CellText.tsx';
+import { COPY_FAILED_TEXT, CopyButton, useCopy } from '../CopyButton.tsx';
+import { DateTimeInput } from '../form/DateTimeInput.tsx';
 import type { DetailRow } from './DeliveryState.tsx';
 import { MentionTextarea } from './MentionTextarea.tsx';
 import { StageBadge } from './StageBadge.tsx';
@@ -114,12 +116,12 @@ function AssignControls({
         <label className="form-label small mb-1" htmlFor={dueId}>
           Due
         </label>
-        <input
+        <DateTimeInput
           id={dueId}
-          type="datetime-local"
+          label="Due"
           className="form-control form-control-sm"
           value={due}
-          onChange={(event) => setDue(event.target.value)}
+          onChange={setDue}
         />
       </div>
       <Button
@@ -179,19 +181,30 @@ function ReviewLinkControl({ kind, row }: { kind: VariantKind; row: DetailRow })
           Review link
         </Button>
       </div>
-      {link.data && (
-        <div className="mt-2 small">
-          <input
-            className="form-control form-control-sm"
-            readOnly
-            aria-label="Review link"
-            value={link.data.url}
-          />
-          <span className="text-body-secondary">
-            Usable once, until <CellDateTime value={link.data.expires_at} />.
-          </span>
-        </div>
-      )}
+      {link.data && <ReviewLinkShown url={link.data.url} expiresAt={link.data.expires_at} />}
+    </div>
+  );
+}
+
+/** A review link just made, with a Copy button: it is handed to the reviewer outside the app. */
+function ReviewLinkShown({ url, expiresAt }: { url: string; expiresAt: string }) {
+  const copy = useCopy(url);
+  return (
+    <div className="mt-2 small">
+      <div className="input-group input-group-sm">
+        <input
+          className="form-control"
+          readOnly
+          aria-label="Review link"
+          value={url}
+          onFocus={(event) => event.target.select()}
+        />
+        <CopyButton copy={copy} />
+      </div>
+      <span className="text-body-secondary">
+        {copy.state === 'failed' && `${COPY_FAILED_TEXT} `}
+        Usable once, until <CellDateTime value={expiresAt} />.
+      </span>
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { COPY_FAILED_TEXT, CopyButton, useCopy } from '../CopyButton.tsx';
 
-/** The recovery codes, shown once right after two-factor sign-in was turned on. */
+/** The recovery codes, shown once right after two-factor sign-in was turned on, with a copy of all. */
 export function RecoveryCodesPanel({ codes, children }: { codes: string[]; children: ReactNode }) {
+  const copy = useCopy(codes.join('\n'));
   return (
     <div>
       <div className="alert alert-warning" role="status">
@@ -18,6 +20,14 @@ export function RecoveryCodesPanel({ codes, children }: { codes: string[]; child
           </li>
         ))}
       </ul>
+      <div className="mb-3">
+        <CopyButton
+          copy={copy}
+          label="Copy the codes"
+          className="btn btn-outline-secondary btn-sm"
+        />
+        {copy.state === 'failed' && <div className="form-text">{COPY_FAILED_TEXT}</div>}
+      </div>
       {children}
     </div>
   );

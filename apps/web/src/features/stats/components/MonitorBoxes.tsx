@@ -52,7 +52,7 @@ export function MonitorBoxes() {
           value={shown(down, down.data)}
           colour="danger"
           icon="bi-exclamation-octagon"
-          to={paths.websites}
+          to={`${paths.websites}?monitor_status=down`}
           testId="stat-websites-down"
         />
       </div>

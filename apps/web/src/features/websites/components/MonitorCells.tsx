@@ -3,25 +3,27 @@ import {
   daysLeft,
   deliveryHealthLevel,
   formatDateTime,
+  MONITOR_STATUS_LABELS,
   type MonitorStatus,
   type Website,
 } from '@sitefleet/contract';
 
-const STATUS_BADGES: Record<MonitorStatus, { className: string; label: string }> = {
-  up: { className: 'text-bg-success', label: 'Up' },
-  down: { className: 'text-bg-danger', label: 'Down' },
-  unknown: { className: 'text-bg-secondary', label: 'Unknown' },
+export const MONITOR_STATUS_BADGES: Record<MonitorStatus, string> = {
+  up: 'text-bg-success',
+  down: 'text-bg-danger',
+  unknown: 'text-bg-secondary',
 };
 
 /** The monitor's view of a website: up, down or unknown, its response time, a maintenance. */
 export function MonitorStatusCell({ website }: { website: Website }) {
-  const badge = STATUS_BADGES[website.monitor_status];
   const inMaintenance =
     website.maintenance_until !== null &&
     new Date(website.maintenance_until).getTime() > Date.now();
   return (
     <span className="text-nowrap">
-      <span className={`badge ${badge.className}`}>{badge.label}</span>
+      <span className={`badge ${MONITOR_STATUS_BADGES[website.monitor_status]}`}>
+        {MONITOR_STATUS_LABELS[website.monitor_status]}
+      </span>
       {website.response_ms !== null && (
         <span className="small text-body-secondary"> {website.response_ms} ms</span>
       )}

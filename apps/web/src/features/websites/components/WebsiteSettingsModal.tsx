@@ -37,10 +37,10 @@ import { KeywordsInput } from './KeywordsInput.tsx';
 import { MonitoringTab } from './MonitoringTab.tsx';
 import { PostingSlotsFields } from './PostingSlotsFields.tsx';
 import {
+  type AdvanceSettingsTab,
   firstFieldWithError,
   type SchedulerField,
   SETTINGS_TABS,
-  type SettingsTabKey,
   toFormValues,
   type WebsiteSettingsFormValues,
 } from './settings-form.ts';
@@ -49,7 +49,7 @@ import { WebsiteDeliveryTab } from './WebsiteDeliveryTab.tsx';
 interface WebsiteSettingsModalProps {
   website: Pick<Website, 'id' | 'name'>;
   /** The tab shown first (a link to a website's Webhook Settings); the first tab without it. */
-  initialTab?: SettingsTabKey;
+  initialTab?: AdvanceSettingsTab;
   onClose: () => void;
 }
 
@@ -110,9 +110,6 @@ export function WebsiteSettingsModal({ website, initialTab, onClose }: WebsiteSe
   );
 }
 
-/** The tab of the website's delivery health: no form fields, read when opened. */
-const DELIVERY_TAB = 'delivery';
-
 interface WebsiteSettingsFormProps extends WebsiteSettingsModalProps {
   settings: WebsiteSettings;
 }
@@ -131,9 +128,7 @@ function WebsiteSettingsForm({
     defaultValues: toFormValues(settings),
   });
   const { errors } = form.formState;
-  const [activeTab, setActiveTab] = useState<SettingsTabKey | 'monitoring' | typeof DELIVERY_TAB>(
-    initialTab,
-  );
+  const [activeTab, setActiveTab] = useState<AdvanceSettingsTab>(initialTab);
   const save = useSaveWebsiteSettings(website.id);
   const workflows = useWorkflowOptions();
   const rotateSecret = useRotateWebhookSecret(website.id);
@@ -193,9 +188,7 @@ function WebsiteSettingsForm({
       <Tabs
         id={tabsId}
         activeKey={activeTab}
-        onSelect={(key) =>
-          key && setActiveTab(key as SettingsTabKey | 'monitoring' | typeof DELIVERY_TAB)
-        }
+        onSelect={(key) => key && setActiveTab(key as AdvanceSettingsTab)}
         transition={false}
         className="mb-3"
       >
@@ -344,8 +337,9 @@ function WebsiteSettingsForm({
         <Tab eventKey="monitoring" title="Monitoring" mountOnEnter>
           <MonitoringTab websiteId={website.id} />
         </Tab>
-        <Tab eventKey={DELIVERY_TAB} title="Delivery">
-          {activeTab === DELIVERY_TAB && <WebsiteDeliveryTab website={website} />}
+        {/* Read when opened: the website's delivery health, no form fields. */}
+        <Tab eventKey="delivery" title="Delivery">
+          {activeTab === 'delivery' && <WebsiteDeliveryTab website={website} />}
         </Tab>
       </Tabs>
     </FormModal>

@@ -73,6 +73,14 @@ export const SETTINGS_TABS = [
 
 export type SettingsTabKey = (typeof SETTINGS_TABS)[number]['key'];
 
+/** Every tab of Advance Settings, as its address names it: the settings', then two to read. */
+export const ADVANCE_SETTINGS_TABS = [
+  ...SETTINGS_TABS.map((tab) => tab.key),
+  'monitoring',
+  'delivery',
+] as const satisfies readonly string[];
+export type AdvanceSettingsTab = SettingsTabKey | 'monitoring' | 'delivery';
+
 /**
  * The Scheduler tab's fields: refresh periods, generation limits and the review workflow, all
  * chosen from a list.

@@ -4,7 +4,7 @@ import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { SETTINGS_PARAM, SETTINGS_TAB_PARAM } from '../../../lib/paths.ts';
 import { resourceQueries } from '../../../lib/resource-queries.ts';
-import { SETTINGS_TABS, type SettingsTabKey } from './settings-form.ts';
+import { ADVANCE_SETTINGS_TABS, type AdvanceSettingsTab } from './settings-form.ts';
 
 const websites = resourceQueries(websitesResource);
 
@@ -19,9 +19,9 @@ export function useSettingsAddress(rows: readonly Website[] | undefined) {
   const [searchParams, setSearchParams] = useSearchParams();
   const asked = Number(searchParams.get(SETTINGS_PARAM));
   const websiteId = Number.isInteger(asked) && asked > 0 ? asked : null;
-  const tab: SettingsTabKey | undefined = SETTINGS_TABS.find(
-    (candidate) => candidate.key === searchParams.get(SETTINGS_TAB_PARAM),
-  )?.key;
+  const tab: AdvanceSettingsTab | undefined = ADVANCE_SETTINGS_TABS.find(
+    (candidate) => candidate === searchParams.get(SETTINGS_TAB_PARAM),
+  );
 
   const listed = rows?.find((row) => row.id === websiteId);
   const fetched = useQuery({

@@ -1,7 +1,9 @@
 import {
   formatDate,
   formatRupees,
+  isRenewalOverdue,
   RENEWAL_DUE_DAYS,
+  toIsoDate,
   WEBSITE_STATUS,
   type Website,
   websiteStatusLabel,
@@ -28,6 +30,43 @@ const numeric = { className: 'text-end text-nowrap' };
 /** Highlights a row whose renewal is due (the server judges it on its own date). */
 export function renewalRowClass(website: Website): string | undefined {
   return website.renewal_due ? 'row-attention' : undefined;
+}
+
+/**
+ * The next renewal date with a badge: Overdue once the date has passed (on the browser's date),
+ * Due when it is RENEWAL_DUE_DAYS away or closer (on the server's).
+ */
+export function RenewalCell({
+  website,
+}: {
+  website: Pick<Website, 'next_renewal_date' | 'renewal_due'>;
+}) {
+  const overdue = isRenewalOverdue(website.next_renewal_date, toIsoDate(new Date()));
+  return (
+    <>
+      <span className="text-nowrap">{formatDate(website.next_renewal_date)}</span>
+      {overdue ? (
+        <>
+          {' '}
+          <span className="badge text-bg-danger" title="The renewal date has passed">
+            Overdue
+          </span>
+        </>
+      ) : (
+        website.renewal_due && (
+          <>
+            {' '}
+            <span
+              className="badge text-bg-warning"
+              title={`Renewal due within ${RENEWAL_DUE_DAYS} days`}
+            >
+              Due
+            </span>
+          </>
+        )
+      )}
+    </>
+  );
 }
 
 /**
@@ -109,22 +148,7 @@ export function useWebsiteColumns({
         header: 'Next Renewal',
         // The header and the Due badge take a second line when the column is narrow.
         meta: { wrapHeader: true },
-        cell: ({ row }) => (
-          <>
-            <span className="text-nowrap">{formatDate(row.original.next_renewal_date)}</span>
-            {row.original.renewal_due && (
-              <>
-                {' '}
-                <span
-                  className="badge text-bg-warning"
-                  title={`Renewal due within ${RENEWAL_DUE_DAYS} days`}
-                >
-                  Due
-                </span>
-              </>
-            )}
-          </>
-        ),
+        cell: ({ row }) => <RenewalCell website={row.original} />,
       },
       ...editDeleteColumn<Website>({
         rowLabel: (website) => website.name,

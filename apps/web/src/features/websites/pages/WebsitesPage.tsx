@@ -1,6 +1,13 @@
-import { WEBSITE_ORDER_KEYS, type Website, websitesResource } from '@sitefleet/contract';
+import {
+  MONITOR_STATUS_LABELS,
+  MONITOR_STATUSES,
+  WEBSITE_ORDER_KEYS,
+  type Website,
+  websitesResource,
+} from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
 import { IfAllowed } from '../../../components/IfAllowed.tsx';
+import { FilterSelect } from '../../../components/ListFilters.tsx';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
@@ -10,6 +17,10 @@ import { useSettingsAddress } from '../components/use-settings-address.ts';
 import { WebsiteFormModal } from '../components/WebsiteFormModal.tsx';
 import { WebsiteSettingsModal } from '../components/WebsiteSettingsModal.tsx';
 import { renewalRowClass, useWebsiteColumns } from '../components/website-columns.tsx';
+
+const MONITOR_STATUS_OPTIONS = MONITOR_STATUSES.map(
+  (status) => [status, MONITOR_STATUS_LABELS[status]] as const,
+);
 
 /** The website whose edit form is open, if any (Advance Settings keep theirs in the address). */
 type Dialog = { kind: 'none' } | { kind: 'form'; website: Website };
@@ -41,6 +52,15 @@ export function WebsitesPage() {
       sortKeys={WEBSITE_ORDER_KEYS}
       rowClassName={renewalRowClass}
       compact
+      filters={
+        <FilterSelect
+          label="Monitor status filter"
+          all="Any monitor status"
+          value={list.params.filters.monitor_status}
+          options={MONITOR_STATUS_OPTIONS}
+          onChange={(value) => list.params.setFilters({ monitor_status: value })}
+        />
+      }
       selectionActions={
         list.selection && (
           <IfAllowed ability="website-delete">

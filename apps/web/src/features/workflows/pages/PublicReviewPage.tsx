@@ -1,9 +1,36 @@
-import { REVIEW_DECISION_LABELS, WORKFLOW_LIMITS, WORKFLOW_MESSAGES } from '@sitefleet/contract';
+import {
+  formatDateTime,
+  type PublicReview,
+  REVIEW_DECISION_LABELS,
+  WORKFLOW_LIMITS,
+  WORKFLOW_MESSAGES,
+} from '@sitefleet/contract';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { usePublicReview, useReviewDecision } from '../api/public-review.ts';
+
+/** Who asks the reviewer for what, and where each button takes the text. */
+function ReviewRequest({ review }: { review: PublicReview }) {
+  const what = `this ${review.kind} for ${review.website_name}`;
+  return (
+    <div className="alert alert-info" data-testid="review-request">
+      <p className="mb-1">
+        {review.requested_by
+          ? `${review.requested_by} asks you to review ${what}.`
+          : `You are asked to review ${what}.`}
+      </p>
+      <p className="mb-1">
+        {review.approve_to
+          ? `${REVIEW_DECISION_LABELS.approve} moves it on to ${review.approve_to}; `
+          : `${REVIEW_DECISION_LABELS.approve} keeps it in ${review.stage}; `}
+        {`${REVIEW_DECISION_LABELS.request_changes} sends it back to ${review.changes_to} with your comment.`}
+      </p>
+      <p className="mb-0 small">This link works once, until {formatDateTime(review.expires_at)}.</p>
+    </div>
+  );
+}
 
 /**
  * /review/<token>: what an outside reviewer sees without an account. The variant read-only and two
@@ -48,6 +75,7 @@ export function PublicReviewPage() {
         <p className="text-body-secondary mb-2">
           {website_name} · <span className="badge text-bg-secondary">{stage}</span>
         </p>
+        <ReviewRequest review={review.data} />
         <div className="border rounded p-3 mb-3" style={{ whiteSpace: 'pre-wrap' }}>
           {description}
         </div>

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+
+export type CopyState = 'none' | 'copied' | 'failed';
+
+/** Said where a copy failed, under what was to be copied. */
+export const COPY_FAILED_TEXT = 'Copying failed: select the text and copy it yourself.';
+
+/** Copies `text` to the clipboard when asked, and says how it went. */
+export function useCopy(text: string) {
+  const [state, setState] = useState<CopyState>('none');
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): the text can still be selected.
+      setState('failed');
+    }
+  }
+  return { state, copy };
+}
+
+interface CopyButtonProps {
+  copy: ReturnType<typeof useCopy>;
+  /** What the button copies, when "Copy" alone would not say it (e.g. 'Copy the codes'). */
+  label?: string;
+  className?: string;
+}
+
+/** A Copy button, which reads Copied once the text is on the clipboard. */
+export function CopyButton({
+  copy,
+  label = 'Copy',
+  className = 'btn btn-outline-secondary',
+}: CopyButtonProps) {
+  return (
+    <button type="button" className={className} onClick={copy.copy}>
+      <i
+        className={`bi ${copy.state === 'copied' ? 'bi-check-lg' : 'bi-clipboard'} me-1`}
+        aria-hidden="true"
+      />
+      {copy.state === 'copied' ? 'Copied' : label}
+    </button>
+  );
+}
