@@ -88,7 +88,11 @@ describe('metrics', () => {
   });
 
   it('refuses a request a proxy forwarded from the loopback address when no token is set', async () => {
-    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }]) {
+    const forwarded: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+    ];
+    for (const headers of forwarded) {
       const response = await server.client().get('/metrics', { headers });
       expect(response.status, JSON.stringify(headers)).toBe(403);
     }
