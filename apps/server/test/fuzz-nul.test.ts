@@ -55,9 +55,10 @@ describe('a NUL character in any field of any route', () => {
           ...(withBody && { body: values }),
         });
         sent += 1;
-        expect(response.status, `${operation.method} ${url} ${JSON.stringify(values)}`).toBeLessThan(
-          500,
-        );
+        expect(
+          response.status,
+          `${operation.method} ${url} ${JSON.stringify(values)}`,
+        ).toBeLessThan(500);
       }
     }
     expect(sent).toBeGreaterThan(300);
