@@ -2,7 +2,7 @@ import { FIELD_MESSAGES } from '@sitefleet/contract';
 import { describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/demo.ts';
 import { serverForFile } from './fixtures.ts';
-import { operationsOf } from './fuzz-requests.ts';
+import { agentToken, operationsOf } from './fuzz-requests.ts';
 
 /**
  * PostgreSQL text cannot hold the NUL character. Every route of the OpenAPI description, on the
@@ -13,24 +13,9 @@ const server = await serverForFile();
 await seedDemo(server.database.db);
 const admin = await server.admin();
 
-/** The agent's routes take an instance's token instead of a session. */
-async function agentToken() {
-  const created = await admin.post('/api/instances', {
-    instance_id: 'i-nul-sweep',
-    ip_address: '10.0.0.1',
-    current_state: 'running',
-    gap: '06:15',
-    region: 'ap-south-1',
-    type: 'small',
-    cost: 1,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return (await admin.post(`/api/instances/${created.body.id}/rotate-token`)).body.token as string;
-}
-
 describe('a NUL character in any field of any route', () => {
   it('is never a server error', async () => {
-    const token = await agentToken();
+    const token = await agentToken(admin);
     const document = (await server.client().get('/api/docs/json')).body;
     // Signing out would end the session the sweep runs in.
     const operations = operationsOf(document).filter((op) => op.path !== '/logout');

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { expect } from 'vitest';
+import type { ApiClient } from './harness.ts';
 
 /**
  * Requests for a fuzz of every route, generated from each route's schema (its path, query and
@@ -92,4 +94,20 @@ export function requestToSend(
   const withBody = operation.method !== 'GET' && operation.method !== 'HEAD';
   const sent = !withBody ? {} : raw ? { rawBody: JSON.stringify(body).slice(0, -1) } : { body };
   return { url, sent };
+}
+
+let instances = 0;
+/** A new instance's agent token: the agent's routes take it instead of a session. */
+export async function agentToken(admin: ApiClient): Promise<string> {
+  const created = await admin.post('/api/instances', {
+    instance_id: `i-fuzz${++instances}`,
+    ip_address: '10.0.0.1',
+    current_state: 'running',
+    gap: '06:15',
+    region: 'ap-south-1',
+    type: 'small',
+    cost: 1,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return (await admin.post(`/api/instances/${created.body.id}/rotate-token`)).body.token;
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_DEPTH } from '../src/plugins/json-body.ts';
 import { serverForFile } from './fixtures.ts';
-import { operationsOf, requestOf, requestToSend } from './fuzz-requests.ts';
+import { agentToken, operationsOf, requestOf, requestToSend } from './fuzz-requests.ts';
 
 /**
  * A bounded fuzz of every route: requests generated from each route's schema (its path, query and
@@ -44,26 +44,10 @@ describe('a body nested deeper than any form', () => {
     objects: `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`,
   };
 
-  let instances = 0;
-  /** The agent's routes read their token before the body. */
-  async function instanceToken() {
-    const created = await admin.post('/api/instances', {
-      instance_id: `i-nested${++instances}`,
-      ip_address: '10.0.0.1',
-      current_state: 'running',
-      gap: '06:15',
-      region: 'ap-south-1',
-      type: 'small',
-      cost: 1,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    return (await admin.post(`/api/instances/${created.body.id}/rotate-token`)).body.token;
-  }
-
   it.each(Object.entries(shapes))(
     'of %s is a 400 on every route that takes a body, before its handler runs',
     async (_shape, rawBody) => {
-      const agentToken = await instanceToken();
+      const token = await agentToken(admin);
       const document = (await server.client().get('/api/docs/json')).body;
       const withBody = operationsOf(document).filter((op) =>
         ['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method),
@@ -72,7 +56,7 @@ describe('a body nested deeper than any form', () => {
       for (const operation of withBody) {
         const path = operation.path.replace(/\{[^}]+\}/g, '1');
         const headers: Record<string, string> = operation.byAgent
-          ? { authorization: `Bearer ${agentToken}` }
+          ? { authorization: `Bearer ${token}` }
           : {};
         const response = await admin.request(operation.method, path, { rawBody, headers });
         expect(response.status, `${operation.method} ${path}`).toBe(400);
