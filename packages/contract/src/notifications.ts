@@ -40,6 +40,21 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   assigned: 'Assigned to review',
 };
 
+/**
+ * Where a group of notifications of one kind leads when its events lead to different places (two
+ * websites down): the screen that lists them all. A group whose events share a link keeps it.
+ */
+export const NOTIFICATION_GROUP_LINKS: Record<NotificationKind, string | null> = {
+  website_down: '/admin/websites',
+  website_up: '/admin/websites',
+  ssl_expiring: '/admin/websites',
+  renewal_due: '/admin/websites',
+  delivery_paused: '/admin/deliveries',
+  delivery_failed: '/admin/deliveries',
+  mention: null,
+  assigned: null,
+};
+
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'chat'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 

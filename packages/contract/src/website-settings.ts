@@ -165,3 +165,17 @@ export const websiteSettingsSchema = z.object({
   workflow_id: z.number().nullable(),
 });
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
+
+/** The search parameters that open a website's Advance Settings, on one of its tabs. */
+export const SETTINGS_PARAM = 'settings';
+export const SETTINGS_TAB_PARAM = 'tab';
+
+/**
+ * The Websites list with a website's Advance Settings open on a tab:
+ * `/admin/websites?settings=4&tab=monitoring`. The server links its notifications there.
+ */
+export const websiteSettingsPath = (websiteId: number, tab?: string) =>
+  `/admin/websites?${SETTINGS_PARAM}=${websiteId}${tab ? `&${SETTINGS_TAB_PARAM}=${tab}` : ''}`;
+
+/** The two tabs a website's notifications open: its monitor, its deliveries. */
+export const WEBSITE_VIEW_TABS = { monitoring: 'monitoring', delivery: 'delivery' } as const;

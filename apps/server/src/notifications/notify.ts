@@ -1,5 +1,6 @@
 import {
   type Ability,
+  NOTIFICATION_GROUP_LINKS,
   NOTIFICATION_KIND_RULES,
   NOTIFICATION_LIMITS,
   NOTIFICATION_MESSAGES,
@@ -156,7 +157,11 @@ export async function storeNotification(
     return serialiseNotification(row!);
   }
   const [group] = await tx
-    .select({ id: notifications.id, groupCount: notifications.groupCount })
+    .select({
+      id: notifications.id,
+      groupCount: notifications.groupCount,
+      link: notifications.link,
+    })
     .from(notifications)
     .where(and(inWindow, eq(notifications.grouped, true)))
     .orderBy(desc(notifications.id))
@@ -171,6 +176,7 @@ export async function storeNotification(
           groupCount: count,
           title: NOTIFICATION_MESSAGES.grouped(count, event.kind),
           body: sql`${notifications.body} || ${`\n${event.title}`}`,
+          link: group.link === event.link ? event.link : NOTIFICATION_GROUP_LINKS[event.kind],
           emailState: channelStates.emailState ?? notifications.emailState,
           chatState: channelStates.chatState ?? notifications.chatState,
           readAt: channelStates.readAt,
@@ -185,7 +191,7 @@ export async function storeNotification(
           subjects: [event.subject],
           title: NOTIFICATION_MESSAGES.grouped(1, event.kind),
           body: event.title,
-          link: null,
+          link: event.link,
           grouped: true,
           ...channelStates,
         })

@@ -2,6 +2,8 @@ import {
   DELIVERY_ACTION_MESSAGES,
   DELIVERY_SETTINGS,
   FAILING_AFTER_FAILURES,
+  WEBSITE_VIEW_TABS,
+  websiteSettingsPath,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
@@ -229,12 +231,17 @@ export async function keepFailed(
   if (reason === null) return 'retry';
   if (await pauseWebsiteDeliveries(tx, websiteId, reason, 'failures')) {
     context.log.warn({ event: 'delivery_paused', websiteId, reason }, 'delivery_paused');
+    // The pause just updated the website's row: it is there.
+    const [site] = await queryRows<{ name: string }>(
+      tx,
+      sql`SELECT name FROM websites WHERE id = ${websiteId}`,
+    );
     await notify(tx, context.queue, {
       kind: 'delivery_paused',
       subject: `website:${websiteId}`,
-      title: `Deliveries to website #${websiteId} paused`,
+      title: `Deliveries to ${site!.name} paused`,
       body: reason,
-      link: `/admin/deliveries?query=${websiteId}`,
+      link: websiteSettingsPath(websiteId, WEBSITE_VIEW_TABS.delivery),
       audience: ['delivery-list'],
     });
   }

@@ -25,13 +25,8 @@ export const paths = {
   publicReview: (token: string) => `/review/${token}`,
 } as const;
 
-/** The search parameters that open a website's Advance Settings, on one of its tabs. */
-export const SETTINGS_PARAM = 'settings';
-export const SETTINGS_TAB_PARAM = 'tab';
-
-/** The Websites list with a website's Advance Settings open: `/admin/websites?settings=4&tab=webhook`. */
-export const websiteSettingsPath = (websiteId: number, tab?: string) =>
-  `${paths.websites}?${SETTINGS_PARAM}=${websiteId}${tab ? `&${SETTINGS_TAB_PARAM}=${tab}` : ''}`;
+// The address of a website's Advance Settings: the server's notifications link there too.
+export { SETTINGS_PARAM, SETTINGS_TAB_PARAM, websiteSettingsPath } from '@sitefleet/contract';
 
 /** The search parameter that opens a list's create form, so that the form has an address. */
 export const CREATE_FORM_PARAM = 'create';

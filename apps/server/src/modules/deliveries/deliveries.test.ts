@@ -159,8 +159,14 @@ describe('pausing a failing website', () => {
     const notifications = await admin.get<{ data: { kind: string; body: string }[] }>(
       '/api/notifications?per_page=100',
     );
+    // Named, and leading to the website's Delivery tab.
     expect(notifications.body.data).toContainEqual(
-      expect.objectContaining({ kind: 'delivery_paused', body: 'HTTP 410: gone' }),
+      expect.objectContaining({
+        kind: 'delivery_paused',
+        title: 'Deliveries to Site B paused',
+        body: 'HTTP 410: gone',
+        link: `/admin/websites?settings=${B.id}&tab=delivery`,
+      }),
     );
   });
 

@@ -4,6 +4,8 @@ import {
   MONITOR_CHECK,
   MONITOR_ERRORS,
   type MonitorStatus,
+  WEBSITE_VIEW_TABS,
+  websiteSettingsPath,
 } from '@sitefleet/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -149,7 +151,7 @@ async function tellUsers(
 ) {
   const base = {
     subject: subjectOf(site.id),
-    link: `/admin/websites?monitor=${site.id}`,
+    link: websiteSettingsPath(site.id, WEBSITE_VIEW_TABS.monitoring),
     audience: WEBSITE_AUDIENCE,
   };
   const muted = site.maintenanceUntil !== null && site.maintenanceUntil.getTime() > Date.now();

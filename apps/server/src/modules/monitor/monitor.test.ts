@@ -81,6 +81,7 @@ describe('site monitoring and notifications', () => {
     expect(down.data[0]).toMatchObject({
       kind: 'website_down',
       title: 'Bakery is down',
+      link: `/admin/websites?settings=${website.id}&tab=monitoring`,
       read_at: null,
     });
 
@@ -110,7 +111,11 @@ describe('site monitoring and notifications', () => {
     expect(back.status).toBe('up');
     const up = await notifications();
     expect(up.unread_count).toBe(before.unread_count + 2);
-    expect(up.data[0]).toMatchObject({ kind: 'website_up', title: 'Bakery is up again' });
+    expect(up.data[0]).toMatchObject({
+      kind: 'website_up',
+      title: 'Bakery is up again',
+      link: `/admin/websites?settings=${website.id}&tab=monitoring`,
+    });
     await waitFor(async () => smtp.mails.some((m) => m.text.includes('Bakery is up again')), {
       what: 'the recovery e-mail',
     });

@@ -10,7 +10,9 @@ import {
   RENEWAL_NOTICE_SETTING,
   toIsoDate,
   WEBSITE_STATUS,
+  WEBSITE_VIEW_TABS,
   type WebsiteMonitor,
+  websiteSettingsPath,
 } from '@sitefleet/contract';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -231,7 +233,7 @@ export async function sendRenewalNotices(context: Pick<AppContext, 'db' | 'queue
       subject: `website:${site.id}`,
       title: `${site.name} renews on ${site.next_renewal_date}`,
       body: `The hosting of ${site.name} renews on ${site.next_renewal_date} (${site.cost}).`,
-      link: `/admin/websites/${site.id}`,
+      link: websiteSettingsPath(site.id, WEBSITE_VIEW_TABS.monitoring),
       audience: WEBSITE_AUDIENCE,
       onceKey: site.next_renewal_date,
     });

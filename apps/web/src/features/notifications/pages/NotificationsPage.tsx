@@ -29,6 +29,22 @@ function MarkReadButton({ notification }: { notification: Notification }) {
   );
 }
 
+/** The title, a link where the notification leads: following it reads the notification. */
+function NotificationTitle({ notification }: { notification: Notification }) {
+  const markRead = useMarkRead();
+  if (!notification.link) return notification.title;
+  return (
+    <Link
+      to={notification.link}
+      onClick={() => {
+        if (!notification.read_at) markRead.mutate(notification.id);
+      }}
+    >
+      {notification.title}
+    </Link>
+  );
+}
+
 const COLUMNS: ColumnDef<Notification>[] = [
   {
     id: 'created_at',
@@ -50,11 +66,7 @@ const COLUMNS: ColumnDef<Notification>[] = [
     cell: ({ row }) => (
       <>
         <div className={row.original.read_at ? '' : 'fw-semibold'}>
-          {row.original.link ? (
-            <Link to={row.original.link}>{row.original.title}</Link>
-          ) : (
-            row.original.title
-          )}
+          <NotificationTitle notification={row.original} />
         </div>
         <div className="small text-body-secondary" style={{ whiteSpace: 'pre-line' }}>
           {row.original.body}

@@ -4,6 +4,7 @@ import {
   type postingSlotFields,
   REFRESH_HOUR_OPTIONS,
   WEBSITE_MESSAGES,
+  WEBSITE_VIEW_TABS,
   type Website,
   type WebsiteSettings,
   websiteSettingsInputSchema,
@@ -334,12 +335,12 @@ function WebsiteSettingsForm({
           />
         </Tab>
 
-        <Tab eventKey="monitoring" title="Monitoring" mountOnEnter>
+        <Tab eventKey={WEBSITE_VIEW_TABS.monitoring} title="Monitoring" mountOnEnter>
           <MonitoringTab websiteId={website.id} />
         </Tab>
         {/* Read when opened: the website's delivery health, no form fields. */}
-        <Tab eventKey="delivery" title="Delivery">
-          {activeTab === 'delivery' && <WebsiteDeliveryTab website={website} />}
+        <Tab eventKey={WEBSITE_VIEW_TABS.delivery} title="Delivery">
+          {activeTab === WEBSITE_VIEW_TABS.delivery && <WebsiteDeliveryTab website={website} />}
         </Tab>
       </Tabs>
     </FormModal>

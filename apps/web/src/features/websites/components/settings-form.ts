@@ -1,4 +1,4 @@
-import { splitKeywords, type WebsiteSettings } from '@sitefleet/contract';
+import { splitKeywords, WEBSITE_VIEW_TABS, type WebsiteSettings } from '@sitefleet/contract';
 
 /**
  * The Advance Settings form's values as the controls hold them: text as text ('' for none), the
@@ -76,10 +76,12 @@ export type SettingsTabKey = (typeof SETTINGS_TABS)[number]['key'];
 /** Every tab of Advance Settings, as its address names it: the settings', then two to read. */
 export const ADVANCE_SETTINGS_TABS = [
   ...SETTINGS_TABS.map((tab) => tab.key),
-  'monitoring',
-  'delivery',
+  WEBSITE_VIEW_TABS.monitoring,
+  WEBSITE_VIEW_TABS.delivery,
 ] as const satisfies readonly string[];
-export type AdvanceSettingsTab = SettingsTabKey | 'monitoring' | 'delivery';
+export type AdvanceSettingsTab =
+  | SettingsTabKey
+  | (typeof WEBSITE_VIEW_TABS)[keyof typeof WEBSITE_VIEW_TABS];
 
 /**
  * The Scheduler tab's fields: refresh periods, generation limits and the review workflow, all
