@@ -58,11 +58,12 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
     },
   },
   {
+    // Every signed-in user manages their own password, second factor and notifications: the
+    // server's profile routes need no ability either.
     name: 'profile',
     menu: { label: 'Profile', icon: 'bi-person-badge', group: 'main' },
     list: {
       path: paths.profile,
-      ability: 'profile-list',
       // The profile, with the notification preferences as one of its tabs.
       load: async () => {
         const [{ ProfilePage }, { NotificationPreferencesForm }] = await Promise.all([

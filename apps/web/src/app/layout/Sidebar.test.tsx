@@ -36,7 +36,7 @@ async function renderSidebarWith(abilities: string[]) {
 const link = (name: string) => screen.queryByRole('link', { name });
 
 describe('Sidebar', () => {
-  it('shows only the items the abilities allow', async () => {
+  it('shows only the items the abilities allow, and every user their own Profile', async () => {
     await renderSidebarWith(['post-list', 'website-list']);
 
     expect(await screen.findByText('Fleet')).toBeDefined();
@@ -46,7 +46,7 @@ describe('Sidebar', () => {
     expect(link('Websites')).not.toBeNull();
     expect(link('Instances')).toBeNull();
     expect(link('Users')).toBeNull();
-    expect(link('Profile')).toBeNull();
+    expect(link('Profile')?.getAttribute('href')).toBe('/admin/profile');
     expect(screen.queryByText('ADMINISTRATION')).toBeNull();
     expect(link('Logout')?.getAttribute('href')).toBe('/login');
   });
