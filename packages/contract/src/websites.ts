@@ -229,6 +229,10 @@ export const websitesDeletedSchema = messageSchema.extend(websiteDeleteImpactSch
 /** POST /api/websites/{id}/rotate-secret: the new secret, shown this once. */
 export const webhookSecretSchema = z.object({ webhook_secret: z.string() });
 
+/** POST /api/websites: the new website and its webhook signing secret, shown this once. */
+export const websiteCreatedSchema = websiteSchema.extend(webhookSecretSchema.shape);
+export type WebsiteCreated = z.infer<typeof websiteCreatedSchema>;
+
 /** The Websites list and form's routes. */
 export const websitesResource = defineResource({
   name: 'websites',
@@ -242,7 +246,7 @@ export const websitesResource = defineResource({
   },
   export: true,
   get: { answer: websiteSchema },
-  create: { body: websiteInputSchema, answer: websiteSchema },
+  create: { body: websiteInputSchema, answer: websiteCreatedSchema },
   update: { body: websiteInputSchema, answer: websiteSchema },
   remove: { answer: websitesDeletedSchema },
   removeMany: { answer: websitesDeletedSchema },

@@ -32,15 +32,21 @@ import { getSettings, updateSettings } from './settings.ts';
 const tags = ['websites'];
 
 export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
-  registerStandardRoutes(app, websitesResource, {
-    list: (query, request) => listWebsites(request.reads, query),
-    export: (query, request) => exportWebsites(request.reads, query),
-    get: (id) => getWebsite(db, id),
-    create: (body) => createWebsite(db, body),
-    update: (id, body) => updateWebsite(db, id, body),
-    remove: (id, request) => deleteWebsite(db, currentUser(request), id),
-    removeMany: (ids, request) => deleteWebsites(db, currentUser(request), ids),
-  });
+  registerStandardRoutes(
+    app,
+    websitesResource,
+    {
+      list: (query, request) => listWebsites(request.reads, query),
+      export: (query, request) => exportWebsites(request.reads, query),
+      get: (id) => getWebsite(db, id),
+      create: (body) => createWebsite(db, body),
+      update: (id, body) => updateWebsite(db, id, body),
+      remove: (id, request) => deleteWebsite(db, currentUser(request), id),
+      removeMany: (ids, request) => deleteWebsites(db, currentUser(request), ids),
+    },
+    // The new website's signing secret is in the answer: no cache may keep a copy.
+    { noStore: ['create'] },
+  );
 
   app.get(
     '/api/websites/:id/delete-impact',

@@ -4,6 +4,7 @@ import {
   unknownIdsMessage,
   WEBSITE_MESSAGES,
   type Website,
+  type WebsiteCreated,
   type WebsiteDeleteImpact,
   type WebsiteListQuery,
   type WebsitesDeleteImpact,
@@ -144,15 +145,19 @@ export async function getWebsite(db: Db, id: number): Promise<Website> {
   return website;
 }
 
-export async function createWebsite(db: Db, values: WebsiteValues): Promise<Website> {
-  const id = await db.transaction(async (tx) => {
+/**
+ * Adds a website with its webhook signing secret, which the answer carries this once: the
+ * website's receiver can check the first delivery's signature without a rotation first.
+ */
+export async function createWebsite(db: Db, values: WebsiteValues): Promise<WebsiteCreated> {
+  const website = await db.transaction(async (tx) => {
     const id = await insertWebsite(tx, values);
     // The whole row: its audit entry tells that a webhook secret was made (redacted).
     const [website] = await tx.select().from(websites).where(eq(websites.id, id));
     await recordChange(tx, 'website', website!, null, website!);
-    return id;
+    return website!;
   });
-  return getWebsite(db, id);
+  return { ...(await getWebsite(db, website.id)), webhook_secret: website.webhookSecret };
 }
 
 export async function updateWebsite(db: Db, id: number, values: WebsiteValues): Promise<Website> {

@@ -3,14 +3,18 @@ import {
   WEBSITE_STATUS,
   WEBSITE_STATUS_OPTIONS,
   type Website,
+  type WebsiteCreated,
   websiteInputSchema,
   websitesResource,
 } from '@sitefleet/contract';
+import { useId, useState } from 'react';
+import { Button, Modal } from 'react-bootstrap';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { DateField } from '../../../components/form/DateField.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { SelectField, TextField } from '../../../components/form/FormField.tsx';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
+import { SecretShownOnce } from '../../../components/RotateSecret.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { useResourceForm } from '../../../lib/use-resource-form.ts';
 
@@ -50,7 +54,8 @@ function initialValues(website: Website | null): WebsiteFormValues {
  * the monitor's keyword.
  */
 export function WebsiteFormModal({ website, onClose }: WebsiteFormModalProps) {
-  const { form, errors, modal } = useResourceForm({
+  const [secret, setSecret] = useState<string | null>(null);
+  const { form, errors, modal } = useResourceForm<WebsiteFormValues, Website | WebsiteCreated>({
     recordId: website?.id ?? null,
     noun: 'Website',
     // Sent as typed: the server reads the numbers and the blank date by the same schema.
@@ -59,7 +64,12 @@ export function WebsiteFormModal({ website, onClose }: WebsiteFormModalProps) {
     resource: websitesResource,
     messages: WEBSITE_MESSAGES,
     onClose,
+    // A new website's signing secret is answered this once: the dialog shows it before it closes.
+    onSaved: (answer) =>
+      'webhook_secret' in answer ? setSecret(answer.webhook_secret) : onClose(),
   });
+
+  if (secret !== null) return <NewSigningSecret secret={secret} onClose={onClose} />;
 
   return (
     <FormModal {...modal}>
@@ -115,5 +125,32 @@ export function WebsiteFormModal({ website, onClose }: WebsiteFormModalProps) {
       />
       {website && <HistoryPanel subjectType="website" subjectId={website.id} />}
     </FormModal>
+  );
+}
+
+/** After Add Website: its webhook signing secret, shown once, and Done. */
+function NewSigningSecret({ secret, onClose }: { secret: string; onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <Modal show onHide={onClose} backdrop="static" aria-labelledby={titleId}>
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5" id={titleId}>
+          Website added
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="form-text mt-0">
+          Deliveries to this website carry an HMAC-SHA256 signature of their body under this secret
+          (<code>X-Sitefleet-Signature</code>): give it to the website's receiver. A lost secret is
+          replaced by rotating it in the website's Webhook Settings.
+        </p>
+        <SecretShownOnce label="Signing secret" secret={secret} />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="primary" onClick={onClose}>
+          Done
+        </Button>
+      </Modal.Footer>
+    </Modal>
   );
 }
