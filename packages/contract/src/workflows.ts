@@ -17,6 +17,17 @@ import { defineResource } from './resource.ts';
  * outside reviewer decides with. The last stage is what "approved" means.
  */
 
+/**
+ * Who may read every workflow's stages (GET /api/workflows/options): those who move variants or
+ * choose a website's workflow. The screens offer the stage choices only to them.
+ */
+export const WORKFLOW_OPTIONS_ACCESS = [
+  'workflow-manage',
+  'website-settings',
+  'post-review',
+  'category-review',
+] as const satisfies readonly Ability[];
+
 export const WORKFLOW_LIMITS = {
   nameMax: 100,
   stagesMin: 2,

@@ -1,4 +1,9 @@
-import { WORKFLOW_MESSAGES, workflowOptionsSchema, workflowsResource } from '@sitefleet/contract';
+import {
+  WORKFLOW_MESSAGES,
+  WORKFLOW_OPTIONS_ACCESS,
+  workflowOptionsSchema,
+  workflowsResource,
+} from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { registerStandardRoutes } from '../../resources/standard-routes.ts';
@@ -38,9 +43,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
   app.get(
     '/api/workflows/options',
     {
-      config: {
-        access: ['workflow-manage', 'website-settings', 'post-review', 'category-review'],
-      },
+      config: { access: WORKFLOW_OPTIONS_ACCESS },
       schema: {
         tags: ['workflows'],
         summary:

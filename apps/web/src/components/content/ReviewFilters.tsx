@@ -1,4 +1,5 @@
-import { ASSIGNEE_ME } from '@sitefleet/contract';
+import { ASSIGNEE_ME, WORKFLOW_OPTIONS_ACCESS } from '@sitefleet/contract';
+import { useCan } from '../../lib/abilities.ts';
 import { useWorkflowOptions } from '../../lib/content/variant-review.ts';
 
 type ReviewFilter = 'stage_id' | 'assignee_id';
@@ -11,29 +12,14 @@ interface ReviewFiltersProps {
 /**
  * The Stage and Assignee filters of the Posts and Categories lists: records with a variant in a
  * stage (of any workflow), or assigned to the signed-in user (`me`, so that a saved view of it
- * serves every user); both, a variant in that stage assigned to them.
+ * serves every user); both, a variant in that stage assigned to them. The stages show only to
+ * those who may read them.
  */
 export function ReviewFilters({ values, onChange }: ReviewFiltersProps) {
-  const workflows = useWorkflowOptions();
+  const mayReadStages = useCan(WORKFLOW_OPTIONS_ACCESS);
   return (
     <>
-      <select
-        className="form-select form-select-sm w-auto"
-        aria-label="Stage filter"
-        value={values.stage_id ?? ''}
-        onChange={(event) => onChange({ stage_id: event.target.value || undefined })}
-      >
-        <option value="">All stages</option>
-        {(workflows.data ?? []).map((workflow) => (
-          <optgroup key={workflow.id} label={workflow.name}>
-            {workflow.stages.map((stage) => (
-              <option key={stage.id} value={stage.id}>
-                {stage.name}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
+      {mayReadStages && <StageFilter values={values} onChange={onChange} />}
       <select
         className="form-select form-select-sm w-auto"
         aria-label="Assignee filter"
@@ -47,5 +33,28 @@ export function ReviewFilters({ values, onChange }: ReviewFiltersProps) {
         )}
       </select>
     </>
+  );
+}
+
+function StageFilter({ values, onChange }: ReviewFiltersProps) {
+  const workflows = useWorkflowOptions();
+  return (
+    <select
+      className="form-select form-select-sm w-auto"
+      aria-label="Stage filter"
+      value={values.stage_id ?? ''}
+      onChange={(event) => onChange({ stage_id: event.target.value || undefined })}
+    >
+      <option value="">All stages</option>
+      {(workflows.data ?? []).map((workflow) => (
+        <optgroup key={workflow.id} label={workflow.name}>
+          {workflow.stages.map((stage) => (
+            <option key={stage.id} value={stage.id}>
+              {stage.name}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </select>
   );
 }

@@ -15,8 +15,15 @@ export const dragValue = (item: CalendarItem) => `${item.kind}:${item.pivot_id}`
 const timeOf = (at: string) =>
   new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
+/** What the user may do with an item: open its Detailed Review, reschedule it. */
+export interface EntryAllowed {
+  open: boolean;
+  move: boolean;
+}
+
 interface CalendarEntryProps {
   item: CalendarItem;
+  allowed: EntryAllowed;
   /** Opens the item's Detailed Review. */
   onOpen: (item: CalendarItem) => void;
   /** Moves a scheduled item by days (Alt+Left/Right) or hours (Alt+Up/Down). */
@@ -31,12 +38,28 @@ const KEY_MOVES: Record<string, [days: number, hours: number]> = {
 };
 
 /**
- * One item of the calendar, a button in its state's colour: Enter or a click opens its Detailed
- * Review; a scheduled one can be dragged to another day or moved with Alt and the arrow keys.
+ * One item of the calendar, in its state's colour: Enter or a click opens its Detailed Review; a
+ * scheduled one can be dragged to another day or moved with Alt and the arrow keys. What the user
+ * may not do is not offered: an item they may neither open nor move is plain text.
  */
-export function CalendarEntry({ item, onOpen, onMove }: CalendarEntryProps) {
-  const movable = item.state === 'scheduled';
+export function CalendarEntry({ item, allowed, onOpen, onMove }: CalendarEntryProps) {
+  const movable = allowed.move && item.state === 'scheduled';
   const label = `${timeOf(item.at)} ${item.title} · ${item.website_name} (${item.state})`;
+  const className = `btn btn-sm ${STATE_CLASSES[item.state]} calendar-entry text-start text-truncate w-100`;
+  const content = (
+    <>
+      <span className="fw-semibold">{timeOf(item.at)}</span> {item.title}
+      <span className="opacity-75"> · {item.website_name}</span>
+    </>
+  );
+
+  if (!allowed.open && !movable) {
+    return (
+      <div className={`${className} pe-none`} title={label} data-state={item.state}>
+        {content}
+      </div>
+    );
+  }
 
   function keyDown(event: KeyboardEvent) {
     const move = KEY_MOVES[event.key];
@@ -54,10 +77,10 @@ export function CalendarEntry({ item, onOpen, onMove }: CalendarEntryProps) {
   return (
     <button
       type="button"
-      className={`btn btn-sm ${STATE_CLASSES[item.state]} calendar-entry text-start text-truncate w-100`}
+      className={className}
       draggable={movable}
       onDragStart={movable ? dragStart : undefined}
-      onClick={() => onOpen(item)}
+      onClick={allowed.open ? () => onOpen(item) : undefined}
       onKeyDown={keyDown}
       title={movable ? `${label}. Drag it, or press Alt and an arrow key, to move it.` : label}
       aria-keyshortcuts={
@@ -65,8 +88,7 @@ export function CalendarEntry({ item, onOpen, onMove }: CalendarEntryProps) {
       }
       data-state={item.state}
     >
-      <span className="fw-semibold">{timeOf(item.at)}</span> {item.title}
-      <span className="opacity-75"> · {item.website_name}</span>
+      {content}
     </button>
   );
 }

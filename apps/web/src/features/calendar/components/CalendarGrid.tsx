@@ -1,7 +1,7 @@
 import type { CalendarItem } from '@sitefleet/contract';
 import { type DragEvent, type ReactNode, useState } from 'react';
 import { type CalendarView, dayKey } from '../calendar-range.ts';
-import { CalendarEntry, DRAG_TYPE } from './CalendarEntry.tsx';
+import { CalendarEntry, DRAG_TYPE, type EntryAllowed } from './CalendarEntry.tsx';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -12,6 +12,8 @@ interface CalendarGridProps {
   /** The month shown (days of other months are dimmed), for the month view. */
   month: number;
   items: CalendarItem[];
+  /** What the user may do with an item: open its Detailed Review, move it. */
+  allowed: (item: CalendarItem) => EntryAllowed;
   onOpen: (item: CalendarItem) => void;
   onMove: (item: CalendarItem, days: number, hours: number) => void;
   /** A dragged item (`kind:pivot_id`) dropped on a day, or on an hour of the day view. */
@@ -73,6 +75,7 @@ export function CalendarGrid({
   days,
   month,
   items,
+  allowed,
   onOpen,
   onMove,
   onDrop,
@@ -85,7 +88,7 @@ export function CalendarGrid({
   const entries = (list: CalendarItem[]) =>
     list.map((item) => (
       <li key={`${item.kind}-${item.pivot_id}-${item.state}-${item.at}`}>
-        <CalendarEntry item={item} onOpen={onOpen} onMove={onMove} />
+        <CalendarEntry item={item} allowed={allowed(item)} onOpen={onOpen} onMove={onMove} />
       </li>
     ));
 

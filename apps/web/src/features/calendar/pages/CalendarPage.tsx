@@ -23,7 +23,7 @@ import {
   startOfDay,
   visibleDays,
 } from '../calendar-range.ts';
-import { dragValue } from '../components/CalendarEntry.tsx';
+import { dragValue, type EntryAllowed } from '../components/CalendarEntry.tsx';
 import { CalendarGrid } from '../components/CalendarGrid.tsx';
 
 const STATE_BADGES = { scheduled: 'primary', published: 'success', failed: 'danger' } as const;
@@ -58,7 +58,12 @@ export function CalendarPage() {
   const calendar = useCalendarItems(from, to, websiteId);
   const websites = useWebsiteOptions();
   const reschedule = useReschedule();
-  const canActOn = { post: useCan('post-action'), category: useCan('category-action') };
+  // Rescheduling is a schedule action (`-action`); Detailed Review reads with `-review`.
+  const allowedOn: Record<CalendarItem['kind'], EntryAllowed> = {
+    post: { open: useCan('post-review'), move: useCan('post-action') },
+    category: { open: useCan('category-review'), move: useCan('category-action') },
+  };
+  const mayMoveAny = allowedOn.post.move || allowedOn.category.move;
   const items = calendar.data?.data ?? [];
 
   const moveTo = (item: CalendarItem, at: Date) => {
@@ -136,7 +141,11 @@ export function CalendarPage() {
                 <span className={`badge text-bg-${STATE_BADGES[state]} me-1`}>{state}</span>
               </span>
             ))}
-            <span>Drag a scheduled item to another day, or press Alt and an arrow key on it.</span>
+            {mayMoveAny && (
+              <span>
+                Drag a scheduled item to another day, or press Alt and an arrow key on it.
+              </span>
+            )}
           </div>
           {calendar.error ? (
             <div className="alert alert-danger" role="alert">
@@ -160,6 +169,7 @@ export function CalendarPage() {
                 days={days}
                 month={anchor.getMonth()}
                 items={items}
+                allowed={(item) => allowedOn[item.kind]}
                 onOpen={setReviewing}
                 onMove={(item, dayStep, hourStep) =>
                   moveTo(
@@ -186,7 +196,7 @@ export function CalendarPage() {
           recordName={reviewing.title}
           pageSchema={review.pageSchema as typeof postDetailListSchema}
           subject={review.subject as (typeof REVIEWS)['post']['subject']}
-          canAct={canActOn[reviewing.kind]}
+          canAct={allowedOn[reviewing.kind].move}
           onClose={() => setReviewing(null)}
         />
       )}
