@@ -164,3 +164,51 @@ export function hasAnyAbility(
 ): boolean {
   return wanted.some((ability) => hasAbility(abilities, ability));
 }
+
+const RESOURCE_PLURALS: Record<Resource, string> = {
+  user: 'users',
+  role: 'roles',
+  setting: 'settings',
+  profile: 'profiles',
+  website: 'websites',
+  instance: 'instances',
+  category: 'categories',
+  post: 'posts',
+};
+const CRUD_VERBS: Record<(typeof CRUD_ACTIONS)[number], string> = {
+  list: 'See',
+  create: 'Create',
+  update: 'Edit',
+  delete: 'Delete',
+};
+/** The permissions beyond a resource's list/create/update/delete, each in words. */
+const OTHER_PERMISSION_LABELS: Record<
+  Exclude<Ability, `${Resource}-${(typeof CRUD_ACTIONS)[number]}`>,
+  string
+> = {
+  'role-assign': 'Give and revoke role permissions',
+  'website-settings': 'Change website settings',
+  'instance-logs': 'Read instance logs',
+  'category-sync': 'Sync categories',
+  'category-action': 'Publish and schedule categories',
+  'category-review': 'Review categories',
+  'post-sync': 'Sync posts',
+  'post-action': 'Publish and schedule posts',
+  'post-review': 'Review posts',
+  'audit-list': 'Read the audit log',
+  'trash-purge': 'Delete trashed records for good',
+  'delivery-list': 'See deliveries',
+  'delivery-manage': 'Pause, resume and replay deliveries',
+  'workflow-manage': 'Manage review workflows',
+};
+
+/** A permission in words beside its name ('post-review': 'Review posts'); none for another name. */
+export function permissionLabel(name: string): string | undefined {
+  if (!(PERMISSION_NAMES as readonly string[]).includes(name)) return undefined;
+  const other = (OTHER_PERMISSION_LABELS as Record<string, string>)[name];
+  if (other) return other;
+  const separator = name.indexOf('-');
+  const resource = name.slice(0, separator) as Resource;
+  const action = name.slice(separator + 1) as (typeof CRUD_ACTIONS)[number];
+  return `${CRUD_VERBS[action]} ${RESOURCE_PLURALS[resource]}`;
+}

@@ -54,8 +54,23 @@ function onlyShown(state: RowSelectionState, shown: readonly RowKey[]) {
  * ticked, those still among `shown` stay ticked.
  */
 export function useRowSelection(reloadKey: string, shown: readonly RowKey[]): RowSelection {
+  return useSelectionUntil(reloadKey, (state) => onlyShown(state, shown));
+}
+
+/**
+ * The ticks of a picker, which survive a search, a page and a tab (search, tick, search again,
+ * tick): each ticked row is kept by its id, shown or not, until this tab saves a change.
+ */
+export function useKeptSelection(): RowSelection {
+  return useSelectionUntil(String(useSavedChanges()), (state) => state);
+}
+
+function useSelectionUntil(
+  reloadKey: string,
+  kept: (state: RowSelectionState) => RowSelectionState,
+): RowSelection {
   const [selection, setSelection] = useState({ key: reloadKey, state: NOTHING_SELECTED });
-  const state = onlyShown(selection.key === reloadKey ? selection.state : NOTHING_SELECTED, shown);
+  const state = kept(selection.key === reloadKey ? selection.state : NOTHING_SELECTED);
 
   const onChange = useCallback(
     (updater: Updater<RowSelectionState>) =>

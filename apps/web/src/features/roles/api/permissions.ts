@@ -22,7 +22,7 @@ export function rolePermissionsKey(roleId: number) {
   return ['permissions', roleId] as const;
 }
 
-export function permissionListKey(request: PermissionListRequest) {
+function permissionListKey(request: PermissionListRequest) {
   return [...rolePermissionsKey(request.roleId), request] as const;
 }
 

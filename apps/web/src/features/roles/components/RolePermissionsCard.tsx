@@ -4,6 +4,7 @@ import {
   type PermissionFilter,
   type PermissionList,
   type PermissionRow,
+  permissionLabel,
 } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
@@ -14,13 +15,8 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useKeepPageInRange, useListParams } from '../../../lib/use-list-params.ts';
-import { useListReloadKey, useRowSelection } from '../../../lib/use-row-selection.ts';
-import {
-  type PermissionChange,
-  permissionListKey,
-  useChangePermissions,
-  usePermissions,
-} from '../api/permissions.ts';
+import { useKeptSelection } from '../../../lib/use-row-selection.ts';
+import { type PermissionChange, useChangePermissions, usePermissions } from '../api/permissions.ts';
 import { PermissionBadge } from './PermissionBadge.tsx';
 import { permissionBulkActions } from './permission-actions.ts';
 
@@ -54,7 +50,15 @@ function usePermissionColumns(
       {
         id: 'name',
         header: 'Name',
-        cell: ({ row }) => <PermissionBadge permission={row.original} />,
+        // The machine name, and what it lets a user do in words.
+        cell: ({ row }) => (
+          <>
+            <PermissionBadge permission={row.original} />
+            <span className="ms-2 small text-body-secondary">
+              {permissionLabel(row.original.name)}
+            </span>
+          </>
+        ),
       },
       { id: 'guard_name', header: 'Guard Name', accessorKey: 'guard_name' },
       { id: 'level', header: 'Level', accessorKey: 'level' },
@@ -101,10 +105,8 @@ export function RolePermissionsCard({ roleId }: { roleId: number }) {
   const request = { roleId, tab, page: list.page, perPage: list.perPage, query: list.query };
   const permissions = usePermissions(request);
   useKeepPageInRange(permissions.data, list.setPage);
-  const selection = useRowSelection(
-    useListReloadKey(permissionListKey(request)),
-    permissions.data?.data.map(permissionRowId) ?? [],
-  );
+  // Ticks survive a new search or page: permissions are searched and ticked in turn, then given.
+  const selection = useKeptSelection();
   const canAssign = useCan('role-assign');
   const changePermissions = useChangePermissions(request);
   const { mutate } = changePermissions;
