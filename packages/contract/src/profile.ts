@@ -17,6 +17,7 @@ export const PROFILE_MESSAGES = {
   uploadUnreadable:
     'The upload could not be read: send the image as multipart/form-data in the profile_picture field',
   imageType: 'The profile picture must be a PNG, JPEG, GIF or WebP image',
+  imageUndecodable: 'The profile picture could not be read: the image is damaged or incomplete',
   imageTooLarge: 'The profile picture may not be greater than 2 MB',
   currentPasswordRequired: 'Current password is required',
   currentPasswordWrong: 'The current password is incorrect',

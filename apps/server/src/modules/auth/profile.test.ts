@@ -166,6 +166,22 @@ describe('POST /api/upload-profile-image and GET /api/avatars/{userId}', () => {
     expect(svg.body.errors).toEqual({ profile_picture: [PROFILE_MESSAGES.imageType] });
   });
 
+  it('decodes the image: a file that only starts like one, or is cut short, is refused', async () => {
+    const { client } = await viewer();
+    for (const [bytes, filename] of [
+      [Buffer.from('GIF89a and then only text'), 'photo.gif'],
+      [Buffer.concat([Buffer.from('GIF89a'), Buffer.from([1, 0, 1, 0, 0, 0, 0])]), 'cut.gif'],
+      [PNG.subarray(0, 40), 'cut.png'],
+    ] as const) {
+      const refused = await upload(client, bytes, { filename });
+      expect(refused.status, filename).toBe(422);
+      expect(refused.body.errors, filename).toEqual({
+        profile_picture: [PROFILE_MESSAGES.imageUndecodable],
+      });
+    }
+    expect((await client.get('/api/profile')).body.avatar).toBeNull();
+  });
+
   it('asks for an image when none comes in profile_picture', async () => {
     const { client } = await viewer();
     const wrongField = await upload(client, PNG, { field: 'picture' });

@@ -50,6 +50,29 @@ export async function updateProfile(
 }
 
 /**
+ * The most pixels an avatar may have (25 megapixels, 5000 × 5000): a small file that would
+ * decompress into more is refused before it is decoded.
+ */
+const AVATAR_MAX_PIXELS = 25_000_000;
+
+/**
+ * Decodes the whole image (shrunk to one pixel, so that no full bitmap is kept): a file that only
+ * starts like an image (`GIF89a` and text, a PNG cut short) is refused, as it would show broken.
+ */
+async function assertDecodable(image: Buffer) {
+  // Loaded on the first upload, as the type detector is.
+  const { default: sharp } = await import('sharp');
+  try {
+    await sharp(image, { failOn: 'truncated', limitInputPixels: AVATAR_MAX_PIXELS })
+      .resize(1, 1)
+      .raw()
+      .toBuffer();
+  } catch {
+    throw validationError({ profile_picture: PROFILE_MESSAGES.imageUndecodable });
+  }
+}
+
+/**
  * Stores the caller's avatar. The type is read from the bytes, never from the file name or the
  * type the browser claims, and only raster images pass: an SVG or an HTML page named .png could
  * carry script once served back.
@@ -60,6 +83,7 @@ export async function saveAvatar(db: Db, userId: number, image: Buffer): Promise
   const detected = await fileTypeFromBuffer(image);
   const contentType = AVATAR_CONTENT_TYPES.find((type) => type === detected?.mime);
   if (!contentType) throw validationError({ profile_picture: PROFILE_MESSAGES.imageType });
+  await assertDecodable(image);
   const updatedAt = new Date();
   const data = sql`decode(${image.toString('base64')}, 'base64')`;
   await db.transaction(async (tx) => {
