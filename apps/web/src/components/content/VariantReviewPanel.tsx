@@ -11,15 +11,18 @@ import { useAuth } from '../../lib/auth-store.ts';
 import type { ContentResource } from '../../lib/content/content-records.ts';
 import {
   useAddComment,
+  useAssignable,
   useReviewAction,
   useReviewLink,
   useVariantComments,
   useVariantHistory,
   useWorkflowOptions,
 } from '../../lib/content/variant-review.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { CellDateTime } from '../CellText.tsx';
 import { COPY_FAILED_TEXT, CopyButton, useCopy } from '../CopyButton.tsx';
 import { DateTimeInput } from '../form/DateTimeInput.tsx';
+import { SearchSelect } from '../SearchSelect.tsx';
 import type { DetailRow } from './DeliveryState.tsx';
 import { MentionTextarea } from './MentionTextarea.tsx';
 import { StageBadge } from './StageBadge.tsx';
@@ -100,16 +103,29 @@ function MoveTo({ row, resource, listKey }: Omit<VariantReviewPanelProps, 'kind'
   );
 }
 
-/** Assign: to the signed-in user (with a due date), or nobody. */
+/**
+ * Assign (with a due date): to the signed-in user, to another user who may review the variant
+ * (Assign to…, searched by name or address), or to nobody.
+ */
 function AssignControls({
+  kind,
   row,
   resource,
   listKey,
-}: Omit<VariantReviewPanelProps, 'kind' | 'onClose'>) {
+}: Omit<VariantReviewPanelProps, 'onClose'>) {
   const { user } = useAuth();
   const assign = useReviewAction(resource, listKey);
   const [due, setDue] = useState('');
+  const [search, setSearch] = useState('');
+  const assignable = useAssignable(kind, row.pivot_id, useDebouncedValue(search.trim()));
   const dueId = useId();
+  const assignTo = (userId: number | null) =>
+    assign.mutate({
+      action: 'assign',
+      ids: [row.pivot_id],
+      user_id: userId,
+      due_at: userId !== null && due ? new Date(due).toISOString() : null,
+    });
   return (
     <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
       <div>
@@ -128,22 +144,32 @@ function AssignControls({
         size="sm"
         variant="outline-primary"
         disabled={!user || assign.isPending}
-        onClick={() =>
-          assign.mutate({
-            action: 'assign',
-            ids: [row.pivot_id],
-            user_id: user!.id,
-            due_at: due ? new Date(due).toISOString() : null,
-          })
-        }
+        onClick={() => assignTo(user!.id)}
       >
         Assign to me
       </Button>
+      <div style={{ minWidth: '16rem' }}>
+        <SearchSelect
+          ariaLabel="Assign to"
+          placeholder="Assign to…"
+          options={(assignable.data ?? [])
+            .filter((candidate) => candidate.id !== row.assignee?.id)
+            .map((candidate) => ({
+              value: candidate.id,
+              label: `${candidate.name} (${candidate.email})`,
+            }))}
+          value={null}
+          onChange={(userId) => userId !== null && assignTo(userId)}
+          onSearch={setSearch}
+          isLoading={assignable.isFetching}
+          isDisabled={assign.isPending}
+        />
+      </div>
       <Button
         size="sm"
         variant="outline-secondary"
         disabled={row.assignee === null || assign.isPending}
-        onClick={() => assign.mutate({ action: 'assign', ids: [row.pivot_id], user_id: null })}
+        onClick={() => assignTo(null)}
       >
         Unassign
       </Button>
@@ -297,7 +323,7 @@ export function VariantReviewPanel({
         </Button>
       </div>
       <MoveTo row={row} resource={resource} listKey={listKey} />
-      <AssignControls row={row} resource={resource} listKey={listKey} />
+      <AssignControls kind={kind} row={row} resource={resource} listKey={listKey} />
       <ReviewLinkControl kind={kind} row={row} />
       <HistoryAndComments kind={kind} row={row} />
     </section>

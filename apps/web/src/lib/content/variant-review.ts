@@ -116,6 +116,24 @@ export function useBulkReviewAction(resource: ContentResource, listKey: QueryKey
   });
 }
 
+/**
+ * Whom the variant may be assigned to: the users who may review it (the caller aside), by name
+ * or address, the first ones by name before anything is typed.
+ */
+export function useAssignable(kind: VariantKind, variantId: number, term: string) {
+  return useQuery({
+    queryKey: [...reviewKey(kind, variantId), 'assignable', term],
+    queryFn: async () =>
+      mentionableUserListSchema.parse(
+        await http.get(`${variantPath(kind, variantId)}/mentionable`, {
+          query: { query: term || undefined },
+        }),
+      ).data,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
 /** Whom a comment on the variant may mention, by name or address; nothing asked without a term. */
 export function useMentionable(kind: VariantKind, variantId: number, term: string | null) {
   return useQuery({
