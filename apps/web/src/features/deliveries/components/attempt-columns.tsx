@@ -1,5 +1,6 @@
 import { DELIVERY_TARGET_LABELS, type FleetDelivery, formatDateTime } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
+import { CellName } from '../../../components/CellText.tsx';
 
 const OUTCOME_BADGES = {
   delivered: 'text-bg-success',
@@ -16,18 +17,28 @@ export const ATTEMPT_COLUMNS: ColumnDef<FleetDelivery>[] = [
       <span className="text-nowrap">{formatDateTime(row.original.created_at)}</span>
     ),
   },
-  { id: 'website', header: 'Website', cell: ({ row }) => row.original.website_name },
+  {
+    id: 'website',
+    header: 'Website',
+    cell: ({ row }) => <CellName name={row.original.website_name} />,
+  },
   {
     id: 'record',
     header: 'Record',
-    cell: ({ row }) => (
-      <>
-        <span className="text-body-secondary">
-          {row.original.kind === 'post' ? 'Post' : 'Category'}
-        </span>{' '}
-        {row.original.record_title ?? `#${row.original.record_id ?? '—'}`}
-      </>
-    ),
+    // A long title is cut (whole on hover), so that the Error column stays in view on a laptop.
+    cell: ({ row }) => {
+      const title = row.original.record_title ?? `#${row.original.record_id ?? '—'}`;
+      return (
+        <>
+          <span className="text-body-secondary">
+            {row.original.kind === 'post' ? 'Post' : 'Category'}
+          </span>{' '}
+          <span className="cell-truncate cell-truncate-wide" title={title}>
+            {title}
+          </span>
+        </>
+      );
+    },
   },
   {
     id: 'target',
@@ -59,6 +70,10 @@ export const ATTEMPT_COLUMNS: ColumnDef<FleetDelivery>[] = [
   {
     id: 'error',
     header: 'Error',
-    cell: ({ row }) => <span className="small">{row.original.error ?? ''}</span>,
+    cell: ({ row }) => (
+      <span className="cell-clamp small" title={row.original.error ?? undefined}>
+        {row.original.error ?? ''}
+      </span>
+    ),
   },
 ];
