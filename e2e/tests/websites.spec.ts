@@ -62,7 +62,9 @@ async function openWebsites(page: Page, query: string) {
   await expect(page.getByRole('link', { name: query }).first()).toBeVisible();
 }
 
-test('a website is added once its errors are fixed, then edited', async ({ page }) => {
+test('a website is added once its errors are fixed, shows its signing secret once, then is edited', async ({
+  page,
+}) => {
   const name = uniqueName('Added site');
   const url = `https://${slugOf(name)}.example.com`;
   await page.goto('/admin/websites');
@@ -92,10 +94,22 @@ test('a website is added once its errors are fixed, then edited', async ({ page 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(WEBSITE_MESSAGES.created)).toBeVisible();
   await expect(dialog).toBeHidden();
+  // Its signing secret, shown this once: the Webhook Settings show only its last characters.
+  const added = page.getByRole('dialog', { name: 'Website added' });
+  const secret = await added.getByLabel('Signing secret').inputValue();
+  expect(secret.length).toBeGreaterThanOrEqual(32);
+  await added.getByRole('button', { name: 'Done' }).click();
+  await expect(added).toBeHidden();
   const [created] = (
     await api<{ data: Website[] }>(page, 'GET', `/api/websites?query=${encodeURIComponent(name)}`)
   ).data;
   cleanups.push(() => removeIfPresent(page, `/api/websites/${created?.id}`));
+  const settings = await api<{ webhook_secret_hint: string }>(
+    page,
+    'GET',
+    `/api/websites/${created?.id}/settings`,
+  );
+  expect(settings.webhook_secret_hint).toBe(`••••${secret.slice(-4)}`);
 
   await page.getByRole('searchbox', { name: 'Search websites' }).fill(name);
   const row = page.getByRole('row').filter({ hasText: name });
