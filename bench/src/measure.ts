@@ -82,9 +82,10 @@ export function rssMegabytes(pid: number): number {
  */
 export async function startServer(
   env: Record<string, string>,
+  nodeFlags: string[] = [],
 ): Promise<{ child: ChildProcess; url: string; listenMs: number; startMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeFlags, serverMain], {
     env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
