@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { precompressFiles } from './precompress.ts';
 
 /** React Router's production build, beside the development one its exports resolve to. */
 const reactRouterProduction = () =>
@@ -65,12 +66,27 @@ function firstLoadSizes(): Plugin {
   };
 }
 
+/** The built files' brotli and gzip copies, written once the build is done (precompress.ts). */
+function precompressed(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'sitefleet-precompressed',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      precompressFiles(outDir);
+    },
+  };
+}
+
 /** The API server the dev server forwards to; it reads the same PORT variable. */
 const serverPort = process.env.PORT ?? '3000';
 const serverUrl = `http://127.0.0.1:${serverPort}`;
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), firstLoadSizes()],
+  plugins: [react(), firstLoadSizes(), precompressed()],
   resolve: {
     // React Router's package exports only its development build (with its warnings and checks);
     // its production build ships beside it.

@@ -10,7 +10,10 @@
  *   BENCH_DATA_DIR=./bench-data npm run bench        (PGlite; both may be set)
  *
  * BENCH_DURATION (seconds per case, default 10) and BENCH_CONNECTIONS (default 10). BENCH_CASES
- * runs only the cases whose names contain one of its comma-separated parts (`posts page 1,export`).
+ * runs only the cases whose names contain one of its comma-separated parts (`posts page 1,export`);
+ * the signed-in profile runs whenever a list does, as what each list is compared with.
+ * BENCH_ENCODINGS: the Accept-Encoding values each list is timed with (`none;br, gzip`).
+ * BENCH_SERVER_MAIN: another build's compiled server, to compare two builds on one database.
  */
 import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -46,10 +49,12 @@ import {
   cpuMsBetween,
   cpuSnapshot,
   DURATION,
+  ENCODINGS,
   type Figures,
   measureDirect,
   measureHttp,
   percentile,
+  requestHeaders,
   rssMegabytes,
   selectedCase,
   signIn,
@@ -134,11 +139,12 @@ async function directPhase(target: Target) {
     database.db,
     sql`SELECT count(*)::int AS posts FROM posts`,
   );
-  const lists = [
+  const lists: ListCase[] = [
     ...listCases(counted!.posts).filter((listCase) => selectedCase(listCase.name)),
     ...(selectedCase(REVIEW_CASE) ? [await reviewListCase(database.db)] : []),
-    ...(selectedCase(PROFILE_CASE) ? [await profileCase(database.db)] : []),
   ];
+  // Every list is read beside the cheapest signed-in answer, timed in the same run.
+  if (lists.length > 0 || selectedCase(PROFILE_CASE)) lists.push(await profileCase(database.db));
   for (const listCase of lists) {
     const result = await prepareCase(database.db, listCase);
     prepared.set(listCase.name, result);
@@ -224,20 +230,31 @@ async function httpBulk(url: string, cookie: string): Promise<number[]> {
   return times;
 }
 
+/** The case's name as timed with an Accept-Encoding: `posts page 1 [br, gzip]`. */
+const encodedName = (name: string, encoding: string) => (encoding ? `${name} [${encoding}]` : name);
+
 async function httpCase(
   server: { child: ChildProcess; url: string },
   cookie: string,
   listCase: ListCase,
   prepared: Prepared,
   monitor: Database | undefined,
+  encoding: string,
 ): Promise<Omit<Row, 'db'>> {
-  const base = { case: listCase.name, load: loadavg()[0]!, direct: prepared.direct };
+  const base = {
+    case: encodedName(listCase.name, encoding),
+    load: loadavg()[0]!,
+    direct: prepared.direct,
+  };
   const pid = server.child.pid!;
   let total: string;
+  let sent: string;
   try {
     const response = await fetch(server.url + listCase.path, {
-      headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+      headers: requestHeaders(cookie, encoding),
     });
+    // fetch decodes the body; the header says how it came.
+    sent = response.headers.get('content-encoding') ?? 'none';
     const text = await response.text();
     if (response.status !== 200) {
       throw new Error(`${listCase.name} (HTTP): status ${response.status}: ${text.slice(0, 200)}`);
@@ -247,11 +264,12 @@ async function httpCase(
     return { ...base, error: message(error) };
   }
   const before = await cpuSnapshot(pid, monitor);
-  const http = await measureHttp(server.url + listCase.path, cookie);
+  const http = await measureHttp(server.url + listCase.path, cookie, encoding);
   const used = cpuMsBetween(pid, before, await cpuSnapshot(pid, monitor));
   const requests = Math.max(1, http.requests);
   return {
     ...base,
+    encoding: sent,
     total: `${total}, ${prepared.expected.total} rows`,
     http,
     floor: prepared.floor,
@@ -282,13 +300,25 @@ async function benchTarget(
   try {
     const cookie = await signIn(server.url);
     for (const listCase of lists) {
-      const row = await httpCase(server, cookie, listCase, prepared.get(listCase.name)!, monitor);
-      rows.push({
-        db: target.name,
-        ...row,
-        error: row.error ?? prepared.get(listCase.name)!.error,
-      });
-      console.log(`  ${listCase.name}: ${row.error ?? `${row.http!.reqPerSec.toFixed(0)} req/s`}`);
+      // The case with each Accept-Encoding back to back: the compression's cost beside its own.
+      for (const encoding of ENCODINGS) {
+        const row = await httpCase(
+          server,
+          cookie,
+          listCase,
+          prepared.get(listCase.name)!,
+          monitor,
+          encoding,
+        );
+        rows.push({
+          db: target.name,
+          ...row,
+          error: row.error ?? prepared.get(listCase.name)!.error,
+        });
+        console.log(
+          `  ${row.case}: ${row.error ?? `${row.http!.reqPerSec.toFixed(0)} req/s, server CPU ${row.cpu!.server.toFixed(2)} ms/req, sent ${row.encoding}`}`,
+        );
+      }
     }
     listsPeak = peak;
     if (selectedCase(EXPORT_CASE)) {
@@ -372,7 +402,7 @@ async function main() {
     memory[target.name] = result.memory;
     if (result.exported) exports[target.name] = result.exported;
   }
-  printTable(rows, memory);
+  printTable(rows, memory, PROFILE_CASE);
   for (const [db, figures] of Object.entries(exports)) {
     console.log(
       JSON.stringify({

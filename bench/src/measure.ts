@@ -17,8 +17,21 @@ const CASE_FILTER = (process.env.BENCH_CASES ?? '')
 /** Whether BENCH_CASES (parts of case names, comma-separated; every case without it) runs a case. */
 export const selectedCase = (name: string) =>
   CASE_FILTER.length === 0 || CASE_FILTER.some((part) => name.toLowerCase().includes(part));
-/** The compiled server, as `npm start` runs it (`npm run bench` compiles it first). */
-const serverMain = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
+/**
+ * The compiled server, as `npm start` runs it (`npm run bench` compiles it first), or another
+ * build's (`BENCH_SERVER_MAIN`, its `apps/server/dist/main.js`) to compare two builds on one
+ * database.
+ */
+const serverMain =
+  process.env.BENCH_SERVER_MAIN ||
+  fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
+/**
+ * The Accept-Encoding values each list case is timed with over HTTP, separated by semicolons,
+ * `none` for a client that accepts no encoding: `BENCH_ENCODINGS='none;br, gzip'` by default.
+ */
+export const ENCODINGS = (process.env.BENCH_ENCODINGS ?? 'none;br, gzip')
+  .split(';')
+  .map((value) => (value.trim() === 'none' ? '' : value.trim()));
 /** The young generation the server gets wherever it starts (see apps/server/src/heap.ts). */
 const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 
@@ -69,9 +82,10 @@ export function rssMegabytes(pid: number): number {
  */
 export async function startServer(
   env: Record<string, string>,
+  nodeFlags: string[] = [],
 ): Promise<{ child: ChildProcess; url: string; listenMs: number; startMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeFlags, serverMain], {
     env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -102,15 +116,26 @@ export async function signIn(url: string): Promise<string> {
   return cookie.split(';')[0]!;
 }
 
+/**
+ * The headers of a signed-in request, accepting `encoding`; '' says `identity`, as fetch would
+ * otherwise ask for gzip on its own.
+ */
+export const requestHeaders = (cookie: string, encoding: string): Record<string, string> => ({
+  cookie,
+  'x-requested-with': 'XMLHttpRequest',
+  'accept-encoding': encoding || 'identity',
+});
+
 export async function measureHttp(
   url: string,
   cookie: string,
+  encoding = '',
 ): Promise<Figures & { errors: number; requests: number }> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION,
-    headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+    headers: requestHeaders(cookie, encoding),
   });
   return {
     reqPerSec: result.requests.average,

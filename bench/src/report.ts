@@ -17,40 +17,74 @@ export interface Row {
   direct?: Figures;
   /** The raw page query without HTTP, total or related rows: what a list approaches. */
   floor?: Figures;
+  /** The answer's Content-Encoding over HTTP ('none' when sent as it is). */
+  encoding?: string;
 }
 
 const fixed = (value: number | undefined, digits = 0) =>
   value === undefined ? '' : value.toFixed(digits);
-const ofFloor = (row: Row) =>
-  row.http && row.floor ? `${((row.http.reqPerSec / row.floor.reqPerSec) * 100).toFixed(0)}%` : '';
+const share = (part: number | undefined, whole: number | undefined) =>
+  part !== undefined && whole ? part / whole : undefined;
+const percent = (ratio: number | undefined) =>
+  ratio === undefined ? '' : `${(ratio * 100).toFixed(0)}%`;
 
-export function printTable(rows: Row[], memory: Record<string, string>) {
+/**
+ * Each row's req/s as a share of the profile's in the same run, on the same database and with the
+ * same Accept-Encoding (`profileCase` names the profile's row).
+ */
+function ofProfile(rows: Row[], profileCase: string) {
+  const profiles = new Map(
+    rows
+      .filter((row) => row.case.startsWith(profileCase) && row.http)
+      .map((row) => [`${row.db} ${row.case.slice(profileCase.length)}`, row.http!.reqPerSec]),
+  );
+  return (row: Row) => {
+    const suffix = row.case.match(/ \[[^\]]*\]$/)?.[0] ?? '';
+    return share(row.http?.reqPerSec, profiles.get(`${row.db} ${suffix}`));
+  };
+}
+
+export function printTable(rows: Row[], memory: Record<string, string>, profileCase: string) {
+  const profileShare = ofProfile(rows, profileCase);
   const header = [
     'db',
     'case',
     'req/s',
-    'p50 ms',
-    'p99 ms',
+    'server CPU ms/req',
     'floor req/s',
     'of floor',
+    'of profile',
+    'db CPU ms/req',
+    'sent',
+    'p50 ms',
+    'p99 ms',
     'direct req/s',
-    'CPU ms/req server+db',
     'total',
     'load',
   ];
   const lines = rows.map((row) =>
     row.error
-      ? [row.db, row.case, 'NOT TIMED', '', '', '', '', '', '', row.error, fixed(row.load, 1)]
+      ? [
+          row.db,
+          row.case,
+          'NOT TIMED',
+          ...header.slice(3, -2).map(() => ''),
+          row.error,
+          fixed(row.load, 1),
+        ]
       : [
           row.db,
           row.case,
           fixed(row.http?.reqPerSec),
+          row.cpu ? row.cpu.server.toFixed(2) : '',
+          fixed(row.floor?.reqPerSec, (row.floor?.reqPerSec ?? 10) < 10 ? 1 : 0),
+          percent(share(row.http?.reqPerSec, row.floor?.reqPerSec)),
+          percent(profileShare(row)),
+          row.cpu ? row.cpu.database.toFixed(2) : '',
+          row.encoding ?? '',
           fixed(row.http?.p50, 1),
           fixed(row.http?.p99, 1),
-          fixed(row.floor?.reqPerSec, (row.floor?.reqPerSec ?? 10) < 10 ? 1 : 0),
-          ofFloor(row),
           fixed(row.direct?.reqPerSec),
-          row.cpu ? `${row.cpu.server.toFixed(1)}+${row.cpu.database.toFixed(1)}` : '',
           row.total ?? '',
           fixed(row.load, 1),
         ],
@@ -74,6 +108,10 @@ export function printTable(rows: Row[], memory: Record<string, string>) {
           p50_ms: Number(row.http.p50.toFixed(2)),
           p99_ms: Number(row.http.p99.toFixed(2)),
           errors: row.http.errors ?? 0,
+        }),
+        ...(row.encoding && { content_encoding: row.encoding }),
+        ...(profileShare(row) !== undefined && {
+          of_profile: Number(profileShare(row)!.toFixed(3)),
         }),
         ...(row.floor && {
           floor_req_per_sec: Number(row.floor.reqPerSec.toPrecision(3)),

@@ -40,6 +40,7 @@ import { auditActorPlugin } from './plugins/audit-actor.ts';
 import { type Access, authPlugin, changingAccess } from './plugins/auth.ts';
 import { bodyDrainPlugin } from './plugins/body-drain.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { compressPlugin } from './plugins/external/compress.ts';
 import { cookiePlugin } from './plugins/external/cookie.ts';
 import { helmetPlugin } from './plugins/external/helmet.ts';
 import { swaggerPlugin } from './plugins/external/swagger.ts';
@@ -103,6 +104,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
 
   await app.register(cookiePlugin);
   await app.register(helmetPlugin);
+  await app.register(compressPlugin);
   await app.register(swaggerPlugin);
 
   await app.register(requestMetricsPlugin, { context });

@@ -101,9 +101,10 @@ async function* csvLines<T>(columns: string[], batches: AsyncIterable<T[]>) {
 
 /**
  * The route config of a CSV download: it streams for as long as its client takes to read it, so it
- * takes no turn in the requests' queue (a slow download would keep a turn for minutes).
+ * takes no turn in the requests' queue (a slow download would keep a turn for minutes), and it is
+ * sent uncompressed, each batch as soon as it is read.
  */
-export const CSV_DOWNLOAD = { queued: false } as const;
+export const CSV_DOWNLOAD = { queued: false, uncompressed: true } as const;
 
 /** Streams the export as a CSV attachment, header row first. */
 export function sendCsv<T>(reply: FastifyReply, data: CsvExport<T>) {

@@ -99,10 +99,35 @@ export const findingCost = (query: { query: string; website_id?: number }) => ({
 export type RowsOf = (ids: SQL) => SQL;
 
 /**
- * Runs `page` (one row: the page's `ids` in order and the counted `total`, or null) and selects
- * the rows of those ids. Prepared, both are one statement: a round trip less per request. A page
- * planned each time is read first, so that the rows' statement, whose plan suits any page, stays
- * prepared.
+ * The statement of a page and its rows (`page`: one row, the page's `ids` in order and the
+ * counted `total`, or null): prepared, both are one statement, a round trip less per request.
+ */
+export const pageRowsStatement = (page: SQL, rowsOf: RowsOf) =>
+  sql`WITH page AS MATERIALIZED (${page})
+      SELECT page.total AS page_total, found.*
+      FROM page LEFT JOIN LATERAL (${rowsOf(sql`page.ids`)}) found ON TRUE
+      ORDER BY array_position(page.ids, found.id)`;
+
+/**
+ * The page of pageRowsStatement's rows: they come in the page's order, so their ids are the
+ * page's (the array is not sent back).
+ */
+export function pageOfRows<R extends { id: number }>(
+  rows: readonly (R & { page_total: number | null })[],
+): { ids: number[]; counted: number | undefined; records: R[] } {
+  const records = rows
+    .filter((row) => row.id !== null)
+    .map(({ page_total: _total, ...record }) => record as unknown as R);
+  return {
+    ids: records.map((record) => record.id),
+    counted: rows[0]?.page_total ?? undefined,
+    records,
+  };
+}
+
+/**
+ * Runs `page` and selects the rows of its ids (pageRowsStatement). A page planned each time is
+ * read first, so that the rows' statement, whose plan suits any page, stays prepared.
  */
 export async function pageWithRows<R extends { id: number }>(
   db: Executor,
@@ -116,22 +141,9 @@ export async function pageWithRows<R extends { id: number }>(
     const records = ids.length > 0 ? await preparedRows<R>(db, rowsOf(idArray(ids))) : [];
     return { ids, counted: found?.total ?? undefined, records };
   }
-  // The rows come in the page's order, so their ids are the page's: the array is not sent back.
-  const rows = await preparedRows<R & { page_total: number | null }>(
-    db,
-    sql`WITH page AS MATERIALIZED (${page})
-        SELECT page.total AS page_total, found.*
-        FROM page LEFT JOIN LATERAL (${rowsOf(sql`page.ids`)}) found ON TRUE
-        ORDER BY array_position(page.ids, found.id)`,
+  return pageOfRows(
+    await preparedRows<R & { page_total: number | null }>(db, pageRowsStatement(page, rowsOf)),
   );
-  const records = rows
-    .filter((row) => row.id !== null)
-    .map(({ page_total: _total, ...record }) => record as unknown as R);
-  return {
-    ids: records.map((record) => record.id),
-    counted: rows[0]?.page_total ?? undefined,
-    records,
-  };
 }
 
 /**

@@ -12,7 +12,14 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordBulkAction, recordChange } from '../../db/audit.ts';
-import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../db/client.ts';
+import {
+  type Db,
+  type Executor,
+  idArray,
+  preparedRead,
+  preparedRows,
+  queryRows,
+} from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { type Deleter, moveToTrash } from '../../db/trash.ts';
 import { notFound } from '../../errors.ts';
@@ -24,7 +31,8 @@ import {
   inPageOrder,
   isoText,
   listPage,
-  pageWithRows,
+  pageOfRows,
+  pageRowsStatement,
   type RowsOf,
 } from '../../lists/page.ts';
 import {
@@ -92,6 +100,11 @@ const inPostOrder = (ids: readonly number[], records: readonly PostRecord[]): Po
     next_publish_at: post.next_publish_at === null ? null : isoText(post.next_publish_at),
   }));
 
+/** Every post, newest first: the list's most read page, its statement's text written once. */
+const newestPage = preparedRead((offset: number, perPage: number) =>
+  pageRowsStatement(newestPostsPage(offset, perPage), postRows),
+);
+
 const isUnfiltered = (query: ListQuery) =>
   query.order_key === undefined &&
   query.query === '' &&
@@ -155,10 +168,12 @@ export async function listPosts(db: Db, query: ListQuery) {
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
   const paging = { page: query.page, perPage, path: '/api/posts' };
   if (isUnfiltered(query)) {
-    const { ids, counted, records } = await pageWithRows<PostRecord>(
-      db,
-      newestPostsPage(pageOffset(query.page, perPage), perPage),
-      postRows,
+    const { ids, counted, records } = pageOfRows(
+      await newestPage<PostRecord & { page_total: number | null }>(
+        db,
+        pageOffset(query.page, perPage),
+        perPage,
+      ),
     );
     return estimatedPage(inPostOrder(ids, records), paging, {
       total: counted ?? 0,
