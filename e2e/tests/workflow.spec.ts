@@ -305,6 +305,10 @@ test('an outside reviewer sends a post back through a review link on a phone', a
   await expect(page.getByText('Read by someone without an account.')).toBeVisible();
   await page.getByRole('button', { name: 'Request changes' }).click();
   await expect(page.getByText('Say what should change: a comment is required.')).toBeVisible();
+  await expect(
+    page.getByText('Your name is required: it goes into the history beside your decision.'),
+  ).toBeVisible();
+  await page.getByLabel('Your name').fill('Outside Reader');
   await page.getByLabel('Comment').fill('The second paragraph needs a source.');
   await page.getByRole('button', { name: 'Request changes' }).click();
   await expect(page.getByRole('status')).toHaveText('Thank you: your decision has been recorded.');
@@ -316,6 +320,12 @@ test('an outside reviewer sends a post back through a review link on a phone', a
     `/api/posts/details/${post.id}`,
   );
   expect(after.data[0]!.stage.name).toBe('Draft');
+  const history = await api<{ data: { user: { name: string } | null }[] }>(
+    page,
+    'GET',
+    `/api/variants/post/${variantId}/history`,
+  );
+  expect(history.data.at(-1)!.user).toEqual({ id: null, name: 'Outside Reader (review link)' });
   await page.context().clearCookies();
   await page.goto(new URL(link.url).pathname);
   await expect(page.getByText('This review link has been used or has expired.')).toBeVisible();

@@ -78,6 +78,9 @@ export const WORKFLOW_MESSAGES = {
   decisionInvalid: 'The decision must be approve or request_changes.',
   changesNeedComment: 'Say what should change: a comment is required.',
   decided: 'Thank you: your decision has been recorded.',
+  reviewerNameRequired: 'Your name is required: it goes into the history beside your decision.',
+  linkByAuthor:
+    'This link was made by the author of this content, so it cannot approve it: ask someone other than the author to send you a link.',
   empty: 'No workflows',
 } as const;
 
@@ -355,9 +358,16 @@ export const REVIEW_DECISION_LABELS = {
   request_changes: 'Request changes',
 } as const;
 
+/**
+ * Who a review link's decision is by, in its history row and audit entry: the name the outside
+ * reviewer gave, marked as coming through a link (they have no account).
+ */
+export const reviewLinkActorName = (reviewerName: string) => `${reviewerName} (review link)`;
+
 export const reviewDecisionSchema = z
   .strictObject({
     decision: z.enum(REVIEW_DECISIONS, { error: WORKFLOW_MESSAGES.decisionInvalid }),
+    reviewer_name: requiredText(WORKFLOW_MESSAGES.reviewerNameRequired, WORKFLOW_LIMITS.nameMax),
     comment: z
       .string()
       .trim()
