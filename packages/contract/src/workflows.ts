@@ -165,6 +165,17 @@ export const workflowOptionsSchema = z.array(
   workflowSchema.pick({ id: true, name: true, is_default: true, stages: true }),
 );
 
+/**
+ * GET /api/workflows/stage-people: the roles and users a stage may name (who may move a variant
+ * out of it), for the Workflows form's pickers; users by name, at most STAGE_PEOPLE_MAX.
+ */
+export const STAGE_PEOPLE_MAX = 500;
+export const stagePeopleSchema = z.object({
+  roles: z.array(z.object({ id: z.number(), name: z.string() })),
+  users: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })),
+});
+export type StagePeople = z.infer<typeof stagePeopleSchema>;
+
 /** Review actions of Detailed Review and of the lists' bulk menus, beside the publishing ones. */
 export const REVIEW_ACTIONS = ['move_stage', 'assign'] as const;
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
