@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { REVIEW_SECOND_PERSON_SETTING } from '@sitefleet/contract';
+import { REVIEW_SECOND_PERSON_SETTING, REVIEW_SECOND_PERSON_TEXTS } from '@sitefleet/contract';
 import { createUser, roleId, uniqueEmail } from './admin-screens.ts';
 import { api, postOnNewWebsite, removeIfPresent, uniqueName } from './api.ts';
 import { type LocalWebsite, startLocalWebsite } from './local-website.ts';
@@ -282,6 +282,25 @@ test('an admin sets who may move variants out of a stage: its roles and its user
   );
   expect(edited.stages[0]).toMatchObject({ role_ids: [], user_ids: [user.id] });
   await removeIfPresent(page, `/api/workflows/${id}`);
+});
+
+test('the Workflows screen shows the four-eyes switch with what it does, as its setting stands', async ({
+  page,
+}) => {
+  // Read only: the rule is the shared server's, and other specs publish under it.
+  await signInThroughApi(page, ADMIN);
+  const settings = await api<{ data: { full_path: string; value: string | null }[] }>(
+    page,
+    'GET',
+    `/api/settings?query=${encodeURIComponent(REVIEW_SECOND_PERSON_SETTING)}`,
+  );
+  const stored = settings.data.find((row) => row.full_path === REVIEW_SECOND_PERSON_SETTING)!;
+  await page.goto('/admin/workflows');
+  const rule = page.getByRole('region', { name: REVIEW_SECOND_PERSON_TEXTS.label });
+  const toggle = rule.getByRole('checkbox', { name: REVIEW_SECOND_PERSON_TEXTS.label });
+  await expect(toggle).toBeVisible();
+  await expect(toggle).toBeChecked({ checked: ['true', '1'].includes(stored.value ?? '') });
+  await expect(rule).toContainText(REVIEW_SECOND_PERSON_TEXTS.description);
 });
 
 test('the comment box suggests whom to mention by name and writes their address', async ({

@@ -40,6 +40,13 @@ export const WORKFLOW_LIMITS = {
 /** The setting (group Review) that keeps an author from approving their own content. */
 export const REVIEW_SECOND_PERSON_SETTING = 'review.require_second_person';
 
+/** The four-eyes switch as the Workflows screen shows it: its name and what it does. */
+export const REVIEW_SECOND_PERSON_TEXTS = {
+  label: 'Require a second person',
+  description:
+    'Whoever created, last edited or asked for the generation of a post or category may not move its variant into the last stage (approve it), nor may a review link they made: someone else must.',
+} as const;
+
 /** A colour a stage's badge is drawn in: #rrggbb. */
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 
