@@ -3,10 +3,12 @@ import {
   COST_MESSAGES,
   formatRupees,
   internalUrlWarning,
+  MONITOR_MESSAGES,
   REFRESH_HOUR_OPTIONS,
   WEBSITE_MESSAGES,
   type Website,
 } from '@sitefleet/contract';
+import { expectToast } from './admin-screens.ts';
 import { api, removeIfPresent, uniqueName } from './api.ts';
 import { ADMIN, signInThroughApi } from './users.ts';
 
@@ -232,6 +234,47 @@ test('Advance Settings keep a change in each tab; an error opens its tab', async
   await expect(dialog.getByLabel('Post Webhook Url')).toHaveValue(
     'https://hooks.example.com/posts',
   );
+});
+
+test("the Monitoring tab starts a website's maintenance window for a chosen time, and ends it", async ({
+  page,
+}) => {
+  const name = uniqueName('Maintained site');
+  const website = await createWebsite(page, name);
+  await openWebsites(page, name);
+  await page.getByRole('button', { name: `Advance Settings of ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Advance Settings: ${name}` });
+  await dialog.getByRole('tab', { name: 'Monitoring' }).click();
+  const maintenance = dialog.getByRole('region', { name: 'Maintenance' });
+  await expect(maintenance).toContainText('Not in maintenance.');
+
+  await maintenance.getByLabel('For').selectOption({ label: '2 hours' });
+  const asked = Date.now();
+  await maintenance.getByRole('button', { name: 'Start maintenance' }).click();
+  await expectToast(page, MONITOR_MESSAGES.maintenanceStarted);
+  await expect(maintenance).toContainText('In maintenance until');
+  const started = await api<{ maintenance_until: string | null }>(
+    page,
+    'GET',
+    `/api/websites/${website.id}/monitor`,
+  );
+  const until = new Date(started.maintenance_until!).getTime();
+  expect(until).toBeGreaterThanOrEqual(asked + 2 * 3_600_000 - 1000);
+  expect(until).toBeLessThanOrEqual(Date.now() + 2 * 3_600_000);
+  // The list behind the dialog shows it too.
+  await expect(
+    page.getByRole('row').filter({ hasText: name }).getByText('Maintenance'),
+  ).toBeAttached();
+
+  await maintenance.getByRole('button', { name: 'End maintenance' }).click();
+  await expectToast(page, MONITOR_MESSAGES.maintenanceEnded);
+  await expect(maintenance).toContainText('Not in maintenance.');
+  const ended = await api<{ maintenance_until: string | null }>(
+    page,
+    'GET',
+    `/api/websites/${website.id}/monitor`,
+  );
+  expect(ended.maintenance_until).toBeNull();
 });
 
 test('a webhook URL on an internal address is warned about as it is typed, and still saved; one in an allowed range is not', async ({

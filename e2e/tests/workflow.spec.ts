@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { REVIEW_SECOND_PERSON_SETTING } from '@sitefleet/contract';
+import { REVIEW_SECOND_PERSON_SETTING, REVIEW_SECOND_PERSON_TEXTS } from '@sitefleet/contract';
 import { createUser, roleId, uniqueEmail } from './admin-screens.ts';
 import { api, postOnNewWebsite, removeIfPresent, uniqueName } from './api.ts';
 import { type LocalWebsite, startLocalWebsite } from './local-website.ts';
@@ -184,35 +184,37 @@ test("an admin orders a workflow's stages by dragging and from the keyboard, and
   await form.getByLabel('Stage 1', { exact: true }).fill('Written');
   await form.getByLabel('Stage 2', { exact: true }).fill('Published');
   await form.getByRole('button', { name: 'Add a stage' }).click();
-  await form.getByLabel('Stage 3', { exact: true }).fill('Legal check');
   // The new stage goes before the last one, which means approved.
-  await dragStage(form, 3, 2);
-  await expect(form.getByLabel('Stage 2', { exact: true })).toHaveValue('Legal check');
+  await expect(form.getByLabel('Stage 3', { exact: true })).toHaveValue('Published');
+  await expect(form.getByLabel('Stage 2', { exact: true })).toHaveValue('');
+  await form.getByLabel('Stage 2', { exact: true }).fill('Legal check');
+  await dragStage(form, 2, 1);
+  await expect(form.getByLabel('Stage 1', { exact: true })).toHaveValue('Legal check');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
-  expect(await stageNames(page, name)).toEqual(['Written', 'Legal check', 'Published']);
+  expect(await stageNames(page, name)).toEqual(['Legal check', 'Written', 'Published']);
 
   await page.getByRole('searchbox').fill(name);
   const row = page.getByRole('row').filter({ hasText: name });
-  await expect(row).toContainText('WrittenLegal checkPublished');
+  await expect(row).toContainText('Legal checkWrittenPublished');
 
   // From the keyboard: the handle lifts the stage, an arrow moves it, and it drops.
   await row.getByRole('button', { name: `Options for ${name}` }).click();
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Workflow' });
-  await expect(edit.getByLabel('Stage 1', { exact: true })).toHaveValue('Written');
+  await expect(edit.getByLabel('Stage 1', { exact: true })).toHaveValue('Legal check');
   await edit.getByRole('button', { name: 'Reorder stage 1' }).focus();
   await page.keyboard.press('Space');
-  await expect(page.getByText('Picked up Written, at position 1 of 3.')).toBeAttached();
+  await expect(page.getByText('Picked up Legal check, at position 1 of 3.')).toBeAttached();
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByText('Written is now at position 2 of 3.')).toBeAttached();
+  await expect(page.getByText('Legal check is now at position 2 of 3.')).toBeAttached();
   await page.keyboard.press('Space');
-  await expect(page.getByText('Written dropped at position 2 of 3.')).toBeAttached();
-  await expect(edit.getByLabel('Stage 1', { exact: true })).toHaveValue('Legal check');
+  await expect(page.getByText('Legal check dropped at position 2 of 3.')).toBeAttached();
+  await expect(edit.getByLabel('Stage 1', { exact: true })).toHaveValue('Written');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
-  await expect(row).toContainText('Legal checkWrittenPublished');
-  expect(await stageNames(page, name)).toEqual(['Legal check', 'Written', 'Published']);
+  await expect(row).toContainText('WrittenLegal checkPublished');
+  expect(await stageNames(page, name)).toEqual(['Written', 'Legal check', 'Published']);
 
   await row.getByRole('button', { name: `Options for ${name}` }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -221,6 +223,84 @@ test("an admin orders a workflow's stages by dragging and from the keyboard, and
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('an admin sets who may move variants out of a stage: its roles and its users', async ({
+  page,
+}) => {
+  await signInThroughApi(page, ADMIN);
+  const legal = {
+    name: uniqueName('E2E Legal reader'),
+    email: uniqueEmail('e2e-legal'),
+    password: 'password123',
+  };
+  const user = await createUser(page, legal);
+  const editorRole = await roleId(page, 'editor');
+  const name = uniqueName('Signed-off workflow');
+  await page.goto('/admin/workflows');
+  await page.getByRole('button', { name: 'Add New Workflow' }).click();
+  const form = page.getByRole('dialog', { name: 'Add New Workflow' });
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Roles who may move out of stage 1').fill('edit');
+  await page.getByRole('option', { name: 'editor', exact: true }).click();
+  await form.getByLabel('Users who may move out of stage 1').fill(legal.name);
+  await page.getByRole('option', { name: `${legal.name} (${legal.email})` }).click();
+  await form.getByRole('heading', { name: 'Add New Workflow' }).click();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+
+  const list = await api<{ data: { id: number; name: string }[] }>(
+    page,
+    'GET',
+    `/api/workflows?query=${encodeURIComponent(name)}`,
+  );
+  const id = list.data.find((row) => row.name === name)!.id;
+  const saved = await api<{ stages: { role_ids: number[]; user_ids: number[] }[] }>(
+    page,
+    'GET',
+    `/api/workflows/${id}`,
+  );
+  expect(saved.stages.map(({ role_ids, user_ids }) => ({ role_ids, user_ids }))).toEqual([
+    { role_ids: [editorRole], user_ids: [user.id] },
+    { role_ids: [], user_ids: [] },
+  ]);
+
+  // The edit form shows them again, and a removed one is saved as removed.
+  await page.getByRole('searchbox').fill(name);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await row.getByRole('button', { name: `Options for ${name}` }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Workflow' });
+  await expect(edit.getByText(`${legal.name} (${legal.email})`)).toBeVisible();
+  await edit.getByRole('button', { name: 'Remove editor' }).click();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  const edited = await api<{ stages: { role_ids: number[]; user_ids: number[] }[] }>(
+    page,
+    'GET',
+    `/api/workflows/${id}`,
+  );
+  expect(edited.stages[0]).toMatchObject({ role_ids: [], user_ids: [user.id] });
+  await removeIfPresent(page, `/api/workflows/${id}`);
+});
+
+test('the Workflows screen shows the four-eyes switch with what it does, as its setting stands', async ({
+  page,
+}) => {
+  // Read only: the rule is the shared server's, and other specs publish under it.
+  await signInThroughApi(page, ADMIN);
+  const settings = await api<{ data: { full_path: string; value: string | null }[] }>(
+    page,
+    'GET',
+    `/api/settings?query=${encodeURIComponent(REVIEW_SECOND_PERSON_SETTING)}`,
+  );
+  const stored = settings.data.find((row) => row.full_path === REVIEW_SECOND_PERSON_SETTING)!;
+  await page.goto('/admin/workflows');
+  const rule = page.getByRole('region', { name: REVIEW_SECOND_PERSON_TEXTS.label });
+  const toggle = rule.getByRole('checkbox', { name: REVIEW_SECOND_PERSON_TEXTS.label });
+  await expect(toggle).toBeVisible();
+  await expect(toggle).toBeChecked({ checked: ['true', '1'].includes(stored.value ?? '') });
+  await expect(rule).toContainText(REVIEW_SECOND_PERSON_TEXTS.description);
 });
 
 test('the comment box suggests whom to mention by name and writes their address', async ({
@@ -305,6 +385,10 @@ test('an outside reviewer sends a post back through a review link on a phone', a
   await expect(page.getByText('Read by someone without an account.')).toBeVisible();
   await page.getByRole('button', { name: 'Request changes' }).click();
   await expect(page.getByText('Say what should change: a comment is required.')).toBeVisible();
+  await expect(
+    page.getByText('Your name is required: it goes into the history beside your decision.'),
+  ).toBeVisible();
+  await page.getByLabel('Your name').fill('Outside Reader');
   await page.getByLabel('Comment').fill('The second paragraph needs a source.');
   await page.getByRole('button', { name: 'Request changes' }).click();
   await expect(page.getByRole('status')).toHaveText('Thank you: your decision has been recorded.');
@@ -316,6 +400,12 @@ test('an outside reviewer sends a post back through a review link on a phone', a
     `/api/posts/details/${post.id}`,
   );
   expect(after.data[0]!.stage.name).toBe('Draft');
+  const history = await api<{ data: { user: { name: string } | null }[] }>(
+    page,
+    'GET',
+    `/api/variants/post/${variantId}/history`,
+  );
+  expect(history.data.at(-1)!.user).toEqual({ id: null, name: 'Outside Reader (review link)' });
   await page.context().clearCookies();
   await page.goto(new URL(link.url).pathname);
   await expect(page.getByText('This review link has been used or has expired.')).toBeVisible();

@@ -191,6 +191,7 @@ const ACCESS_MATRIX: Record<string, Allowed> = {
   'GET /api/calendar': READERS,
   'GET /api/events': 'signed-in',
   'GET /api/workflows/options': EDITORS,
+  'GET /api/workflows/stage-people': ADMINS,
   'GET /api/variants/:kind/:pivot_id/history': EDITORS,
   'GET /api/variants/:kind/:pivot_id/comments': EDITORS,
   'GET /api/variants/:kind/:pivot_id/mentionable': EDITORS,

@@ -59,6 +59,41 @@ export const DELIVERY_SETTINGS = {
 /** Consecutive failures at which a website is reported failing, before it is paused. */
 export const FAILING_AFTER_FAILURES = 4;
 
+/**
+ * The one verdict on a website's deliveries, the same on every screen and in every answer that
+ * carries it (`delivery_health`): judged on the website's current run of deliveries, so that it is
+ * healthy again as soon as a delivery goes through; the success rate over a window is a figure
+ * beside it, not part of it.
+ */
+export const DELIVERY_HEALTH_LEVELS = ['no_webhook', 'paused', 'failing', 'healthy'] as const;
+export type DeliveryHealthLevel = (typeof DELIVERY_HEALTH_LEVELS)[number];
+
+export function deliveryHealthLevel(website: {
+  has_post_webhook: boolean;
+  paused: boolean;
+  consecutive_failures: number;
+}): DeliveryHealthLevel {
+  if (website.paused) return 'paused';
+  if (!website.has_post_webhook) return 'no_webhook';
+  if (website.consecutive_failures >= FAILING_AFTER_FAILURES) return 'failing';
+  return 'healthy';
+}
+
+export const DELIVERY_HEALTH_LABELS: Record<DeliveryHealthLevel, string> = {
+  no_webhook: 'No webhook',
+  paused: 'Paused',
+  failing: 'Failing',
+  healthy: 'Healthy',
+};
+
+/** What each verdict means, shown beside or under its label. */
+export const DELIVERY_HEALTH_MEANINGS: Record<DeliveryHealthLevel, string> = {
+  no_webhook: 'No post webhook URL (Advance Settings): nothing is delivered to this website.',
+  paused: 'Deliveries are held until someone resumes them.',
+  failing: `The last ${FAILING_AFTER_FAILURES} or more deliveries failed in a row.`,
+  healthy: `The last delivery went through, or fewer than ${FAILING_AFTER_FAILURES} in a row failed.`,
+};
+
 /** One website's deliveries over the window: GET /api/delivery-health rows. */
 export const deliveryHealthSchema = z.object({
   website_id: z.number(),
@@ -79,6 +114,8 @@ export const deliveryHealthSchema = z.object({
   paused_reason: z.string().nullable(),
   /** Deliveries waiting to be sent, the held ones of a paused website included. */
   pending: z.number(),
+  /** The verdict (deliveryHealthLevel), the same the Websites list shows. */
+  delivery_health: z.enum(DELIVERY_HEALTH_LEVELS),
 });
 export type DeliveryHealth = z.infer<typeof deliveryHealthSchema>;
 
@@ -226,29 +263,6 @@ export const testDeliveryAnswerSchema = z.object({
   error: z.string().nullable(),
 });
 export type TestDeliveryAnswer = z.infer<typeof testDeliveryAnswerSchema>;
-
-/** How a website's deliveries fare, for the badges and bars: paused, failing or healthy. */
-export type DeliveryHealthLevel = 'paused' | 'failing' | 'healthy';
-
-/** Below this success rate a website shows failing, as it does from FAILING_AFTER_FAILURES on. */
-export const FAILING_SUCCESS_RATE = 0.8;
-
-export function deliveryHealthLevel(health: {
-  paused: boolean;
-  consecutive_failures: number;
-  success_rate?: number | null;
-}): DeliveryHealthLevel {
-  if (health.paused) return 'paused';
-  if (health.consecutive_failures >= FAILING_AFTER_FAILURES) return 'failing';
-  if (health.success_rate != null && health.success_rate < FAILING_SUCCESS_RATE) return 'failing';
-  return 'healthy';
-}
-
-export const DELIVERY_HEALTH_LABELS: Record<DeliveryHealthLevel, string> = {
-  paused: 'Paused',
-  failing: 'Failing',
-  healthy: 'Healthy',
-};
 
 /** The fleet's health, one row per website, worst first: GET /api/delivery-health. */
 export const deliveryHealthResource = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELIVERY_HEALTH_LEVELS } from './deliveries.ts';
 import { messageSchema } from './errors.ts';
 import { costField, formNumber, requiredHttpUrl, requiredText } from './fields.ts';
 import { MONITOR_STATUSES, monitorKeywordSchema, monitorStatusFilterSchema } from './monitor.ts';
@@ -190,9 +191,10 @@ export const websiteSchema = z.object({
   maintenance_until: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
-  /** The delivery health badge: paused, or failing from FAILING_AFTER_FAILURES failures in a row. */
   deliveries_paused: z.boolean(),
   consecutive_failures: z.number(),
+  /** The delivery health verdict (deliveryHealthLevel), the same the Deliveries screen shows. */
+  delivery_health: z.enum(DELIVERY_HEALTH_LEVELS),
 });
 export type Website = z.infer<typeof websiteSchema>;
 

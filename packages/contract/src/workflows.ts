@@ -40,6 +40,13 @@ export const WORKFLOW_LIMITS = {
 /** The setting (group Review) that keeps an author from approving their own content. */
 export const REVIEW_SECOND_PERSON_SETTING = 'review.require_second_person';
 
+/** The four-eyes switch as the Workflows screen shows it: its name and what it does. */
+export const REVIEW_SECOND_PERSON_TEXTS = {
+  label: 'Require a second person',
+  description:
+    'Whoever created, last edited or asked for the generation of a post or category may not move its variant into the last stage (approve it), nor may a review link they made: someone else must.',
+} as const;
+
 /** A colour a stage's badge is drawn in: #rrggbb. */
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 
@@ -78,6 +85,9 @@ export const WORKFLOW_MESSAGES = {
   decisionInvalid: 'The decision must be approve or request_changes.',
   changesNeedComment: 'Say what should change: a comment is required.',
   decided: 'Thank you: your decision has been recorded.',
+  reviewerNameRequired: 'Your name is required: it goes into the history beside your decision.',
+  linkByAuthor:
+    'This link was made by the author of this content, so it cannot approve it: ask someone other than the author to send you a link.',
   empty: 'No workflows',
 } as const;
 
@@ -161,6 +171,17 @@ export const workflowsResource = defineResource({
 export const workflowOptionsSchema = z.array(
   workflowSchema.pick({ id: true, name: true, is_default: true, stages: true }),
 );
+
+/**
+ * GET /api/workflows/stage-people: the roles and users a stage may name (who may move a variant
+ * out of it), for the Workflows form's pickers; users by name, at most STAGE_PEOPLE_MAX.
+ */
+export const STAGE_PEOPLE_MAX = 500;
+export const stagePeopleSchema = z.object({
+  roles: z.array(z.object({ id: z.number(), name: z.string() })),
+  users: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })),
+});
+export type StagePeople = z.infer<typeof stagePeopleSchema>;
 
 /** Review actions of Detailed Review and of the lists' bulk menus, beside the publishing ones. */
 export const REVIEW_ACTIONS = ['move_stage', 'assign'] as const;
@@ -355,9 +376,16 @@ export const REVIEW_DECISION_LABELS = {
   request_changes: 'Request changes',
 } as const;
 
+/**
+ * Who a review link's decision is by, in its history row and audit entry: the name the outside
+ * reviewer gave, marked as coming through a link (they have no account).
+ */
+export const reviewLinkActorName = (reviewerName: string) => `${reviewerName} (review link)`;
+
 export const reviewDecisionSchema = z
   .strictObject({
     decision: z.enum(REVIEW_DECISIONS, { error: WORKFLOW_MESSAGES.decisionInvalid }),
+    reviewer_name: requiredText(WORKFLOW_MESSAGES.reviewerNameRequired, WORKFLOW_LIMITS.nameMax),
     comment: z
       .string()
       .trim()

@@ -19,6 +19,14 @@ import { addToKeptWindows, rollKeptWindows } from './delivery-health-window.ts';
  * when it has drifted (db/integrity.ts).
  */
 
+/**
+ * Whether the website `websiteId` has a post webhook: without one, nothing is pushed to it, and
+ * its delivery health says so (deliveryHealthLevel) instead of calling it healthy.
+ */
+export const hasPostWebhook = (websiteId: SQL) => sql`EXISTS (
+  SELECT 1 FROM website_settings ws
+  WHERE ws.website_id = ${websiteId} AND coalesce(ws.post_webhook_url, '') <> '')`;
+
 /** The statement that adds `health` (rows as healthOfAttempts gives them) to their hours. */
 const addToHours = (health: SQL) => sql`
   INSERT INTO delivery_health_hours AS h

@@ -10,6 +10,7 @@ import {
   NOTIFICATION_SETTINGS,
   RENEWAL_NOTICE_SETTING,
   REVIEW_SECOND_PERSON_SETTING,
+  REVIEW_SECOND_PERSON_TEXTS,
   type SettingType,
   TRASH_RETENTION_SETTING,
 } from '@sitefleet/contract';
@@ -171,8 +172,7 @@ const APPLICATION_SETTINGS = {
         fullPath: REVIEW_SECOND_PERSON_SETTING,
         value: 'false',
         type: 'boolean',
-        description:
-          'Require a second person: whoever created, last edited or asked for the generation of a post or category may not move its variant into the last stage',
+        description: `${REVIEW_SECOND_PERSON_TEXTS.label}: ${REVIEW_SECOND_PERSON_TEXTS.description}`,
       },
     ],
   },

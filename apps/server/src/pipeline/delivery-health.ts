@@ -172,7 +172,8 @@ async function holdWhilePaused(tx: Db, context: AppContext, job: RunningJob, web
 export async function keepDelivered(tx: Db, attempt: NewAttempt) {
   const website =
     attempt.target === 'website'
-      ? sql`consecutive_failures = 0, last_delivered_at = now()`
+      ? // A delivery ends the run of failures: its error is the past, read in the attempts.
+        sql`consecutive_failures = 0, last_delivered_at = now(), last_delivery_error = NULL`
       : undefined;
   await insertAttemptWithHealth(tx, attempt, website);
 }

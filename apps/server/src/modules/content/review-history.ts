@@ -25,6 +25,10 @@ export interface ReviewDetails {
   body_html?: string;
   /** An outside reviewer's decision, through the review link with this id. */
   review_link_id?: number;
+  /** The name the outside reviewer gave. */
+  reviewer_name?: string;
+  /** Who made the review link. */
+  review_link_made_by?: string;
 }
 
 export interface ReviewedVariant {

@@ -1,4 +1,4 @@
-import { SKIP_REASONS, WORKFLOW_MESSAGES } from '@sitefleet/contract';
+import { reviewLinkActorName, SKIP_REASONS, WORKFLOW_MESSAGES } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { holdsAbility } from '../../db/abilities.ts';
 import { currentActor } from '../../db/audit.ts';
@@ -28,12 +28,39 @@ export type MoveTarget = { stageId: number } | 'last';
  */
 export type MoveMode = 'refuse' | 'skip';
 
-/** Who moves: their user id, name, role ids, and whether the four-eyes rule is on. */
+/**
+ * Who moves: their user id, name, role ids, and whether the four-eyes rule is on. Through a
+ * review link, the link's creator's id and roles decide what the move may do, and the history
+ * and audit name the outside reviewer, marked as coming through the link.
+ */
 export interface Mover extends ReviewAuthor {
   roleIds: readonly number[];
   requireSecondPerson: boolean;
-  /** A review link's id, when an outside reviewer decides through it. */
-  reviewLinkId?: number;
+  reviewLink?: ReviewLinkDecision;
+}
+
+/** An outside reviewer's decision through a review link. */
+export interface ReviewLinkDecision {
+  id: number;
+  /** The name the reviewer gave. */
+  reviewerName: string;
+  /** The name of the user who made the link. */
+  madeBy: string;
+}
+
+/** Who a move is recorded under: the signed-in mover, or the link's outside reviewer. */
+function recordedAuthor(mover: Mover): { userId: number | null; name: string; extra: object } {
+  const link = mover.reviewLink;
+  if (link === undefined) return { userId: mover.userId, name: mover.name, extra: {} };
+  return {
+    userId: null,
+    name: reviewLinkActorName(link.reviewerName),
+    extra: {
+      review_link_id: link.id,
+      reviewer_name: link.reviewerName,
+      review_link_made_by: link.madeBy,
+    },
+  };
 }
 
 /** What one move statement did, per variant, and per record for the lists' bulks. */
@@ -119,9 +146,9 @@ export async function moveVariants(
 ): Promise<MoveCounts> {
   const comment = options.comment || null;
   const actor = currentActor();
-  const extra = mover.reviewLinkId === undefined ? {} : { review_link_id: mover.reviewLinkId };
+  const author = recordedAuthor(mover);
   const details = sql`jsonb_build_object('website', p.website_name, 'from_stage', p.from_name,
-      'to_stage', p.to_name, 'comment', ${comment}::text) || ${JSON.stringify(extra)}::jsonb`;
+      'to_stage', p.to_name, 'comment', ${comment}::text) || ${JSON.stringify(author.extra)}::jsonb`;
   const refused = sql`p.refusal IN ('not_allowed_out', 'author')`;
   const [counts] = await queryRows<MoveCounts>(
     tx,
@@ -133,13 +160,13 @@ export async function moveVariants(
           RETURNING u.id),
         history AS (
           INSERT INTO variant_reviews (${reviewVariantColumn(kind)}, event, user_id, user_name, details)
-          SELECT p.id, 'stage_changed', ${mover.userId}::int, ${mover.name}, ${details}
+          SELECT p.id, 'stage_changed', ${author.userId}::int, ${author.name}, ${details}
           FROM plan p JOIN moved USING (id) ORDER BY p.id
           RETURNING 1),
         audited AS (
           INSERT INTO audit_log (user_id, user_name, action, subject_type, subject_id, subject_name,
                                  details, ip_address, user_agent, request_id)
-          SELECT ${mover.userId}::int, ${mover.name}, 'stage_changed', ${kind.kind}, p.record_id,
+          SELECT ${author.userId}::int, ${author.name}, 'stage_changed', ${kind.kind}, p.record_id,
                  p.record_name, jsonb_build_object('variant_id', p.id) || ${details},
                  ${actor.ipAddress}, ${actor.userAgent}, ${actor.requestId}
           FROM plan p JOIN moved USING (id) ORDER BY p.id

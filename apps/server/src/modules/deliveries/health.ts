@@ -3,11 +3,13 @@ import {
   DEFAULT_WINDOW_HOURS,
   type DeliveryHealth,
   type DeliveryHealthQuery,
+  deliveryHealthLevel,
   pageOffset,
   paginate,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedRows, queryRows } from '../../db/client.ts';
+import { hasPostWebhook } from '../../db/delivery-health.ts';
 import {
   durationQuantile,
   keptBuckets,
@@ -42,6 +44,7 @@ interface HealthRecord {
   paused_at: Date | string | null;
   paused_reason: string | null;
   pending: number;
+  has_post_webhook: boolean;
   /** How many rows the list has, on every row of its page. */
   total: number;
   position: number;
@@ -105,7 +108,8 @@ const healthColumns = (counts: string) => sql`
   ${sql.raw(counts)}.success_rate, q.p50_ms, q.p95_ms, w.last_delivered_at, w.last_failed_at,
   w.last_delivery_error AS last_error, w.consecutive_failures, w.deliveries_paused AS paused,
   w.deliveries_paused_at AS paused_at, w.deliveries_paused_reason AS paused_reason,
-  ${pending} AS pending, page.total, page.position`;
+  ${pending} AS pending, ${hasPostWebhook(sql`w.id`)} AS has_post_webhook,
+  page.total, page.position`;
 
 /**
  * The rows of `where`, the page's (`orderKey`, `order` and `limit`) in the order of their
@@ -191,9 +195,11 @@ async function keptOrSummed(db: Db, kept: SQL, summed: () => SQL): Promise<Healt
 const shape = ({
   total: _total,
   position: _position,
+  has_post_webhook,
   ...record
 }: HealthRecord): DeliveryHealth => ({
   ...record,
+  delivery_health: deliveryHealthLevel({ ...record, has_post_webhook }),
   success_rate: record.success_rate === null ? null : Number(record.success_rate),
   last_delivered_at: record.last_delivered_at && isoText(record.last_delivered_at),
   last_failed_at: record.last_failed_at && isoText(record.last_failed_at),

@@ -1,4 +1,5 @@
 import {
+  deliveryHealthLevel,
   isRenewalDue,
   toIsoDate,
   unknownIdsMessage,
@@ -14,6 +15,7 @@ import {
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { recordBulkAction, recordChange, recordSecretRotation } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
+import { hasPostWebhook } from '../../db/delivery-health.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { categoryVariants, postVariants, websites } from '../../db/schema.ts';
 import { type Deleter, moveToTrash } from '../../db/trash.ts';
@@ -41,9 +43,13 @@ const websiteColumns = {
   updatedAt: websites.updatedAt,
   consecutiveFailures: websites.consecutiveFailures,
   deliveriesPaused: websites.deliveriesPaused,
+  hasPostWebhook: sql<boolean>`${hasPostWebhook(sql`${websites.id}`)}`,
 };
 
-type WebsiteRow = Pick<typeof websites.$inferSelect, keyof typeof websiteColumns>;
+type WebsiteRow = Pick<
+  typeof websites.$inferSelect,
+  Exclude<keyof typeof websiteColumns, 'hasPostWebhook'>
+> & { hasPostWebhook: boolean };
 
 /** Post and category variant counts of the given websites: two grouped queries, not one a row. */
 async function variantCounts(db: Db, websiteIds: number[]) {
@@ -84,6 +90,11 @@ async function withCounts(db: Db, rows: WebsiteRow[]): Promise<Website[]> {
     updated_at: row.updatedAt.toISOString(),
     deliveries_paused: row.deliveriesPaused,
     consecutive_failures: row.consecutiveFailures,
+    delivery_health: deliveryHealthLevel({
+      has_post_webhook: row.hasPostWebhook,
+      paused: row.deliveriesPaused,
+      consecutive_failures: row.consecutiveFailures,
+    }),
   }));
 }
 

@@ -55,6 +55,7 @@ describe('creating and editing a website', () => {
       updated_at: expect.any(String),
       deliveries_paused: false,
       consecutive_failures: 0,
+      delivery_health: 'no_webhook',
       webhook_secret: expect.any(String),
     });
     const { webhook_secret: _shownOnce, ...saved } = response.body;

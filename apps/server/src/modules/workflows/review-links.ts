@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type PublicReview, type ReviewDecision, WORKFLOW_MESSAGES } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { HttpError, notFound } from '../../errors.ts';
+import { forbidden, HttpError, notFound } from '../../errors.ts';
 import { type ContentKind, kindOf } from '../content/kinds.ts';
+import { requiresSecondPerson } from '../content/review-actions.ts';
 import { moveVariants } from '../content/review-moves.ts';
 import { roleIdsOf, stagedVariants } from '../content/review-stages.ts';
 
@@ -90,7 +91,10 @@ export async function showReview(db: Db, token: string): Promise<PublicReview> {
 
 /**
  * The outside reviewer's decision: approve moves the variant to the next stage, request_changes
- * back to the first, recorded under the link's id and its creator's name. The link is used up.
+ * back to the first, recorded under the name the reviewer gave, marked as through the link. The
+ * link acts with its creator's rights, and under the four-eyes rule as its creator: the author's
+ * own link cannot approve into the last stage (whoever opens it, it may be the author). The link
+ * is used up.
  */
 export async function decideReview(db: Db, token: string, decision: ReviewDecision) {
   await db.transaction(async (tx) => {
@@ -104,7 +108,7 @@ export async function decideReview(db: Db, token: string, decision: ReviewDecisi
           LIMIT 1`,
     );
     if (next && next.id !== variant.stage_id) {
-      await moveVariants(
+      const moved = await moveVariants(
         tx,
         kind,
         sql`v.id = ${variantId}`,
@@ -112,14 +116,19 @@ export async function decideReview(db: Db, token: string, decision: ReviewDecisi
         {
           userId: link.created_by,
           name: link.created_by_name ?? '',
-          // The link acts with its creator's rights; the reviewer outside is the second person
-          // it was made for.
           roleIds: link.created_by === null ? [] : await roleIdsOf(tx, link.created_by),
-          requireSecondPerson: false,
-          reviewLinkId: link.id,
+          requireSecondPerson: await requiresSecondPerson(tx),
+          reviewLink: {
+            id: link.id,
+            reviewerName: decision.reviewer_name.trim(),
+            madeBy: link.created_by_name ?? '',
+          },
         },
-        { comment: decision.comment || undefined, mode: 'refuse' },
+        { comment: decision.comment || undefined, mode: 'skip' },
       );
+      if (moved.author > 0) throw forbidden(WORKFLOW_MESSAGES.linkByAuthor);
+      if (moved.notAllowedOut > 0)
+        throw forbidden(WORKFLOW_MESSAGES.notAllowedOut(variant.stage_name));
     }
     await tx.execute(sql`UPDATE review_links SET used_at = now() WHERE id = ${link.id}`);
   });

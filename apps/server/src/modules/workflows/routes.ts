@@ -1,4 +1,5 @@
 import {
+  stagePeopleSchema,
   WORKFLOW_MESSAGES,
   WORKFLOW_OPTIONS_ACCESS,
   workflowOptionsSchema,
@@ -12,6 +13,7 @@ import {
   deleteWorkflow,
   getWorkflow,
   listWorkflows,
+  stagePeople,
   updateWorkflow,
   workflowOptions,
 } from './service.ts';
@@ -52,5 +54,18 @@ export const workflowsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       },
     },
     () => workflowOptions(db),
+  );
+
+  app.get(
+    '/api/workflows/stage-people',
+    {
+      config: { access: 'workflow-manage' },
+      schema: {
+        tags: ['workflows'],
+        summary: 'The roles and users a stage may name, for the Workflows form',
+        response: { 200: stagePeopleSchema },
+      },
+    },
+    () => stagePeople(db),
   );
 };

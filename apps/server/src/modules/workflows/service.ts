@@ -1,4 +1,6 @@
 import {
+  STAGE_PEOPLE_MAX,
+  type StagePeople,
   WORKFLOW_MESSAGES,
   type Workflow,
   type WorkflowListQuery,
@@ -83,6 +85,21 @@ export async function workflowOptions(db: Db) {
     .from(workflows)
     .orderBy(asc(sql`lower(${workflows.name})`));
   return (await withStages(db, rows)).map(({ websites_count: _count, ...workflow }) => workflow);
+}
+
+/** The roles and users a stage may name, by name. */
+export async function stagePeople(db: Db): Promise<StagePeople> {
+  return {
+    roles: await db
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .orderBy(asc(sql`lower(${roles.name})`), asc(roles.id)),
+    users: await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+      .limit(STAGE_PEOPLE_MAX),
+  };
 }
 
 export async function getWorkflow(db: Db, id: number): Promise<Workflow> {

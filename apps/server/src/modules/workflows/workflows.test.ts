@@ -353,6 +353,7 @@ describe('external review link', () => {
     });
     const decided = await outsider.post(`/api/review/${token(link.body.url)}`, {
       decision: 'approve',
+      reviewer_name: 'Outside Reader',
     });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
     const after = await rows(admin, post.id);
@@ -362,10 +363,15 @@ describe('external review link', () => {
     expect(history.body.data.at(-1)).toMatchObject({
       event: 'stage_changed',
       to_stage: 'Legal check',
-      user: { name: 'Test second@example.com' },
+      user: { id: null, name: 'Outside Reader (review link)' },
     });
     expect(
-      (await outsider.post(`/api/review/${token(link.body.url)}`, { decision: 'approve' })).status,
+      (
+        await outsider.post(`/api/review/${token(link.body.url)}`, {
+          decision: 'approve',
+          reviewer_name: 'Outside Reader',
+        })
+      ).status,
     ).toBe(410);
     expect((await outsider.get(`/api/review/${token(link.body.url)}`)).status).toBe(410);
   });
@@ -375,11 +381,13 @@ describe('external review link', () => {
     const outsider = server.client();
     const bare = await outsider.post(`/api/review/${token(link.body.url)}`, {
       decision: 'request_changes',
+      reviewer_name: 'Outside Reader',
     });
     expect(bare.status).toBe(422);
     expect(bare.body.errors.comment).toEqual([WORKFLOW_MESSAGES.changesNeedComment]);
     const sent = await outsider.post(`/api/review/${token(link.body.url)}`, {
       decision: 'request_changes',
+      reviewer_name: 'Outside Reader',
       comment: 'Too long',
     });
     expect(sent.status).toBe(200);

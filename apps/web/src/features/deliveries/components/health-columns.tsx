@@ -1,17 +1,12 @@
-import {
-  DELIVERY_HEALTH_LABELS,
-  type DeliveryHealth,
-  deliveryHealthLevel,
-  formatDateTime,
-} from '@sitefleet/contract';
+import { type DeliveryHealth, formatDateTime } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
+import { DeliveryHealthBadge } from '../../../components/DeliveryHealthBadge.tsx';
 import type { RowAction } from '../../../components/RowActionsMenu.tsx';
 import { rowMenuColumn } from '../../../components/row-menu-column.tsx';
 
 /** The bar's colour: red for a paused or failing website, amber below 95%, green above. */
 function barColour(row: DeliveryHealth) {
-  const level = deliveryHealthLevel(row);
-  if (level !== 'healthy') return 'bg-danger';
+  if (row.delivery_health === 'paused' || row.delivery_health === 'failing') return 'bg-danger';
   return row.success_rate !== null && row.success_rate < 0.95 ? 'bg-warning' : 'bg-success';
 }
 
@@ -27,7 +22,7 @@ function SuccessBar({ row }: { row: DeliveryHealth }) {
         aria-valuenow={percent}
         aria-valuemin={0}
         aria-valuemax={100}
-        data-health={deliveryHealthLevel(row)}
+        data-health={row.delivery_health}
       >
         <div className={`progress-bar ${barColour(row)}`} style={{ width: `${percent}%` }} />
       </div>
@@ -45,7 +40,9 @@ export interface HealthRowActions {
   replayFailed: (row: DeliveryHealth) => void;
 }
 
-/** Website, success rate, p95, last error, failures in a row, state, and the row's menu. */
+/**
+ * Website, success rate, p95, last error, failures in a row, health verdict, and the row's menu.
+ */
 export function healthColumns(
   actions: HealthRowActions,
   canManage: boolean,
@@ -84,16 +81,8 @@ export function healthColumns(
     },
     {
       id: 'state',
-      header: 'State',
-      cell: ({ row }) => {
-        const level = deliveryHealthLevel(row.original);
-        const colour = level === 'healthy' ? 'text-bg-success' : 'text-bg-danger';
-        return (
-          <span className={`badge ${colour}`} title={row.original.paused_reason ?? undefined}>
-            {DELIVERY_HEALTH_LABELS[level]}
-          </span>
-        );
-      },
+      header: 'Delivery health',
+      cell: ({ row }) => <DeliveryHealthBadge level={row.original.delivery_health} />,
     },
     {
       id: 'pending',

@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
+import { DeliveryHealthLegend } from '../../../components/DeliveryHealthBadge.tsx';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
@@ -65,6 +66,7 @@ export function DeliveriesPage() {
       columns={columns}
       sortKeys={DELIVERY_HEALTH_ORDER_KEYS}
       rowClassName={(row) => (row.paused ? 'table-danger' : undefined)}
+      banner={<DeliveryHealthLegend />}
       emptyText="No website yet."
     >
       <ListCard

@@ -1,4 +1,4 @@
-import { websiteMonitorSchema } from '@sitefleet/contract';
+import { maintenanceSchema, type WebsiteMonitor, websiteMonitorSchema } from '@sitefleet/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
@@ -21,6 +21,28 @@ export function useCheckNow(websiteId: number) {
       websiteMonitorSchema.parse(await http.post(`/api/websites/${websiteId}/monitor/check`)),
     onSuccess: (monitor) => {
       queryClient.setQueryData(monitorKey(websiteId), monitor);
+      void queryClient.invalidateQueries({ queryKey: ['websites'] });
+    },
+  });
+}
+
+/**
+ * POST /api/websites/{id}/maintenance `{ until }` (an ISO instant) or, with `null`, DELETE: the
+ * answer's end replaces the monitor's, the list reloads.
+ */
+export function useMaintenance(websiteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (until: string | null) =>
+      maintenanceSchema.parse(
+        until === null
+          ? await http.delete(`/api/websites/${websiteId}/maintenance`)
+          : await http.post(`/api/websites/${websiteId}/maintenance`, { until }),
+      ),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<WebsiteMonitor>(monitorKey(websiteId), (monitor) =>
+        monitor ? { ...monitor, maintenance_until: answer.maintenance_until } : monitor,
+      );
       void queryClient.invalidateQueries({ queryKey: ['websites'] });
     },
   });

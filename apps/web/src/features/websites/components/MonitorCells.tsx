@@ -1,12 +1,11 @@
 import {
-  DELIVERY_HEALTH_LABELS,
   daysLeft,
-  deliveryHealthLevel,
   formatDateTime,
   MONITOR_STATUS_LABELS,
   type MonitorStatus,
   type Website,
 } from '@sitefleet/contract';
+import { DeliveryHealthBadge } from '../../../components/DeliveryHealthBadge.tsx';
 
 export const MONITOR_STATUS_BADGES: Record<MonitorStatus, string> = {
   up: 'text-bg-success',
@@ -56,22 +55,6 @@ export function CertificateCell({ website }: { website: Website }) {
   );
 }
 
-/** Deliveries to the website: paused, failing or healthy. */
-function DeliveryHealthBadge({ website }: { website: Website }) {
-  const level = deliveryHealthLevel({
-    paused: website.deliveries_paused,
-    consecutive_failures: website.consecutive_failures,
-  });
-  return (
-    <span
-      className={`badge ${level === 'healthy' ? 'text-bg-success' : 'text-bg-danger'}`}
-      title={`Deliveries: ${website.consecutive_failures} failed in a row`}
-    >
-      {DELIVERY_HEALTH_LABELS[level]}
-    </span>
-  );
-}
-
 /**
  * A website's health in one narrow cell, so that the list keeps every column in view on a laptop:
  * the monitor's view, the certificate's days left, and its deliveries.
@@ -81,7 +64,7 @@ export function WebsiteHealthCell({ website }: { website: Website }) {
     <div className="d-flex flex-column align-items-start gap-1">
       <MonitorStatusCell website={website} />
       <CertificateCell website={website} />
-      <DeliveryHealthBadge website={website} />
+      <DeliveryHealthBadge level={website.delivery_health} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { notifyFailure } from '../../../lib/toast.tsx';
 import { useCheckNow, useWebsiteMonitor } from '../api/monitor.ts';
+import { MaintenanceControl } from './MaintenanceControl.tsx';
 import { MONITOR_STATUS_BADGES } from './MonitorCells.tsx';
 
 /** The chart's size, and the room its axes' labels take on the left and below. */
@@ -95,7 +96,10 @@ function ChecksChart({ checks }: { checks: readonly MonitorCheck[] }) {
 
 const percent = (value: number | null) => (value === null ? '–' : `${value}%`);
 
-/** Advance Settings › Monitoring: the last check, the uptimes, the certificate, Check now. */
+/**
+ * Advance Settings › Monitoring: the last check, the uptimes, the certificate, the maintenance
+ * window, Check now.
+ */
 export function MonitoringTab({ websiteId }: { websiteId: number }) {
   const monitor = useWebsiteMonitor(websiteId);
   const checkNow = useCheckNow(websiteId);
@@ -131,6 +135,11 @@ export function MonitoringTab({ websiteId }: { websiteId: number }) {
       </dl>
       <h3 className="h6">Response time of the last checks</h3>
       <ChecksChart checks={data.checks} />
+      <MaintenanceControl
+        websiteId={websiteId}
+        until={data.maintenance_until}
+        canChange={canCheck}
+      />
       {canCheck && (
         <button
           type="button"

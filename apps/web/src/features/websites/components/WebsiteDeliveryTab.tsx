@@ -1,10 +1,6 @@
-import {
-  DELIVERY_HEALTH_LABELS,
-  deliveryHealthLevel,
-  formatDateTime,
-  type Website,
-} from '@sitefleet/contract';
+import { DELIVERY_HEALTH_MEANINGS, formatDateTime, type Website } from '@sitefleet/contract';
 import { Button } from 'react-bootstrap';
+import { DeliveryHealthBadge } from '../../../components/DeliveryHealthBadge.tsx';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { usePauseDeliveries, useWebsiteDeliveryHealth } from '../api/delivery-health.ts';
@@ -19,7 +15,6 @@ export function WebsiteDeliveryTab({ website }: { website: Pick<Website, 'id'> }
   if (health.isPending) return <LoadingSpinner />;
   if (health.isError) return <p className="text-danger">{health.error.message}</p>;
   const row = health.data;
-  const level = deliveryHealthLevel(row);
   const rate = row.success_rate === null ? '—' : `${Math.round(row.success_rate * 100)}%`;
   const facts: [string, string][] = [
     ['Attempts (24 h)', `${row.attempts} (${row.delivered} delivered, ${row.failed} failed)`],
@@ -33,9 +28,8 @@ export function WebsiteDeliveryTab({ website }: { website: Pick<Website, 'id'> }
   return (
     <div>
       <p>
-        <span className={`badge ${level === 'healthy' ? 'text-bg-success' : 'text-bg-danger'}`}>
-          {DELIVERY_HEALTH_LABELS[level]}
-        </span>
+        <DeliveryHealthBadge level={row.delivery_health} />
+        <span className="ms-2 small">{DELIVERY_HEALTH_MEANINGS[row.delivery_health]}</span>
         {row.paused && row.paused_reason && (
           <span className="ms-2 small">
             {row.paused_reason}

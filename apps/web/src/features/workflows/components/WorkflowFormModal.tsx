@@ -12,9 +12,11 @@ import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { TextField } from '../../../components/form/FormField.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { useResourceForm } from '../../../lib/use-resource-form.ts';
+import { useStagePeople } from '../api/stage-people.ts';
 import { SortableStage, SortableStages } from './SortableStages.tsx';
+import { StageMembersFields } from './StageMembersFields.tsx';
 
-interface WorkflowFormValues {
+export interface WorkflowFormValues {
   name: string;
   stages: { name: string; colour: string; role_ids: number[]; user_ids: number[] }[];
 }
@@ -62,6 +64,7 @@ export function WorkflowFormModal({
   });
   const stages = useFieldArray({ control: form.control, name: 'stages' });
   const stageErrors = errors.stages;
+  const people = useStagePeople();
 
   return (
     <FormModal {...modal} size="lg">
@@ -69,6 +72,10 @@ export function WorkflowFormModal({
       <TextField label="Name" registration={form.register('name')} error={errors.name} />
       <fieldset>
         <legend className="fs-6">Stages, first to last (the last one means approved)</legend>
+        <p className="form-text mt-0">
+          A stage's roles and users are who may move a variant out of it; with none, anyone who may
+          review may.
+        </p>
         <SortableStages
           ids={stages.fields.map((field) => field.id)}
           names={(form.watch('stages') ?? []).map((stage) => stage.name)}
@@ -76,28 +83,39 @@ export function WorkflowFormModal({
         >
           {stages.fields.map((field, index) => (
             <SortableStage key={field.id} id={field.id} handleLabel={`Reorder stage ${index + 1}`}>
-              <TextField
-                className="flex-grow-1"
-                label={`Stage ${index + 1}`}
-                registration={form.register(`stages.${index}.name`)}
-                error={stageErrors?.[index]?.name}
-              />
-              <TextField
-                label="Colour"
-                type="color"
-                className="form-control-color"
-                registration={form.register(`stages.${index}.colour`)}
-                error={stageErrors?.[index]?.colour}
-              />
-              <button
-                type="button"
-                className="btn btn-outline-danger mt-4"
-                aria-label={`Remove stage ${index + 1}`}
-                disabled={stages.fields.length <= WORKFLOW_LIMITS.stagesMin}
-                onClick={() => stages.remove(index)}
-              >
-                <i className="bi bi-x-lg" aria-hidden="true" />
-              </button>
+              <div className="flex-grow-1">
+                <div className="d-flex gap-2 align-items-start">
+                  <TextField
+                    className="flex-grow-1"
+                    label={`Stage ${index + 1}`}
+                    registration={form.register(`stages.${index}.name`)}
+                    error={stageErrors?.[index]?.name}
+                  />
+                  <TextField
+                    label="Colour"
+                    type="color"
+                    className="form-control-color"
+                    registration={form.register(`stages.${index}.colour`)}
+                    error={stageErrors?.[index]?.colour}
+                  />
+                  <button
+                    type="button"
+                    className="btn btn-outline-danger mt-4"
+                    aria-label={`Remove stage ${index + 1}`}
+                    disabled={stages.fields.length <= WORKFLOW_LIMITS.stagesMin}
+                    onClick={() => stages.remove(index)}
+                  >
+                    <i className="bi bi-x-lg" aria-hidden="true" />
+                  </button>
+                </div>
+                <StageMembersFields
+                  control={form.control}
+                  index={index}
+                  people={people.data}
+                  loading={people.isPending}
+                  errors={stageErrors?.[index]}
+                />
+              </div>
             </SortableStage>
           ))}
         </SortableStages>
@@ -108,7 +126,8 @@ export function WorkflowFormModal({
           type="button"
           className="btn btn-outline-primary btn-sm"
           disabled={stages.fields.length >= WORKFLOW_LIMITS.stagesMax}
-          onClick={() => stages.append({ ...NEW_STAGE })}
+          // The last stage means approved: a new stage goes before it, not after.
+          onClick={() => stages.insert(stages.fields.length - 1, { ...NEW_STAGE })}
         >
           Add a stage
         </button>

@@ -40,17 +40,20 @@ export function PublicReviewPage() {
   const { token = '' } = useParams();
   const review = usePublicReview(token);
   const decision = useReviewDecision(token);
+  const [reviewerName, setReviewerName] = useState('');
   const [comment, setComment] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
   const [commentError, setCommentError] = useState<string | null>(null);
+  const nameId = useId();
   const commentId = useId();
 
   const decide = (choice: 'approve' | 'request_changes') => {
-    if (choice === 'request_changes' && comment.trim() === '') {
-      setCommentError(WORKFLOW_MESSAGES.changesNeedComment);
-      return;
-    }
-    setCommentError(null);
-    decision.mutate({ decision: choice, comment });
+    const nameMissing = reviewerName.trim() === '';
+    const commentMissing = choice === 'request_changes' && comment.trim() === '';
+    setNameError(nameMissing ? WORKFLOW_MESSAGES.reviewerNameRequired : null);
+    setCommentError(commentMissing ? WORKFLOW_MESSAGES.changesNeedComment : null);
+    if (nameMissing || commentMissing) return;
+    decision.mutate({ decision: choice, reviewer_name: reviewerName, comment });
   };
 
   let content: React.ReactNode;
@@ -79,7 +82,19 @@ export function PublicReviewPage() {
         <div className="border rounded p-3 mb-3" style={{ whiteSpace: 'pre-wrap' }}>
           {description}
         </div>
-        <label className="form-label" htmlFor={commentId}>
+        <label className="form-label" htmlFor={nameId}>
+          Your name
+        </label>
+        <input
+          id={nameId}
+          className={`form-control mb-1 ${nameError ? 'is-invalid' : ''}`}
+          maxLength={WORKFLOW_LIMITS.nameMax}
+          autoComplete="name"
+          value={reviewerName}
+          onChange={(event) => setReviewerName(event.target.value)}
+        />
+        {nameError && <div className="invalid-feedback d-block mb-2">{nameError}</div>}
+        <label className="form-label mt-2" htmlFor={commentId}>
           Comment
         </label>
         <textarea

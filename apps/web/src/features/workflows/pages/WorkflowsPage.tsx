@@ -7,10 +7,11 @@ import {
 import { useCallback, useState } from 'react';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
+import { SecondPersonSwitch } from '../components/SecondPersonSwitch.tsx';
 import { WorkflowFormModal } from '../components/WorkflowFormModal.tsx';
 import { useWorkflowColumns } from '../components/workflow-columns.tsx';
 
-/** Parameters › Workflows: the review workflows and their stages in order. */
+/** Parameters › Workflows: the four-eyes switch, the review workflows and their stages in order. */
 export function WorkflowsPage() {
   const list = useResourceList({
     rowId: (workflow) => workflow.id,
@@ -31,6 +32,7 @@ export function WorkflowsPage() {
       columns={columns}
       sortKeys={WORKFLOW_ORDER_KEYS}
       emptyText={WORKFLOW_MESSAGES.empty}
+      banner={<SecondPersonSwitch />}
       addNew={{
         ability: 'workflow-manage',
         label: 'Add New Workflow',
