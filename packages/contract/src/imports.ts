@@ -82,11 +82,24 @@ export const IMPORTS: Record<ImportResource, ImportDeclaration> = {
 /** The columns an import of `declaration` reads: its export's columns, in their order. */
 export const importColumns = (declaration: ImportDeclaration) => Object.keys(declaration.row.shape);
 
+/** What stops a CSV file being read, in the words of someone who edits it in a spreadsheet. */
+export const CSV_PROBLEMS = {
+  quoteNotClosed: 'a cell opens a quote mark that is never closed',
+  quoteInside:
+    'a quote mark inside a cell: put the whole cell in quote marks, with each quote mark in it doubled',
+  afterClosingQuote:
+    'text after the quote mark that closes a cell: put the whole cell in quote marks, with each quote mark in it doubled',
+  other: 'the line cannot be read as CSV',
+} as const;
+
 export const IMPORT_MESSAGES = {
   fileRequired: 'Choose a CSV file to import',
   fileTooLarge: `The file must be at most ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB`,
   notUtf8: 'The file must be UTF-8 text',
   unreadable: (reason: string) => `The file is not a readable CSV file: ${reason}`,
+  /** A cell the CSV reading stopped at, as a spreadsheet user counts them (from 1). */
+  unreadableCell: (line: number, cell: number, problem: string) =>
+    `The file is not a readable CSV file: line ${line}, cell ${cell}: ${problem}`,
   empty: 'The file has no header row',
   unknownColumns: (columns: readonly string[], allowed: readonly string[]) =>
     `Unknown ${columns.length === 1 ? 'column' : 'columns'}: ${columns.join(', ')}. The columns are those of the export: ${allowed.join(', ')}`,

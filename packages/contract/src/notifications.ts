@@ -90,6 +90,8 @@ export const NOTIFICATION_MESSAGES = {
     count === 1 ? '1 more in the previous hour' : `${count} more in the previous hour`,
   grouped: (count: number, kind: NotificationKind) =>
     `${count} × ${NOTIFICATION_KIND_LABELS[kind]}`,
+  emailNotSetUp: 'No e-mail is sent: no SMTP host is set in the Notifications settings.',
+  chatNotSetUp: 'No chat message is sent: no chat webhook is set in the Notifications settings.',
 } as const;
 
 export const notificationSchema = z.object({
@@ -142,3 +144,12 @@ export const notificationPreferencesSchema = z.strictObject({
   ),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/**
+ * The preferences' answer: the choices, and which channels can send at all (e-mail with an SMTP
+ * host, chat with a chat webhook, in the Notifications settings).
+ */
+export const notificationPreferencesAnswerSchema = notificationPreferencesSchema.extend({
+  channels_set_up: z.strictObject({ in_app: z.boolean(), email: z.boolean(), chat: z.boolean() }),
+});
+export type NotificationPreferencesAnswer = z.infer<typeof notificationPreferencesAnswerSchema>;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { AuditSubjectType, ImportDeclaration, TrashType } from '@sitefleet/contract';
-import { IMPORT_MESSAGES } from '@sitefleet/contract';
+import { CSV_PROBLEMS, IMPORT_MESSAGES } from '@sitefleet/contract';
 import { CsvError, parse } from 'csv-parse';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -105,6 +105,21 @@ function stoppable(chunks: AsyncIterable<Uint8Array>) {
   };
 }
 
+/** The parser's codes, in the product's words (its own messages speak of fields from 0). */
+const CSV_PROBLEM_OF_CODE: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: CSV_PROBLEMS.quoteNotClosed,
+  INVALID_OPENING_QUOTE: CSV_PROBLEMS.quoteInside,
+  CSV_INVALID_CLOSING_QUOTE: CSV_PROBLEMS.afterClosingQuote,
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: CSV_PROBLEMS.afterClosingQuote,
+};
+
+/** Where and why the file could not be read, as the import says it. */
+function csvProblem(error: CsvError): string {
+  const { lines, index } = error as CsvError & { lines?: number; index?: number };
+  const problem = CSV_PROBLEM_OF_CODE[error.code] ?? CSV_PROBLEMS.other;
+  return IMPORT_MESSAGES.unreadableCell(lines ?? 1, (index ?? 0) + 1, problem);
+}
+
 /**
  * The records of a CSV file as arrays of cells, each with the line it ends on, read as the bytes
  * come (constant memory). A byte-order mark is skipped, blank lines too.
@@ -125,9 +140,7 @@ export async function* csvRecords(
       yield { cells: record, line: info.lines };
     }
   } catch (error) {
-    if (error instanceof CsvError) {
-      throw new ImportFileError(IMPORT_MESSAGES.unreadable(error.message));
-    }
+    if (error instanceof CsvError) throw new ImportFileError(csvProblem(error));
     throw error;
   } finally {
     source.destroy();

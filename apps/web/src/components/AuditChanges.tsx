@@ -1,9 +1,21 @@
 import type { AuditEntry } from '@sitefleet/contract';
 
-/** A logged value as text: none as an em dash, lists and objects as JSON. */
+/**
+ * A logged value as text: none as an em dash, a list as its items, an object as its fields
+ * ("reason: Already done, count: 2"), never as JSON.
+ */
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '—';
+    const objects = value.some((item) => typeof item === 'object' && item !== null);
+    return value.map(shown).join(objects ? '; ' : ', ');
+  }
+  if (typeof value === 'object') {
+    return Object.entries(value)
+      .map(([key, field]) => `${key}: ${shown(field)}`)
+      .join(', ');
+  }
   return String(value);
 }
 
@@ -14,7 +26,7 @@ function detailText(key: string, value: unknown): string {
   if (Array.isArray(value) && key === 'ids' && value.length > IDS_SHOWN) {
     return `${value.slice(0, IDS_SHOWN).join(', ')} … (${value.length})`;
   }
-  return Array.isArray(value) ? value.map(shown).join(', ') : shown(value);
+  return shown(value);
 }
 
 /** An entry's changed fields as "field: before → after", then its other details. */

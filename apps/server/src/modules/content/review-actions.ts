@@ -166,12 +166,16 @@ export async function runReviewAction(
       outcome = variantOutcome(counts);
       count = outcome.changed + outcome.skipped.reduce((sum, skip) => sum + skip.count, 0);
     }
-    const named = Array.isArray(target) ? target : { ...target, count };
-    await recordBulkAction(tx, kind.kind, body.action, named, {
-      of: 'variants',
-      changed: outcome.changed,
-      skipped: outcome.skipped,
-    });
+    // One variant's move or assignment is its own entry (stage_changed, assigned): a summary of
+    // it would log the one change a second time, as a bulk action.
+    if (count > 1 || !Array.isArray(target)) {
+      const named = Array.isArray(target) ? target : { ...target, count };
+      await recordBulkAction(tx, kind.kind, body.action, named, {
+        of: 'variants',
+        changed: outcome.changed,
+        skipped: outcome.skipped,
+      });
+    }
     return outcome;
   });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   CATEGORY_MESSAGES,
+  CSV_PROBLEMS,
   IMPORT_MESSAGES,
   type ImportState,
   POST_MESSAGES,
@@ -197,6 +198,22 @@ describe('POST /api/posts/import', () => {
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors.file[0]).toMatch(/^Unknown column: colour\./);
     expect(await importCount()).toBe(before);
+  });
+
+  it("says where and why a file is not CSV in the product's words, not the parser's", async () => {
+    const header = 'title,description,category_id';
+    for (const [content, problem, line, cell] of [
+      [`${header}\nA,"B\n`, CSV_PROBLEMS.quoteNotClosed, 2, 2],
+      [`${header}\nA,B "quoted" here,1\n`, CSV_PROBLEMS.quoteInside, 2, 2],
+      [`${header}\n"A"B,C,1\n`, CSV_PROBLEMS.afterClosingQuote, 2, 1],
+    ] as const) {
+      const refused = await dryRun(content);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({
+        file: [IMPORT_MESSAGES.unreadableCell(line, cell, problem)],
+      });
+      expect(refused.body.errors.file[0]).not.toMatch(/field|delimiter|Quote/);
+    }
   });
 
   it('answers 3 MB of garbage with a 422 on the file, for a dry run and an import', async () => {

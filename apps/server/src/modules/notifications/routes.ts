@@ -2,6 +2,7 @@ import {
   idParamSchema,
   notificationListQuerySchema,
   notificationPageSchema,
+  notificationPreferencesAnswerSchema,
   notificationPreferencesSchema,
   notificationsReadSchema,
 } from '@sitefleet/contract';
@@ -19,7 +20,10 @@ import {
 const tags = ['notifications'];
 
 /** A user's own notifications and channels: every signed-in user has them. */
-export const notificationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const notificationsRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, secrets },
+) => {
   app.get(
     '/api/notifications',
     {
@@ -66,12 +70,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     {
       config: { access: 'signed-in' },
       schema: {
-        summary: 'The channels the user wants each kind of notification on',
+        summary: 'The channels the user wants each kind of notification on, and those set up',
         tags,
-        response: { 200: notificationPreferencesSchema },
+        response: { 200: notificationPreferencesAnswerSchema },
       },
     },
-    (request) => getPreferences(db, currentUser(request).userId),
+    (request) => getPreferences(db, secrets, currentUser(request).userId),
   );
 
   app.put(
@@ -82,9 +86,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         summary: 'Choose the channels of each kind of notification',
         tags,
         body: notificationPreferencesSchema,
-        response: { 200: notificationPreferencesSchema },
+        response: { 200: notificationPreferencesAnswerSchema },
       },
     },
-    (request) => savePreferences(db, currentUser(request).userId, request.body),
+    (request) => savePreferences(db, secrets, currentUser(request).userId, request.body),
   );
 };

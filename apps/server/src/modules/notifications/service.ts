@@ -2,14 +2,18 @@ import {
   DEFAULT_CHANNEL_CHOICE,
   NOTIFICATION_KINDS,
   NOTIFICATION_MESSAGES,
+  NOTIFICATION_SETTINGS,
   type NotificationListQuery,
   type NotificationPage,
   type NotificationPreferences,
+  type NotificationPreferencesAnswer,
 } from '@sitefleet/contract';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notificationPreferences, notifications } from '../../db/schema.ts';
+import { readSettings } from '../../db/settings.ts';
 import { notFound } from '../../errors.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
 import { pageOf } from '../../lists/page.ts';
 import { serialiseNotification } from '../../notifications/shape.ts';
 
@@ -71,8 +75,27 @@ export async function markAllRead(db: Db, userId: number) {
   return { message: NOTIFICATION_MESSAGES.allRead(read.length), unread_count: 0 };
 }
 
-/** GET /api/profile/notifications: every kind with its channels (all of them unless chosen). */
-export async function getPreferences(db: Db, userId: number): Promise<NotificationPreferences> {
+/** Which channels can send: e-mail needs an SMTP host, chat a chat webhook. */
+async function channelsSetUp(db: Db, secrets: SecretBox) {
+  const keys = [NOTIFICATION_SETTINGS.smtpHost, NOTIFICATION_SETTINGS.webhookUrl] as const;
+  const values = await readSettings(db, secrets, keys);
+  const isSet = (key: (typeof keys)[number]) => (values[key]?.trim() ?? '') !== '';
+  return {
+    in_app: true,
+    email: isSet(NOTIFICATION_SETTINGS.smtpHost),
+    chat: isSet(NOTIFICATION_SETTINGS.webhookUrl),
+  };
+}
+
+/**
+ * GET /api/profile/notifications: every kind with its channels (all of them unless chosen), and
+ * which channels can send.
+ */
+export async function getPreferences(
+  db: Db,
+  secrets: SecretBox,
+  userId: number,
+): Promise<NotificationPreferencesAnswer> {
   const rows = await db
     .select()
     .from(notificationPreferences)
@@ -88,11 +111,17 @@ export async function getPreferences(db: Db, userId: number): Promise<Notificati
         ];
       }),
     ) as NotificationPreferences['kinds'],
+    channels_set_up: await channelsSetUp(db, secrets),
   };
 }
 
 /** PUT /api/profile/notifications: every kind's channels at once. */
-export async function savePreferences(db: Db, userId: number, values: NotificationPreferences) {
+export async function savePreferences(
+  db: Db,
+  secrets: SecretBox,
+  userId: number,
+  values: NotificationPreferences,
+) {
   await db.transaction(async (tx) => {
     for (const kind of NOTIFICATION_KINDS) {
       const choice = values.kinds[kind];
@@ -106,5 +135,5 @@ export async function savePreferences(db: Db, userId: number, values: Notificati
         });
     }
   });
-  return getPreferences(db, userId);
+  return getPreferences(db, secrets, userId);
 }

@@ -178,6 +178,14 @@ describe('moving variants', () => {
     );
     expect(audit.map((entry) => entry.details.to_stage)).toEqual(['Legal check', 'Ready', 'Draft']);
     expect(audit[0]!.details.website).toBe(websiteA.name);
+    // Nor is a one-variant move logged a second time, as a bulk action.
+    const bulk = await queryRows<{ details: unknown }>(
+      db,
+      sql`SELECT details FROM audit_log WHERE action = 'bulk_action'
+            AND details->>'action' = 'move_stage' AND details->'ids' @> ${JSON.stringify([variantA])}::jsonb
+            AND jsonb_array_length(details->'ids') = 1`,
+    );
+    expect(bulk).toEqual([]);
   });
 
   it('a stage in another workflow leaves a variant alone, as skipped', async () => {

@@ -2,7 +2,7 @@ import {
   NOTIFICATION_LIMITS,
   type NotificationPreferences,
   notificationPageSchema,
-  notificationPreferencesSchema,
+  notificationPreferencesAnswerSchema,
   notificationsReadSchema,
 } from '@sitefleet/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -52,7 +52,7 @@ export function useNotificationPreferences() {
   return useQuery({
     queryKey: preferencesKey,
     queryFn: async () =>
-      notificationPreferencesSchema.parse(await http.get('/api/profile/notifications')),
+      notificationPreferencesAnswerSchema.parse(await http.get('/api/profile/notifications')),
   });
 }
 
@@ -61,7 +61,9 @@ export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: NotificationPreferences) =>
-      notificationPreferencesSchema.parse(await http.put('/api/profile/notifications', values)),
+      notificationPreferencesAnswerSchema.parse(
+        await http.put('/api/profile/notifications', values),
+      ),
     onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
   });
 }

@@ -6,7 +6,7 @@ import {
   type NotificationChannel,
   type NotificationPreferences,
 } from '@sitefleet/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { notifyFailure, notifySuccess } from '../../../lib/toast.tsx';
 import {
@@ -20,16 +20,26 @@ const CHANNEL_LABELS: Record<NotificationChannel, string> = {
   chat: 'Chat',
 };
 
+/** Why a channel cannot send (the app's own always can). */
+const CHANNEL_NOT_SET_UP: Record<NotificationChannel, string> = {
+  in_app: '',
+  email: NOTIFICATION_MESSAGES.emailNotSetUp,
+  chat: NOTIFICATION_MESSAGES.chatNotSetUp,
+};
+
 /** The Profile's Notifications tab: per kind, the channels the user wants it on. */
 export function NotificationPreferencesForm() {
   const saved = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
+  const notSetUpId = useId();
   const [values, setValues] = useState<NotificationPreferences | null>(null);
   useEffect(() => {
-    if (saved.data) setValues(saved.data);
+    if (saved.data) setValues({ kinds: saved.data.kinds });
   }, [saved.data]);
   if (saved.isError) return <p className="text-danger">The preferences could not be loaded.</p>;
-  if (!values) return <LoadingSpinner />;
+  if (!values || !saved.data) return <LoadingSpinner />;
+  const setUp = saved.data.channels_set_up;
+  const notSetUp = NOTIFICATION_CHANNELS.filter((channel) => !setUp[channel]);
   const toggle = (kind: (typeof NOTIFICATION_KINDS)[number], channel: NotificationChannel) =>
     setValues({
       kinds: {
@@ -66,11 +76,14 @@ export function NotificationPreferencesForm() {
               </th>
               {NOTIFICATION_CHANNELS.map((channel) => (
                 <td key={channel} className="text-center">
+                  {/* A channel that cannot send shows unticked and fixed; the choice is kept. */}
                   <input
                     type="checkbox"
                     className="form-check-input"
                     aria-label={`${NOTIFICATION_KIND_LABELS[kind]}: ${CHANNEL_LABELS[channel]}`}
-                    checked={values.kinds[kind][channel]}
+                    checked={setUp[channel] && values.kinds[kind][channel]}
+                    disabled={!setUp[channel]}
+                    aria-describedby={setUp[channel] ? undefined : `${notSetUpId}-${channel}`}
                     onChange={() => toggle(kind, channel)}
                   />
                 </td>
@@ -79,6 +92,11 @@ export function NotificationPreferencesForm() {
           ))}
         </tbody>
       </table>
+      {notSetUp.map((channel) => (
+        <p key={channel} id={`${notSetUpId}-${channel}`} className="form-text">
+          {CHANNEL_NOT_SET_UP[channel]}
+        </p>
+      ))}
       <button type="submit" className="btn btn-primary" disabled={save.isPending}>
         Save
       </button>
