@@ -68,6 +68,8 @@ const B = await site('Site B');
 const C = await site('Site C');
 const D = await site('Site D');
 const E = await site('Site E');
+/** For the rate limit, which it alone is under. */
+const F = await site('Site F');
 A.receiver.answer(() => ({ status: 500, text: 'down' }));
 B.receiver.answer(() => ({ status: 410, text: 'gone' }));
 C.receiver.answer(() => ({ status: 429, text: 'slow down', headers: { 'retry-after': '30' } }));
@@ -367,7 +369,6 @@ describe('the fleet lists', () => {
 
 describe('the rate limit', () => {
   it('starts at most delivery.max_per_minute deliveries a minute and queues the rest for the next', async () => {
-    const F = await site('Site F');
     await setSetting(admin, 'delivery.max_per_minute', '1');
     const first = await publish(F);
     await waitForStatus(first.id, 'delivered');
