@@ -275,6 +275,9 @@ export async function startTestServer(
       stopWorkers = async () => {};
     },
     async close() {
+      // As a process stops (main.ts): what holds connections open (event streams) ends first.
+      context.shutdown.begin();
+      await context.shutdown.runHooks();
       await stopWorkers();
       await app.close();
       await context.queue.stop();
