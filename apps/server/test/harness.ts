@@ -8,7 +8,6 @@ import { type AppContext, createAppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { createUser, seedBase } from '../src/db/seed.ts';
 import { startWorkers } from '../src/jobs/workers.ts';
-import { closeOutboundConnections } from '../src/lib/outbound.ts';
 import { JOB_HANDLERS } from '../src/pipeline/handlers.ts';
 import { TARGET_SETTINGS } from '../src/pipeline/targets/index.ts';
 import { seedTaskRows } from '../src/tasks.ts';
@@ -282,7 +281,7 @@ export async function startTestServer(
       await app.close();
       await context.queue.stop();
       await database.close();
-      await closeOutboundConnections();
+      await context.outbound.close();
     },
   };
 }
