@@ -40,8 +40,8 @@ export default defineConfig(async () => {
       ],
       // Each file starts its own server on its own database, so a worker keeps the modules it
       // loaded from one file to the next instead of loading the server again for each (a third of
-      // the suite's time). What a process keeps between servers is closed with each test server:
-      // the outbound connections kept alive (harness.ts).
+      // the suite's time). What a server keeps (its outbound connections, its kept sessions) is
+      // its app context's, closed with each test server (harness.ts).
       isolate: false,
       testTimeout: 30_000,
       hookTimeout: 120_000,

@@ -119,7 +119,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
   await app.register(auditActorPlugin);
   await app.register(authPlugin, {
     db: context.db,
-    keepSessionsMs: config.SESSION_CACHE_SECONDS * 1000,
+    sessions: context.sessions,
   });
   await app.register(readsPlugin, { database: context.database, settings: config });
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR ?? defaultWebDist });

@@ -5,8 +5,9 @@ import type { Database, Db } from './db/client.ts';
 import { loadSecretKey } from './db/secret-key.ts';
 import { type JobQueue, QUEUES, queueSettings, startQueue } from './jobs/queue.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
-import { allowOutboundRanges, parseAllowedRanges } from './lib/outbound.ts';
+import { createOutbound, type Outbound, parseAllowedRanges } from './lib/outbound.ts';
 import { createSecretBox, type SecretBox } from './lib/secrets.ts';
+import { createSessionCache, type SessionCache } from './plugins/sessions.ts';
 import { createShutdown, type Shutdown } from './shutdown.ts';
 
 /**
@@ -25,6 +26,10 @@ export interface AppContext {
   requests: LimitFunction;
   /** The process's Prometheus metrics (`/metrics`). */
   metrics: Metrics;
+  /** The calls to addresses users typed, through the guard, with the ranges this process allows. */
+  outbound: Outbound;
+  /** The sessions the server keeps between requests (SESSION_CACHE_SECONDS). */
+  sessions: SessionCache;
   /** Whether the process is stopping, and what to close first when it does (event streams). */
   shutdown: Shutdown;
   /**
@@ -43,7 +48,6 @@ export async function createAppContext(
   database: Database,
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<AppContext> {
-  allowOutboundRanges(parseAllowedRanges(config.OUTBOUND_ALLOWED_RANGES));
   const secrets = createSecretBox(await loadSecretKey(database.db, config));
   const queue = await startQueue(database, log, queueSettings(config));
   const requests = pLimit(config.REQUEST_CONCURRENCY);
@@ -61,6 +65,8 @@ export async function createAppContext(
     queue,
     requests,
     metrics,
+    outbound: createOutbound(parseAllowedRanges(config.OUTBOUND_ALLOWED_RANGES)),
+    sessions: createSessionCache(config.SESSION_CACHE_SECONDS * 1000),
     shutdown: createShutdown(),
     derivedState: { status: 'ok' },
   };

@@ -2,10 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { hooksInTestBodies } from './hooks-in-tests.ts';
 
 /**
  * The layout's rules, read from the sources' import lines: which folder may import which (see
- * the README's Architecture section) and how long a source file may grow.
+ * the README's Architecture section) and how long a source file may grow; and the tests' rule
+ * that a test body registers no hook.
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -130,7 +132,8 @@ describe('architecture', () => {
 
   it('makes outbound HTTP calls only through lib/outbound.ts, where the address guard is', () => {
     const guard = relative(ROOT, join(SERVER, 'lib/outbound.ts'));
-    const outbound = /\bfetch\(|['"]undici['"]|['"]node:(https?|http2|net|tls)['"]/;
+    // A bare fetch: the guard's own `outbound.fetch(` is how every other file calls out.
+    const outbound = /(?<!\.)\bfetch\(|['"]undici['"]|['"]node:(https?|http2|net|tls)['"]/;
     const calling = serverSources.filter(
       (file) => file !== guard && outbound.test(readFileSync(join(ROOT, file), 'utf8')),
     );
@@ -155,5 +158,47 @@ describe('architecture', () => {
       return lines > MAX_LINES ? [`${file}: ${lines} lines`] : [];
     });
     expect(long).toEqual([]);
+  });
+
+  it('registers no hook (afterAll, beforeEach…) inside a test body, where vitest never runs it', () => {
+    const sources = [
+      SERVER,
+      join(ROOT, 'apps/server/test'),
+      WEB,
+      join(ROOT, 'packages/contract/src'),
+      join(ROOT, 'e2e/tests'),
+    ].flatMap((dir) =>
+      sourceFiles(dir).map((file) => ({
+        path: join(ROOT, file),
+        text: readFileSync(join(ROOT, file), 'utf8'),
+      })),
+    );
+    const isTestFile = (path: string) => /\.(test|spec)\.tsx?$/.test(path);
+    const found = hooksInTestBodies(sources, isTestFile).map((line) =>
+      line.replace(`${ROOT}/`, ''),
+    );
+    expect(found).toEqual([]);
+
+    // The rule sees a hook registered directly and one registered by a helper of another file.
+    const sample = [
+      {
+        path: '/sample/helpers.ts',
+        text: 'export function serve() { afterAll(() => {}); }\nexport const plain = () => 1;',
+      },
+      {
+        path: '/sample/a.test.ts',
+        text: [
+          "import { plain, serve as start } from './helpers.ts';",
+          'start();',
+          "it('direct', () => { plain(); afterEach(() => {}); });",
+          "it.runIf(true)('through a helper', async () => { start(); });",
+          "it('clean', () => { plain(); onTestFinished(() => {}); });",
+        ].join('\n'),
+      },
+    ];
+    expect(hooksInTestBodies(sample, isTestFile)).toEqual([
+      '/sample/a.test.ts:3: afterEach',
+      '/sample/a.test.ts:4: start, which registers a hook',
+    ]);
   });
 });

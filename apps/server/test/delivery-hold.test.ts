@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { type Db, queryRows } from '../src/db/client.ts';
 import { QUEUES, type RunningJob } from '../src/jobs/queue.ts';
 import { resumeWebsiteDeliveries } from '../src/modules/content/delivery-pause.ts';
 import { POST_KIND } from '../src/modules/content/kinds.ts';
 import { storedVariants } from '../src/modules/content/test-fixtures.ts';
 import { type DeliveryPolicy, waitsForWebsite } from '../src/pipeline/delivery-health.ts';
-import { contentFixture, serverForFile } from './fixtures.ts';
-import { TEST_DB, waitFor } from './harness.ts';
+import { contentFixture } from './fixtures.ts';
+import { startTestServer, TEST_DB, waitFor } from './harness.ts';
 
 /**
  * A delivery that finds its website paused holds its variant, and a resume queues every held
@@ -36,7 +36,8 @@ async function someoneWaitsForALock(db: Db) {
 
 describe.runIf(TEST_DB === 'postgres')('a delivery held while its website resumes', () => {
   it('is queued again, not left held, when the resume commits between the paused read and the hold', async () => {
-    const server = await serverForFile();
+    const server = await startTestServer();
+    onTestFinished(() => server.close());
     const { db } = server.database;
     const admin = await server.admin();
     const { website, post } = await contentFixture(admin, {

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, onTestFinished } from 'vitest';
 import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
 import { holdDeliveries, startFakeHttp } from './fake-http.ts';
 import { contentFixture, secondAdmin, websiteInput } from './fixtures.ts';
@@ -81,7 +81,7 @@ it(`answers ${IN_FLIGHT} requests in flight and finishes a running delivery afte
     // Nothing is cut short on a loaded machine: the test shows a stop that waits for its work.
     SHUTDOWN_TIMEOUT_SECONDS: '120',
   });
-  afterAll(() => server.killHard());
+  onTestFinished(() => server.killHard());
   const [, url] = (await server.printed(/running at (http:\/\/\S+)/, 240_000)) as string[];
   const admin = new ApiClient(url!);
   await admin.login(ADMIN.email, ADMIN.password);

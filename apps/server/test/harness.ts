@@ -8,7 +8,6 @@ import { type AppContext, createAppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { createUser, seedBase } from '../src/db/seed.ts';
 import { startWorkers } from '../src/jobs/workers.ts';
-import { closeOutboundConnections } from '../src/lib/outbound.ts';
 import { JOB_HANDLERS } from '../src/pipeline/handlers.ts';
 import { TARGET_SETTINGS } from '../src/pipeline/targets/index.ts';
 import { seedTaskRows } from '../src/tasks.ts';
@@ -275,11 +274,14 @@ export async function startTestServer(
       stopWorkers = async () => {};
     },
     async close() {
+      // As a process stops (main.ts): what holds connections open (event streams) ends first.
+      context.shutdown.begin();
+      await context.shutdown.runHooks();
       await stopWorkers();
       await app.close();
       await context.queue.stop();
       await database.close();
-      await closeOutboundConnections();
+      await context.outbound.close();
     },
   };
 }

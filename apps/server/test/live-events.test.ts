@@ -4,7 +4,7 @@ import {
   type NotificationLiveEvent,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { websiteSettings } from '../src/db/schema.ts';
 import { pruneEvents } from '../src/events/publish.ts';
@@ -20,7 +20,7 @@ import {
   serverForFile,
   websiteInput,
 } from './fixtures.ts';
-import { type ApiClient, FAST_QUEUE_ENV, TEST_DB, waitFor } from './harness.ts';
+import { type ApiClient, FAST_QUEUE_ENV, startTestServer, TEST_DB, waitFor } from './harness.ts';
 import { closedAddress } from './local-sites.ts';
 import { startProcess } from './processes.ts';
 
@@ -275,12 +275,17 @@ describe('the live event stream', () => {
   });
 
   it('ends every open stream with a reconnection hint when the server shuts down', async () => {
-    const reader = await stream(admin);
+    // A server of its own, stopped as a process stops: the file's server serves the other tests.
+    const stopping = await startTestServer({ EVENTS_RETRY_MS: '1500' });
+    let closing: Promise<void> | undefined;
+    onTestFinished(() => closing ?? stopping.close());
+    const reader = await stream(await stopping.admin());
     await reader.until((messages) => messages.length > 0);
-    expect(server.app.eventStreams.count()).toBeGreaterThan(0);
-    server.app.eventStreams.closeAll();
+    expect(stopping.app.eventStreams.count()).toBe(1);
+    closing = stopping.close();
     await reader.ended;
     expect(reader.messages.at(-1)?.retry).toBe(1500);
+    await closing;
   });
 });
 

@@ -183,6 +183,34 @@ describe('scheduling a publish', () => {
     expect((await detailRows(variant.post_id))[0]).toMatchObject({ publish_at: null });
   }, 60_000);
 
+  it('makes a variant due at its publish time, not a minute before, whatever offset the time was given in', async () => {
+    const website = await websiteWithWebhook(admin);
+    const { variants } = await approvedPosts([website.id], 1);
+    const variant = variants[0]!;
+    // Ten minutes ahead on the whole minute, written as the wall time of a +05:30 zone.
+    const at = Math.ceil((Date.now() + 10 * 60_000) / 60_000) * 60_000;
+    const kolkata = new Date(at + 5.5 * HOUR_MS).toISOString().replace('.000Z', '+05:30');
+    const scheduled = await admin.post('/api/posts/details/action', {
+      ids: String(variant.pivot_id),
+      action: 'schedule_publish',
+      publish_at: kolkata,
+    });
+    expect(scheduled.body).toMatchObject({ changed: 1 });
+    expect((await detailRows(variant.post_id))[0]).toMatchObject({
+      publish_at: new Date(at).toISOString(),
+    });
+
+    // The due run's clock is set, not waited for.
+    const { db } = server.database;
+    expect(await publishDueVariants(db, server.context.queue, new Date(at - 60_000))).toBe(0);
+    expect((await detailRows(variant.post_id))[0]).toMatchObject({
+      publish_at: new Date(at).toISOString(),
+    });
+    expect(await publishDueVariants(db, server.context.queue, new Date(at))).toBe(1);
+    await waitFor(async () => arrivals.has(variant.pivot_id), { what: 'the due variant' });
+    expect((await detailRows(variant.post_id))[0]).toMatchObject({ publish_at: null });
+  });
+
   it('refuses a time in the past and an unapproved variant with 422 on that field, changing nothing', async () => {
     const website = await websiteWithWebhook(admin);
     const category = await createCategory(admin, { websites: [website.id] });

@@ -45,6 +45,15 @@ describe('the sessions a server process keeps', () => {
     expect((await editor.get('/api/profile')).status).toBe(401);
   });
 
+  it("are this server's own: another server's writes in the same process leave them be", async () => {
+    const other = await startTestServer({ SESSION_CACHE_SECONDS: '3600' });
+    onTestFinished(() => other.close());
+    const editor = await editorWithEndedSession(other);
+    const role = await admin.post('/api/roles', { name: 'elsewhere role', guard_name: 'web' });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    expect((await editor.get('/api/profile')).status).toBe(200);
+  });
+
   it('are read on every request with SESSION_CACHE_SECONDS=0', async () => {
     const uncached = await startTestServer({ SESSION_CACHE_SECONDS: '0' });
     onTestFinished(() => uncached.close());

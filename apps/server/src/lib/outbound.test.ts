@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type FakeHttpServer, startFakeHttp } from '../../test/fake-http.ts';
 import {
   createPost,
@@ -11,21 +11,19 @@ import {
 } from '../../test/fixtures.ts';
 import { FAST_QUEUE_ENV, startTestServer, type TestServer, waitFor } from '../../test/harness.ts';
 import { queryRows } from '../db/client.ts';
-import {
-  allowOutboundRanges,
-  guardedDispatcher,
-  isAllowedAddress,
-  OutboundRefused,
-  outboundFetch,
-  parseAllowedRanges,
-  probeUrl,
-} from './outbound.ts';
+import { createOutbound, OutboundRefused, parseAllowedRanges } from './outbound.ts';
+
+/** The outbound calls of a process that allows `ranges`, closed after the test. */
+function outboundAllowing(ranges: string, resolve?: Parameters<typeof createOutbound>[1]) {
+  const outbound = createOutbound(parseAllowedRanges(ranges), resolve);
+  onTestFinished(() => outbound.close());
+  return outbound;
+}
 
 describe('the addresses the server refuses to call', () => {
   // The ranges themselves are the contract's (packages/contract/src/outbound.test.ts).
   it.each(['127.0.0.1', '169.254.169.254', '::1', '::ffff:7f00:1'])('%s', (address) => {
-    allowOutboundRanges(parseAllowedRanges(''));
-    expect(isAllowedAddress(address)).toBe(false);
+    expect(outboundAllowing('').isAllowed(address)).toBe(false);
   });
 
   it.each([
@@ -39,18 +37,17 @@ describe('the addresses the server refuses to call', () => {
     'http://169.254.169.254/latest/meta-data/',
     'file:///etc/passwd',
   ])('refuses %s before connecting', async (url) => {
-    allowOutboundRanges(parseAllowedRanges(''));
-    await expect(outboundFetch(url)).rejects.toBeInstanceOf(OutboundRefused);
+    await expect(outboundAllowing('').fetch(url)).rejects.toBeInstanceOf(OutboundRefused);
   });
 
   it('lets public addresses through, and internal ones a deployment allows', () => {
-    allowOutboundRanges(parseAllowedRanges('10.0.0.0/8, 127.0.0.1'));
-    expect(isAllowedAddress('93.184.215.14')).toBe(true);
-    expect(isAllowedAddress('2606:4700::1111')).toBe(true);
-    expect(isAllowedAddress('10.20.30.40')).toBe(true);
-    expect(isAllowedAddress('127.0.0.1')).toBe(true);
-    expect(isAllowedAddress('127.0.0.2')).toBe(false);
-    expect(isAllowedAddress('192.168.0.1')).toBe(false);
+    const outbound = outboundAllowing('10.0.0.0/8, 127.0.0.1');
+    expect(outbound.isAllowed('93.184.215.14')).toBe(true);
+    expect(outbound.isAllowed('2606:4700::1111')).toBe(true);
+    expect(outbound.isAllowed('10.20.30.40')).toBe(true);
+    expect(outbound.isAllowed('127.0.0.1')).toBe(true);
+    expect(outbound.isAllowed('127.0.0.2')).toBe(false);
+    expect(outbound.isAllowed('192.168.0.1')).toBe(false);
   });
 });
 
@@ -74,23 +71,26 @@ describe('redirects', () => {
   afterAll(() => new Promise<void>((resolve) => redirector.close(() => resolve())));
 
   it('are checked at every hop: one to the metadata address is refused', async () => {
-    allowOutboundRanges(parseAllowedRanges('127.0.0.1'));
-    await expect(outboundFetch(`${url}/to-metadata`)).rejects.toThrow(/169\.254\.169\.254/);
-    const allowed = await outboundFetch(`${url}/to-self`);
+    const outbound = outboundAllowing('127.0.0.1');
+    await expect(outbound.fetch(`${url}/to-metadata`)).rejects.toThrow(/169\.254\.169\.254/);
+    const allowed = await outbound.fetch(`${url}/to-self`);
     expect(await allowed.text()).toBe('landed');
   });
 
   it("are checked at every hop of a monitor's probe too, which follows at most its limit", async () => {
-    allowOutboundRanges(parseAllowedRanges('127.0.0.1'));
+    const outbound = outboundAllowing('127.0.0.1');
     const options = { timeoutMs: 5000, maxRedirects: 3 };
-    await expect(probeUrl(`${url}/to-metadata`, options)).rejects.toBeInstanceOf(OutboundRefused);
-    expect(await probeUrl(`${url}/to-self`, options)).toMatchObject({
+    await expect(outbound.probe(`${url}/to-metadata`, options)).rejects.toBeInstanceOf(
+      OutboundRefused,
+    );
+    expect(await outbound.probe(`${url}/to-self`, options)).toMatchObject({
       status: 200,
       body: 'landed',
     });
-    await expect(probeUrl(`${url}/loop1`, options)).rejects.toThrow('More than 3 redirects');
-    allowOutboundRanges(parseAllowedRanges(''));
-    await expect(probeUrl(`${url}/to-self`, options)).rejects.toBeInstanceOf(OutboundRefused);
+    await expect(outbound.probe(`${url}/loop1`, options)).rejects.toThrow('More than 3 redirects');
+    await expect(outboundAllowing('').probe(`${url}/to-self`, options)).rejects.toBeInstanceOf(
+      OutboundRefused,
+    );
   });
 });
 
@@ -116,12 +116,10 @@ describe('a name is resolved once, and the socket connects to the address that w
   }
 
   it('reaches an allowed address under the name it was asked for, after one lookup', async () => {
-    allowOutboundRanges(parseAllowedRanges('127.0.0.1'));
     const resolver = resolverTo('127.0.0.1');
-    const response = await outboundFetch(
+    const response = await outboundAllowing('127.0.0.1', resolver).fetch(
       `http://hooks.sitefleet.test:${port}/hooks/posts`,
       { method: 'POST', body: '{}' },
-      await guardedDispatcher(resolver),
     );
     expect(response.status).toBe(200);
     expect(resolver.calls).toBe(1);
@@ -129,11 +127,10 @@ describe('a name is resolved once, and the socket connects to the address that w
   });
 
   it('never connects when the name resolves to a refused address', async () => {
-    allowOutboundRanges(parseAllowedRanges(''));
     const before = receiver.requests.length;
     const resolver = resolverTo('127.0.0.1');
     await expect(
-      outboundFetch(`http://rebind.sitefleet.test:${port}/`, {}, await guardedDispatcher(resolver)),
+      outboundAllowing('', resolver).fetch(`http://rebind.sitefleet.test:${port}/`),
     ).rejects.toThrow(
       'Refused: rebind.sitefleet.test is an internal address (127.0.0.1); the server does not call it',
     );
@@ -142,9 +139,8 @@ describe('a name is resolved once, and the socket connects to the address that w
   });
 
   it('refuses localhost through the real resolver when the loopback is not allowed', async () => {
-    allowOutboundRanges(parseAllowedRanges(''));
     const before = receiver.requests.length;
-    await expect(outboundFetch(`http://localhost:${port}/`)).rejects.toThrow(
+    await expect(outboundAllowing('').fetch(`http://localhost:${port}/`)).rejects.toThrow(
       /^Refused: localhost is an internal address/,
     );
     expect(receiver.requests.length).toBe(before);
@@ -153,6 +149,7 @@ describe('a name is resolved once, and the socket connects to the address that w
 
 describe('a website webhook on an internal address', () => {
   let server: TestServer;
+  let allowing: TestServer;
   let receiver: FakeHttpServer;
   beforeAll(async () => {
     receiver = await startFakeHttp();
@@ -161,13 +158,17 @@ describe('a website webhook on an internal address', () => {
       { ...FAST_QUEUE_ENV, OUTBOUND_ALLOWED_RANGES: '' },
       { workers: true },
     );
+    // A server started after it in the same process, as another test file's is, allowing it.
+    allowing = await startTestServer({ OUTBOUND_ALLOWED_RANGES: '127.0.0.1' });
   });
   afterAll(async () => {
+    await allowing?.close();
     await server.close();
     await receiver.close();
   });
 
-  it('is never called, and the variant says why', async () => {
+  it("is never called, and the variant says why, whatever another server's deployment allows", async () => {
+    expect(allowing.context.outbound.isAllowed('127.0.0.1')).toBe(true);
     const admin = await server.admin();
     const checker = await secondAdmin(admin);
     const { db } = server.database;

@@ -17,8 +17,6 @@ export class OutboundRefused extends Error {
   override name = 'OutboundRefused';
 }
 
-let allowed = new BlockList();
-
 /** The parts of OUTBOUND_ALLOWED_RANGES: addresses or CIDR ranges, comma-separated. */
 export const allowedRangeList = (text: string): string[] =>
   text
@@ -41,17 +39,16 @@ export function parseAllowedRanges(text: string): BlockList {
   return list;
 }
 
-/** Sets the ranges this process may call although they are internal (read once at start-up). */
-export function allowOutboundRanges(ranges: BlockList) {
-  allowed = ranges;
+/** Whether an address may be called: `allowed` holds the internal ranges a deployment allows. */
+function allowedBy(allowed: BlockList): IsAllowed {
+  return (address) => {
+    const v4 = isIP(address) === 6 ? embeddedIpv4(address) : address;
+    const [candidate, type] = v4 ? [v4, 'ipv4' as const] : [address, 'ipv6' as const];
+    return allowed.check(candidate, type) || !isInternalAddress(address);
+  };
 }
 
-/** True when the server may call this address. */
-export function isAllowedAddress(address: string): boolean {
-  const v4 = isIP(address) === 6 ? embeddedIpv4(address) : address;
-  const [candidate, type] = v4 ? [v4, 'ipv4' as const] : [address, 'ipv6' as const];
-  return allowed.check(candidate, type) || !isInternalAddress(address);
-}
+type IsAllowed = (address: string) => boolean;
 
 const refusal = (host: string, address: string) =>
   new OutboundRefused(
@@ -67,7 +64,7 @@ type Resolve = typeof dns.lookup;
  * checked addresses reach the socket, so a name cannot answer one address to a check and another
  * to the connect (DNS rebinding).
  */
-function guardedLookup(resolve: Resolve): LookupFunction {
+function guardedLookup(resolve: Resolve, isAllowedAddress: IsAllowed): LookupFunction {
   return (hostname, options, callback) => {
     resolve(
       hostname,
@@ -96,11 +93,14 @@ const undici = () => {
 /**
  * The dispatcher of every outbound call: names are resolved once, in the connect, by the guarded
  * lookup; an IP literal, which a socket connects to without a lookup, is checked here. TLS keeps
- * the name (SNI, certificate) and the request its Host. `resolve` is for tests.
+ * the name (SNI, certificate) and the request its Host.
  */
-export async function guardedDispatcher(resolve: Resolve = dns.lookup): Promise<Dispatcher> {
+async function guardedDispatcher(
+  resolve: Resolve,
+  isAllowedAddress: IsAllowed,
+): Promise<Dispatcher> {
   const { Agent, buildConnector } = await undici();
-  const connect = buildConnector({ lookup: guardedLookup(resolve) });
+  const connect = buildConnector({ lookup: guardedLookup(resolve, isAllowedAddress) });
   return new Agent({
     connect(options, callback) {
       const host = options.hostname.replace(/^\[|\]$/g, '');
@@ -111,19 +111,6 @@ export async function guardedDispatcher(resolve: Resolve = dns.lookup): Promise<
       connect(options, callback);
     },
   });
-}
-
-let defaultDispatcher: Promise<Dispatcher> | undefined;
-
-/**
- * Closes the connections outbound calls keep alive. A process that starts one server after
- * another (the tests) calls it between them: a kept-alive socket to a receiver that has gone would
- * otherwise be reused, and a new receiver may have taken its port.
- */
-export async function closeOutboundConnections() {
-  const dispatcher = defaultDispatcher;
-  defaultDispatcher = undefined;
-  await (await dispatcher)?.close();
 }
 
 /** The URL to call, refused when it is not http(s). */
@@ -157,13 +144,11 @@ const MAX_REDIRECTS = 5;
  * fetch, for addresses a user typed: every connection goes through the guarded dispatcher, and
  * redirects are followed by hand so that a refused hop is reported as such.
  */
-export async function outboundFetch(
+async function outboundFetch(
+  dispatcher: Dispatcher,
   input: string | URL | Request,
   init: RequestInit = {},
-  given?: Dispatcher,
 ): Promise<Response> {
-  defaultDispatcher ??= guardedDispatcher();
-  const dispatcher = given ?? (await defaultDispatcher);
   let target = outboundTarget(input instanceof Request ? input.url : input);
   let request = init;
   for (let hop = 0; ; hop++) {
@@ -221,20 +206,21 @@ type ProbeHop = { status: number; location: string | null; body: string };
  * when it is not trusted (the check reports it rather than failing on it).
  */
 async function probeHop(
+  guard: Guard,
   target: URL,
   maxBodyBytes: number,
   signal: AbortSignal,
   onCertificate: (certificate: ProbedCertificate) => void,
 ): Promise<ProbeHop> {
   const host = target.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && !isAllowedAddress(host)) throw refusal(host, host);
+  if (isIP(host) && !guard.isAllowed(host)) throw refusal(host, host);
   const client =
     target.protocol === 'https:' ? await import('node:https') : await import('node:http');
   return new Promise<ProbeHop>((resolve, reject) => {
     const request = client.request(target, {
       method: 'GET',
       agent: false,
-      lookup: guardedLookup(dns.lookup),
+      lookup: guardedLookup(guard.resolve, guard.isAllowed),
       rejectUnauthorized: false,
       signal,
       headers: { 'user-agent': 'Sitefleet-Monitor', accept: 'text/html,*/*' },
@@ -283,15 +269,21 @@ async function probeHop(
  * A monitoring check's GET: follows at most `maxRedirects` redirects, each hop through the address
  * guard, and gives up after `timeoutMs` in all (ProbeTimeout).
  */
-export async function probeUrl(url: string, options: ProbeOptions): Promise<ProbeResult> {
+async function probeUrl(guard: Guard, url: string, options: ProbeOptions): Promise<ProbeResult> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   let certificate: ProbedCertificate | null = null;
   let target = outboundTarget(url);
   try {
     for (let hop = 0; ; hop++) {
-      const answer = await probeHop(target, options.maxBodyBytes ?? 1_000_000, signal, (seen) => {
-        certificate = seen;
-      });
+      const answer = await probeHop(
+        guard,
+        target,
+        options.maxBodyBytes ?? 1_000_000,
+        signal,
+        (seen) => {
+          certificate = seen;
+        },
+      );
       const redirected = answer.status >= 300 && answer.status < 400 && answer.location;
       if (!redirected) return { status: answer.status, body: answer.body, certificate };
       if (hop >= options.maxRedirects) {
@@ -325,9 +317,9 @@ export interface MailMessage {
 }
 
 /** The one address of `host` the guard lets through, resolved once. */
-async function guardedAddress(host: string): Promise<string> {
+async function guardedAddress(guard: Guard, host: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    guardedLookup(dns.lookup)(host, { family: 0 }, (error, address) => {
+    guardedLookup(guard.resolve, guard.isAllowed)(host, { family: 0 }, (error, address) => {
       if (error) reject(error);
       else resolve(address as string);
     });
@@ -338,10 +330,10 @@ async function guardedAddress(host: string): Promise<string> {
  * Sends an e-mail over SMTP (nodemailer): the server's name is resolved and checked by the guard,
  * and the connection goes to that address, keeping the name for TLS.
  */
-export async function sendMail(server: SmtpServer, message: MailMessage, timeoutMs: number) {
+async function sendMail(guard: Guard, server: SmtpServer, message: MailMessage, timeoutMs: number) {
   const host = server.host.replace(/^\[|\]$/g, '');
-  const address = isIP(host) ? host : await guardedAddress(host);
-  if (!isAllowedAddress(address)) throw refusal(host, address);
+  const address = isIP(host) ? host : await guardedAddress(guard, host);
+  if (!guard.isAllowed(address)) throw refusal(host, address);
   const { createTransport } = await import('nodemailer');
   const transport = createTransport({
     host: address,
@@ -358,4 +350,48 @@ export async function sendMail(server: SmtpServer, message: MailMessage, timeout
   } finally {
     transport.close();
   }
+}
+
+/** How a process resolves names and which addresses it may call. */
+interface Guard {
+  resolve: Resolve;
+  isAllowed: IsAllowed;
+}
+
+/**
+ * The outbound calls of one process (its app context): the internal ranges its deployment allows
+ * (OUTBOUND_ALLOWED_RANGES) and the connections it keeps alive are its own, so two servers in one
+ * process (the tests) each call as their own configuration says.
+ */
+export interface Outbound {
+  /** True when this process may call the address. */
+  isAllowed(address: string): boolean;
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  probe(url: string, options: ProbeOptions): Promise<ProbeResult>;
+  sendMail(server: SmtpServer, message: MailMessage, timeoutMs: number): Promise<void>;
+  /**
+   * Closes the connections kept alive. A test server closes them with itself: a kept-alive socket
+   * to a receiver that has gone would otherwise be reused, and a new receiver may have its port.
+   */
+  close(): Promise<void>;
+}
+
+/** The outbound calls allowed into `allowed` besides the public addresses; `resolve` is for tests. */
+export function createOutbound(allowed: BlockList, resolve: Resolve = dns.lookup): Outbound {
+  const guard: Guard = { resolve, isAllowed: allowedBy(allowed) };
+  let dispatcher: Promise<Dispatcher> | undefined;
+  return {
+    isAllowed: guard.isAllowed,
+    async fetch(input, init) {
+      dispatcher ??= guardedDispatcher(resolve, guard.isAllowed);
+      return outboundFetch(await dispatcher, input, init);
+    },
+    probe: (url, options) => probeUrl(guard, url, options),
+    sendMail: (server, message, timeoutMs) => sendMail(guard, server, message, timeoutMs),
+    async close() {
+      const open = dispatcher;
+      dispatcher = undefined;
+      await (await open)?.close();
+    },
+  };
 }

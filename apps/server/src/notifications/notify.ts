@@ -199,6 +199,27 @@ export async function storeNotification(
   return serialiseNotification(row!);
 }
 
+type Stored = { userId: number; notification: Notification };
+
+/**
+ * Hands stored notifications on live, last in their transaction: each user's bell reloads at
+ * once. Those a user chose not to read in the app are stored as read, and send no event.
+ */
+export async function announceUnread(tx: Tx, stored: readonly Stored[]) {
+  const unread: NotificationLiveEvent[] = stored
+    .filter(({ notification }) => notification.read_at === null)
+    .map(({ userId, notification }) => ({
+      user_id: userId,
+      notification_id: notification.id,
+      kind: notification.kind,
+      title: notification.title,
+    }));
+  await publishEvents(
+    tx,
+    unread.map((data) => ({ type: 'notification' as const, data })),
+  );
+}
+
 /**
  * Tells the users who may see the event's subject, by their channels and the kind's rule against
  * floods, and queues the e-mail and chat jobs (sent by the workers, never here). Any module or
@@ -210,19 +231,14 @@ export async function notify(db: Db, queue: JobQueue, given: NotificationEvent):
     if (!event) return 0;
     const recipients = await recipientsOf(tx, event.audience, event.kind);
     const reached: Recipient[] = [];
-    const unread: NotificationLiveEvent[] = [];
+    const stored: Stored[] = [];
     for (const recipient of recipients) {
       if (!(await reachesUser(tx, recipient.userId, event))) continue;
-      const stored = await storeNotification(tx, recipient, event);
+      stored.push({
+        userId: recipient.userId,
+        notification: await storeNotification(tx, recipient, event),
+      });
       reached.push(recipient);
-      if (stored.read_at === null) {
-        unread.push({
-          user_id: recipient.userId,
-          notification_id: stored.id,
-          kind: stored.kind,
-          title: stored.title,
-        });
-      }
     }
     await queue.send(
       tx,
@@ -234,12 +250,7 @@ export async function notify(db: Db, queue: JobQueue, given: NotificationEvent):
     if (reached.some((recipient) => recipient.channels.chat)) {
       await queue.send(tx, 'notification-send', [{ channel: 'chat' }]);
     }
-    // Each user's bell reloads at once (those who chose not to read a kind in the app get it
-    // stored as read, and no event).
-    await publishEvents(
-      tx,
-      unread.map((data) => ({ type: 'notification' as const, data })),
-    );
+    await announceUnread(tx, stored);
     return reached.length;
   });
 }

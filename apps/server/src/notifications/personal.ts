@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, idArray, queryRows } from '../db/client.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { NotificationEvent } from './notify.ts';
-import { storeNotification } from './notify.ts';
+import { announceUnread, storeNotification } from './notify.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -14,7 +14,8 @@ export type PersonalEvent = Omit<NotificationEvent, 'audience' | 'onceKey'> & {
 
 /**
  * Tells these users, each by the channels they chose for the kind, in the caller's transaction
- * (the change and its notification are kept together), and queues the e-mail and chat jobs.
+ * (the change and its notification are kept together), on their open screens at once too, and
+ * queues the e-mail and chat jobs.
  */
 export async function notifyUsers(
   tx: Tx,
@@ -42,8 +43,10 @@ export async function notifyUsers(
       chat: row.chat ?? DEFAULT_CHANNEL_CHOICE.chat,
     },
   }));
+  const stored = [];
   for (const recipient of recipients) {
-    await storeNotification(tx, recipient, { ...event, audience: [] });
+    const notification = await storeNotification(tx, recipient, { ...event, audience: [] });
+    stored.push({ userId: recipient.userId, notification });
   }
   await queue.send(
     tx,
@@ -55,5 +58,6 @@ export async function notifyUsers(
   if (recipients.some((recipient) => recipient.channels.chat)) {
     await queue.send(tx, 'notification-send', [{ channel: 'chat' }]);
   }
+  await announceUnread(tx, stored);
   return recipients.length;
 }

@@ -59,6 +59,7 @@ export async function sendPing(
       idempotencyKey: payload.idempotency_key,
       event: payload.event,
       timeoutMs: context.config.DELIVERY_TIMEOUT_MS,
+      outbound: context.outbound,
     });
     return { outcome: 'delivered', status_code: statusCode, duration_ms: duration(), error: null };
   } catch (error) {

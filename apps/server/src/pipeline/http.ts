@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { OutboundRefused, outboundFetch } from '../lib/outbound.ts';
+import { type Outbound, OutboundRefused } from '../lib/outbound.ts';
 import { parseStorableJson, storableText } from '../lib/outside-text.ts';
 
 /** How a publishing target is called: the guarded outbound request, its time-out, the signature. */
@@ -37,6 +37,8 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 
 /** One HTTP request of a delivery. A stream body (a video being passed on) is sent as it arrives. */
 export interface DeliveryRequest {
+  /** The process's guarded outbound calls (its context's). */
+  outbound: Outbound;
   method?: 'GET' | 'POST' | 'PUT';
   headers?: Record<string, string>;
   body?: string | ReadableStream<Uint8Array>;
@@ -52,7 +54,7 @@ export async function sendRequest(url: string, request: DeliveryRequest): Promis
   const method = request.method ?? 'POST';
   let response: Response;
   try {
-    response = await outboundFetch(url, {
+    response = await request.outbound.fetch(url, {
       method,
       headers: request.headers,
       body: request.body,
@@ -106,9 +108,10 @@ export async function answerJson(response: Response): Promise<unknown> {
 export async function postJson(
   url: string,
   body: string,
-  options: { headers: Record<string, string>; timeoutMs: number },
+  options: { outbound: Outbound; headers: Record<string, string>; timeoutMs: number },
 ): Promise<{ statusCode: number; headers: Headers; json: unknown }> {
   const response = await sendRequest(url, {
+    outbound: options.outbound,
     headers: { 'content-type': 'application/json', ...options.headers },
     body,
     timeoutMs: options.timeoutMs,
@@ -147,9 +150,11 @@ export function postWebhook(
     idempotencyKey: string;
     event: string;
     timeoutMs: number;
+    outbound: Outbound;
   },
 ) {
   return postJson(url, body, {
+    outbound: webhook.outbound,
     timeoutMs: webhook.timeoutMs,
     headers: {
       'user-agent': 'Sitefleet-Webhook/1',

@@ -5,7 +5,6 @@ import { queryRows } from '../db/client.ts';
 import { notifications, users } from '../db/schema.ts';
 import { readSettings } from '../db/settings.ts';
 import type { RunningJob } from '../jobs/queue.ts';
-import { sendMail } from '../lib/outbound.ts';
 import { sendRequest } from './http.ts';
 
 /**
@@ -90,7 +89,7 @@ async function sendEmail(context: AppContext, userId: number) {
   if (!user) return mark(context, 'email', ids, 'skipped');
   const { subject, text } = messageText(rows);
   try {
-    await sendMail(
+    await context.outbound.sendMail(
       {
         host,
         port: Number(settings[keys.smtpPort]) || 587,
@@ -122,6 +121,7 @@ async function sendChat(context: AppContext) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ text }),
       timeoutMs: context.config.DELIVERY_TIMEOUT_MS,
+      outbound: context.outbound,
     });
   } catch (error) {
     await mark(context, 'chat', ids, 'pending');

@@ -1,11 +1,18 @@
 import { type Ability, hasAbility, hasAnyAbility, MESSAGES } from '@sitefleet/contract';
-import type { FastifyInstance, FastifyPluginOptions, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
 import { identifyActor } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, HttpError, unauthenticated } from '../errors.ts';
-import { type AuthContext, forgetCachedSessions, loadSession, SESSION_COOKIE } from './sessions.ts';
+import {
+  type AuthContext,
+  forgetCachedSessions,
+  loadSession,
+  SESSION_COOKIE,
+  type SessionCache,
+} from './sessions.ts';
 
 /**
  * What a route requires of its caller: nobody (`public`), any signed-in user (`signed-in`), an
@@ -62,19 +69,19 @@ export function currentUser(request: FastifyRequest): AuthContext {
  * again, from the request after the answer on. Other writes leave them be. The routes sit in a
  * scope of their own, so a plugin that decorates the app (fastify-plugin) does not belong here.
  */
-export function changingAccess<Options extends FastifyPluginOptions>(
-  routes: FastifyPluginAsyncZod<Options>,
-): FastifyPluginAsyncZod<Options> {
+export function changingAccess(
+  routes: FastifyPluginAsyncZod<AppContext>,
+): FastifyPluginAsyncZod<AppContext> {
   return async (scope, options) => {
     scope.addHook('onSend', async (request) => {
-      if (!SAFE_METHODS.has(request.method)) forgetCachedSessions();
+      if (!SAFE_METHODS.has(request.method)) forgetCachedSessions(options.sessions);
     });
     await scope.register(routes, options);
   };
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { db: Db; keepSessionsMs: number }) => {
+  async (app: FastifyInstance, options: { db: Db; sessions: SessionCache }) => {
     app.decorateRequest('auth', null);
 
     app.addHook('onRequest', async (request) => {
@@ -87,7 +94,7 @@ export const authPlugin = fp(
       if (access === 'public') return;
       const token = request.cookies[SESSION_COOKIE];
       request.auth = token
-        ? await loadSession(options.db, token, { keepForMs: options.keepSessionsMs })
+        ? await loadSession(options.db, token, { cache: options.sessions })
         : null;
       if (!request.auth) throw unauthenticated();
       identifyActor(request.auth);

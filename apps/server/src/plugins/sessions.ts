@@ -51,37 +51,49 @@ interface SessionRow {
 }
 
 const SESSION_CACHE_SIZE = 10_000;
-const cachedSessions = new Map<string, { auth: AuthContext; until: number }>();
-/** Bumped by each forgetting, so that a read begun before it is not kept after it. */
-let cacheGeneration = 0;
 
 /**
- * Forgets every session this process keeps. The server calls it after answering each write that
- * may change who may do what (a sign-out, a password, a user's roles, a role's permissions), so in
- * that process a change applies to the very next request; in another server process, within the
+ * The sessions a server keeps for `keepForMs` after reading them: signed-in requests come in
+ * bursts, and reading the session is the fixed cost of every call. Each app context has its own,
+ * so two servers in one process (the tests) keep theirs apart, as two processes do.
+ */
+export interface SessionCache {
+  readonly keepForMs: number;
+  readonly entries: Map<string, { auth: AuthContext; until: number }>;
+  /** Bumped by each forgetting, so that a read begun before it is not kept after it. */
+  generation: number;
+}
+
+export function createSessionCache(keepForMs: number): SessionCache {
+  return { keepForMs, entries: new Map(), generation: 0 };
+}
+
+/**
+ * Forgets every session the server keeps. The server calls it after answering each write that
+ * may change who may do what (a sign-out, a password, a user's roles, a role's permissions), so on
+ * that server a change applies to the very next request; on another server process, within the
  * time its sessions are kept (SESSION_CACHE_SECONDS).
  */
-export function forgetCachedSessions() {
-  cachedSessions.clear();
-  cacheGeneration += 1;
+export function forgetCachedSessions(cache: SessionCache) {
+  cache.entries.clear();
+  cache.generation += 1;
 }
 
 /**
  * The session, its user, the user's roles and permissions, read in one prepared statement. With
- * `keepForMs`, the process reuses what it read for that long (never past the session's end):
- * signed-in requests come in bursts, and this read is the fixed cost of every call. Without
- * `touch`, the read does not count as activity: an open event stream checks its session without
- * keeping it from idling out.
+ * `cache`, the server reuses what it read for the time the cache keeps it (never past the
+ * session's end). Without `touch`, the read does not count as activity: an open event stream
+ * checks its session without keeping it from idling out.
  */
 export async function loadSession(
   db: Db,
   token: string,
-  { touch = true, keepForMs = 0 } = {},
+  { touch = true, cache }: { touch?: boolean; cache?: SessionCache } = {},
 ): Promise<AuthContext | null> {
   const id = hashToken(token);
-  const cached = cachedSessions.get(id);
+  const cached = cache?.entries.get(id);
   if (cached && cached.until > Date.now()) return cached.auth;
-  const generation = cacheGeneration;
+  const generation = cache?.generation;
   const [row] = await preparedRows<SessionRow>(
     db,
     sql`SELECT s.user_id, s.remember, s.last_seen_at, s.expires_at, u.name, u.email,
@@ -114,17 +126,20 @@ export async function loadSession(
     roles: row.roles,
     abilities: abilitiesFor(row.roles, row.permissions),
   };
-  if (keepForMs > 0 && generation === cacheGeneration) {
-    if (cachedSessions.size >= SESSION_CACHE_SIZE) cachedSessions.clear();
-    const until = Math.min(Date.now() + keepForMs, new Date(row.expires_at).getTime());
-    cachedSessions.set(id, { auth, until });
+  if (cache && cache.keepForMs > 0 && generation === cache.generation) {
+    if (cache.entries.size >= SESSION_CACHE_SIZE) cache.entries.clear();
+    const until = Math.min(Date.now() + cache.keepForMs, new Date(row.expires_at).getTime());
+    cache.entries.set(id, { auth, until });
   }
   return auth;
 }
 
+/**
+ * Ends a session. The routes that call it and the next function forget the sessions they keep
+ * once they have answered (`changingAccess`), after the deletion is committed.
+ */
 export async function destroySession(db: Db, token: string) {
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
-  forgetCachedSessions();
 }
 
 /**
@@ -140,7 +155,6 @@ export async function destroyUserSessions(db: Db, userId: number, exceptSessionI
         : eq(sessions.userId, userId),
     )
     .returning({ id: sessions.id });
-  forgetCachedSessions();
   return ended.length;
 }
 

@@ -3,7 +3,6 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { forgetCachedSessions } from '../../plugins/sessions.ts';
 
 /** The user's sessions that have not ended, the most recently used first. */
 export async function listUserSessions(
@@ -38,6 +37,5 @@ export async function endUserSession(db: Db, userId: number, sessionId: string) 
     .delete(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .returning({ id: sessions.id });
-  forgetCachedSessions();
   if (ended.length === 0) throw notFound(SESSION_MESSAGES.unknownSession);
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { recordBulkAction } from '../../db/audit.ts';
 import { type Db, idArray, queryRows } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -14,13 +14,15 @@ const DUE_BATCH = 500;
  * in the same transaction as the job is queued, so a variant goes once, whichever process (the
  * wake-up job or the scheduled task, after a restart too) gets there first. A variant of an
  * inactive website, one without a webhook or one no longer approved waits, still scheduled, until
- * it can go; a paused website holds the queued job as it holds a manual publish.
+ * it can go; a paused website holds the queued job as it holds a manual publish. Due means by
+ * `now`, the database's clock unless given: a test sets the time instead of waiting for it.
  */
-export async function publishDueVariants(db: Db, queue: JobQueue): Promise<number> {
+export async function publishDueVariants(db: Db, queue: JobQueue, now?: Date): Promise<number> {
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   let queued = 0;
   for (const kind of [CATEGORY_KIND, POST_KIND]) {
     for (;;) {
-      const batch = await publishDueBatch(db, queue, kind);
+      const batch = await publishDueBatch(db, queue, kind, at);
       queued += batch.queued;
       if (batch.taken < DUE_BATCH) break;
     }
@@ -28,7 +30,7 @@ export async function publishDueVariants(db: Db, queue: JobQueue): Promise<numbe
   return queued;
 }
 
-async function publishDueBatch(db: Db, queue: JobQueue, kind: ContentKind) {
+async function publishDueBatch(db: Db, queue: JobQueue, kind: ContentKind, now: SQL) {
   const table = sql.identifier(kind.variants);
   const webhook = sql.identifier(`${kind.kind}_webhook_url`);
   return db.transaction(async (tx) => {
@@ -37,7 +39,7 @@ async function publishDueBatch(db: Db, queue: JobQueue, kind: ContentKind) {
       sql`SELECT v.id FROM ${table} v
           JOIN websites w ON w.id = v.website_id
           JOIN website_settings s ON s.website_id = v.website_id
-          WHERE v.publish_at <= now() AND v.is_approved AND w.status = 1
+          WHERE v.publish_at <= ${now} AND v.is_approved AND w.status = 1
             AND coalesce(s.${webhook}, '') <> ''
           ORDER BY v.publish_at, v.id
           LIMIT ${DUE_BATCH}

@@ -89,12 +89,8 @@ const routes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
           heartbeatMs: context.config.EVENTS_HEARTBEAT_MS,
           retryMs: context.config.EVENTS_RETRY_MS,
           recheck: async () =>
-            (
-              await loadSession(context.db, token, {
-                touch: false,
-                keepForMs: context.config.SESSION_CACHE_SECONDS * 1000,
-              })
-            )?.abilities ?? null,
+            (await loadSession(context.db, token, { touch: false, cache: context.sessions }))
+              ?.abilities ?? null,
           onEnd: () => {
             if (stream) streams.delete(stream);
           },

@@ -172,7 +172,12 @@ describe('Google authorisation', () => {
     const box = createSecretBox(await loadSecretKey(server.database.db, loadConfig({})));
     google.answer = { status: 200, body: { access_token: 'ya29.fresh', expires_in: 3600 } };
 
-    const token = await googleAccessToken(server.database.db, box, loadConfig(env));
+    const token = await googleAccessToken(
+      server.database.db,
+      box,
+      loadConfig(env),
+      server.context.outbound,
+    );
     expect(token).toBe('ya29.fresh');
     expect(Object.fromEntries(google.forms.at(-1)!)).toMatchObject({
       grant_type: 'refresh_token',
@@ -180,7 +185,9 @@ describe('Google authorisation', () => {
     });
     // Still valid: no new request.
     const requests = google.forms.length;
-    expect(await googleAccessToken(server.database.db, box, loadConfig(env))).toBe('ya29.fresh');
+    expect(
+      await googleAccessToken(server.database.db, box, loadConfig(env), server.context.outbound),
+    ).toBe('ya29.fresh');
     expect(google.forms.length).toBe(requests);
   });
 

@@ -12,7 +12,7 @@ import { buildAuthUrl, completeAuthorisation } from './service.ts';
 /** The Google tokens are the application's (YouTube publishing): managing them is a settings matter. */
 export const googleRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
-  { db, config, secrets },
+  { db, config, secrets, outbound },
 ) => {
   app.get(
     '/api/google-auth',
@@ -47,7 +47,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => {
-      await completeAuthorisation(db, secrets, config, {
+      await completeAuthorisation(db, secrets, config, outbound, {
         sessionId: currentUser(request).sessionId,
         code: request.body.code,
         state: request.body.state,

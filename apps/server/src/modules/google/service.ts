@@ -8,7 +8,7 @@ import { sessions, settings } from '../../db/schema.ts';
 import { readSettings } from '../../db/settings.ts';
 import { HttpError, validationError } from '../../errors.ts';
 import { fieldChanges } from '../../lib/audit-diff.ts';
-import { outboundFetch } from '../../lib/outbound.ts';
+import type { Outbound } from '../../lib/outbound.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { SettingKey } from '../../lib/settings-catalog.ts';
 
@@ -84,8 +84,8 @@ interface TokenAnswer {
   expires_in?: number;
 }
 
-async function requestTokens(config: Config, form: Record<string, string>) {
-  const response = await outboundFetch(config.GOOGLE_TOKEN_URL, {
+async function requestTokens(config: Config, outbound: Outbound, form: Record<string, string>) {
+  const response = await outbound.fetch(config.GOOGLE_TOKEN_URL, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: new URLSearchParams(form),
@@ -132,6 +132,7 @@ export async function completeAuthorisation(
   db: Db,
   secrets: SecretBox,
   config: Config,
+  outbound: Outbound,
   input: { sessionId: string; code: string; state: string; origin: string },
 ) {
   const { clientId, clientSecret } = await clientOf(db, secrets, config);
@@ -144,7 +145,7 @@ export async function completeAuthorisation(
   }
   // A state is good for one exchange.
   await db.update(sessions).set({ oauthState: null }).where(eq(sessions.id, input.sessionId));
-  const answer = await requestTokens(config, {
+  const answer = await requestTokens(config, outbound, {
     grant_type: 'authorization_code',
     code: input.code,
     client_id: clientId,
@@ -160,6 +161,7 @@ export async function googleAccessToken(
   db: Db,
   secrets: SecretBox,
   config: Config,
+  outbound: Outbound,
 ): Promise<string> {
   const stored = await readSettings(db, secrets, Object.values(GOOGLE_TOKEN_SETTINGS));
   const accessToken = stored[GOOGLE_TOKEN_SETTINGS.accessToken];
@@ -168,7 +170,7 @@ export async function googleAccessToken(
   const refreshToken = stored[GOOGLE_TOKEN_SETTINGS.refreshToken];
   if (!refreshToken) throw new Error(MESSAGES.googleNotConnected);
   const { clientId, clientSecret } = await clientOf(db, secrets, config);
-  const answer = await requestTokens(config, {
+  const answer = await requestTokens(config, outbound, {
     grant_type: 'refresh_token',
     refresh_token: refreshToken,
     client_id: clientId,

@@ -11,10 +11,10 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { websiteChecks, websites } from '../../db/schema.ts';
 import {
+  type Outbound,
   OutboundRefused,
   type ProbedCertificate,
   ProbeTimeout,
-  probeUrl,
 } from '../../lib/outbound.ts';
 import { notify } from '../../notifications/notify.ts';
 
@@ -23,7 +23,7 @@ import { notify } from '../../notifications/notify.ts';
  * the website down, one success up again. The users who may see the website hear of it.
  */
 
-type Monitored = Pick<AppContext, 'db' | 'queue'>;
+type Monitored = Pick<AppContext, 'db' | 'queue' | 'outbound'>;
 
 interface Outcome {
   ok: boolean;
@@ -42,10 +42,10 @@ function failureOf(error: unknown): string {
 }
 
 /** Calls the website and judges its answer: status, certificate, keyword. */
-async function probe(url: string, keyword: string | null): Promise<Outcome> {
+async function probe(outbound: Outbound, url: string, keyword: string | null): Promise<Outcome> {
   const started = performance.now();
   try {
-    const answer = await probeUrl(url, {
+    const answer = await outbound.probe(url, {
       timeoutMs: MONITOR_CHECK.timeoutMs,
       maxRedirects: MONITOR_CHECK.maxRedirects,
     });
@@ -101,7 +101,7 @@ export async function checkWebsite(context: Monitored, websiteId: number): Promi
     .from(websites)
     .where(eq(websites.id, websiteId));
   if (!site) return;
-  const outcome = await probe(site.url, site.keyword);
+  const outcome = await probe(context.outbound, site.url, site.keyword);
   const failures = outcome.ok ? 0 : Math.min(site.failures + 1, 1000);
   const previous = site.status as MonitorStatus;
   const status: MonitorStatus = outcome.ok

@@ -13,7 +13,6 @@ import type { Db } from '../../db/client.ts';
 import { roles } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { forgetCachedSessions } from '../../plugins/sessions.ts';
 
 const tags = ['roles'];
 
@@ -82,7 +81,6 @@ export const roleTwoFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
                                 WHERE t.user_id = s.user_id AND t.enabled_at IS NOT NULL)`,
         );
       });
-      forgetCachedSessions();
       return { message: TWO_FACTOR_MESSAGES.roleRequired(required), required };
     },
   );

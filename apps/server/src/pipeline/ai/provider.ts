@@ -6,7 +6,6 @@ import type {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { readSettings } from '../../db/settings.ts';
-import { outboundFetch } from '../../lib/outbound.ts';
 import { parseStorableJson, storableText } from '../../lib/outside-text.ts';
 import { answerExcerpt } from '../http.ts';
 
@@ -45,7 +44,7 @@ async function providerClient(context: AppContext) {
     timeout: context.config.AI_TIMEOUT_MS,
     // The job queue retries with back-off; retries inside the client would hide failures from it.
     maxRetries: 0,
-    fetch: outboundFetch,
+    fetch: context.outbound.fetch,
     // Everything comes from the settings: no organisation or project from the environment.
     organization: null,
     project: null,

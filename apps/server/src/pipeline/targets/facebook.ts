@@ -39,7 +39,7 @@ export const facebook = socialNetwork({
         link: variantLink(variant),
         access_token: setting.page_access_token,
       }),
-      { headers: {}, timeoutMs: call.timeoutMs },
+      { outbound: call.context.outbound, headers: {}, timeoutMs: call.timeoutMs },
     );
     return { statusCode, externalId: externalIdOf((json as { id?: unknown } | null)?.id) };
   },

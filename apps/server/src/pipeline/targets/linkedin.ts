@@ -73,6 +73,7 @@ export const linkedin = socialNetwork({
           'x-restli-protocol-version': '2.0.0',
         },
         timeoutMs: call.timeoutMs,
+        outbound: call.context.outbound,
       },
     );
     return { statusCode, externalId: externalIdOf(headers.get('x-restli-id')) };

@@ -47,7 +47,12 @@ export function socialNetwork<
       const webhookUrl = values[settingPath(target, 'webhook_url')];
       if (webhookUrl) {
         const secret = values[settingPath(target, 'webhook_secret')] ?? null;
-        return publishToWebhook(variant, target, { url: webhookUrl, secret, timeoutMs });
+        return publishToWebhook(variant, target, {
+          url: webhookUrl,
+          secret,
+          timeoutMs,
+          outbound: context.outbound,
+        });
       }
       return network.publish(variant, socialCall(target, values, { context, timeoutMs }));
     },

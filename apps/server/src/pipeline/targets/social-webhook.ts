@@ -1,4 +1,5 @@
 import { PUBLISH_TARGET_LABELS, type SocialNetwork } from '@sitefleet/contract';
+import type { Outbound } from '../../lib/outbound.ts';
 import type { VariantContent } from '../../modules/content/variants.ts';
 import { type DeliveryResult, idempotencyKey } from '../delivery.ts';
 import { postWebhook } from '../http.ts';
@@ -39,7 +40,7 @@ function socialWebhookPayload(variant: VariantContent, network: SocialNetwork, s
 export async function publishToWebhook(
   variant: VariantContent,
   network: SocialNetwork,
-  webhook: { url: string; secret: string | null; timeoutMs: number },
+  webhook: { url: string; secret: string | null; timeoutMs: number; outbound: Outbound },
 ): Promise<DeliveryResult> {
   const sentAt = new Date();
   const payload = socialWebhookPayload(variant, network, sentAt);
@@ -49,6 +50,7 @@ export async function publishToWebhook(
     idempotencyKey: payload.idempotency_key,
     event: payload.event,
     timeoutMs: webhook.timeoutMs,
+    outbound: webhook.outbound,
   });
   return { statusCode, externalId: externalIdOf((json as { id?: unknown } | null)?.id) };
 }

@@ -124,6 +124,7 @@ export const tiktok = socialNetwork({
             'content-type': 'application/json; charset=UTF-8',
           },
           timeoutMs: call.timeoutMs,
+          outbound: call.context.outbound,
         },
       );
     const { statusCode, json } = await withUserToken(

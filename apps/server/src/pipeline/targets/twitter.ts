@@ -125,6 +125,7 @@ export const twitter = socialNetwork({
           {
             headers: { authorization: `Bearer ${accessToken}` },
             timeoutMs: call.timeoutMs,
+            outbound: call.context.outbound,
           },
         ),
     );

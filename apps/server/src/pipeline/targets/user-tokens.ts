@@ -82,6 +82,7 @@ async function refreshedToken(
       },
       body: new URLSearchParams(request.form).toString(),
       timeoutMs: call.timeoutMs,
+      outbound: call.context.outbound,
     }).catch((error: unknown) => {
       if (error instanceof DeliveryError && error.statusCode !== undefined) {
         throw new DeliveryError(

@@ -46,7 +46,7 @@ export function websitePayload(variant: VariantContent, sentAt: Date) {
 export const website: PublishingTarget<'website'> = {
   target: 'website',
   settings: [],
-  async publish(variant, { timeoutMs }) {
+  async publish(variant, { context, timeoutMs }) {
     if (!variant.website.active) {
       throw new DeliveryError('The website is inactive', undefined, true);
     }
@@ -68,6 +68,7 @@ export const website: PublishingTarget<'website'> = {
         idempotencyKey: payload.idempotency_key,
         event: payload.event,
         timeoutMs,
+        outbound: context.outbound,
       },
     );
     const id = (json as { id?: unknown } | null)?.id;

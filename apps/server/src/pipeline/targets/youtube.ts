@@ -1,3 +1,4 @@
+import type { Outbound } from '../../lib/outbound.ts';
 import { LOGIN_WITH_GOOGLE_TOKENS } from '../../lib/settings-catalog.ts';
 import type { VariantContent } from '../../modules/content/variants.ts';
 import { googleAccessToken, googleClient } from '../../modules/google/service.ts';
@@ -28,7 +29,7 @@ const notAVideo = (reason: string) =>
   new DeliveryError(`YouTube takes videos only: ${reason}`, undefined, true);
 
 /** The video a post's content reference points to, opened for streaming with its type and size. */
-async function openVideo(variant: VariantContent, timeoutMs: number) {
+async function openVideo(variant: VariantContent, outbound: Outbound, timeoutMs: number) {
   const reference = variant.record.contentReference;
   if (!reference) throw notAVideo(`this ${variant.kind} has no content reference`);
   // The size sent to YouTube must be the size of the bytes as they travel: no compression.
@@ -36,6 +37,7 @@ async function openVideo(variant: VariantContent, timeoutMs: number) {
     method: 'GET',
     headers: { 'accept-encoding': 'identity' },
     timeoutMs,
+    outbound,
   });
   const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
   const length = response.headers.get('content-length');
@@ -91,9 +93,14 @@ export const youtube = socialNetwork({
     if (!(await googleClient(context.db, context.secrets, context.config))) {
       throw notConfigured('youtube');
     }
-    const video = await openVideo(variant, timeoutMs);
+    const video = await openVideo(variant, context.outbound, timeoutMs);
     try {
-      const accessToken = await googleAccessToken(context.db, context.secrets, context.config);
+      const accessToken = await googleAccessToken(
+        context.db,
+        context.secrets,
+        context.config,
+        context.outbound,
+      );
       const authorization = `Bearer ${accessToken}`;
       const session = await postJson(
         endpoint(
@@ -118,6 +125,7 @@ export const youtube = socialNetwork({
             'x-upload-content-length': video.length,
           },
           timeoutMs,
+          outbound: context.outbound,
         },
       );
       const uploadUrl = session.headers.get('location');
@@ -127,6 +135,7 @@ export const youtube = socialNetwork({
         headers: { authorization, 'content-type': video.type, 'content-length': video.length },
         body: video.body,
         timeoutMs,
+        outbound: context.outbound,
       });
       const json = (await answerJson(uploaded)) as { id?: unknown } | null;
       return { statusCode: uploaded.status, externalId: externalIdOf(json?.id) };

@@ -1,6 +1,6 @@
 import { localTimeZone, SCHEDULE_MESSAGES } from '@sitefleet/contract';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import { localInputValue, ScheduleModal } from './ScheduleModal.tsx';
 
@@ -33,7 +33,46 @@ const dateOf = (name: string) =>
   screen.getByLabelText(new RegExp(`^${name} \\(`)) as HTMLInputElement;
 const timeOf = (name: string) => screen.getByLabelText(`${name} time`) as HTMLInputElement;
 
-describe('ScheduleModal', () => {
+/**
+ * The zones the modal is tried in: the machine's UTC, where a local time and its instant read the
+ * same, and one with a half-hour offset, where a conversion that drops or doubles the offset shows.
+ * Each with a wall time typed there and the instant it is, worked out by hand.
+ */
+const ZONES = [
+  { zone: 'UTC', offsetMinutes: 0, typed: '2099-01-01T09:00', instant: '2099-01-01T09:00:00.000Z' },
+  {
+    zone: 'Asia/Kolkata',
+    offsetMinutes: -330,
+    typed: '2099-01-01T09:00',
+    instant: '2099-01-01T03:30:00.000Z',
+  },
+];
+
+describe.each(ZONES)('ScheduleModal in $zone', ({ zone, offsetMinutes, typed, instant }) => {
+  // Node follows TZ from the moment it is set, for Date and Intl alike.
+  const machineZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = zone;
+  });
+  afterAll(() => {
+    if (machineZone === undefined) delete process.env.TZ;
+    else process.env.TZ = machineZone;
+  });
+
+  it('sends the wall time typed in the zone as the instant it is there', () => {
+    expect(new Date(instant).getTimezoneOffset(), 'the zone in force').toBe(offsetMinutes);
+    const onSubmit = renderModal();
+    typeDateTime('Publish at', typed);
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(onSubmit).toHaveBeenCalledWith({ publish_at: instant });
+  });
+
+  it("shows a scheduled instant as the zone's wall time", () => {
+    renderModal({ initial: instant });
+    expect(dateOf('Publish at').value).toBe('01-01-2099');
+    expect(timeOf('Publish at').value).toBe('09:00');
+  });
+
   it("shows its dates DD-MM-YYYY, as every screen does, not in the browser's order", () => {
     renderModal({ action: 'schedule_spread' });
     for (const name of ['From', 'To']) {

@@ -53,8 +53,11 @@ export function ScheduleModal({
   onCancel,
 }: ScheduleModalProps) {
   const zone = localTimeZone();
-  // The whole hour after the next one: a time in the future, to change as needed.
-  const start = Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + HOUR_MS;
+  // The whole hour after the next one, on the browser's clock (a whole hour in UTC is half past
+  // in a zone like India's): a time in the future, to change as needed.
+  const nextHour = new Date();
+  nextHour.setMinutes(60, 0, 0);
+  const start = nextHour.getTime() + HOUR_MS;
   const [values, setValues] = useState<Record<Field, string>>({
     publish_at: localInputValue(initial ? Date.parse(initial) : start),
     from: localInputValue(start),
