@@ -1,5 +1,5 @@
 import type { DeliveryHealth, Website } from '@sitefleet/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { startFakeHttp } from '../../../test/fake-http.ts';
 import {
   createCategory,
@@ -24,7 +24,7 @@ await setSetting(admin, 'delivery.pause_after_failures', '0');
 
 async function websiteWithReceiver(status: number) {
   const receiver = await startFakeHttp();
-  afterAll(() => receiver.close());
+  onTestFinished(() => receiver.close());
   receiver.answer(() => ({ status, text: status === 404 ? 'no such hook' : 'down' }));
   const website = await createWebsite(admin);
   const settings = await admin.patch(`/api/websites/${website.id}/update-settings`, {
