@@ -17,7 +17,7 @@ test('Ctrl+K then typing at once: the field keeps every key, and Enter opens the
   });
 
   // The admin layout, which listens for the shortcut, loads after the address changes.
-  await expect(page.getByRole('link', { name: 'Posts' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Posts', exact: true })).toBeVisible();
   // Typed straight after the shortcut, while the palette's code is still loading (its first
   // opening), as a person types without waiting for the dialog.
   await page.keyboard.press('Control+k');
@@ -40,7 +40,7 @@ test('Ctrl+K then typing at once: the field keeps every key, and Enter opens the
 
 test('Ctrl+K runs "Add New Post": the new-post form opens, keyboard only', async ({ page }) => {
   await signIn(page, ADMIN);
-  await expect(page.getByRole('link', { name: 'Posts' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Posts', exact: true })).toBeVisible();
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   await expect(
@@ -63,7 +63,7 @@ test('Ctrl+K runs "Add New Post": the new-post form opens, keyboard only', async
 
 test('a user who may not add posts is not offered the action, nor its form', async ({ page }) => {
   await signIn(page, VIEWER);
-  await expect(page.getByRole('link', { name: 'Posts' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Posts', exact: true })).toBeVisible();
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   await page.keyboard.type('post');
