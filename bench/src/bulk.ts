@@ -1,0 +1,87 @@
+import { MANAGE_ALL } from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
+import type { AuditActor } from '../../apps/server/src/db/audit.ts';
+import { type Db, queryRows } from '../../apps/server/src/db/client.ts';
+import type { ReviewCaller } from '../../apps/server/src/modules/content/review-actions.ts';
+import { type Figures, percentile } from './measure.ts';
+import { BENCH_ADMIN, seededPostStage } from './shape.ts';
+
+/** The bulk approve case: 10,000 posts approved at once, three times, over HTTP and directly. */
+
+export const BULK_SIZE = 10_000;
+export const BULK_RUNS = 3;
+export const BULK_CASE = `bulk approve ${BULK_SIZE} posts (x${BULK_RUNS})`;
+
+/** Post ids of the n-th bulk approve: odd posts' variants are unapproved in the seed. */
+export const bulkIds = (run: number) =>
+  Array.from({ length: BULK_SIZE }, (_, i) => 100_001 + run * BULK_SIZE * 2 + i * 2);
+
+/** The bulk approves' posts back in the stage the seed put them in, unapproved. */
+export async function resetBulkRows(db: Db) {
+  const all = Array.from({ length: BULK_RUNS }, (_, run) => bulkIds(run)).flat();
+  await db.execute(sql`UPDATE post_variants v
+                       SET is_approved = false, stage_id = ${seededPostStage(sql`v.post_id`)}
+                       WHERE v.post_id = ANY(${`{${all.join(',')}}`}::int[]) AND v.is_approved`);
+}
+
+/** The seeded administrator, as the service-level bulk approves' caller (no post is theirs). */
+export async function benchCaller(db: Db): Promise<ReviewCaller> {
+  const [admin] = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`SELECT id, name FROM users WHERE email = ${BENCH_ADMIN.email}`,
+  );
+  if (!admin) throw new Error(`No user ${BENCH_ADMIN.email}: seed the database first.`);
+  return { userId: admin.id, name: admin.name, abilities: [MANAGE_ALL] };
+}
+
+export const BENCH_ACTOR: AuditActor = {
+  userId: null,
+  userName: 'bench',
+  ipAddress: '127.0.0.1',
+  userAgent: 'sitefleet-bench',
+  requestId: null,
+};
+
+/** The audit log's bulk approve entries: each run must add exactly one. */
+export async function bulkApproveEntries(db: Db) {
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM audit_log
+        WHERE action = 'bulk_action' AND subject_type = 'post' AND details->>'action' = 'approve'`,
+  );
+  return row?.total ?? 0;
+}
+
+export async function assertAudited(db: Db, before: number, path: string) {
+  const written = (await bulkApproveEntries(db)) - before;
+  if (written !== BULK_RUNS) {
+    throw new Error(`bulk approve (${path}): ${written} audit entries for ${BULK_RUNS} runs`);
+  }
+}
+
+export const bulkFigures = (times: number[]): Figures => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    reqPerSec: 1000 / (times.reduce((a, b) => a + b, 0) / times.length),
+    p50: percentile(sorted, 50),
+    p99: sorted.at(-1)!,
+  };
+};
+
+export async function httpBulk(url: string, cookie: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < BULK_RUNS; run++) {
+    const start = performance.now();
+    const response = await fetch(`${url}/api/posts/action`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ ids: bulkIds(run).join(','), action: 'approve' }),
+    });
+    const answer = (await response.json()) as { changed?: number };
+    times.push(performance.now() - start);
+    if (answer.changed !== BULK_SIZE) {
+      throw new Error(`bulk approve: ${response.status} ${JSON.stringify(answer)}`);
+    }
+  }
+  return times;
+}
