@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Button, Modal } from 'react-bootstrap';
 import { COPY_FAILED_TEXT, CopyButton, useCopy } from './CopyButton.tsx';
 
 /**
@@ -133,5 +134,41 @@ export function RotateSecret({ actionLabel, secretLabel, warning, rotate }: Rota
         </div>
       )}
     </div>
+  );
+}
+
+/** After a record is added with a credential: the credential, shown once, and Done. */
+export function SecretAddedModal({
+  title,
+  label,
+  secret,
+  children,
+  onClose,
+}: {
+  title: string;
+  label: string;
+  secret: string;
+  /** What the credential is for and how a lost one is replaced. */
+  children: ReactNode;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  return (
+    <Modal show onHide={onClose} backdrop="static" aria-labelledby={titleId}>
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5" id={titleId}>
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="form-text mt-0">{children}</p>
+        <SecretShownOnce label={label} secret={secret} />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="primary" onClick={onClose}>
+          Done
+        </Button>
+      </Modal.Footer>
+    </Modal>
   );
 }

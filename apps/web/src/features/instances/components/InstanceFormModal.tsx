@@ -8,13 +8,12 @@ import {
   instanceInputSchema,
   instancesResource,
 } from '@sitefleet/contract';
-import { useId, useState } from 'react';
-import { Button, Modal } from 'react-bootstrap';
+import { useState } from 'react';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { SelectField, TextField } from '../../../components/form/FormField.tsx';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
-import { RotateSecret, SecretShownOnce } from '../../../components/RotateSecret.tsx';
+import { RotateSecret, SecretAddedModal } from '../../../components/RotateSecret.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { useResourceForm } from '../../../lib/use-resource-form.ts';
 import { useRotateAgentToken } from '../api/agent-token.ts';
@@ -132,28 +131,12 @@ export function InstanceFormModal({ instance, onClose }: InstanceFormModalProps)
 
 /** After Add Instance: the agent's first token, shown once, and Done. */
 function NewAgentToken({ token, onClose }: { token: string; onClose: () => void }) {
-  const titleId = useId();
   return (
-    <Modal show onHide={onClose} backdrop="static" aria-labelledby={titleId}>
-      <Modal.Header closeButton>
-        <Modal.Title as="h2" className="h5" id={titleId}>
-          Instance added
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p className="form-text mt-0">
-          The browser agent on this instance sends this token as{' '}
-          <code>Authorization: Bearer &lt;token&gt;</code> to the agent API. Only a hash is kept: a
-          lost token is replaced by rotating it in the instance's form.
-        </p>
-        <SecretShownOnce label="Agent token" secret={token} />
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="primary" onClick={onClose}>
-          Done
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <SecretAddedModal title="Instance added" label="Agent token" secret={token} onClose={onClose}>
+      The browser agent on this instance sends this token as{' '}
+      <code>Authorization: Bearer &lt;token&gt;</code> to the agent API. Only a hash is kept: a lost
+      token is replaced by rotating it in the instance's form.
+    </SecretAddedModal>
   );
 }
 

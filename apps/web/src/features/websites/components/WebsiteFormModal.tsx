@@ -7,14 +7,13 @@ import {
   websiteInputSchema,
   websitesResource,
 } from '@sitefleet/contract';
-import { useId, useState } from 'react';
-import { Button, Modal } from 'react-bootstrap';
+import { useState } from 'react';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { DateField } from '../../../components/form/DateField.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
 import { SelectField, TextField } from '../../../components/form/FormField.tsx';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
-import { SecretShownOnce } from '../../../components/RotateSecret.tsx';
+import { SecretAddedModal } from '../../../components/RotateSecret.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { useResourceForm } from '../../../lib/use-resource-form.ts';
 
@@ -130,27 +129,16 @@ export function WebsiteFormModal({ website, onClose }: WebsiteFormModalProps) {
 
 /** After Add Website: its webhook signing secret, shown once, and Done. */
 function NewSigningSecret({ secret, onClose }: { secret: string; onClose: () => void }) {
-  const titleId = useId();
   return (
-    <Modal show onHide={onClose} backdrop="static" aria-labelledby={titleId}>
-      <Modal.Header closeButton>
-        <Modal.Title as="h2" className="h5" id={titleId}>
-          Website added
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p className="form-text mt-0">
-          Deliveries to this website carry an HMAC-SHA256 signature of their body under this secret
-          (<code>X-Sitefleet-Signature</code>): give it to the website's receiver. A lost secret is
-          replaced by rotating it in the website's Webhook Settings.
-        </p>
-        <SecretShownOnce label="Signing secret" secret={secret} />
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="primary" onClick={onClose}>
-          Done
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <SecretAddedModal
+      title="Website added"
+      label="Signing secret"
+      secret={secret}
+      onClose={onClose}
+    >
+      Deliveries to this website carry an HMAC-SHA256 signature of their body under this secret (
+      <code>X-Sitefleet-Signature</code>): give it to the website's receiver. A lost secret is
+      replaced by rotating it in the website's Webhook Settings.
+    </SecretAddedModal>
   );
 }
