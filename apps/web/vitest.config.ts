@@ -7,6 +7,8 @@ export default defineConfig({
     name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',
+    isolate: false,
+    setupFiles: ['src/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

@@ -1,17 +1,13 @@
 import { AbilityProvider } from '@casl/react';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { appAbility } from '../lib/abilities.ts';
 import { clearSession, loadSession } from '../lib/auth-store.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
 import { RequireAbility } from './RequireAbility.tsx';
 
-afterEach(() => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-});
+afterEach(() => clearSession());
 
 async function renderWith(abilities: string[]) {
   stubFetch({

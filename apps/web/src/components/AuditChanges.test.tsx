@@ -1,8 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { AuditChanges } from './AuditChanges.tsx';
-
-afterEach(cleanup);
 
 describe('AuditChanges', () => {
   it('writes lists and objects out as words, never as JSON', () => {

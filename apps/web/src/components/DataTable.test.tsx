@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_RESULTS_TEXT } from '../lib/texts.ts';
 import type { ListSort } from '../lib/use-list-params.ts';
 import { useRowSelection } from '../lib/use-row-selection.ts';
@@ -9,10 +9,6 @@ import { stubResizeObserver } from '../test/resize-observer-stub.ts';
 import { DataTable, rowNumberColumn } from './DataTable.tsx';
 
 beforeEach(stubResizeObserver);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 interface Person {
   id: number;

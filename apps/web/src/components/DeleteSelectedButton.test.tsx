@@ -1,8 +1,6 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { DeleteSelectedButton } from './DeleteSelectedButton.tsx';
-
-afterEach(cleanup);
 
 describe('DeleteSelectedButton', () => {
   it('says when its dialog opens and closes, shows the details and waits while told to', async () => {

@@ -1,9 +1,7 @@
 import { DELIVERY_HEALTH_MEANINGS } from '@sitefleet/contract';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { DeliveryHealthBadge, DeliveryHealthLegend } from './DeliveryHealthBadge.tsx';
-
-afterEach(cleanup);
 
 describe('DeliveryHealthBadge', () => {
   it('shows the verdict it is given, with what it means as its title', () => {

@@ -1,8 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { Pagination, totalText, visiblePages } from './Pagination.tsx';
-
-afterEach(cleanup);
 
 describe('Pagination', () => {
   it('shows the first, the last and two pages around the current one', () => {

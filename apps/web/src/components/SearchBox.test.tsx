@@ -1,13 +1,9 @@
 import { SEARCH_DEBOUNCE_MS } from '@sitefleet/contract';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SearchBox } from './SearchBox.tsx';
 
 beforeEach(() => vi.useFakeTimers());
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
 
 const input = () => screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
 

@@ -1,10 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readHiddenColumns, useColumnVisibility } from './use-column-visibility.ts';
 
 const KEY = 'test.columns';
-
-afterEach(() => localStorage.clear());
 
 describe('useColumnVisibility', () => {
   it('hides and shows columns, and a later page load finds the choice', () => {

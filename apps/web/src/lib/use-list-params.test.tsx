@@ -1,6 +1,6 @@
-import { act, cleanup, render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type ListParams,
   orderParams,
@@ -8,8 +8,6 @@ import {
   useKeepPageInRange,
   useListParams,
 } from './use-list-params.ts';
-
-afterEach(cleanup);
 
 /** Renders the hook on a memory router at `url`; `current()` gives its latest value and URL. */
 function renderListParams(

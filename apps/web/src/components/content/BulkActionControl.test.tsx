@@ -1,8 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { BulkActionControl, canApply } from './BulkActionControl.tsx';
-
-afterEach(cleanup);
 
 const actions = [
   { value: 'approve', label: 'Approve' },

@@ -1,21 +1,15 @@
 import { AbilityProvider } from '@casl/react';
 import { categoryDetailListSchema } from '@sitefleet/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { appAbility } from '../../lib/abilities.ts';
 import { stubFetch } from '../../test/fetch-stub.ts';
 import { stubResizeObserver } from '../../test/resize-observer-stub.ts';
 import { DetailedReviewModal } from './DetailedReviewModal.tsx';
 
 beforeEach(stubResizeObserver);
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const flags = {
   synced: 0,

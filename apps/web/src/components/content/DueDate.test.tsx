@@ -1,8 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { DueDate } from './DueDate.tsx';
-
-afterEach(cleanup);
 
 const HOUR = 3_600_000;
 

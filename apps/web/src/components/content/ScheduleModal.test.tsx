@@ -1,10 +1,8 @@
 import { localTimeZone, SCHEDULE_MESSAGES } from '@sitefleet/contract';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import { localInputValue, ScheduleModal } from './ScheduleModal.tsx';
-
-afterEach(cleanup);
 
 const renderModal = (props: Partial<Parameters<typeof ScheduleModal>[0]> = {}) => {
   const onSubmit = vi.fn();

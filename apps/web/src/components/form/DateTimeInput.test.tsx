@@ -1,8 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { DateTimeInput } from './DateTimeInput.tsx';
-
-afterEach(cleanup);
 
 describe('DateTimeInput', () => {
   it('shows the date DD-MM-YYYY and answers the typed date and time as YYYY-MM-DDTHH:mm', () => {

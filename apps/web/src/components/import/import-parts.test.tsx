@@ -1,11 +1,9 @@
 import type { ImportState } from '@sitefleet/contract';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { previewRows } from '../../lib/imports.ts';
 import { ImportCheck } from './ImportCheck.tsx';
 import { ImportProgress } from './ImportProgress.tsx';
-
-afterEach(cleanup);
 
 const state = (overrides: Partial<ImportState>): ImportState => ({
   id: 7,

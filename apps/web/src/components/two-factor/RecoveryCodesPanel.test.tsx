@@ -1,12 +1,7 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { COPY_FAILED_TEXT } from '../CopyButton.tsx';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('RecoveryCodesPanel', () => {
   it('copies every code, one a line, or says to copy them by hand when the clipboard refuses', async () => {

@@ -1,8 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { NAMES_SHOWN, NameList } from './NameList.tsx';
-
-afterEach(cleanup);
 
 const names = (count: number) =>
   Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `Site ${index + 1}` }));

@@ -1,10 +1,8 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type CategoryFormValues, categoryFormDefaults } from './category-form.ts';
 import { useSlugFollowingName } from './use-slug-following-name.ts';
-
-afterEach(cleanup);
 
 function NameAndSlug({ followAtStart }: { followAtStart: boolean }) {
   const form = useForm<CategoryFormValues>({ defaultValues: categoryFormDefaults(null) });

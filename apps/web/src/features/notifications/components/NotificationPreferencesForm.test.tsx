@@ -5,15 +5,10 @@ import {
   NOTIFICATION_MESSAGES,
 } from '@sitefleet/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
 import { NotificationPreferencesForm } from './NotificationPreferencesForm.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const kinds = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, DEFAULT_CHANNEL_CHOICE]));
 

@@ -1,18 +1,14 @@
 import { AbilityProvider } from '@casl/react';
 import { TWO_FACTOR_MESSAGES } from '@sitefleet/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { appAbility } from '../../../lib/abilities.ts';
 import { clearSession, loadSession } from '../../../lib/auth-store.ts';
 import { stubFetch } from '../../../test/fetch-stub.ts';
 import { RoleTwoFactorCard } from './RoleTwoFactorCard.tsx';
 
-afterEach(() => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-});
+afterEach(() => clearSession());
 
 /** The card of a role that does not require two-factor sign-in yet, its switch ready. */
 async function renderCard() {

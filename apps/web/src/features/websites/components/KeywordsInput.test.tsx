@@ -1,10 +1,8 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { KeywordsInput } from './KeywordsInput.tsx';
 import { addKeywords, removeKeyword } from './keywords.ts';
-
-afterEach(cleanup);
 
 describe('addKeywords', () => {
   it('adds the keywords of comma-separated text, trimmed, without blanks', () => {

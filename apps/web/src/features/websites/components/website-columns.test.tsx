@@ -1,9 +1,7 @@
 import { toIsoDate } from '@sitefleet/contract';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RenewalCell } from './website-columns.tsx';
-
-afterEach(cleanup);
 
 const daysFromToday = (days: number) => toIsoDate(new Date(Date.now() + days * 86_400_000));
 

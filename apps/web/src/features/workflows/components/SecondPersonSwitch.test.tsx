@@ -1,18 +1,14 @@
 import { AbilityProvider } from '@casl/react';
 import { REVIEW_SECOND_PERSON_SETTING, REVIEW_SECOND_PERSON_TEXTS } from '@sitefleet/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { appAbility } from '../../../lib/abilities.ts';
 import { clearSession, loadSession } from '../../../lib/auth-store.ts';
 import { stubFetch } from '../../../test/fetch-stub.ts';
 import { SecondPersonSwitch } from './SecondPersonSwitch.tsx';
 
-afterEach(() => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-});
+afterEach(() => clearSession());
 
 const setting = (value: string) => ({
   id: 41,
