@@ -34,10 +34,10 @@ export default defineConfig(async () => {
       // alone, and the PGlite suite, the longer of the two, ends two minutes sooner.
       exclude: db === 'pglite' && withPostgres ? ['test/fuzz*.test.ts'] : [],
       env: { TEST_DB: db },
-      globalSetup: [
-        db === 'pglite' ? 'test/pglite-image.ts' : 'test/postgres-template.ts',
-        'test/server-bundle.ts',
-      ],
+      globalSetup:
+        db === 'pglite'
+          ? ['test/pglite-image.ts', 'test/server-bundle.ts', 'test/pglite-data-dir.ts']
+          : ['test/postgres-template.ts', 'test/server-bundle.ts'],
       // Each file starts its own server on its own database, so a worker keeps the modules it
       // loaded from one file to the next instead of loading the server again for each (a third of
       // the suite's time). What a server keeps (its outbound connections, its kept sessions) is

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app.ts';
 import { type Operation, operationsOf, requestOf, requestToSend } from './fuzz-requests.ts';
 import { ADMIN, ApiClient, createTestDatabase, TEST_DB } from './harness.ts';
-import { startProcess } from './processes.ts';
+import { processDataDir, startProcess } from './processes.ts';
 
 /**
  * The fuzz of every route with list readers beside it, as a loaded server sees it: every request,
@@ -24,7 +22,7 @@ const OVERSIZED_NOTE = ' (oversized body)';
  * The server runs in a process of its own, as in production: a client in the same process reads
  * each answer before the server's socket work can get in its way.
  */
-const dataDir = mkdtempSync(join(tmpdir(), 'sitefleet-fuzz-load-'));
+const dataDir = processDataDir('fuzz-load');
 const database = TEST_DB === 'postgres' ? await createTestDatabase() : undefined;
 const server = startProcess('main', {
   ...(database?.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir, DATABASE_URL: '' }),

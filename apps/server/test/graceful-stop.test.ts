@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it, onTestFinished } from 'vitest';
 import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
 import { holdDeliveries, startFakeHttp } from './fake-http.ts';
 import { contentFixture, secondAdmin, websiteInput } from './fixtures.ts';
 import { ADMIN, ApiClient, createTestDatabase, TEST_DB, waitFor } from './harness.ts';
-import { startProcess } from './processes.ts';
+import { processDataDir, startProcess } from './processes.ts';
 
 const IN_FLIGHT = 50;
 
@@ -61,7 +59,7 @@ function beginPost(port: number, path: string, cookie: string, json: unknown) {
   };
 }
 
-const workDir = mkdtempSync(join(tmpdir(), 'sitefleet-stop-'));
+const workDir = processDataDir('stop');
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 const website = await startFakeHttp();
 afterAll(() => website.close());

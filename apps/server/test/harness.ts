@@ -19,6 +19,9 @@ export const TEST_PASSWORD = 'password123';
 /** Which database this run targets: the vitest project sets TEST_DB. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+/** The migrated, empty PGlite database the project's global setup dumped (pglite-image.ts). */
+export const migratedImage = () => new Blob([readFileSync(inject('pgliteImage'))]);
+
 /**
  * A fresh database for one test file: PGlite in memory, or a new PostgreSQL database (with its
  * `url`, for tests that start other processes on it). Both start migrated, from what the
@@ -27,8 +30,7 @@ export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (TEST_DB === 'pglite') {
     // migrate() finds nothing to do (and still catches up should the image lag behind).
-    const image = new Blob([readFileSync(inject('pgliteImage'))]);
-    const database = await openDatabase({ image });
+    const database = await openDatabase({ image: migratedImage() });
     await database.migrate();
     return database;
   }

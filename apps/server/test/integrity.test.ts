@@ -12,6 +12,7 @@ import {
   ADMIN,
   ApiClient,
   createTestDatabase,
+  migratedImage,
   startTestServer,
   TEST_DB,
   type TestServer,
@@ -140,9 +141,17 @@ describe('start-up and db:check', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** PGlite in a data directory the processes can open (closed meanwhile), or PostgreSQL. */
+  /**
+   * PGlite in a data directory the processes can open (closed meanwhile), the first time from the
+   * migrated image, or PostgreSQL.
+   */
+  let imaged = false;
   const openShared = async (): Promise<Database> => {
-    if (TEST_DB === 'pglite') return openDatabase({ dataDir });
+    if (TEST_DB === 'pglite') {
+      const image = imaged ? undefined : migratedImage();
+      imaged = true;
+      return openDatabase({ dataDir, image });
+    }
     database ??= await createTestDatabase();
     return database;
   };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock.ts';
 import { TEST_DB } from './harness.ts';
-import { type RunningProcess, startProcess } from './processes.ts';
+import { processDataDir, type RunningProcess, startProcess } from './processes.ts';
 
 const startServer = (dataDir: string) =>
   startProcess('main', {
@@ -41,7 +41,8 @@ describe.runIf(TEST_DB === 'pglite')('the embedded database directory', () => {
   it('stops a second server on the same directory with a clear message, and the first keeps serving', {
     timeout: 200_000,
   }, async () => {
-    const dir = tempDir();
+    const dir = processDataDir('lock-server');
+    dirs.push(dir);
     const first = startServer(dir);
     servers.push(first);
     const [, url] = await first.printed(/running at (http:\/\/\S+)/, 150_000);

@@ -1,18 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeHttp } from './fake-http.ts';
 import { createCategory, createPost, createWebsite } from './fixtures.ts';
 import { ADMIN, ApiClient, createTestDatabase, TEST_DB, waitFor } from './harness.ts';
-import { startProcess } from './processes.ts';
+import { processDataDir, startProcess } from './processes.ts';
 
 /**
  * Anyone who controls one website of the fleet controls what its webhook answers. An answer with
  * a raw NUL byte (which PostgreSQL text and jsonb refuse) is kept without it, as the attempt's
  * error; the server process goes on.
  */
-const dataDir = mkdtempSync(join(tmpdir(), 'sitefleet-nul-'));
+const dataDir = processDataDir('nul');
 const postgres = TEST_DB === 'postgres' ? await createTestDatabase() : undefined;
 const receiver = await startFakeHttp();
 receiver.answer(() => ({ status: 500, text: 'bad\0raw' }));

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
@@ -24,12 +26,20 @@ export interface RunningProcess {
  * Starts one of the server's entry points as a real process, from the bundle the run's global
  * setup compiled (`server-bundle.ts`), on plain node as `npm start` runs it.
  */
-export function startProcess(
+export const startProcess = (
+  entry: ServerEntry,
+  env: Record<string, string>,
+  args: readonly string[] = [],
+) => startBundled(inject('serverBundle'), entry, env, args);
+
+/** Starts an entry point of the bundle in `bundle` (the global setups, which have no `inject`). */
+export function startBundled(
+  bundle: string,
   entry: ServerEntry,
   env: Record<string, string>,
   args: readonly string[] = [],
 ): RunningProcess {
-  const child = spawn(process.execPath, [join(inject('serverBundle'), `${entry}.js`), ...args], {
+  const child = spawn(process.execPath, [join(bundle, `${entry}.js`), ...args], {
     cwd: serverRoot,
     // The tests' receivers listen on the loopback address, which the server otherwise refuses.
     env: { ...process.env, LOG_LEVEL: 'info', OUTBOUND_ALLOWED_RANGES: '127.0.0.1', ...env },
@@ -81,4 +91,17 @@ export function startProcess(
       await exited;
     },
   };
+}
+
+/**
+ * A data directory for a server process of its own, `DATA_DIR`: on PGlite, a copy of what the
+ * server's first start made of an empty one (pglite-data-dir.ts), so that each process opens it
+ * in a few seconds instead of migrating and seeding again (three times as long); empty on
+ * PostgreSQL, whose processes do not read it.
+ */
+export function processDataDir(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `sitefleet-${name}-`));
+  const firstStart = inject('pgliteDataDir');
+  if (firstStart) cpSync(firstStart, dir, { recursive: true });
+  return dir;
 }

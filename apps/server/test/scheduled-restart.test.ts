@@ -1,18 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { PostDetailRow } from '@sitefleet/contract';
 import { afterAll, expect, it } from 'vitest';
 import { startFakeHttp } from './fake-http.ts';
 import { createCategory, createPost, createWebsite, secondAdmin } from './fixtures.ts';
 import { ADMIN, ApiClient, createTestDatabase, TEST_DB, waitFor } from './harness.ts';
-import { type RunningProcess, startProcess } from './processes.ts';
+import { processDataDir, type RunningProcess, startProcess } from './processes.ts';
 
 /**
  * A schedule is durable: the server is stopped before a variant's publish time and started again
  * after it, and the variant is published then, once.
  */
-const dataDir = mkdtempSync(join(tmpdir(), 'sitefleet-schedule-restart-'));
+const dataDir = processDataDir('schedule-restart');
 const database = TEST_DB === 'postgres' ? await createTestDatabase() : undefined;
 const receiver = await startFakeHttp();
 let server: RunningProcess | undefined;

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeHttpServer, holdDeliveries, startFakeHttp } from './fake-http.ts';
 import { createCategory, createPost, createWebsite, secondAdmin } from './fixtures.ts';
 import { ADMIN, ApiClient, TEST_DB, waitFor } from './harness.ts';
-import { type RunningProcess, startProcess } from './processes.ts';
+import { processDataDir, type RunningProcess, startProcess } from './processes.ts';
 
 const POSTS = 20;
 
@@ -39,7 +37,7 @@ describe.runIf(TEST_DB === 'pglite')('server killed mid-delivery (embedded datab
   };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'sitefleet-restart-'));
+    dataDir = processDataDir('restart');
     website = await startFakeHttp();
   });
   afterAll(async () => {

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { MESSAGES } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, TEST_DB, type TestServer } from './harness.ts';
-import { startProcess } from './processes.ts';
+import { processDataDir, startProcess } from './processes.ts';
 
 async function runMain(env: Record<string, string>) {
   const main = startProcess('main', { PORT: '0', LOG_LEVEL: 'silent', ...env });
@@ -55,7 +53,7 @@ describe.runIf(TEST_DB === 'pglite')('start-up checks', () => {
 describe.runIf(TEST_DB === 'pglite')('a server listening beyond the loopback address', () => {
   let dataDir: string;
   beforeAll(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'sitefleet-host-'));
+    dataDir = processDataDir('host');
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
