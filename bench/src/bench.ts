@@ -38,6 +38,7 @@ import {
   bulkApproveEntries,
   bulkFigures,
   bulkIds,
+  floorBulk,
   httpBulk,
   resetBulkRows,
 } from './bulk.ts';
@@ -155,9 +156,10 @@ async function directPhase(target: Target) {
   if (bulkTimes.length > 0) await assertAudited(database.db, entriesBefore, 'service');
   const auditedBulks = await bulkApproveEntries(database.db);
   await resetBulkRows(database.db);
+  const bulkFloor = bulkTimes.length > 0 ? await floorBulk(database.db) : [];
   await queue.stop();
   await database.close();
-  return { prepared, lists, bulkTimes, auditedBulks, posts: counted!.posts };
+  return { prepared, lists, bulkTimes, bulkFloor, auditedBulks, posts: counted!.posts };
 }
 
 /** Who the service-level bulk approves are audited as. */
@@ -212,7 +214,7 @@ async function httpCase(
 async function benchTarget(
   target: Target,
 ): Promise<{ rows: Row[]; memory: string; exported?: ExportFigures }> {
-  const { prepared, lists, bulkTimes, auditedBulks, posts } = await directPhase(target);
+  const { prepared, lists, bulkTimes, bulkFloor, auditedBulks, posts } = await directPhase(target);
   console.log(`── ${target.name}: HTTP (real server, autocannon, ${CONNECTIONS} connections) ──`);
   // The server answers requests only, its workers and scheduler elsewhere as behind a load
   // balancer: the scheduled tasks would otherwise run beside the timed requests (the monitor's
@@ -271,6 +273,7 @@ async function benchTarget(
         case: BULK_CASE,
         load: loadavg()[0]!,
         direct: bulkFigures(bulkTimes),
+        floor: bulkFigures(bulkFloor),
       };
       try {
         rows.push({ ...bulk, http: bulkFigures(await httpBulk(server.url, cookie)) });
