@@ -90,7 +90,12 @@ test('creates a post, finds it, publishes it, and Detailed Review shows what bec
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Description').fill('Flour, water, salt and patience.');
   await dialog.getByLabel('Category').fill(category.name);
-  await page.getByRole('listbox').getByRole('option', { name: category.name }).click();
+  // The name is unique: one option once the search for it has answered. An option of the list
+  // shown before (the newest categories) could be re-rendered under the click and miss it.
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options).toHaveCount(1);
+  await options.filter({ hasText: category.name }).click();
+  await expect(dialog.getByText(category.name, { exact: true })).toBeVisible();
   await dialog.getByLabel('Content Reference').fill('https://reference.example.com/sourdough');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Post created successfully!')).toBeVisible();
