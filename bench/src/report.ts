@@ -25,6 +25,8 @@ const fixed = (value: number | undefined, digits = 0) =>
   value === undefined ? '' : value.toFixed(digits);
 const share = (part: number | undefined, whole: number | undefined) =>
   part !== undefined && whole ? part / whole : undefined;
+/** A rate with a decimal below 10 a second (the bulk approve's), whole above. */
+const rate = (value: number | undefined) => fixed(value, (value ?? 10) < 10 ? 2 : 0);
 const percent = (ratio: number | undefined) =>
   ratio === undefined ? '' : `${(ratio * 100).toFixed(0)}%`;
 
@@ -75,16 +77,16 @@ export function printTable(rows: Row[], memory: Record<string, string>, profileC
       : [
           row.db,
           row.case,
-          fixed(row.http?.reqPerSec),
+          rate(row.http?.reqPerSec),
           row.cpu ? row.cpu.server.toFixed(2) : '',
-          fixed(row.floor?.reqPerSec, (row.floor?.reqPerSec ?? 10) < 10 ? 1 : 0),
+          rate(row.floor?.reqPerSec),
           percent(share(row.http?.reqPerSec, row.floor?.reqPerSec)),
           percent(profileShare(row)),
           row.cpu ? row.cpu.database.toFixed(2) : '',
           row.encoding ?? '',
           fixed(row.http?.p50, 1),
           fixed(row.http?.p99, 1),
-          fixed(row.direct?.reqPerSec),
+          rate(row.direct?.reqPerSec),
           row.total ?? '',
           fixed(row.load, 1),
         ],

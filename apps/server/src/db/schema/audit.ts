@@ -1,7 +1,7 @@
 import type { AuditAction, AuditChanges, AuditSubjectType } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { trigram } from './columns.ts';
+import { LOG_SEARCH_INDEX_OPTIONS, trigram } from './columns.ts';
 
 /**
  * Who did what: one row per state-changing request, written in the change's transaction. The
@@ -30,7 +30,7 @@ export const auditLog = pgTable(
     index('audit_log_subject_idx').on(t.subjectType, t.subjectId, sql`${t.id} DESC`),
     index('audit_log_user_idx').on(t.userId, sql`${t.id} DESC`),
     index('audit_log_action_idx').on(t.action, sql`${t.id} DESC`),
-    trigram('audit_log_subject_name_trgm_idx', t.subjectName),
-    trigram('audit_log_user_name_trgm_idx', t.userName),
+    trigram('audit_log_subject_name_trgm_idx', t.subjectName, LOG_SEARCH_INDEX_OPTIONS),
+    trigram('audit_log_user_name_trgm_idx', t.userName, LOG_SEARCH_INDEX_OPTIONS),
   ],
 );

@@ -80,14 +80,18 @@ export interface MoveCounts {
   heldIn: string | null;
 }
 
-function targetStage(target: MoveTarget): SQL {
+/**
+ * The stage the target names in each workflow that has it: every workflow's last stage, or the
+ * one stage (in its own workflow only). Read once per move, not once per variant.
+ */
+function targetStages(target: MoveTarget): SQL {
   const lastPosition = sql`(SELECT max(o.position) FROM workflow_stages o WHERE o.workflow_id = s.workflow_id)`;
   return target === 'last'
-    ? sql`SELECT s.id, s.name, s.position, TRUE AS is_last FROM workflow_stages s
-          WHERE s.workflow_id = ${WEBSITE_WORKFLOW} ORDER BY s.position DESC LIMIT 1`
-    : sql`SELECT s.id, s.name, s.position, s.position = ${lastPosition} AS is_last
-          FROM workflow_stages s
-          WHERE s.id = ${target.stageId} AND s.workflow_id = ${WEBSITE_WORKFLOW}`;
+    ? sql`SELECT DISTINCT ON (s.workflow_id) s.workflow_id, s.id, s.name, s.position,
+                 TRUE AS is_last
+          FROM workflow_stages s ORDER BY s.workflow_id, s.position DESC`
+    : sql`SELECT s.workflow_id, s.id, s.name, s.position, s.position = ${lastPosition} AS is_last
+          FROM workflow_stages s WHERE s.id = ${target.stageId}`;
 }
 
 /** Whether the mover wrote record `r`, edited it last, or asked for variant `v`'s generation. */
@@ -127,7 +131,7 @@ function movePlan(
     JOIN ${sql.identifier(kind.records)} r ON r.id = v.${sql.identifier(kind.owner)}
     JOIN websites ws ON ws.id = v.website_id
     JOIN workflow_stages f ON f.id = v.stage_id
-    LEFT JOIN LATERAL (${targetStage(target)}) t ON TRUE
+    LEFT JOIN (${targetStages(target)}) t ON t.workflow_id = ${WEBSITE_WORKFLOW}
     WHERE ${condition}`;
 }
 
