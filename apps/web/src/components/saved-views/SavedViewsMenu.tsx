@@ -77,13 +77,15 @@ export function SavedViewsMenu({ list, columns }: SavedViewsMenuProps) {
 
   // A list opened bare (no filters, search or sort in its address) shows the user's default view,
   // once: clearing the filters afterwards keeps them cleared, and what the user set before the
-  // views came (a search typed at once) is kept.
+  // views came (a search typed at once) is kept. The address is read as the browser has it: the
+  // router's own copy can still be the bare one while a search's navigation is under way.
   const openedBare = useRef(searchParams.size === 0);
   const defaultView = views.data?.find((view) => view.is_default);
   useEffect(() => {
     if (!openedBare.current || !views.isSuccess) return;
     openedBare.current = false;
-    if (defaultView && searchParams.size === 0) open(defaultView, true);
+    const stillBare = new URLSearchParams(window.location.search).size === 0;
+    if (defaultView && stillBare) open(defaultView, true);
   });
 
   const done = (message: string) => ({
