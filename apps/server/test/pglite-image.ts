@@ -16,16 +16,23 @@ declare module 'vitest' {
 
 /**
  * Vitest global setup of the PGlite server project: migrates one in-memory database, lets the job
- * queue create its schema in it, and dumps it, so each test file starts from the dump instead of
- * running every migration again.
+ * queue create its schema in it, and dumps it without the template databases, so each test file
+ * starts from the dump instead of running every migration again.
  */
 export default async function setup(project: TestProject) {
-  const path = join(tmpdir(), `sitefleet-pglite-migrated-${migrationsHash()}-queue.tar`);
+  const path = join(tmpdir(), `sitefleet-pglite-migrated-${migrationsHash()}-queue-alone.tar`);
   if (!existsSync(path)) {
     const database = await openDatabase({});
     await database.migrate();
     await (await startQueue(database, console)).stop();
     const client = (database.db as unknown as { $client: PGlite }).$client;
+    // The tests use only the database they open: template0 and template1 were two thirds of the
+    // files every open unpacks (0.85 s of CPU an open, 0.55 s without them).
+    for (const template of ['template0', 'template1']) {
+      await client.query(`ALTER DATABASE ${template} IS_TEMPLATE false`);
+      await client.query(`DROP DATABASE ${template}`);
+    }
+    await client.query('CHECKPOINT');
     const image = await client.dumpDataDir('none');
     // Written aside and renamed: another run starting meanwhile never reads half a file.
     const partial = `${path}.${process.pid}`;
