@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { hooksInTestBodies } from './hooks-in-tests.ts';
+import { hooksRegisteredTooLate } from './hooks-in-tests.ts';
 
 /**
  * The layout's rules, read from the sources' import lines: which folder may import which (see
@@ -160,7 +160,7 @@ describe('architecture', () => {
     expect(long).toEqual([]);
   });
 
-  it('registers no hook (afterAll, beforeEach…) inside a test body, where vitest never runs it', () => {
+  it('registers no hook (afterAll, beforeEach…) inside a test or a hook body, where vitest never runs it', () => {
     const sources = [
       SERVER,
       join(ROOT, 'apps/server/test'),
@@ -174,12 +174,13 @@ describe('architecture', () => {
       })),
     );
     const isTestFile = (path: string) => /\.(test|spec)\.tsx?$/.test(path);
-    const found = hooksInTestBodies(sources, isTestFile).map((line) =>
+    const found = hooksRegisteredTooLate(sources, isTestFile).map((line) =>
       line.replace(`${ROOT}/`, ''),
     );
     expect(found).toEqual([]);
 
-    // The rule sees a hook registered directly and one registered by a helper of another file.
+    // The rule sees a hook registered directly and one registered by a helper of another file, in
+    // a test and in another hook.
     const sample = [
       {
         path: '/sample/helpers.ts',
@@ -193,12 +194,14 @@ describe('architecture', () => {
           "it('direct', () => { plain(); afterEach(() => {}); });",
           "it.runIf(true)('through a helper', async () => { start(); });",
           "it('clean', () => { plain(); onTestFinished(() => {}); });",
+          'beforeAll(async () => { start(); });',
         ].join('\n'),
       },
     ];
-    expect(hooksInTestBodies(sample, isTestFile)).toEqual([
+    expect(hooksRegisteredTooLate(sample, isTestFile)).toEqual([
       '/sample/a.test.ts:3: afterEach',
       '/sample/a.test.ts:4: start, which registers a hook',
+      '/sample/a.test.ts:6: start, which registers a hook',
     ]);
   });
 });

@@ -2,9 +2,10 @@ import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
 
 /**
- * Finds hooks (afterAll, afterEach, beforeAll, beforeEach) registered inside a test's body, which
- * vitest never runs: directly, or through a function that registers one (`serverForFile`), in the
- * same file or imported from another. A test body cleans up with `onTestFinished` instead.
+ * Finds hooks (afterAll, afterEach, beforeAll, beforeEach) registered inside a test's or another
+ * hook's body, which vitest never runs: directly, or through a function that registers one
+ * (`serverForFile`), in the same file or imported from another. A test body cleans up with
+ * `onTestFinished` instead, and a file's server is started where its tests are declared.
  */
 
 const HOOKS = new Set(['afterAll', 'afterEach', 'beforeAll', 'beforeEach']);
@@ -91,8 +92,11 @@ function readFile(source: SourceText) {
   return { file, functions, imports };
 }
 
-/** `path:line: what` for each hook registered inside a test body of the test files among `sources`. */
-export function hooksInTestBodies(
+/**
+ * `path:line: what` for each hook registered inside a test's or a hook's body of the test files
+ * among `sources`.
+ */
+export function hooksRegisteredTooLate(
   sources: readonly SourceText[],
   isTestFile: (path: string) => boolean,
 ): string[] {
@@ -139,7 +143,7 @@ export function hooksInTestBodies(
   for (const [path, { file }] of files) {
     if (!isTestFile(path)) continue;
     const visit = (node: ts.Node) => {
-      if (ts.isCallExpression(node) && isTestCall(node)) {
+      if (ts.isCallExpression(node) && (isTestCall(node) || isHookCall(node))) {
         const body = node.arguments.find(
           (argument) => ts.isArrowFunction(argument) || ts.isFunctionExpression(argument),
         );

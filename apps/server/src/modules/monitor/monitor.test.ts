@@ -1,22 +1,10 @@
 import { addMonths, MONITOR_ERRORS, toIsoDate } from '@sitefleet/contract';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeHttpServer, startFakeHttp } from '../../../test/fake-http.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeHttp } from '../../../test/fake-http.ts';
 import { createWebsite, serverForFile } from '../../../test/fixtures.ts';
-import {
-  type ApiClient,
-  FAST_QUEUE_ENV,
-  setSetting,
-  TEST_DB,
-  type TestServer,
-  waitFor,
-} from '../../../test/harness.ts';
-import {
-  type LocalSite,
-  startHttpsSite,
-  startLocalSite,
-  startLocalSmtp,
-} from '../../../test/local-sites.ts';
+import { FAST_QUEUE_ENV, setSetting, TEST_DB, waitFor } from '../../../test/harness.ts';
+import { startHttpsSite, startLocalSite, startLocalSmtp } from '../../../test/local-sites.ts';
 import type { RunningJob } from '../../jobs/queue.ts';
 import { sendNotifications } from '../../pipeline/notifications.ts';
 import { FIXED_TASKS, MONITOR_CHECK_TASK } from '../../tasks.ts';
@@ -25,25 +13,21 @@ import { FIXED_TASKS, MONITOR_CHECK_TASK } from '../../tasks.ts';
  * The monitor against local websites, and its notifications through a local SMTP server and a
  * local chat webhook: real checks, real jobs, real database.
  */
-describe('site monitoring and notifications', () => {
-  let server: TestServer;
-  let admin: ApiClient;
-  let site: LocalSite;
-  let chat: FakeHttpServer;
-  let smtp: Awaited<ReturnType<typeof startLocalSmtp>>;
-
-  beforeAll(async () => {
-    [site, chat, smtp] = await Promise.all([startLocalSite(), startFakeHttp(), startLocalSmtp()]);
-    server = await serverForFile(FAST_QUEUE_ENV, { workers: true });
-    admin = await server.admin();
-    await setSetting(admin, 'smtp.host', '127.0.0.1');
-    await setSetting(admin, 'smtp.port', String(smtp.port));
-    await setSetting(admin, 'smtp.from', 'monitor@example.com');
-    await setSetting(admin, 'notifications.webhook_url', `${chat.url}/hooks/alerts`);
-  });
+describe('site monitoring and notifications', async () => {
+  const [site, chat, smtp] = await Promise.all([
+    startLocalSite(),
+    startFakeHttp(),
+    startLocalSmtp(),
+  ]);
   afterAll(async () => {
-    await Promise.all([site?.close(), chat?.close(), smtp?.close()]);
+    await Promise.all([site.close(), chat.close(), smtp.close()]);
   });
+  const server = await serverForFile(FAST_QUEUE_ENV, { workers: true });
+  const admin = await server.admin();
+  await setSetting(admin, 'smtp.host', '127.0.0.1');
+  await setSetting(admin, 'smtp.port', String(smtp.port));
+  await setSetting(admin, 'smtp.from', 'monitor@example.com');
+  await setSetting(admin, 'notifications.webhook_url', `${chat.url}/hooks/alerts`);
 
   const check = async (id: number) => {
     const response = await admin.post(`/api/websites/${id}/monitor/check`);
