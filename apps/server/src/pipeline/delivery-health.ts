@@ -131,13 +131,7 @@ export async function waitsForWebsite(
             RETURNING id`,
   );
   if (admitted) return false;
-  const [website] = await queryRows<{ paused: boolean; not_before: Date | string | null }>(
-    context.db,
-    sql`SELECT deliveries_paused AS paused,
-               GREATEST(deliveries_deferred_until, delivery_window_start + interval '1 minute')
-                 AS not_before
-        FROM websites WHERE id = ${websiteId}`,
-  );
+  const [website] = await whenWebsiteTakes(context.db, websiteId, policy);
   // Deleted meanwhile: its variants went with it.
   if (!website) return true;
   if (website.paused) {
@@ -147,6 +141,26 @@ export async function waitsForWebsite(
     await postpone(context, job, context.db, notBefore);
   }
   return true;
+}
+
+/**
+ * Whether the website is paused and, if not, when it next takes a delivery: after a deferral still
+ * running, after the minute of a full rate window; NULL when it takes one now. Read after the
+ * admission refused the job, which a resume committed meanwhile makes stale: a window with room
+ * then defers nothing, where waiting for the window's end would hold the job up to a minute.
+ */
+export function whenWebsiteTakes(db: Db, websiteId: number, policy: DeliveryPolicy) {
+  return queryRows<{ paused: boolean; not_before: Date | string | null }>(
+    db,
+    sql`SELECT deliveries_paused AS paused,
+               GREATEST(
+                 CASE WHEN deliveries_deferred_until > now() THEN deliveries_deferred_until END,
+                 CASE WHEN ${policy.maxPerMinute} > 0
+                            AND delivery_window_start > now() - interval '1 minute'
+                            AND delivery_window_count >= ${policy.maxPerMinute}
+                      THEN delivery_window_start + interval '1 minute' END) AS not_before
+        FROM websites WHERE id = ${websiteId}`,
+  );
 }
 
 /**

@@ -16,6 +16,7 @@ import { checkDerivedState, repairDerivedState } from '../../db/integrity.ts';
 import { websites } from '../../db/schema.ts';
 import { QUEUES } from '../../jobs/queue.ts';
 import { newWebhookSecret } from '../../lib/secrets.ts';
+import { whenWebsiteTakes } from '../../pipeline/delivery-health.ts';
 import { probePausedWebsites } from '../../pipeline/delivery-probe.ts';
 import { POST_KIND } from '../content/kinds.ts';
 import { storedVariants } from '../content/test-fixtures.ts';
@@ -409,5 +410,46 @@ describe('the rate limit', () => {
     expect(F.receiver.requests).toHaveLength(1);
     expect(await statusOf(second.id)).toBe('queued');
     await setSetting(admin, 'delivery.max_per_minute', '60');
+  });
+
+  it('sends a push refused just before a resume again at once, unless a deferral or a full window still runs', async () => {
+    const [row] = await db
+      .insert(websites)
+      .values({
+        name: 'Resumed Site',
+        url: 'https://resumed.example.com',
+        hosting: 'Test',
+        cost: 1,
+        duration: 12,
+        webhookSecret: newWebhookSecret(),
+      })
+      .returning({ id: websites.id });
+    const id = row!.id;
+    const policy = { pauseAfterFailures: 3, probeMinutes: 5, maxPerMinute: 60, retentionDays: 30 };
+    const when = async (state: string) => {
+      await db.execute(sql`UPDATE websites SET ${sql.raw(state)} WHERE id = ${id}`);
+      const [website] = await whenWebsiteTakes(db, id, policy);
+      const [window] = await queryRows<{ end: Date | string }>(
+        db,
+        sql`SELECT delivery_window_start + interval '1 minute' AS "end" FROM websites WHERE id = ${id}`,
+      );
+      return {
+        paused: website!.paused,
+        notBefore: website!.not_before && new Date(website!.not_before).getTime(),
+        windowEnd: new Date(window!.end).getTime(),
+      };
+    };
+    // Its window started this minute with room left: what the admission refused was the pause.
+    const open = await when(
+      'deliveries_paused = false, delivery_window_start = now(), delivery_window_count = 1',
+    );
+    expect(open).toMatchObject({ paused: false, notBefore: null });
+    const full = await when('delivery_window_count = 60');
+    expect(full.notBefore).toBe(full.windowEnd);
+    const deferred = await when(
+      `delivery_window_count = 1, deliveries_deferred_until = now() + interval '30 seconds'`,
+    );
+    expect(deferred.notBefore).toBeGreaterThan(Date.now() + 20_000);
+    expect(await when('deliveries_paused = true')).toMatchObject({ paused: true });
   });
 });

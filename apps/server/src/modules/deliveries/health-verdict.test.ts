@@ -1,4 +1,5 @@
 import type { DeliveryHealth, Website } from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startFakeHttp } from '../../../test/fake-http.ts';
 import {
@@ -9,6 +10,7 @@ import {
   serverForFile,
 } from '../../../test/fixtures.ts';
 import { FAST_QUEUE_ENV, setSetting, waitFor } from '../../../test/harness.ts';
+import { queryRows } from '../../db/client.ts';
 
 /**
  * The delivery health verdict (`delivery_health`) is one, in the Websites list and on the
@@ -56,6 +58,16 @@ async function verdicts(websiteId: number) {
   };
 }
 
+/** The website's post variants held while its deliveries are paused. */
+const heldVariants = async (websiteId: number) =>
+  (
+    await queryRows<{ count: number }>(
+      server.database.db,
+      sql`SELECT count(*)::int AS count FROM post_variants
+          WHERE website_id = ${websiteId} AND delivery_status = 'paused'`,
+    )
+  )[0]?.count;
+
 const healthOf = async (websiteId: number) =>
   (await admin.get<DeliveryHealth>(`/api/websites/${websiteId}/delivery-health`)).body;
 
@@ -75,7 +87,10 @@ describe('the delivery health verdict', () => {
     await publish(category.id);
     await waitFor(async () => (await healthOf(website.id)).paused, { what: 'paused by the 404' });
     await publish(category.id);
-    await waitFor(async () => (await healthOf(website.id)).pending === 2, { what: 'two held' });
+    // Held, not only pending: a push still in flight when the receiver is fixed below could come
+    // back with the 404 after the resume, and pause the website again.
+    await waitFor(async () => (await heldVariants(website.id)) === 2, { what: 'two held' });
+    expect((await healthOf(website.id)).pending).toBe(2);
     expect(await verdicts(website.id)).toMatchObject({ websites: 'paused', deliveries: 'paused' });
 
     receiver.answer(() => ({ status: 200, json: { id: 'ok' } }));
