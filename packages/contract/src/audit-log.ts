@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { estimatedPageSchema, idFilter } from './content-actions.ts';
-import { MAX_ID, pageQuerySchema } from './pagination.ts';
+import { idFilter } from './content-actions.ts';
+import { estimatedPageSchema, MAX_ID, pageQuerySchema } from './pagination.ts';
 import { defineResource } from './resource.ts';
 
 /** What an audit entry says was done. */

@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import {
-  categoryFilterFields,
-  detailRowBaseSchema,
-  estimatedPageSchema,
-} from './content-actions.ts';
+import { categoryFilterFields, detailRowBaseSchema } from './content-actions.ts';
 import { messageSchema } from './errors.ts';
 import { requiredText } from './fields.ts';
 import { CATEGORY_TYPES, RECORD_STATUS_OPTIONS, YES_NO_OPTIONS } from './options.ts';
 import {
+  estimatedPageSchema,
   MAX_ID,
   ORDER_DIRECTIONS,
   type OrderDirection,

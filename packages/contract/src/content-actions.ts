@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from './fields.ts';
-import { idsSchema, MAX_ID, MIN_INT, paginatedSchema, searchTermSchema } from './pagination.ts';
+import { idsSchema, MAX_ID, MIN_INT, searchTermSchema } from './pagination.ts';
 import {
   BULK_PUBLISH_ACTIONS,
   BULK_PUBLISH_LABELS,
@@ -264,21 +264,6 @@ export const yesNoFilter = optionalQueryNumber(
 export const statusFilter = optionalQueryNumber(z.coerce.number().int().min(MIN_INT).max(MAX_ID));
 /** A filter by the id of a related row (website, category). */
 export const idFilter = optionalQueryNumber(z.coerce.number().int().positive().max(MAX_ID));
-
-/**
- * Up to this many rows a big list's total is counted exactly; beyond, it is the planner's
- * estimate, and never less than this bound plus one (the rows counted before stopping).
- */
-export const EXACT_COUNT_LIMIT = 1000;
-
-/**
- * A page of a big list. Past a bound, `total` (and so `last_page`) is the planner's estimate
- * instead of an exact count, so that a page never costs a count over millions of rows;
- * `total_is_estimate` says so.
- */
-export function estimatedPageSchema<T extends z.ZodType>(item: T) {
-  return paginatedSchema(item).extend({ total_is_estimate: z.boolean() });
-}
 
 /** The Assignee filter's value for the signed-in user: one saved view serves everyone. */
 export const ASSIGNEE_ME = 'me';

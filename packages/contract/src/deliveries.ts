@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { auditBoundInstant } from './audit-log.ts';
-import { estimatedPageSchema, idFilter } from './content-actions.ts';
-import { MAX_ID, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
+import { idFilter } from './content-actions.ts';
+import {
+  estimatedPageSchema,
+  MAX_ID,
+  orderQueryFields,
+  pageQuerySchema,
+  paginatedSchema,
+} from './pagination.ts';
 import { PUBLISH_TARGETS } from './publish-targets.ts';
 
 /**

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { CATEGORY_STATUS_FILTER_OPTIONS, namedRefSchema } from './categories.ts';
-import { detailRowBaseSchema, estimatedPageSchema, postFilterFields } from './content-actions.ts';
+import { detailRowBaseSchema, postFilterFields } from './content-actions.ts';
 import { messageSchema } from './errors.ts';
 import { optionalHttpUrl, requiredText } from './fields.ts';
 import { RECORD_STATUS_OPTIONS } from './options.ts';
 import {
+  estimatedPageSchema,
   idsSchema,
   MAX_ID,
   ORDER_DIRECTIONS,
