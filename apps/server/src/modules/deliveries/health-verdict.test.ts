@@ -87,8 +87,8 @@ describe('the delivery health verdict', () => {
     await publish(category.id);
     await waitFor(async () => (await healthOf(website.id)).paused, { what: 'paused by the 404' });
     await publish(category.id);
-    // Held, not only pending: a push still in flight when the receiver is fixed below could come
-    // back with the 404 after the resume, and pause the website again.
+    // Held, not only pending (which counts a push still queued): the resume below then sends
+    // both held deliveries, rather than racing the second push's own job.
     await waitFor(async () => (await heldVariants(website.id)) === 2, { what: 'two held' });
     expect((await healthOf(website.id)).pending).toBe(2);
     expect(await verdicts(website.id)).toMatchObject({ websites: 'paused', deliveries: 'paused' });
