@@ -20,7 +20,10 @@ declare module 'vitest' {
  * starts from the dump instead of running every migration again.
  */
 export default async function setup(project: TestProject) {
-  const path = join(tmpdir(), `sitefleet-pglite-migrated-${migrationsHash()}-queue-no-templates.tar`);
+  const path = join(
+    tmpdir(),
+    `sitefleet-pglite-migrated-${migrationsHash()}-queue-no-templates.tar`,
+  );
   if (!existsSync(path)) {
     const database = await openDatabase({});
     await database.migrate();
