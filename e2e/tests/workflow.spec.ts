@@ -157,6 +157,16 @@ async function dragStage(form: Locator, from: number, to: number) {
   await page.mouse.up();
 }
 
+/**
+ * Waits until a stage lifted from the keyboard listens for the arrow keys. dnd-kit's keyboard
+ * sensor announces the lift at once but adds its keydown listener in a `setTimeout`, and Chromium
+ * runs input before timers: an arrow pressed as soon as "Picked up" shows can reach the page
+ * first and move nothing. A timer set now fires after the sensor's (the same delay, set later).
+ */
+async function keyboardDragReady(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}
+
 /** The workflow's stage names in order, as the API answers them. */
 async function stageNames(page: Page, name: string) {
   const list = await api<{ data: { id: number; name: string }[] }>(
@@ -206,6 +216,7 @@ test("an admin orders a workflow's stages by dragging and from the keyboard, and
   await edit.getByRole('button', { name: 'Reorder stage 1' }).focus();
   await page.keyboard.press('Space');
   await expect(page.getByText('Picked up Legal check, at position 1 of 3.')).toBeAttached();
+  await keyboardDragReady(page);
   await page.keyboard.press('ArrowDown');
   await expect(page.getByText('Legal check is now at position 2 of 3.')).toBeAttached();
   await page.keyboard.press('Space');
