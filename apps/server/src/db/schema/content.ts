@@ -14,8 +14,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { users } from './access.ts';
 import { createdAt, flag, SEARCH_INDEX_OPTIONS, trigram, updatedAt } from './columns.ts';
 import { websites } from './websites.ts';
+import { workflowStages } from './workflows.ts';
 
 /** Categories and posts, with their per-website variants and the post ranges. */
 
@@ -27,6 +29,27 @@ const postedFlags = () =>
       flag(postedFlag(target)),
     ]),
   ) as { [Target in PublishTarget as `isPostedTo${Capitalize<Target>}`]: ReturnType<typeof flag> };
+
+/**
+ * Where a category or post variant stands in its website's review workflow (migration 0022). An
+ * insert that names no stage gets its website's first stage (the last when it comes in approved)
+ * from a trigger, which runs before the NOT NULL check: the insert's default is that trigger.
+ */
+const variantReview = () => ({
+  stageId: integer('stage_id')
+    .notNull()
+    .$defaultFn(() => sql`DEFAULT`)
+    .references((): AnyPgColumn => workflowStages.id, { onDelete: 'restrict' }),
+  assigneeId: integer('assignee_id').references((): AnyPgColumn => users.id, {
+    onDelete: 'set null',
+  }),
+  dueAt: timestamp('due_at', { withTimezone: true }),
+  /** Who asked for the variant's generation: the second person rule counts them as its author. */
+  generationRequestedBy: integer('generation_requested_by').references(
+    (): AnyPgColumn => users.id,
+    { onDelete: 'set null' },
+  ),
+});
 
 /** Delivery flags shared by category and post variants. */
 const variantFlags = () => ({
@@ -115,9 +138,16 @@ export const categoryVariants = pgTable(
       .notNull()
       .references(() => websites.id, { onDelete: 'cascade' }),
     ...variantFlags(),
+    ...variantReview(),
   },
   (t) => [
     uniqueIndex('category_variants_category_website_unique').on(t.categoryId, t.websiteId),
+    /** A review stage's variants, and its count (review-stage-counts). */
+    index('category_variants_stage_idx').on(t.stageId, t.categoryId),
+    /** "Assigned to me", by stage. */
+    index('category_variants_assignee_stage_idx')
+      .on(t.assigneeId, t.stageId, t.categoryId)
+      .where(sql`${t.assigneeId} IS NOT NULL`),
     /** The scheduled retry finds failed deliveries without reading every variant. */
     index('category_variants_failed_idx')
       .on(t.updatedAt)
@@ -200,9 +230,16 @@ export const postVariants = pgTable(
       .notNull()
       .references(() => websites.id, { onDelete: 'cascade' }),
     ...variantFlags(),
+    ...variantReview(),
   },
   (t) => [
     uniqueIndex('post_variants_post_website_unique').on(t.postId, t.websiteId),
+    /** A review stage's variants, and its count (review-stage-counts). */
+    index('post_variants_stage_idx').on(t.stageId, t.postId),
+    /** "Assigned to me", by stage. */
+    index('post_variants_assignee_stage_idx')
+      .on(t.assigneeId, t.stageId, t.postId)
+      .where(sql`${t.assigneeId} IS NOT NULL`),
     /** The scheduled retry finds failed deliveries without reading every variant. */
     index('post_variants_failed_idx').on(t.updatedAt).where(sql`${t.deliveryStatus} = 'failed'`),
     /** Filters by website, and drives them: a website's post ids without touching rows. */

@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, trigram, updatedAt } from './columns.ts';
+import { workflows } from './workflows.ts';
 
 /** Websites with their settings, and the instances that run agents. */
 
@@ -32,7 +34,9 @@ export const websites = pgTable(
     nextRenewalDate: date('next_renewal_date', { mode: 'string' }),
     webhookSecret: text('webhook_secret').notNull(),
     /** The review workflow its variants move through; null: the default one (migration 0022). */
-    workflowId: integer('workflow_id'),
+    workflowId: integer('workflow_id').references((): AnyPgColumn => workflows.id, {
+      onDelete: 'restrict',
+    }),
     /** The monitor's view: up, down or unknown (see modules/monitor). */
     monitorStatus: text('monitor_status').notNull().default('unknown'),
     monitorKeyword: text('monitor_keyword'),
@@ -70,6 +74,7 @@ export const websites = pgTable(
     trigram('websites_hosting_trgm', t.hosting),
     index('websites_created_at_idx').on(t.createdAt),
     index('websites_views_idx').on(t.views),
+    index('websites_workflow_idx').on(t.workflowId),
     /** The Websites list's sorts, the id breaking ties: walks that stop after one page. */
     index('websites_name_id_idx').on(t.name, t.id),
     index('websites_cost_id_idx').on(t.cost, t.id),

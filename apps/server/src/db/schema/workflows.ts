@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -20,9 +22,7 @@ import { categoryVariants, postVariants } from './content.ts';
 /**
  * Review workflows: ordered stages a category or post variant moves through, its history of
  * moves, assignments and comments, and the one-off links an outside reviewer decides with. A
- * variant's `stage_id`, `assignee_id`, `due_at` and `generation_requested_by` live on the variant
- * tables (migration 0022); an insert without a stage gets its website's first stage (or the last,
- * when it comes in approved) from a trigger.
+ * variant's stage, assignee and due date live on the variant tables (`variantReview`, content.ts).
  */
 
 export const workflows = pgTable(
@@ -61,13 +61,26 @@ export const workflowStages = pgTable(
 
 /** The variant column a review row names: one of the two, by the variant's kind. */
 const variantColumns = () => ({
-  categoryVariantId: integer('category_variant_id').references(() => categoryVariants.id, {
-    onDelete: 'cascade',
-  }),
-  postVariantId: integer('post_variant_id').references(() => postVariants.id, {
-    onDelete: 'cascade',
-  }),
+  categoryVariantId: integer('category_variant_id'),
+  postVariantId: integer('post_variant_id'),
 });
+
+/** The two variant columns' keys, named as migration 0022 named them. */
+const variantKeys = (
+  table: string,
+  t: { categoryVariantId: AnyPgColumn; postVariantId: AnyPgColumn },
+) => [
+  foreignKey({
+    name: `${table}_category_variant_id_fk`,
+    columns: [t.categoryVariantId],
+    foreignColumns: [categoryVariants.id],
+  }).onDelete('cascade'),
+  foreignKey({
+    name: `${table}_post_variant_id_fk`,
+    columns: [t.postVariantId],
+    foreignColumns: [postVariants.id],
+  }).onDelete('cascade'),
+];
 
 /**
  * A variant's history: `stage_changed`, `assigned` and `commented` events, with the user (by id
@@ -85,6 +98,7 @@ export const variantReviews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...variantKeys('variant_reviews', t),
     check(
       'variant_reviews_one_variant',
       sql`num_nonnulls(${t.categoryVariantId}, ${t.postVariantId}) = 1`,
@@ -112,6 +126,7 @@ export const reviewLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...variantKeys('review_links', t),
     check(
       'review_links_one_variant',
       sql`num_nonnulls(${t.categoryVariantId}, ${t.postVariantId}) = 1`,
