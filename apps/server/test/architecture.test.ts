@@ -79,7 +79,6 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'resources',
     'jobs',
     'plugins',
-    'pipeline',
     'events',
     'notifications',
   ],

@@ -13,11 +13,11 @@ import { readSettings } from '../db/settings.ts';
 import { publishDeliveryEvents, variantTargets } from '../events/publish.ts';
 import { queueFor, type RunningJob } from '../jobs/queue.ts';
 import type { TaskContext } from '../jobs/scheduler.ts';
+import type { DeliveryError } from '../lib/delivery-http.ts';
 import { pauseWebsiteDeliveries } from '../modules/content/delivery-pause.ts';
 import { settingTargets } from '../modules/content/delivery-state.ts';
 import { kindOf } from '../modules/content/kinds.ts';
 import { notify } from '../notifications/notify.ts';
-import type { DeliveryError } from './http.ts';
 
 /**
  * What a website's delivery health decides around an attempt: whether it may be tried now (paused,

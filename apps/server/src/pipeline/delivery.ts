@@ -5,6 +5,7 @@ import { type Db, queryRows } from '../db/client.ts';
 import { publishDeliveryEvents, variantTarget } from '../events/publish.ts';
 import { giveUpJob, type RunningJob } from '../jobs/queue.ts';
 import type { TaskContext } from '../jobs/scheduler.ts';
+import { DeliveryError } from '../lib/delivery-http.ts';
 import { storableText } from '../lib/outside-text.ts';
 import type { SettingSeed } from '../lib/settings-catalog.ts';
 import { settingTargets } from '../modules/content/delivery-state.ts';
@@ -18,7 +19,6 @@ import {
   readDeliveryPolicy,
   waitsForWebsite,
 } from './delivery-health.ts';
-import { DeliveryError } from './http.ts';
 
 /** What a successful delivery answers: the HTTP status and the id the target gave the item. */
 export interface DeliveryResult {

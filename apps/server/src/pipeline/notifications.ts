@@ -5,7 +5,7 @@ import { queryRows } from '../db/client.ts';
 import { notifications, users } from '../db/schema.ts';
 import { readSettings } from '../db/settings.ts';
 import type { RunningJob } from '../jobs/queue.ts';
-import { sendRequest } from './http.ts';
+import { sendRequest } from '../lib/delivery-http.ts';
 
 /**
  * The outside channels of the notifications: each job takes the pending rows of its channel (a

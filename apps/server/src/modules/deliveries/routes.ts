@@ -18,10 +18,10 @@ import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
 import { CSV_DOWNLOAD, exportRouteSchema, sendCsv } from '../../lists/export.ts';
-import { sendPing } from '../../pipeline/delivery-probe.ts';
 import { pauseWebsiteDeliveries, resumeWebsiteDeliveries } from '../content/delivery-pause.ts';
 import { exportDeliveries, listDeliveries } from './attempts.ts';
 import { listDeliveryHealth, websiteDeliveryHealth } from './health.ts';
+import { sendPing } from './ping.ts';
 import { replayDeliveries } from './replay.ts';
 
 const tags = ['deliveries'];

@@ -6,8 +6,8 @@ import type {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { readSettings } from '../../db/settings.ts';
+import { answerExcerpt } from '../../lib/delivery-http.ts';
 import { parseStorableJson, storableText } from '../../lib/outside-text.ts';
-import { answerExcerpt } from '../http.ts';
 
 /**
  * The AI provider: any OpenAI-compatible chat-completions API, named by the application settings

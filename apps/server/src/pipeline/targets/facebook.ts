@@ -1,4 +1,4 @@
-import { postJson } from '../http.ts';
+import { postJson } from '../../lib/delivery-http.ts';
 import { endpoint, externalIdOf, socialText, variantLink } from './connector.ts';
 import { socialNetwork } from './social-network.ts';
 

@@ -1,8 +1,8 @@
 import { PUBLISH_TARGET_LABELS, type SocialNetwork } from '@sitefleet/contract';
+import { postWebhook } from '../../lib/delivery-http.ts';
 import type { Outbound } from '../../lib/outbound.ts';
 import type { VariantContent } from '../../modules/content/variants.ts';
 import { type DeliveryResult, idempotencyKey } from '../delivery.ts';
-import { postWebhook } from '../http.ts';
 import { externalIdOf, socialText, variantLink } from './connector.ts';
 import { websitePayload } from './website.ts';
 

@@ -1,4 +1,4 @@
-import { DeliveryError, postJson } from '../http.ts';
+import { DeliveryError, postJson } from '../../lib/delivery-http.ts';
 import { endpoint, externalIdOf, type SocialCall, shorten, socialText } from './connector.ts';
 import { socialNetwork } from './social-network.ts';
 import { withUserToken } from './user-tokens.ts';

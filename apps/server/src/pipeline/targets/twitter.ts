@@ -1,5 +1,5 @@
+import { postJson } from '../../lib/delivery-http.ts';
 import type { VariantContent } from '../../modules/content/variants.ts';
-import { postJson } from '../http.ts';
 import { endpoint, externalIdOf, type SocialCall, variantLink } from './connector.ts';
 import { socialNetwork } from './social-network.ts';
 import { withUserToken } from './user-tokens.ts';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { settingValues } from '../../db/settings.ts';
-import { DeliveryError, sendRequest } from '../http.ts';
+import { DeliveryError, sendRequest } from '../../lib/delivery-http.ts';
 import { notConfigured, type SocialCall, settingPath } from './connector.ts';
 
 /** An access token this close to its end is refreshed before use. */

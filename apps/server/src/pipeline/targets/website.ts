@@ -1,6 +1,6 @@
+import { DeliveryError, postWebhook } from '../../lib/delivery-http.ts';
 import type { VariantContent } from '../../modules/content/variants.ts';
 import { idempotencyKey, type PublishingTarget } from '../delivery.ts';
-import { DeliveryError, postWebhook } from '../http.ts';
 
 /** The JSON a website receives for a category or post variant. */
 export function websitePayload(variant: VariantContent, sentAt: Date) {

@@ -1,8 +1,8 @@
+import { answerJson, DeliveryError, postJson, sendRequest } from '../../lib/delivery-http.ts';
 import type { Outbound } from '../../lib/outbound.ts';
 import { LOGIN_WITH_GOOGLE_TOKENS } from '../../lib/settings-catalog.ts';
 import type { VariantContent } from '../../modules/content/variants.ts';
 import { googleAccessToken, googleClient } from '../../modules/google/service.ts';
-import { answerJson, DeliveryError, postJson, sendRequest } from '../http.ts';
 import { endpoint, externalIdOf, notConfigured, shorten, socialText } from './connector.ts';
 import { socialNetwork } from './social-network.ts';
 

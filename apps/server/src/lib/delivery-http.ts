@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { type Outbound, OutboundRefused } from '../lib/outbound.ts';
-import { parseStorableJson, storableText } from '../lib/outside-text.ts';
+import { type Outbound, OutboundRefused } from './outbound.ts';
+import { parseStorableJson, storableText } from './outside-text.ts';
 
 /** How a publishing target is called: the guarded outbound request, its time-out, the signature. */
 
