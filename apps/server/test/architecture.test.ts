@@ -34,6 +34,14 @@ function relativeImports(file: string): string[] {
   return specifiers.map((specifier) => relative(ROOT, resolve(ROOT, dirname(file), specifier)));
 }
 
+/** What a file imports with `import … from` or `export … from`: its lazy `import()`s aside. */
+function staticImports(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  return [...text.matchAll(/^(?:import|export)\b[^;]*?\sfrom\s*'(\.[^']+)'/gm)].map((match) =>
+    relative(ROOT, resolve(ROOT, dirname(file), match[1]!)),
+  );
+}
+
 /** `file`'s folder one level below `base` (`modules/posts`), or its first folder (`db`). */
 function areaOf(file: string, base: string): string | undefined {
   const parts = relative(base, file).split('/');
@@ -144,6 +152,19 @@ describe('architecture', () => {
       (edge) => edge.from.startsWith('features/') && edge.to.startsWith('features/'),
     );
     expect(wrong.map(describeEdge)).toEqual([]);
+  });
+
+  it("lets the rest of the web app use a feature only through its index.ts (the route table's lazy screens aside)", () => {
+    const wrong = webSources.flatMap((file) => {
+      const from = areaOf(join(ROOT, file), WEB);
+      return staticImports(file)
+        .filter((target) => {
+          const to = areaOf(join(ROOT, target), WEB);
+          return to?.startsWith('features/') && to !== from && !target.endsWith(`/${to}/index.ts`);
+        })
+        .map((target) => `${file} → ${target}`);
+    });
+    expect(wrong).toEqual([]);
   });
 
   it(`keeps every source file under ${MAX_LINES} lines`, () => {

@@ -1,5 +1,5 @@
 import { Offcanvas } from 'react-bootstrap';
-import { ScheduledTasksTable } from '../../features/scheduler/components/ScheduledTasksTable.tsx';
+import { ScheduledTasksTable } from '../../features/scheduler/index.ts';
 
 /**
  * The right-hand control sidebar: the scheduler's tasks. Like AdminLTE's control sidebar it is a

@@ -1,5 +1,5 @@
 import { Dropdown } from 'react-bootstrap';
-import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
+import { NotificationBell } from '../../features/notifications/index.ts';
 import { THEME_CHOICE_LABELS, type ThemeChoice, useTheme } from '../../lib/theme.ts';
 
 const THEME_CHOICES: readonly ThemeChoice[] = ['light', 'dark', 'system'];

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { IfAllowed } from '../../components/IfAllowed.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { useLogout } from '../../features/auth/api/logout.ts';
+import { useLogout } from '../../features/auth/index.ts';
 import { useAppName, useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/paths.ts';
 import { type MenuLink, menuLinks, PARAMETER_PLACEHOLDERS } from './menu.ts';
