@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditAction, AuditChanges, AuditSubjectType } from '@sitefleet/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { fieldChanges, secretChanged, withoutNul } from '../lib/audit-diff.ts';
-import { type Db, queryRows } from './client.ts';
+import type { Db } from './client.ts';
+import { pruneBefore } from './prune.ts';
 import { auditLog, users } from './schema.ts';
 
 /** Who makes the current request, and from where: what every audit entry of it records. */
@@ -90,23 +91,9 @@ export async function recordAudit(tx: Db, entry: AuditEntryInput): Promise<void>
   });
 }
 
-/** How many entries one pruning statement deletes: short statements, no long lock. */
-export const AUDIT_PRUNE_BATCH = 5000;
-
 /** Deletes the entries older than `days`, a batch at a time; answers how many went. */
-export async function pruneAuditLog(db: Db, days: number): Promise<number> {
-  const cutoff = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
-  let pruned = 0;
-  for (;;) {
-    const deleted = await queryRows<{ id: number }>(
-      db,
-      sql`DELETE FROM audit_log WHERE id IN (
-            SELECT id FROM audit_log WHERE created_at < ${cutoff} LIMIT ${AUDIT_PRUNE_BATCH})
-          RETURNING id`,
-    );
-    pruned += deleted.length;
-    if (deleted.length < AUDIT_PRUNE_BATCH) return pruned;
-  }
+export function pruneAuditLog(db: Db, days: number): Promise<number> {
+  return pruneBefore(db, 'audit_log', 'created_at', new Date(Date.now() - days * 86_400_000));
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   replacedHealth,
 } from './delivery-health-buckets.ts';
 import { addToKeptWindows, rollKeptWindows } from './delivery-health-window.ts';
+import { pruneBefore } from './prune.ts';
 
 /**
  * The hourly delivery health of each website and target (`delivery_health_hours`): what every
@@ -143,9 +144,6 @@ export const healthRepair = sql`
   SELECT website_id, target, hour, attempts, delivered, failed, duration_ms_sum, buckets FROM wrong
   ON CONFLICT (website_id, target, hour) DO UPDATE SET ${replacedHealth}`;
 
-/** How many attempts one pruning statement deletes: short statements, no long lock. */
-export const DELIVERY_PRUNE_BATCH = 5000;
-
 /**
  * Deletes the attempts older than `days`, a batch at a time, and the health of their hours. The
  * cut falls on a whole hour, so that each hour's health keeps matching its attempts. Answers how
@@ -153,18 +151,7 @@ export const DELIVERY_PRUNE_BATCH = 5000;
  */
 export async function pruneDeliveryAttempts(db: Db, days: number): Promise<number> {
   const cutoff = hourOf(sql`now() - ${days} * interval '1 day'`);
-  let pruned = 0;
-  for (;;) {
-    const deleted = await queryRows<{ id: number }>(
-      db,
-      sql`DELETE FROM delivery_attempts WHERE id IN (
-            SELECT id FROM delivery_attempts WHERE created_at < ${cutoff}
-            ORDER BY created_at LIMIT ${DELIVERY_PRUNE_BATCH})
-          RETURNING id`,
-    );
-    pruned += deleted.length;
-    if (deleted.length < DELIVERY_PRUNE_BATCH) break;
-  }
+  const pruned = await pruneBefore(db, 'delivery_attempts', 'created_at', cutoff);
   // The kept windows first leave the hours that go: none of them is in a window after the roll.
   await rollKeptWindows(db);
   await db.execute(sql`DELETE FROM delivery_health_hours WHERE hour < ${cutoff}`);

@@ -1,6 +1,7 @@
 import type { DeliveryEvent, LiveEventInput } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
+import { pruneBefore } from '../db/prune.ts';
 
 /**
  * Publishing a live event: stored with the next id (so a reconnecting stream can be sent what it
@@ -112,9 +113,11 @@ export function publishDeliveryEvents(
   );
 }
 
-/** Deletes the events older than `retentionSeconds`: streams gone longer than that start over. */
-export async function pruneEvents(executor: Executor, retentionSeconds: number) {
-  await executor.execute(
-    sql`DELETE FROM events WHERE created_at < now() - make_interval(secs => ${retentionSeconds})`,
-  );
+/**
+ * Deletes the events older than `retentionSeconds`, a batch at a time: streams gone longer than
+ * that start over.
+ */
+export function pruneEvents(executor: Executor, retentionSeconds: number) {
+  const cutoff = sql`now() - make_interval(secs => ${retentionSeconds})`;
+  return pruneBefore(executor, 'events', 'created_at', cutoff);
 }

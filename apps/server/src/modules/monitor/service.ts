@@ -18,6 +18,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { recordChange } from '../../db/audit.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { pruneBefore } from '../../db/prune.ts';
 import { websiteChecks, websites } from '../../db/schema.ts';
 import { readSettings } from '../../db/settings.ts';
 import { notFound } from '../../errors.ts';
@@ -186,23 +187,10 @@ export async function queueDueChecks(context: Pick<AppContext, 'db' | 'queue' | 
   });
 }
 
-/** Rows deleted per statement when pruning, so that no statement holds a long lock. */
-const PRUNE_BATCH = 5000;
-
 /** Deletes the checks older than their retention, and the hourly counters of past days. */
 export async function pruneChecks(db: Db) {
   const cutoff = new Date(Date.now() - MONITOR_CHECK.retentionDays * 86_400_000);
-  let deleted = 0;
-  for (;;) {
-    const rows = await queryRows<{ id: number }>(
-      db,
-      sql`DELETE FROM website_checks WHERE id IN (
-            SELECT id FROM website_checks WHERE checked_at < ${cutoff} LIMIT ${PRUNE_BATCH})
-          RETURNING id`,
-    );
-    deleted += rows.length;
-    if (rows.length < PRUNE_BATCH) break;
-  }
+  const deleted = await pruneBefore(db, 'website_checks', 'checked_at', cutoff);
   await db.execute(
     sql`DELETE FROM notification_dedupe
         WHERE dedupe_key LIKE 'hour:%' AND created_at < now() - interval '1 day'`,
