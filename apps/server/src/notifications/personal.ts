@@ -1,9 +1,10 @@
-import { DEFAULT_CHANNEL_CHOICE, type NotificationKind } from '@sitefleet/contract';
+import type { NotificationKind } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { type Db, idArray, queryRows } from '../db/client.ts';
+import { type Db, idArray } from '../db/client.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { NotificationEvent } from './notify.ts';
 import { announceUnread, storeNotification } from './notify.ts';
+import { usersWithChannels } from './recipients.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -24,25 +25,7 @@ export async function notifyUsers(
   event: PersonalEvent,
 ): Promise<number> {
   if (userIds.length === 0) return 0;
-  const rows = await queryRows<{
-    id: number;
-    in_app: boolean | null;
-    email: boolean | null;
-    chat: boolean | null;
-  }>(
-    tx,
-    sql`SELECT u.id, np.in_app, np.email, np.chat FROM users u
-        LEFT JOIN notification_preferences np ON np.user_id = u.id AND np.kind = ${event.kind}
-        WHERE u.id = ANY(${idArray(userIds)}) ORDER BY u.id`,
-  );
-  const recipients = rows.map((row) => ({
-    userId: row.id,
-    channels: {
-      in_app: row.in_app ?? DEFAULT_CHANNEL_CHOICE.in_app,
-      email: row.email ?? DEFAULT_CHANNEL_CHOICE.email,
-      chat: row.chat ?? DEFAULT_CHANNEL_CHOICE.chat,
-    },
-  }));
+  const recipients = await usersWithChannels(tx, event.kind, sql`u.id = ANY(${idArray(userIds)})`);
   const stored = [];
   for (const recipient of recipients) {
     const notification = await storeNotification(tx, recipient, { ...event, audience: [] });

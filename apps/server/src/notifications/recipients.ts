@@ -4,7 +4,7 @@ import {
   DEFAULT_CHANNEL_CHOICE,
   type NotificationKind,
 } from '@sitefleet/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { holdsAbility } from '../db/abilities.ts';
 import { type Executor, queryRows } from '../db/client.ts';
 
@@ -14,13 +14,13 @@ export interface Recipient {
 }
 
 /**
- * The users who may see a subject: those holding one of `abilities` through a role, or an admin
- * role; each with the channels they chose for `kind` (every channel when they chose none).
+ * The users `which` picks (a condition on `u.id`), each with the channels they chose for `kind`
+ * (every channel when they chose none), by id.
  */
-export async function recipientsOf(
+export async function usersWithChannels(
   executor: Executor,
-  abilities: readonly Ability[],
   kind: NotificationKind,
+  which: SQL,
 ): Promise<Recipient[]> {
   const rows = await queryRows<{
     id: number;
@@ -32,7 +32,7 @@ export async function recipientsOf(
     sql`SELECT u.id, np.in_app, np.email, np.chat
         FROM users u
         LEFT JOIN notification_preferences np ON np.user_id = u.id AND np.kind = ${kind}
-        WHERE ${holdsAbility(sql`u.id`, abilities)}
+        WHERE ${which}
         ORDER BY u.id`,
   );
   return rows.map((row) => ({
@@ -43,4 +43,16 @@ export async function recipientsOf(
       chat: row.chat ?? DEFAULT_CHANNEL_CHOICE.chat,
     },
   }));
+}
+
+/**
+ * The users who may see a subject: those holding one of `abilities` through a role, or an admin
+ * role; each with the channels they chose for `kind`.
+ */
+export function recipientsOf(
+  executor: Executor,
+  abilities: readonly Ability[],
+  kind: NotificationKind,
+): Promise<Recipient[]> {
+  return usersWithChannels(executor, kind, holdsAbility(sql`u.id`, abilities));
 }
