@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { listSerializerCompiler } from '../lib/serializer.ts';
 import { CSV_DOWNLOAD, type CsvExport, exportRouteSchema, sendCsv } from '../lists/export.ts';
 import { JsonRowsPage } from '../lists/page.ts';
+import type { Access } from '../plugins/auth.ts';
 
 type Awaitable<T> = T | Promise<T>;
 /** What a handler receives: the parsed input. */
@@ -165,6 +166,41 @@ function answer(handlers: Record<string, unknown>, operation: StandardOperation)
   };
 }
 
+/** An answer that shows a secret once (a token): no cache may keep a copy. */
+const NO_STORE = 'no-store';
+
+/**
+ * POST {url}, a route of one record (`:id`), that gives the record a new secret and answers it:
+ * the only time it is shown (a website's webhook secret, an instance's agent token).
+ */
+export function registerSecretRotation<A extends z.ZodType>(
+  app: FastifyInstance,
+  url: string,
+  route: {
+    access: Access;
+    summary: string;
+    tags: string[];
+    answer: A;
+    rotate: (id: number) => Promise<z.input<A>>;
+  },
+) {
+  app.route({
+    method: 'POST',
+    url,
+    config: { access: route.access },
+    schema: {
+      summary: route.summary,
+      tags: route.tags,
+      params: idParamSchema,
+      response: { 200: route.answer },
+    },
+    handler: async (request: FastifyRequest<{ Params: { id: number } }>, reply: FastifyReply) => {
+      reply.header('cache-control', NO_STORE);
+      return route.rotate(request.params.id);
+    },
+  } as RouteOptions);
+}
+
 /**
  * Registers a declared resource's standard routes (see the contract's `defineResource`), each
  * guarded by its ability, with its summary, input and answer in the API description. A module's
@@ -195,7 +231,7 @@ export function registerStandardRoutes<const R extends ResourceDefinition>(
         ? { serializerCompiler: listSerializerCompiler }
         : {}),
       handler: async (request: Request, reply: FastifyReply) => {
-        if (noStore) reply.header('cache-control', 'no-store');
+        if (noStore) reply.header('cache-control', NO_STORE);
         return handle(request, reply);
       },
     } as RouteOptions);

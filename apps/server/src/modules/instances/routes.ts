@@ -1,6 +1,5 @@
 import {
   agentTokenSchema,
-  idParamSchema,
   instanceLogsPageSchema,
   instanceLogsQuerySchema,
   instancesResource,
@@ -8,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { registerStandardRoutes } from '../../resources/standard-routes.ts';
+import { registerSecretRotation, registerStandardRoutes } from '../../resources/standard-routes.ts';
 import {
   createInstance,
   deleteInstance,
@@ -40,23 +39,13 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     { noStore: ['create'] },
   );
 
-  app.post(
-    '/api/instances/:id/rotate-token',
-    {
-      config: { access: 'instance-update' },
-      schema: {
-        summary: "Rotate an instance's agent token",
-        tags,
-        params: idParamSchema,
-        response: { 200: agentTokenSchema },
-      },
-    },
-    async (request, reply) => {
-      // The token is shown once: no cache may keep a copy.
-      reply.header('cache-control', 'no-store');
-      return rotateAgentToken(db, request.params.id);
-    },
-  );
+  registerSecretRotation(app, '/api/instances/:id/rotate-token', {
+    access: 'instance-update',
+    summary: "Rotate an instance's agent token",
+    tags,
+    answer: agentTokenSchema,
+    rotate: (id) => rotateAgentToken(db, id),
+  });
 
   app.get(
     '/api/instance_instructions',

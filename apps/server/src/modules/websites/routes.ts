@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { registerStandardRoutes } from '../../resources/standard-routes.ts';
+import { registerSecretRotation, registerStandardRoutes } from '../../resources/standard-routes.ts';
 import {
   bulkDeleteImpact,
   createWebsite,
@@ -106,23 +106,13 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     (request) => updateSettings(db, request.params.id, request.body),
   );
 
-  app.post(
-    '/api/websites/:id/rotate-secret',
-    {
-      config: { access: 'website-settings' },
-      schema: {
-        summary: "Rotate a website's webhook secret",
-        tags,
-        params: idParamSchema,
-        response: { 200: webhookSecretSchema },
-      },
-    },
-    async (request, reply) => {
-      // The secret is shown once: no cache may keep a copy.
-      reply.header('cache-control', 'no-store');
-      return rotateWebhookSecret(db, request.params.id);
-    },
-  );
+  registerSecretRotation(app, '/api/websites/:id/rotate-secret', {
+    access: 'website-settings',
+    summary: "Rotate a website's webhook secret",
+    tags,
+    answer: webhookSecretSchema,
+    rotate: (id) => rotateWebhookSecret(db, id),
+  });
 
   // The category and post screens need the website names to pick from, as the websites list does.
   app.get(
