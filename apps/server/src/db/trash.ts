@@ -1,6 +1,7 @@
-import type { TrashType } from '@sitefleet/contract';
+import { type TrashType, unknownIdsMessage } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, idArray } from './client.ts';
+import { notFound, validationError } from '../errors.ts';
+import { type Executor, idArray, queryRows } from './client.ts';
 
 /**
  * Moving deleted records to the trash. Each delete, single or bulk, first copies its records, and
@@ -92,7 +93,7 @@ const SNAPSHOTS: Record<TrashType, Snapshot> = {
  * Copies records `ids` of `type`, with what goes with them, into the trash. Call it in the
  * delete's transaction, before the delete (whose cascades take the related rows).
  */
-export async function moveToTrash(
+async function moveToTrash(
   tx: Executor,
   type: TrashType,
   ids: readonly number[],
@@ -114,4 +115,35 @@ export async function moveToTrash(
       name = excluded.name, detail = excluded.detail, data = excluded.data,
       deleted_by_id = excluded.deleted_by_id, deleted_by_name = excluded.deleted_by_name,
       deleted_at = excluded.deleted_at`);
+}
+
+/**
+ * Moves records of `type` to the trash and deletes them, in the caller's transaction, all or
+ * nothing: one record by its id, or several by `ids`. A record that another request deleted
+ * meanwhile refuses the whole call as an unknown one does (a 404 for one record, the `ids` field's
+ * message for several). `beforeDelete` runs between the snapshot and the delete, for what the
+ * caller removes and counts itself (a website's variants). Answers the ids deleted.
+ */
+export async function deleteToTrash(
+  tx: Executor,
+  type: TrashType,
+  idOrIds: number | readonly number[],
+  deleter: Deleter,
+  beforeDelete?: () => Promise<unknown>,
+): Promise<number[]> {
+  const ids = typeof idOrIds === 'number' ? [idOrIds] : [...new Set(idOrIds)];
+  await moveToTrash(tx, type, ids, deleter);
+  await beforeDelete?.();
+  const deleted = await queryRows<{ id: number }>(
+    tx,
+    sql`DELETE FROM ${sql.identifier(SNAPSHOTS[type].table)} WHERE id = ANY(${idArray(ids)})
+        RETURNING id`,
+  );
+  const gone = ids.filter((id) => !deleted.some((row) => row.id === id));
+  if (gone.length > 0) {
+    throw typeof idOrIds === 'number'
+      ? notFound()
+      : validationError({ ids: unknownIdsMessage(gone) });
+  }
+  return ids;
 }

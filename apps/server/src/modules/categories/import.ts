@@ -7,7 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, idArray, queryRows } from '../../db/client.ts';
-import { moveToTrash } from '../../db/trash.ts';
+import { deleteToTrash } from '../../db/trash.ts';
 import { HttpError } from '../../errors.ts';
 import {
   type CheckedRow,
@@ -126,8 +126,6 @@ export const categoriesImporter: Importer<CategoryForm> = {
       )
     ).map((row) => row.id);
     if (free.length === 0) return 0;
-    await moveToTrash(tx, 'categories', free, deleter);
-    await tx.execute(sql`DELETE FROM categories WHERE id = ANY(${idArray(free)})`);
-    return free.length;
+    return (await deleteToTrash(tx, 'categories', free, deleter)).length;
   },
 };

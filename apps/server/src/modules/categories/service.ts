@@ -14,7 +14,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordChange } from '../../db/audit.ts';
 import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../db/client.ts';
-import { type Deleter, moveToTrash } from '../../db/trash.ts';
+import { type Deleter, deleteToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { sampledWhenSearched } from '../../lists/estimate.ts';
 import { listExport } from '../../lists/export.ts';
@@ -250,8 +250,7 @@ export async function deleteCategory(
         WHERE parent_id = ${id} AND category_id <> ${moveTo}
         ON CONFLICT DO NOTHING`);
     }
-    await moveToTrash(tx, 'categories', [id], deleter);
-    await tx.execute(sql`DELETE FROM categories WHERE id = ${id}`);
+    await deleteToTrash(tx, 'categories', id, deleter);
     await recordChange(tx, 'category', deleted, deleted, null);
   });
 }

@@ -8,14 +8,13 @@ import {
   type InstanceLogsPage,
   type InstanceValues,
   instanceSchema,
-  unknownIdsMessage,
 } from '@sitefleet/contract';
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordBulkAction, recordChange, recordSecretRotation } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { instanceLogs, instances } from '../../db/schema.ts';
-import { type Deleter, moveToTrash } from '../../db/trash.ts';
+import { type Deleter, deleteToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { hashAgentToken } from '../../lib/secrets.ts';
 import { columnOrder, listExport } from '../../lists/export.ts';
@@ -189,12 +188,13 @@ export async function updateInstance(
 /** Moves the instance, with its logs, to the trash. */
 export async function deleteInstance(db: Db, deleter: Deleter, id: number) {
   return db.transaction(async (tx) => {
-    await moveToTrash(tx, 'instances', [id], deleter);
     const [deleted] = await tx
-      .delete(instances)
+      .select(instanceColumns)
+      .from(instances)
       .where(eq(instances.id, id))
-      .returning(instanceColumns);
+      .for('update');
     if (!deleted) throw notFound();
+    await deleteToTrash(tx, 'instances', id, deleter);
     await recordChange(tx, 'instance', instanceSubject(deleted), deleted, null);
     return { message: INSTANCE_MESSAGES.deleted(1) };
   });
@@ -204,22 +204,8 @@ export async function deleteInstance(db: Db, deleter: Deleter, id: number) {
 export async function deleteInstances(db: Db, deleter: Deleter, ids: number[]) {
   return db.transaction(async (tx) => {
     const unique = await assertIdsExist(tx, 'instances', ids);
-    await moveToTrash(tx, 'instances', unique, deleter);
-    const deleted = await tx
-      .delete(instances)
-      .where(inArray(instances.id, unique))
-      .returning({ id: instances.id });
-    // Another request deleted some of them meanwhile: refuse the whole call, as for unknown ids.
-    if (deleted.length < unique.length) {
-      const gone = unique.filter((id) => !deleted.some((row) => row.id === id));
-      throw validationError({ ids: unknownIdsMessage(gone) });
-    }
-    await recordBulkAction(
-      tx,
-      'instance',
-      'delete',
-      deleted.map((row) => row.id),
-    );
+    const deleted = await deleteToTrash(tx, 'instances', unique, deleter);
+    await recordBulkAction(tx, 'instance', 'delete', deleted);
     return { message: INSTANCE_MESSAGES.deleted(deleted.length) };
   });
 }

@@ -2,7 +2,7 @@ import { IMPORT_MESSAGES, IMPORTS, POST_MESSAGES, postFormSchema } from '@sitefl
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { idArray, queryRows } from '../../db/client.ts';
-import { moveToTrash } from '../../db/trash.ts';
+import { deleteToTrash } from '../../db/trash.ts';
 import { type CheckedRow, formError, type Importer, textArray } from '../../lists/import.ts';
 import { insertPost } from '../content/records.ts';
 import { syncPostVariants } from '../content/variants.ts';
@@ -125,8 +125,6 @@ export const postsImporter: Importer<PostForm> = {
     );
     const found = present.map((row) => row.id);
     if (found.length === 0) return 0;
-    await moveToTrash(tx, 'posts', found, deleter);
-    await tx.execute(sql`DELETE FROM posts WHERE id = ANY(${idArray(found)})`);
-    return found.length;
+    return (await deleteToTrash(tx, 'posts', found, deleter)).length;
   },
 };

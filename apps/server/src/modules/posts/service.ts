@@ -21,7 +21,7 @@ import {
   queryRows,
 } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
-import { type Deleter, moveToTrash } from '../../db/trash.ts';
+import { type Deleter, deleteToTrash } from '../../db/trash.ts';
 import { notFound } from '../../errors.ts';
 import { sampledWhenSearched } from '../../lists/estimate.ts';
 import { type KeysetOrder, listExport } from '../../lists/export.ts';
@@ -316,8 +316,7 @@ export async function deletePost(db: Db, deleter: Deleter, id: number) {
     );
     if (!found) throw notFound();
     const deleted = await postRow(tx, id);
-    await moveToTrash(tx, 'posts', [id], deleter);
-    await tx.execute(sql`DELETE FROM posts WHERE id = ${id}`);
+    await deleteToTrash(tx, 'posts', id, deleter);
     await recordChange(tx, 'post', postSubject(deleted), deleted, null);
   });
 }
@@ -326,9 +325,8 @@ export async function deletePost(db: Db, deleter: Deleter, id: number) {
 export async function deletePosts(db: Db, deleter: Deleter, ids: readonly number[]) {
   return db.transaction(async (tx) => {
     const unique = await assertIdsExist(tx, 'posts', ids);
-    await moveToTrash(tx, 'posts', unique, deleter);
-    await tx.execute(sql`DELETE FROM posts WHERE id = ANY(${idArray(unique)})`);
-    await recordBulkAction(tx, 'post', 'delete', unique);
-    return unique.length;
+    const deleted = await deleteToTrash(tx, 'posts', unique, deleter);
+    await recordBulkAction(tx, 'post', 'delete', deleted);
+    return deleted.length;
   });
 }

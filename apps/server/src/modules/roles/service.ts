@@ -15,7 +15,7 @@ import { recordAudit, recordBulkAction, recordChange } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { permissions, rolePermissions, roles } from '../../db/schema.ts';
-import { type Deleter, moveToTrash } from '../../db/trash.ts';
+import { type Deleter, deleteToTrash } from '../../db/trash.ts';
 import { forbidden, notFound, validationError } from '../../errors.ts';
 import { listOrder, pageOf } from '../../lists/page.ts';
 import { searchCondition } from '../../lists/search.ts';
@@ -237,8 +237,7 @@ async function removeRoles(db: Db, deleter: Deleter, ids: number[], field: 'id' 
   if (doomed.some((role) => isSuperAdminRole(role.name))) {
     throw validationError({ [field]: ROLE_MESSAGES.superAdminDeleted });
   }
-  await moveToTrash(db, 'roles', ids, deleter);
-  await db.delete(roles).where(inArray(roles.id, ids));
+  await deleteToTrash(db, 'roles', field === 'id' ? ids[0]! : ids, deleter);
 }
 
 export async function deleteRole(db: Db, deleter: Deleter, id: number) {

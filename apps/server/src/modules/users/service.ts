@@ -25,7 +25,7 @@ import {
   users,
   userTwoFactor,
 } from '../../db/schema.ts';
-import { moveToTrash } from '../../db/trash.ts';
+import { deleteToTrash } from '../../db/trash.ts';
 import { forbidden, notFound, validationError } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { columnOrder, listExport } from '../../lists/export.ts';
@@ -355,8 +355,7 @@ async function removeUsers(db: Db, caller: AuthContext, ids: number[], field: 'i
   if (superAdmins.size > 0 && [...superAdmins].every((id) => ids.includes(id))) {
     throw validationError({ [field]: USER_MESSAGES.lastSuperAdmin });
   }
-  await moveToTrash(db, 'users', ids, caller);
-  await db.delete(users).where(inArray(users.id, ids));
+  await deleteToTrash(db, 'users', field === 'id' ? ids[0]! : ids, caller);
 }
 
 export async function deleteUser(db: Db, caller: AuthContext, id: number) {

@@ -1,7 +1,7 @@
 import { IMPORTS, type WebsiteValues, websiteInputSchema } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { idArray, queryRows } from '../../db/client.ts';
-import { moveToTrash } from '../../db/trash.ts';
+import { deleteToTrash } from '../../db/trash.ts';
 import { formError, type Importer } from '../../lists/import.ts';
 import { insertWebsite, saveWebsite } from './records.ts';
 
@@ -48,8 +48,6 @@ export const websitesImporter: Importer<WebsiteValues> = {
       )
     ).map((row) => row.id);
     if (found.length === 0) return 0;
-    await moveToTrash(tx, 'websites', found, deleter);
-    await tx.execute(sql`DELETE FROM websites WHERE id = ANY(${idArray(found)})`);
-    return found.length;
+    return (await deleteToTrash(tx, 'websites', found, deleter)).length;
   },
 };

@@ -2,7 +2,6 @@ import {
   deliveryHealthLevel,
   isRenewalDue,
   toIsoDate,
-  unknownIdsMessage,
   WEBSITE_MESSAGES,
   type Website,
   type WebsiteCreated,
@@ -18,8 +17,8 @@ import type { Db } from '../../db/client.ts';
 import { hasPostWebhook } from '../../db/delivery-health.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { categoryVariants, postVariants, websites } from '../../db/schema.ts';
-import { type Deleter, moveToTrash } from '../../db/trash.ts';
-import { notFound, validationError } from '../../errors.ts';
+import { type Deleter, deleteToTrash } from '../../db/trash.ts';
+import { notFound } from '../../errors.ts';
 import { newWebhookSecret } from '../../lib/secrets.ts';
 import { columnOrder, listExport } from '../../lists/export.ts';
 import { listOrder, pageOf } from '../../lists/page.ts';
@@ -229,29 +228,33 @@ export async function bulkDeleteImpact(db: Db, ids: number[]): Promise<WebsitesD
  * categories and posts themselves stay), all or nothing. The variants are deleted explicitly
  * rather than by the foreign keys' cascade so that the answer says exactly how many went.
  */
-async function deleteWithVariants(tx: Db, ids: number[], deleter: Deleter) {
-  await moveToTrash(tx, 'websites', ids, deleter);
-  const categoryRows = await tx
-    .delete(categoryVariants)
-    .where(inArray(categoryVariants.websiteId, ids))
-    .returning({ id: categoryVariants.id });
-  const postRows = await tx
-    .delete(postVariants)
-    .where(inArray(postVariants.websiteId, ids))
-    .returning({ id: postVariants.id });
-  const deleted = await tx
-    .delete(websites)
-    .where(inArray(websites.id, ids))
-    .returning(websiteColumns);
-  const impact = { category_variants: categoryRows.length, post_variants: postRows.length };
-  return { deleted: deleted.map((row) => row.id), rows: deleted, impact };
+async function deleteWithVariants(tx: Db, idOrIds: number | number[], deleter: Deleter) {
+  const ids = typeof idOrIds === 'number' ? [idOrIds] : idOrIds;
+  const impact = { category_variants: 0, post_variants: 0 };
+  const deleted = await deleteToTrash(tx, 'websites', idOrIds, deleter, async () => {
+    const categoryRows = await tx
+      .delete(categoryVariants)
+      .where(inArray(categoryVariants.websiteId, ids))
+      .returning({ id: categoryVariants.id });
+    const postRows = await tx
+      .delete(postVariants)
+      .where(inArray(postVariants.websiteId, ids))
+      .returning({ id: postVariants.id });
+    impact.category_variants = categoryRows.length;
+    impact.post_variants = postRows.length;
+  });
+  return { deleted, impact };
 }
 
 export async function deleteWebsite(db: Db, deleter: Deleter, id: number) {
   return db.transaction(async (tx) => {
-    const { rows, impact } = await deleteWithVariants(tx, [id], deleter);
-    const [website] = rows;
+    const [website] = await tx
+      .select(websiteColumns)
+      .from(websites)
+      .where(eq(websites.id, id))
+      .for('update');
     if (!website) throw notFound();
+    const { impact } = await deleteWithVariants(tx, id, deleter);
     await recordChange(tx, 'website', website, website, null, impact);
     return { message: WEBSITE_MESSAGES.deleted(1, impact), ...impact };
   });
@@ -261,9 +264,6 @@ export async function deleteWebsites(db: Db, deleter: Deleter, ids: number[]) {
   return db.transaction(async (tx) => {
     const unique = await assertIdsExist(tx, 'websites', ids);
     const { deleted, impact } = await deleteWithVariants(tx, unique, deleter);
-    // Another request deleted some of them meanwhile: refuse the whole call, as for unknown ids.
-    const missing = unique.filter((id) => !deleted.includes(id));
-    if (missing.length > 0) throw validationError({ ids: unknownIdsMessage(missing) });
     await recordBulkAction(tx, 'website', 'delete', deleted, impact);
     return { message: WEBSITE_MESSAGES.deleted(deleted.length, impact), ...impact };
   });
