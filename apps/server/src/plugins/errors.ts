@@ -3,8 +3,10 @@ import {
   INSTANCE_MESSAGES,
   MESSAGES,
   ROLE_MESSAGES,
+  SAVED_VIEW_MESSAGES,
   SETTING_MESSAGES,
   USER_MESSAGES,
+  WORKFLOW_MESSAGES,
 } from '@sitefleet/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -54,6 +56,8 @@ const UNIQUE_FIELDS: Record<string, [field: string, message: string]> = {
   settings_full_path_unique: ['name', SETTING_MESSAGES.nameTaken],
   categories_slug_unique: ['slug', CATEGORY_MESSAGES.slugTaken],
   instances_instance_id_unique: ['instance_id', INSTANCE_MESSAGES.instanceIdTaken],
+  workflows_name_unique: ['name', WORKFLOW_MESSAGES.nameTaken],
+  saved_views_user_list_name_unique: ['name', SAVED_VIEW_MESSAGES.nameTaken],
 };
 
 interface DatabaseErrorLike {

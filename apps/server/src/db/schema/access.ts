@@ -1,4 +1,5 @@
 import type { Ability } from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -56,7 +57,8 @@ export const roles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('roles_name_guard_unique').on(t.name, t.guardName),
+    // 'Admin' and 'admin' would both grant manage-all: one name per guard whatever its case.
+    uniqueIndex('roles_name_guard_unique').on(sql`lower(${t.name})`, t.guardName),
     trigram('roles_name_trgm', t.name),
   ],
 );

@@ -1,10 +1,5 @@
-import {
-  AVATAR_CONTENT_TYPES,
-  PROFILE_MESSAGES,
-  type Profile,
-  USER_MESSAGES,
-} from '@sitefleet/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { AVATAR_CONTENT_TYPES, PROFILE_MESSAGES, type Profile } from '@sitefleet/contract';
+import { eq, sql } from 'drizzle-orm';
 import { recordAudit, recordChange } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { userAvatars, users } from '../../db/schema.ts';
@@ -27,11 +22,6 @@ export async function updateProfile(
   userId: number,
   input: { name: string; email: string },
 ): Promise<Profile> {
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, input.email), ne(users.id, userId)));
-  if (taken) throw validationError({ email: USER_MESSAGES.emailTaken });
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ name: users.name, email: users.email })

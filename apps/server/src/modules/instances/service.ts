@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { instanceLogs, instances } from '../../db/schema.ts';
 import { type Deleter, deleteToTrash } from '../../db/trash.ts';
-import { notFound, validationError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { hashAgentToken } from '../../lib/secrets.ts';
 import { columnOrder, listExport } from '../../lists/export.ts';
 import { listOrder, pageOf } from '../../lists/page.ts';
@@ -103,32 +103,6 @@ export async function getInstance(db: Db, id: number): Promise<Instance> {
   return toInstance(row);
 }
 
-/** PostgreSQL's unique_violation; drizzle wraps the driver's error as its cause. */
-function isUniqueViolation(error: unknown): boolean {
-  const cause = error instanceof Error ? error.cause : undefined;
-  return [error, cause].some(
-    (candidate) =>
-      typeof candidate === 'object' &&
-      candidate !== null &&
-      (candidate as { code?: unknown }).code === '23505',
-  );
-}
-
-/**
- * Runs a write that may hit the unique instance_id. The unique index decides, not an earlier
- * lookup, so two requests racing for one id cannot both win.
- */
-async function withUniqueInstanceId<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw validationError({ instance_id: INSTANCE_MESSAGES.instanceIdTaken });
-    }
-    throw error;
-  }
-}
-
 const columnsFrom = (values: InstanceValues) => ({
   instanceId: values.instance_id,
   ipAddress: values.ip_address,
@@ -145,18 +119,17 @@ const columnsFrom = (values: InstanceValues) => ({
  */
 export async function createInstance(db: Db, values: InstanceValues): Promise<InstanceCreated> {
   const token = newAgentToken();
-  const row = await withUniqueInstanceId(() =>
-    db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(instances)
-        .values({ ...columnsFrom(values), agentTokenHash: hashAgentToken(token) })
-        .returning(instanceColumns);
-      // The token is named so that its entry says it was set; its value is redacted.
-      const audited = { ...created!, agentToken: token };
-      await recordChange(tx, 'instance', instanceSubject(created!), null, audited);
-      return created!;
-    }),
-  );
+  // A taken instance_id is refused by its unique index (plugins/errors.ts), whoever races for it.
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(instances)
+      .values({ ...columnsFrom(values), agentTokenHash: hashAgentToken(token) })
+      .returning(instanceColumns);
+    // The token is named so that its entry says it was set; its value is redacted.
+    const audited = { ...created!, agentToken: token };
+    await recordChange(tx, 'instance', instanceSubject(created!), null, audited);
+    return created!;
+  });
   return { ...toInstance(row), agent_token: token };
 }
 
@@ -165,23 +138,21 @@ export async function updateInstance(
   id: number,
   values: InstanceValues,
 ): Promise<Instance> {
-  const row = await withUniqueInstanceId(() =>
-    db.transaction(async (tx) => {
-      const [before] = await tx
-        .select(instanceColumns)
-        .from(instances)
-        .where(eq(instances.id, id))
-        .for('update');
-      if (!before) throw notFound();
-      const [updated] = await tx
-        .update(instances)
-        .set({ ...columnsFrom(values), updatedAt: new Date() })
-        .where(eq(instances.id, id))
-        .returning(instanceColumns);
-      await recordChange(tx, 'instance', instanceSubject(updated!), before, updated!);
-      return updated!;
-    }),
-  );
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(instanceColumns)
+      .from(instances)
+      .where(eq(instances.id, id))
+      .for('update');
+    if (!before) throw notFound();
+    const [updated] = await tx
+      .update(instances)
+      .set({ ...columnsFrom(values), updatedAt: new Date() })
+      .where(eq(instances.id, id))
+      .returning(instanceColumns);
+    await recordChange(tx, 'instance', instanceSubject(updated!), before, updated!);
+    return updated!;
+  });
   return toInstance(row);
 }
 

@@ -10,7 +10,7 @@ import {
   ROLE_MESSAGES,
   type RoleListQuery,
 } from '@sitefleet/contract';
-import { and, asc, count, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import { recordAudit, recordBulkAction, recordChange } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
@@ -160,15 +160,11 @@ export async function findRole(db: Db, id: number) {
 }
 
 /**
- * Role names are unique per guard whatever their case, since 'Admin' and 'admin' would both grant
- * manage-all. A name that grants manage-all is only given by someone who holds it.
+ * A name that grants manage-all is only given by someone who holds it. Role names are unique per
+ * guard whatever their case, since 'Admin' and 'admin' would both grant manage-all: the unique
+ * index on the lowercased name refuses a taken one (plugins/errors.ts).
  */
-async function assertNameAvailable(
-  db: Db,
-  caller: AuthContext,
-  input: RoleInput,
-  current?: RoleRecord,
-) {
+function assertNameAllowed(caller: AuthContext, input: RoleInput, current?: RoleRecord) {
   const renamed = current?.name.toLowerCase() !== input.name.toLowerCase();
   if (renamed && isAdminRoleName(input.name) && !hasAbility(caller.abilities, MANAGE_ALL)) {
     throw validationError({ name: ROLE_MESSAGES.adminNameReserved });
@@ -176,17 +172,6 @@ async function assertNameAvailable(
   if (renamed && isSuperAdminRole(input.name) && !holdsSuperAdmin(caller.roles)) {
     throw forbidden(ROLE_MESSAGES.superAdminNameReserved);
   }
-  const [taken] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(
-      and(
-        sql`lower(${roles.name}) = lower(${input.name})`,
-        eq(roles.guardName, input.guard_name),
-        current ? ne(roles.id, current.id) : undefined,
-      ),
-    );
-  if (taken) throw validationError({ name: ROLE_MESSAGES.nameTaken });
 }
 
 /** What a role's audit entries compare: its own fields (its permissions have their entries). */
@@ -196,14 +181,13 @@ const auditedRole = (role: { name: string; guardName: string }) => ({
 });
 
 export async function createRole(db: Db, caller: AuthContext, input: RoleInput) {
-  await assertNameAvailable(db, caller, input);
+  assertNameAllowed(caller, input);
   const id = await db.transaction(async (tx) => {
     const [role] = await tx
       .insert(roles)
       .values({ name: input.name, guardName: input.guard_name })
-      .onConflictDoNothing()
       .returning(roleColumns);
-    if (!role) throw validationError({ name: ROLE_MESSAGES.nameTaken });
+    if (!role) throw new Error('The role was not inserted');
     await recordChange(tx, 'role', role, null, auditedRole(role));
     return role.id;
   });
@@ -216,7 +200,7 @@ export async function updateRole(db: Db, caller: AuthContext, id: number, input:
   if (changed && isSuperAdminRole(role.name)) {
     throw validationError({ name: ROLE_MESSAGES.superAdminRenamed });
   }
-  await assertNameAvailable(db, caller, input, role);
+  assertNameAllowed(caller, input, role);
   await db.transaction(async (tx) => {
     await tx
       .update(roles)

@@ -69,27 +69,6 @@ export async function listSavedViews(
   }));
 }
 
-async function assertNameFree(
-  db: Db,
-  caller: AuthContext,
-  list: string,
-  name: string,
-  exceptId?: number,
-) {
-  const [taken] = await db
-    .select({ id: savedViews.id })
-    .from(savedViews)
-    .where(
-      and(
-        eq(savedViews.userId, caller.userId),
-        eq(savedViews.list, list),
-        eq(savedViews.name, name),
-      ),
-    );
-  if (taken && taken.id !== exceptId)
-    throw validationError({ name: SAVED_VIEW_MESSAGES.nameTaken });
-}
-
 async function findView(db: Db, caller: AuthContext, id: number) {
   const [view] = await db.select().from(savedViews).where(eq(savedViews.id, id));
   const visible = view && (view.userId === caller.userId || view.shared);
@@ -119,9 +98,8 @@ export async function createSavedView(
 ): Promise<SavedView> {
   assertMaySee(caller, input.list);
   const id = await db.transaction(async (tx) => {
-    // One user's saves of one list queue here, so the cap and the name check see each other.
+    // One user's saves of one list queue here, so that the cap counts every save before this one.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${caller.userId}, hashtext(${input.list}))`);
-    await assertNameFree(tx, caller, input.list, input.name);
     const [kept] = await tx
       .select({ count: count() })
       .from(savedViews)
@@ -147,7 +125,6 @@ export async function updateSavedView(
   await db.transaction(async (tx) => {
     const view = await ownedView(tx, caller, id);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${caller.userId}, hashtext(${view.list}))`);
-    await assertNameFree(tx, caller, view.list, input.name, id);
     await tx
       .update(savedViews)
       .set({ ...input, updatedAt: new Date() })

@@ -216,9 +216,8 @@ export async function createSetting(db: Db, secrets: SecretBox, input: SettingCr
         isSecret: input.is_secret ?? false,
         groupId,
       })
-      .onConflictDoNothing({ target: settings.fullPath })
       .returning({ id: settings.id });
-    if (!created) throw validationError({ name: SETTING_MESSAGES.nameTaken });
+    if (!created) throw new Error('The setting was not inserted');
     const record = await settingRecord(tx, created.id);
     await recordSetting(tx, 'created', null, record);
     return toSetting(record);

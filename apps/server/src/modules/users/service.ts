@@ -12,7 +12,7 @@ import {
   userRowSchema,
   type userUpdateSchema,
 } from '@sitefleet/contract';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordBulkAction, recordChange } from '../../db/audit.ts';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -260,9 +260,8 @@ export async function createUser(db: Db, caller: AuthContext, input: UserCreate)
     const [user] = await tx
       .insert(users)
       .values({ name: input.name, email: input.email, password })
-      .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
-    if (!user) throw validationError({ email: USER_MESSAGES.emailTaken });
+    if (!user) throw new Error('The user was not inserted');
     await replaceRoles(tx, user.id, roleIds);
     await recordChange(
       tx,
@@ -290,11 +289,6 @@ export async function updateUser(db: Db, caller: AuthContext, id: number, input:
     const superAdmins = input.roles ? await lockSuperAdmins(tx) : new Set<number>();
     const before = await auditedUser(tx, id);
     await assertNotAboveCaller(tx, caller, [id]);
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, input.email), ne(users.id, id)));
-    if (taken) throw validationError({ email: USER_MESSAGES.emailTaken });
     if (input.roles) {
       const held = await tx
         .select({ id: roles.id, name: roles.name })

@@ -135,15 +135,6 @@ async function assertMembersExist(tx: Tx, values: WorkflowValues) {
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }
 
-async function assertNameFree(tx: Tx, name: string, exceptId?: number) {
-  const [taken] = await queryRows<{ id: number }>(
-    tx,
-    sql`SELECT id FROM workflows WHERE lower(name) = lower(${name})
-          ${exceptId === undefined ? sql`` : sql`AND id <> ${exceptId}`}`,
-  );
-  if (taken) throw validationError({ name: WORKFLOW_MESSAGES.nameTaken });
-}
-
 const stageRow = (
   workflowId: number,
   stage: WorkflowValues['stages'][number],
@@ -164,7 +155,6 @@ const auditFields = (values: WorkflowValues) => ({
 
 export async function createWorkflow(db: Db, values: WorkflowValues) {
   const id = await db.transaction(async (tx) => {
-    await assertNameFree(tx, values.name);
     await assertMembersExist(tx, values);
     const [created] = await tx.insert(workflows).values({ name: values.name }).returning();
     await tx
@@ -185,7 +175,6 @@ export async function updateWorkflow(db: Db, id: number, values: WorkflowValues)
   await db.transaction(async (tx) => {
     const [workflow] = await tx.select().from(workflows).where(eq(workflows.id, id)).for('update');
     if (!workflow) throw notFound();
-    await assertNameFree(tx, values.name, id);
     await assertMembersExist(tx, values);
     const before = await getWorkflow(tx, id);
     await tx

@@ -119,6 +119,19 @@ describe('workflows', () => {
     ]);
   });
 
+  it('refuses a taken name whatever its case, and of two saves racing for one name one wins', async () => {
+    const taken = await admin.post('/api/workflows', workflowInput('LEGAL REVIEW'));
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors).toEqual({ name: [WORKFLOW_MESSAGES.nameTaken] });
+    const racing = await Promise.all(
+      [1, 2].map(() => admin.post('/api/workflows', workflowInput('Raced for'))),
+    );
+    expect(racing.map((response) => response.status).sort()).toEqual([201, 422]);
+    expect(racing.find((response) => response.status === 422)!.body.errors).toEqual({
+      name: [WORKFLOW_MESSAGES.nameTaken],
+    });
+  });
+
   it('is managed by admins only (workflow-manage)', async () => {
     expect((await author.get('/api/workflows')).status).toBe(403);
     expect((await author.get('/api/workflows/options')).status).toBe(200);
