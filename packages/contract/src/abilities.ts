@@ -1,9 +1,10 @@
 /**
- * Abilities are permission names of the form `resource-action`. The server checks them on every
- * route; the web app uses the same strings to show or hide menu items and buttons.
+ * Abilities are permission names of the form `subject-action` (`post-review`). The server checks
+ * them on every route; the web app uses the same strings to show or hide menu items and buttons.
  */
 
-export const RESOURCES = [
+/** What a permission is about: the first word of its name. */
+export const ABILITY_SUBJECTS = [
   'user',
   'role',
   'setting',
@@ -13,26 +14,26 @@ export const RESOURCES = [
   'category',
   'post',
 ] as const;
-export type Resource = (typeof RESOURCES)[number];
+export type AbilitySubject = (typeof ABILITY_SUBJECTS)[number];
 
 /** Risk level of a permission: 1 is the most critical, 5 the least. */
 export type PermissionLevel = 1 | 2 | 3 | 4 | 5;
 
 const CRUD_LEVELS = { list: 5, create: 3, update: 2, delete: 1 } as const;
-/** The actions every resource has. */
+/** The actions every subject has. */
 export const CRUD_ACTIONS = Object.keys(CRUD_LEVELS) as (keyof typeof CRUD_LEVELS)[];
 
-/** Actions beyond list/create/update/delete, per resource. */
+/** Actions beyond list/create/update/delete, per subject. */
 export const EXTRA_ACTIONS = {
   role: { assign: 1 },
   website: { settings: 2 },
   instance: { logs: 4 },
   category: { sync: 3, action: 2, review: 4 },
   post: { sync: 3, action: 2, review: 4 },
-} as const satisfies Partial<Record<Resource, Record<string, PermissionLevel>>>;
+} as const satisfies Partial<Record<AbilitySubject, Record<string, PermissionLevel>>>;
 
 /**
- * Permissions that belong to no resource's list/create/update/delete, with their level. The seed
+ * Permissions that belong to no subject's list/create/update/delete, with their level. The seed
  * gives them to the admin roles only.
  */
 export const STANDALONE_PERMISSIONS = {
@@ -49,18 +50,18 @@ export const STANDALONE_PERMISSIONS = {
 } as const satisfies Record<string, PermissionLevel>;
 const STANDALONE_NAMES = Object.keys(STANDALONE_PERMISSIONS) as Ability[];
 
-type ExtraActionOf<R extends Resource> = R extends keyof typeof EXTRA_ACTIONS
+type ExtraActionOf<R extends AbilitySubject> = R extends keyof typeof EXTRA_ACTIONS
   ? keyof (typeof EXTRA_ACTIONS)[R] & string
   : never;
 
 /**
- * Every permission name, as a literal type: `resource-action` for each resource's CRUD actions
+ * Every permission name, as a literal type: `subject-action` for each subject's CRUD actions
  * and its extra ones. A misspelt ability in a route or a screen fails the type check.
  */
 export type Ability =
   | {
-      [R in Resource]: `${R}-${(typeof CRUD_ACTIONS)[number] | ExtraActionOf<R>}`;
-    }[Resource]
+      [R in AbilitySubject]: `${R}-${(typeof CRUD_ACTIONS)[number] | ExtraActionOf<R>}`;
+    }[AbilitySubject]
   | keyof typeof STANDALONE_PERMISSIONS;
 
 export interface PermissionDefinition {
@@ -68,13 +69,14 @@ export interface PermissionDefinition {
   level: PermissionLevel;
 }
 
-const extraActionsOf = (resource: Resource): Record<string, PermissionLevel> =>
-  (EXTRA_ACTIONS as Partial<Record<Resource, Record<string, PermissionLevel>>>)[resource] ?? {};
+const extraActionsOf = (subject: AbilitySubject): Record<string, PermissionLevel> =>
+  (EXTRA_ACTIONS as Partial<Record<AbilitySubject, Record<string, PermissionLevel>>>)[subject] ??
+  {};
 
 export const PERMISSIONS: readonly PermissionDefinition[] = [
-  ...RESOURCES.flatMap((resource) =>
-    [...Object.entries(CRUD_LEVELS), ...Object.entries(extraActionsOf(resource))].map(
-      ([action, level]) => ({ name: `${resource}-${action}` as Ability, level }),
+  ...ABILITY_SUBJECTS.flatMap((subject) =>
+    [...Object.entries(CRUD_LEVELS), ...Object.entries(extraActionsOf(subject))].map(
+      ([action, level]) => ({ name: `${subject}-${action}` as Ability, level }),
     ),
   ),
   ...Object.entries(STANDALONE_PERMISSIONS).map(([name, level]) => ({
@@ -96,14 +98,14 @@ export const ADMIN_ROLE_NAMES = ['admin', 'super admin'] as const;
 export const SUPER_ADMIN_ROLE = 'super admin';
 export const DEFAULT_GUARD = 'web';
 
-const CONTENT_RESOURCES: Resource[] = ['website', 'instance', 'category', 'post', 'profile'];
+const CONTENT_SUBJECTS: AbilitySubject[] = ['website', 'instance', 'category', 'post', 'profile'];
 
 /** The roles the seed creates, with the permissions each one holds. */
 export const SEEDED_ROLES: Record<string, readonly Ability[]> = {
   'super admin': PERMISSION_NAMES,
   admin: PERMISSION_NAMES,
   editor: PERMISSION_NAMES.filter((name) =>
-    CONTENT_RESOURCES.some((resource) => name.startsWith(`${resource}-`)),
+    CONTENT_SUBJECTS.some((subject) => name.startsWith(`${subject}-`)),
   ),
   viewer: PERMISSION_NAMES.filter(
     (name) => name.endsWith('-list') && !STANDALONE_NAMES.includes(name),
@@ -165,7 +167,7 @@ export function hasAnyAbility(
   return wanted.some((ability) => hasAbility(abilities, ability));
 }
 
-const RESOURCE_PLURALS: Record<Resource, string> = {
+const SUBJECT_PLURALS: Record<AbilitySubject, string> = {
   user: 'users',
   role: 'roles',
   setting: 'settings',
@@ -181,9 +183,9 @@ const CRUD_VERBS: Record<(typeof CRUD_ACTIONS)[number], string> = {
   update: 'Edit',
   delete: 'Delete',
 };
-/** The permissions beyond a resource's list/create/update/delete, each in words. */
+/** The permissions beyond a subject's list/create/update/delete, each in words. */
 const OTHER_PERMISSION_LABELS: Record<
-  Exclude<Ability, `${Resource}-${(typeof CRUD_ACTIONS)[number]}`>,
+  Exclude<Ability, `${AbilitySubject}-${(typeof CRUD_ACTIONS)[number]}`>,
   string
 > = {
   'role-assign': 'Give and revoke role permissions',
@@ -208,7 +210,7 @@ export function permissionLabel(name: string): string | undefined {
   const other = (OTHER_PERMISSION_LABELS as Record<string, string>)[name];
   if (other) return other;
   const separator = name.indexOf('-');
-  const resource = name.slice(0, separator) as Resource;
+  const subject = name.slice(0, separator) as AbilitySubject;
   const action = name.slice(separator + 1) as (typeof CRUD_ACTIONS)[number];
-  return `${CRUD_VERBS[action]} ${RESOURCE_PLURALS[resource]}`;
+  return `${CRUD_VERBS[action]} ${SUBJECT_PLURALS[subject]}`;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Ability, Resource } from './abilities.ts';
+import type { Ability, AbilitySubject } from './abilities.ts';
 
 /**
  * A resource's standard routes, declared once: the server's route factory registers them with
@@ -25,7 +25,7 @@ export interface ResourceDefinition {
   /** The collection's path; one record is `{path}/:id`. */
   path: `/api/${string}`;
   /** Whose abilities guard the routes; absent: any signed-in user (each call checks the rest). */
-  subject?: Resource;
+  subject?: AbilitySubject;
   /**
    * What guards every standard route in place of the subject's abilities: one permission of no
    * resource (the audit log's `audit-list`), or any one of several (the trash: the delete ability

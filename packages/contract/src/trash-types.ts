@@ -1,4 +1,4 @@
-import type { Ability, Resource } from './abilities.ts';
+import type { Ability, AbilitySubject } from './abilities.ts';
 
 /**
  * The kinds of trash entry and who may act on them, apart from the trash's schemas so that the
@@ -15,15 +15,15 @@ export const TRASH_TYPES = [
 ] as const;
 export type TrashType = (typeof TRASH_TYPES)[number];
 
-/** The resource whose abilities govern each type of entry. */
-export const TRASH_TYPE_RESOURCES = {
+/** The ability subject that governs each type of entry. */
+export const TRASH_TYPE_SUBJECTS = {
   websites: 'website',
   instances: 'instance',
   categories: 'category',
   posts: 'post',
   users: 'user',
   roles: 'role',
-} as const satisfies Record<TrashType, Resource>;
+} as const satisfies Record<TrashType, AbilitySubject>;
 
 export const TRASH_TYPE_LABELS: Record<TrashType, string> = {
   websites: 'Website',
@@ -34,13 +34,13 @@ export const TRASH_TYPE_LABELS: Record<TrashType, string> = {
   roles: 'Role',
 };
 
-/** Who may list, restore or purge a type of entry: its resource's delete ability. */
+/** Who may list, restore or purge a type of entry: its subject's delete ability. */
 export const trashDeleteAbility = (type: TrashType): Ability =>
-  `${TRASH_TYPE_RESOURCES[type]}-delete` as Ability;
+  `${TRASH_TYPE_SUBJECTS[type]}-delete` as Ability;
 /** Restoring also suits whoever may create such a record. */
 export const trashRestoreAbilities = (type: TrashType): Ability[] => [
   trashDeleteAbility(type),
-  `${TRASH_TYPE_RESOURCES[type]}-create` as Ability,
+  `${TRASH_TYPE_SUBJECTS[type]}-create` as Ability,
 ];
 /** Purging for good needs the type's delete ability and this one. */
 export const TRASH_PURGE_ABILITY: Ability = 'trash-purge';

@@ -7,7 +7,7 @@ import { NotFoundPage } from './NotFoundPage.tsx';
 import { PageLoader } from './PageLoader.tsx';
 import { RequireAbility } from './RequireAbility.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
-import { type ResourceScreen, resourceScreens, type ScreenLoader } from './resources.ts';
+import { allScreens, type Screen, type ScreenLoader } from './screens.ts';
 
 /**
  * A screen loaded when its route is first visited: each screen, with the libraries only it uses,
@@ -15,8 +15,8 @@ import { type ResourceScreen, resourceScreens, type ScreenLoader } from './resou
  */
 const lazyScreen = (load: ScreenLoader) => async () => ({ Component: await load() });
 
-/** A resource's screen, behind its ability: without it the route shows the no-access screen. */
-function resourceRoute({ path, ability, load }: ResourceScreen): RouteObject {
+/** A screen, behind its ability: without it the route shows the no-access screen. */
+function screenRoute({ path, ability, load }: Screen): RouteObject {
   if (!ability) return { path, lazy: lazyScreen(load) };
   return {
     path,
@@ -33,7 +33,7 @@ function resourceRoute({ path, ability, load }: ResourceScreen): RouteObject {
   };
 }
 
-/** Every screen's route, from resources.ts: the original product's addresses, plus /admin/settings/create. */
+/** Every screen's route, from screens.ts: the original product's addresses, plus /admin/settings/create. */
 export const router = createBrowserRouter([
   {
     // An outside reviewer's one-off link: no session, no admin layout.
@@ -58,7 +58,7 @@ export const router = createBrowserRouter([
           import('../features/auth/pages/LoginPage.tsx').then((m) => m.LoginPage),
         ),
       },
-      ...resourceScreens().map(resourceRoute),
+      ...allScreens().map(screenRoute),
       {
         path: paths.googleCallback,
         lazy: lazyScreen(() =>

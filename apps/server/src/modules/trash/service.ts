@@ -10,7 +10,7 @@ import {
   TRASH_MESSAGES,
   TRASH_PURGE_ABILITY,
   TRASH_RETENTION_SETTING,
-  TRASH_TYPE_RESOURCES,
+  TRASH_TYPE_SUBJECTS,
   TRASH_TYPES,
   type TrashEntry,
   type TrashListQuery,
@@ -167,7 +167,7 @@ async function assertNotAboveCaller(
 }
 
 /** The audit log names a record's kind in the singular, as its resource: 'posts' are 'post's. */
-const AUDIT_SUBJECTS: Record<TrashType, AuditSubjectType> = TRASH_TYPE_RESOURCES;
+const AUDIT_SUBJECTS: Record<TrashType, AuditSubjectType> = TRASH_TYPE_SUBJECTS;
 
 /** One audit entry for a restore or a purge: the record's id, or the ids of several. */
 function recordTrashAction(

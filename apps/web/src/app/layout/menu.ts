@@ -1,5 +1,5 @@
 import type { AbilityName } from '../../lib/abilities.ts';
-import { type MenuGroup, RESOURCES, type ResourceDeclaration } from '../resources.ts';
+import { type MenuGroup, SCREENS, type ScreenEntry } from '../screens.ts';
 
 export interface MenuLink {
   label: string;
@@ -10,13 +10,10 @@ export interface MenuLink {
   ability?: AbilityName | readonly AbilityName[];
 }
 
-/** A resource's sidebar entry: a link to its list screen, behind the list's ability. */
-export function menuLinks(
-  group: MenuGroup,
-  resources: readonly ResourceDeclaration[] = RESOURCES,
-): MenuLink[] {
-  return resources
-    .filter((resource) => resource.menu.group === group)
+/** The group's sidebar entries: each a link to its list screen, behind the list's ability. */
+export function menuLinks(group: MenuGroup, entries: readonly ScreenEntry[] = SCREENS): MenuLink[] {
+  return entries
+    .filter((entry) => entry.menu.group === group)
     .map(({ menu, list }) => ({
       label: menu.label,
       icon: menu.icon,

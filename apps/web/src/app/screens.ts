@@ -6,8 +6,8 @@ import { paths } from '../lib/paths.ts';
 /** Loads a screen's module when its route is first visited: each screen is its own chunk. */
 export type ScreenLoader = () => Promise<ComponentType>;
 
-/** One screen of a resource: its route and what a user must hold to open it. */
-export interface ResourceScreen {
+/** One screen: its route and what a user must hold to open it. */
+export interface Screen {
   /** The route's path pattern, e.g. '/admin/roles/:id/edit'. */
   path: string;
   /**
@@ -29,18 +29,19 @@ export interface MenuEntry {
 }
 
 /**
- * A resource as the web app knows it (Refine's `resources` array is the model): its screens and
- * its sidebar entry, which links to the list screen and shows only with the list's ability.
+ * A sidebar entry and its screens (Refine's `resources` array is the model): the entry links to
+ * the list screen and shows only with the list's ability.
  */
-export interface ResourceDeclaration {
+export interface ScreenEntry {
   name: string;
   menu: MenuEntry;
-  list: ResourceScreen;
-  create?: ResourceScreen;
-  edit?: ResourceScreen;
+  list: Screen;
+  create?: Screen;
+  edit?: Screen;
 }
 
-export const RESOURCES: readonly ResourceDeclaration[] = [
+/** Every screen of the app, by sidebar entry: the router and the sidebar are derived from it. */
+export const SCREENS: readonly ScreenEntry[] = [
   {
     name: 'dashboard',
     menu: { label: 'Dashboard', icon: 'bi-speedometer', group: 'main' },
@@ -228,11 +229,11 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   },
 ];
 
-/** Every screen of every resource, in declaration order (list, create, edit). */
-export function resourceScreens(resources: readonly ResourceDeclaration[] = RESOURCES) {
-  return resources.flatMap((resource) =>
-    [resource.list, resource.create, resource.edit].filter(
-      (screen): screen is ResourceScreen => screen !== undefined,
+/** Every screen of every entry, in declaration order (list, create, edit). */
+export function allScreens(entries: readonly ScreenEntry[] = SCREENS) {
+  return entries.flatMap((entry) =>
+    [entry.list, entry.create, entry.edit].filter(
+      (screen): screen is Screen => screen !== undefined,
     ),
   );
 }
