@@ -6,7 +6,7 @@ import { hooksRegisteredTooLate } from './hooks-in-tests.ts';
 
 /**
  * The layout's rules, read from the sources' import lines: which folder may import which (see
- * the README's Architecture section) and how long a source file may grow; and the tests' rule
+ * docs/contributing.md, Architecture) and how long a source file may grow; and the tests' rule
  * that a test body registers no hook.
  */
 

@@ -115,7 +115,6 @@ export const categoryUpdateSchema = z.strictObject({
   auto_google_sync: numericChoice(YES_NO_OPTIONS, CATEGORY_MESSAGES.autoGoogleSyncRequired),
   is_approved: numericChoice(YES_NO_OPTIONS, CATEGORY_MESSAGES.isApprovedRequired),
 });
-export type CategoryUpdateInput = z.input<typeof categoryUpdateSchema>;
 
 /** Columns the Categories list can be sorted by (each has an index). */
 export const CATEGORY_ORDER_KEYS = ['id', 'name', 'slug', 'created_at'] as const;
@@ -215,7 +214,6 @@ export const categoryOptionsSchema = z.array(namedRefSchema);
 export const categoryDetailRowSchema = detailRowBaseSchema.extend({
   category_name: z.string(),
 });
-export type CategoryDetailRow = z.infer<typeof categoryDetailRowSchema>;
 export const categoryDetailListSchema = estimatedPageSchema(categoryDetailRowSchema);
 
 /** DELETE /api/categories/{id}?move_to=n (or body { move_to }). */

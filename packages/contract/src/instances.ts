@@ -77,7 +77,6 @@ export const instanceInputSchema = z.strictObject({
   }),
   cost: costField,
 });
-export type InstanceInput = z.input<typeof instanceInputSchema>;
 export type InstanceValues = z.output<typeof instanceInputSchema>;
 
 export const instanceSchema = z.object({

@@ -121,7 +121,6 @@ export const maintenanceInputSchema = z.strictObject({
     .datetime({ offset: true, error: MONITOR_MESSAGES.untilInvalid })
     .refine((value) => new Date(value).getTime() > Date.now(), MONITOR_MESSAGES.untilPast),
 });
-export type MaintenanceInput = z.infer<typeof maintenanceInputSchema>;
 
 export const maintenanceSchema = z.object({
   message: z.string(),

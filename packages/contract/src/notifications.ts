@@ -22,7 +22,6 @@ export const NOTIFICATION_KIND_RULES = {
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KIND_RULES;
 export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_KIND_RULES) as NotificationKind[];
-export type NotificationRule = (typeof NOTIFICATION_KIND_RULES)[NotificationKind];
 
 /** The alert a recovery ends. */
 export const RECOVERY_OF: Partial<Record<NotificationKind, NotificationKind>> = {

@@ -6,7 +6,6 @@ import { optionalHttpUrl, requiredText } from './fields.ts';
 import { RECORD_STATUS_OPTIONS } from './options.ts';
 import {
   estimatedPageSchema,
-  idsSchema,
   MAX_ID,
   ORDER_DIRECTIONS,
   ORDER_MESSAGES,
@@ -61,7 +60,6 @@ const postFields = {
 
 /** POST /api/posts and PUT /api/posts/{id}. */
 export const postFormSchema = z.strictObject(postFields);
-export type PostFormInput = z.input<typeof postFormSchema>;
 
 /** GET /api/posts: newest first; filters by category, website and status (1 Active, else Inactive). */
 /** The Posts list's status filter: Active (1) or Inactive (any other status), as for categories. */
@@ -117,9 +115,6 @@ export const postDetailRowSchema = detailRowBaseSchema.extend({
 });
 export type PostDetailRow = z.infer<typeof postDetailRowSchema>;
 export const postDetailListSchema = estimatedPageSchema(postDetailRowSchema);
-
-/** DELETE /api/posts with { ids }: all or nothing. */
-export const postBulkDeleteSchema = idsSchema;
 
 /** The Posts list's filters, each one search parameter of the list and of its screen. */
 export const POST_LIST_FILTERS = Object.keys(postFilterFields) as (keyof typeof postFilterFields)[];

@@ -74,7 +74,6 @@ export type TrashEntry = z.infer<typeof trashEntrySchema>;
 export const trashPageSchema = paginatedSchema(trashEntrySchema);
 
 export const trashChangedSchema = z.object({ message: z.string(), count: z.number() });
-export type TrashChanged = z.infer<typeof trashChangedSchema>;
 
 /**
  * The trash's list: any caller who may delete records of some type sees the trash, of the types

@@ -146,5 +146,4 @@ export type RecoveryCodesRegenerateInput = z.input<typeof recoveryCodesRegenerat
 export const roleTwoFactorSchema = z.strictObject({
   required: z.boolean({ error: 'Required must be true or false' }),
 });
-export type RoleTwoFactorInput = z.input<typeof roleTwoFactorSchema>;
 export const roleTwoFactorAnswerSchema = messageSchema.extend({ required: z.boolean() });

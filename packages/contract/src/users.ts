@@ -93,7 +93,6 @@ export const userUpdateSchema = z.strictObject({
   password: optionalPasswordField,
   roles: roleIdsField,
 });
-export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
 /** A role as a user carries it, and as the roles multi-select lists it (GET /api/roles/all). */
 export const roleRefSchema = z.object({ id: z.number(), name: z.string() });

@@ -166,7 +166,6 @@ export const websiteInputSchema = z.strictObject({
     )
     .optional(),
 });
-export type WebsiteInput = z.input<typeof websiteInputSchema>;
 export type WebsiteValues = z.output<typeof websiteInputSchema>;
 
 export const websiteSchema = z.object({

@@ -123,7 +123,7 @@ export async function postJson(
   };
 }
 
-/** The headers of a webhook (a website push, a network's own); the README shows a receiver. */
+/** A webhook's headers (a website push, a network's own); docs/pipeline.md shows a receiver. */
 const WEBHOOK_HEADERS = {
   signature: 'x-sitefleet-signature',
   timestamp: 'x-sitefleet-timestamp',

@@ -46,12 +46,12 @@ function onlyShown(state: RowSelectionState, shown: readonly RowKey[]) {
 }
 
 /**
- * Which rows of a list are ticked. The spec clears a selection whenever the list reloads: pass a
- * `reloadKey` that changes then — `useListReloadKey(queryKey)` covers a new page, search or filter
- * (a new query key) and the reload after a change this tab saved. A selection made under an older
- * key is simply not shown, so no effect and no extra render is needed to clear it. A live update
- * (another user's change, a delivery) reloads the rows without ending the selection: of the rows
- * ticked, those still among `shown` stay ticked.
+ * Which rows of a list are ticked. A selection ends whenever the list reloads, as in the original
+ * product: pass a `reloadKey` that changes then — `useListReloadKey(queryKey)` covers a new page,
+ * search or filter (a new query key) and the reload after a change this tab saved. A selection
+ * made under an older key is simply not shown, so no effect and no extra render is needed to clear
+ * it. A live update (another user's change, a delivery) reloads the rows without ending the
+ * selection: of the rows ticked, those still among `shown` stay ticked.
  */
 export function useRowSelection(reloadKey: string, shown: readonly RowKey[]): RowSelection {
   return useSelectionUntil(reloadKey, (state) => onlyShown(state, shown));

@@ -247,9 +247,3 @@ export async function deleteWorkflow(db: Db, id: number) {
     await recordChange(tx, 'workflow', workflow, { name: workflow.name }, null);
   });
 }
-
-/** 422 on `workflow_id` for a workflow that does not exist. */
-export async function assertWorkflowExists(db: Db, id: number) {
-  const [row] = await db.select({ id: workflows.id }).from(workflows).where(eq(workflows.id, id));
-  if (!row) throw validationError({ workflow_id: WORKFLOW_MESSAGES.unknownWorkflow });
-}
