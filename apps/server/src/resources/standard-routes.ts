@@ -6,12 +6,17 @@ import {
   type StandardRoute,
   standardRoutes,
 } from '@sitefleet/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+} from 'fastify';
 import type { z } from 'zod';
 import { listSerializerCompiler } from '../lib/serializer.ts';
 import { CSV_DOWNLOAD, type CsvExport, exportRouteSchema, sendCsv } from '../lists/export.ts';
 import { JsonRowsPage } from '../lists/page.ts';
-import type { Access } from '../plugins/auth.ts';
 
 type Awaitable<T> = T | Promise<T>;
 /** What a handler receives: the parsed input. */
@@ -177,7 +182,7 @@ export function registerSecretRotation<A extends z.ZodType>(
   app: FastifyInstance,
   url: string,
   route: {
-    access: Access;
+    access: NonNullable<FastifyContextConfig['access']>;
     summary: string;
     tags: string[];
     answer: A;
