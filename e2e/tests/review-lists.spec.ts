@@ -36,14 +36,14 @@ test('the editor finds what is assigned to them, by the built-in view and the St
       'GET',
       `/api/posts/details/${made.postId}`,
     );
-    const variant = details.data[0]!.pivot_id;
+    const variantId = details.data[0]!.pivot_id;
     await api(page, 'POST', '/api/posts/details/action', {
-      ids: [variant],
+      ids: [variantId],
       action: 'move_stage',
       stage_id: inReview!.id,
     });
     await api(page, 'POST', '/api/posts/details/action', {
-      ids: [variant],
+      ids: [variantId],
       action: 'assign',
       user_id: editorId,
     });

@@ -81,17 +81,17 @@ async function publishPost(category: number) {
   });
   expect(action.body).toMatchObject({ queued: 1 });
   const [variant] = await storedVariants(db, POST_KIND, post.id);
-  return { postId: post.id, pivotId: variant!.id };
+  return { postId: post.id, variantId: variant!.id };
 }
 
 const deliveries = (reader: EventStreamReader) => reader.events<DeliveryEvent>('delivery');
-const statesOf = (reader: EventStreamReader, pivotId: number) =>
+const statesOf = (reader: EventStreamReader, variantId: number) =>
   deliveries(reader)
-    .filter((event) => event.pivot_id === pivotId)
+    .filter((event) => event.pivot_id === variantId)
     .map((event) => event.state);
 /** Resolves once `reader` has received `state` for the variant. */
-const received = (reader: EventStreamReader, pivotId: number, state: DeliveryEvent['state']) =>
-  reader.until(() => statesOf(reader, pivotId).includes(state));
+const received = (reader: EventStreamReader, variantId: number, state: DeliveryEvent['state']) =>
+  reader.until(() => statesOf(reader, variantId).includes(state));
 const comments = (messages: StreamMessage[]) =>
   messages.filter((message) => message.comment !== undefined).length;
 /**
@@ -108,13 +108,13 @@ describe('the live event stream', () => {
     const reader = await stream(admin);
     expect(reader.status).toBe(200);
     expect(reader.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const { postId, pivotId } = await publishPost(onA);
-    await received(reader, pivotId, 'delivered');
-    expect(statesOf(reader, pivotId)).toEqual(['queued', 'delivered']);
-    const [queued] = deliveries(reader).filter((event) => event.pivot_id === pivotId);
+    const { postId, variantId } = await publishPost(onA);
+    await received(reader, variantId, 'delivered');
+    expect(statesOf(reader, variantId)).toEqual(['queued', 'delivered']);
+    const [queued] = deliveries(reader).filter((event) => event.pivot_id === variantId);
     expect(queued).toMatchObject({
       kind: 'post',
-      pivot_id: pivotId,
+      pivot_id: variantId,
       record_id: postId,
       website_id: siteA,
       target: 'website',
@@ -128,21 +128,21 @@ describe('the live event stream', () => {
 
   it('sends failed when a delivery fails for good, and queued again on a retry', async () => {
     const reader = await stream(viewer);
-    const { pivotId } = await publishPost(onB);
-    await received(reader, pivotId, 'failed');
-    expect(statesOf(reader, pivotId)).toEqual(['queued', 'failed']);
-    const retried = await admin.post(`/api/posts/details/${pivotId}/retry`);
+    const { variantId } = await publishPost(onB);
+    await received(reader, variantId, 'failed');
+    expect(statesOf(reader, variantId)).toEqual(['queued', 'failed']);
+    const retried = await admin.post(`/api/posts/details/${variantId}/retry`);
     expect(retried.status).toBe(200);
-    await reader.until(() => statesOf(reader, pivotId).length === 4);
-    expect(statesOf(reader, pivotId)).toEqual(['queued', 'failed', 'queued', 'failed']);
+    await reader.until(() => statesOf(reader, variantId).length === 4);
+    expect(statesOf(reader, variantId)).toEqual(['queued', 'failed', 'queued', 'failed']);
   });
 
   it('sends nothing to a user who may not list posts', async () => {
     const allowed = await stream(admin);
     const refused = await stream(nobody);
     expect(refused.status).toBe(200);
-    const { pivotId } = await publishPost(onA);
-    await received(allowed, pivotId, 'delivered');
+    const { variantId } = await publishPost(onA);
+    await received(allowed, variantId, 'delivered');
     await drained(refused);
     expect(deliveries(refused)).toEqual([]);
   });
@@ -151,7 +151,7 @@ describe('the live event stream', () => {
     const demoted = await server.userWithRoles(['viewer'], 'demoted@example.com');
     const reader = await stream(demoted);
     const first = await publishPost(onA);
-    await received(reader, first.pivotId, 'delivered');
+    await received(reader, first.variantId, 'delivered');
     const users = await admin.get('/api/users?query=demoted%40example.com');
     const user = users.body.data[0] as { id: number; name: string; email: string };
     const updated = await admin.put(`/api/users/${user.id}`, {
@@ -166,9 +166,9 @@ describe('the live event stream', () => {
     await drained(reader);
     const watcher = await stream(admin);
     const second = await publishPost(onA);
-    await received(watcher, second.pivotId, 'delivered');
+    await received(watcher, second.variantId, 'delivered');
     await drained(reader);
-    expect(statesOf(reader, second.pivotId)).toEqual([]);
+    expect(statesOf(reader, second.variantId)).toEqual([]);
   });
 
   it("sends a user's notification to that user alone, the moment it is stored", async () => {
@@ -213,16 +213,16 @@ describe('the live event stream', () => {
   it('resumes after Last-Event-ID with every event published meanwhile, in order', async () => {
     const first = await stream(admin);
     const before = await publishPost(onA);
-    await received(first, before.pivotId, 'delivered');
+    await received(first, before.variantId, 'delivered');
     const lastSeen = first.events('delivery').at(-1)!.id;
     first.close();
 
     const missed = [await publishPost(onA), await publishPost(onA), await publishPost(onB)];
-    for (const { pivotId } of missed) {
+    for (const { variantId } of missed) {
       await waitFor(async () => {
         const [row] = await queryRows<{ delivery_status: string }>(
           db,
-          sql`SELECT delivery_status FROM post_variants WHERE id = ${pivotId}`,
+          sql`SELECT delivery_status FROM post_variants WHERE id = ${variantId}`,
         );
         return row?.delivery_status !== 'queued';
       });
@@ -240,15 +240,15 @@ describe('the live event stream', () => {
       expect(deliveries(resumed).slice(0, published.length)).toEqual(
         published.map((row) => ({ ...row.data, id: row.id })),
       );
-      expect(statesOf(resumed, missed[0]!.pivotId)).toEqual(['queued', 'delivered']);
-      expect(statesOf(resumed, missed[2]!.pivotId)).toEqual(['queued', 'failed']);
+      expect(statesOf(resumed, missed[0]!.variantId)).toEqual(['queued', 'delivered']);
+      expect(statesOf(resumed, missed[2]!.variantId)).toEqual(['queued', 'failed']);
     }
   });
 
   it('tells a client resuming after pruned events to reload everything', async () => {
     const first = await stream(admin);
-    const { pivotId } = await publishPost(onA);
-    await received(first, pivotId, 'delivered');
+    const { variantId } = await publishPost(onA);
+    await received(first, variantId, 'delivered');
     const lastSeen = first.events('delivery')[0]!.id;
     await publishPost(onA);
     await pruneEvents(db, 0);
@@ -300,9 +300,9 @@ describe.runIf(TEST_DB === 'postgres')('across processes', () => {
     });
     try {
       await worker.printed(/worker started/);
-      const { pivotId } = await publishPost(onA);
-      await received(reader, pivotId, 'delivered');
-      expect(statesOf(reader, pivotId)).toEqual(['queued', 'delivered']);
+      const { variantId } = await publishPost(onA);
+      await received(reader, variantId, 'delivered');
+      expect(statesOf(reader, variantId)).toEqual(['queued', 'delivered']);
     } finally {
       await worker.stop();
     }
@@ -316,8 +316,8 @@ describe.runIf(TEST_DB === 'postgres')('across processes', () => {
           WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
     );
     expect(dropped).toEqual([{ ended: true }]);
-    const { pivotId } = await publishPost(onA);
-    await received(reader, pivotId, 'queued');
+    const { variantId } = await publishPost(onA);
+    await received(reader, variantId, 'queued');
     const listening = await queryRows<{ count: number }>(
       db,
       sql`SELECT count(*)::int AS count FROM pg_stat_activity

@@ -163,8 +163,8 @@ function actionField<const T extends readonly [string, ...string[]]>(actions: T)
 }
 
 /**
- * Detail actions: `ids` are variant ids (the rows' `pivot_id`); the schedule and review actions'
- * fields beside.
+ * Detail actions: `ids` are variant ids (the Detailed Review rows' ids); the schedule and review
+ * actions' fields beside.
  */
 export const detailActionSchema = z
   .strictObject({
@@ -233,8 +233,8 @@ export const detailRowBaseSchema = variantFlagsSchema.extend({
 });
 
 /**
- * Detailed Review's path. The spec writes `/details/{id}&page={n}`; that form is read too, so the
- * id segment may carry `&page=n`.
+ * Detailed Review's path. The original API writes `/details/{id}&page={n}`
+ * (docs/api-compatibility.md); that form is read too, so the id segment may carry `&page=n`.
  */
 export const detailPathSchema = z.object({
   id: z

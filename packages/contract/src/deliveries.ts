@@ -35,13 +35,9 @@ export const deliveryAttemptSchema = z.object({
 export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
 export const deliveryAttemptListSchema = paginatedSchema(deliveryAttemptSchema);
 
-/**
- * The variant (Detailed Review row) whose deliveries are listed or retried. The address names its
- * id `pivotId`, as rows carry it as `pivot_id`: the original API's name for the variant rows (the
- * pivot table of a record and its websites). The code calls them variants.
- */
+/** The variant (Detailed Review row) whose deliveries are listed or retried. */
 export const variantParamSchema = z.object({
-  pivotId: z.coerce.number().int().positive().max(MAX_ID),
+  variantId: z.coerce.number().int().positive().max(MAX_ID),
 });
 
 export const retryAnswerSchema = z.object({ message: z.string(), queued: z.number() });

@@ -35,6 +35,7 @@ export * from './trash.ts';
 export * from './trash-types.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
+export * from './variant-wire.ts';
 export * from './website-settings.ts';
 export * from './websites.ts';
 export * from './workflows.ts';

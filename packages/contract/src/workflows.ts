@@ -271,10 +271,10 @@ export const recordReviewFieldsSchema = z.object({
 export const VARIANT_KINDS = ['post', 'category'] as const;
 export type VariantKind = (typeof VARIANT_KINDS)[number];
 
-/** /api/variants/{kind}/{pivot_id}/…: a category or post variant (a Detailed Review row). */
+/** /api/variants/{kind}/{variant_id}/…: a category or post variant (a Detailed Review row). */
 export const variantPathSchema = z.object({
   kind: z.enum(VARIANT_KINDS, { error: 'The kind must be post or category.' }),
-  pivot_id: idField,
+  variant_id: idField,
 });
 
 export const REVIEW_EVENTS = ['stage_changed', 'assigned', 'commented'] as const;
@@ -285,7 +285,7 @@ export const REVIEW_EVENT_LABELS: Record<ReviewEvent, string> = {
   commented: 'Commented',
 };
 
-/** One entry of GET /api/variants/{kind}/{pivot_id}/history, oldest first. */
+/** One entry of GET /api/variants/{kind}/{variant_id}/history, oldest first. */
 export const variantHistoryEntrySchema = z.object({
   id: z.number(),
   event: z.enum(REVIEW_EVENTS),
@@ -321,7 +321,7 @@ export type VariantComment = z.infer<typeof variantCommentSchema>;
 export const variantCommentListSchema = z.object({ data: z.array(variantCommentSchema) });
 
 /**
- * GET /api/variants/{kind}/{pivot_id}/mentionable?query=: the users a comment on the variant may
+ * GET /api/variants/{kind}/{variant_id}/mentionable?query=: the users a comment on the variant may
  * mention (those who may see it, the caller left out) whose name or e-mail address holds the
  * query, for the comment box's suggestions.
  */

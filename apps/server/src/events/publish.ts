@@ -1,4 +1,4 @@
-import type { DeliveryEvent, LiveEventInput } from '@sitefleet/contract';
+import { type DeliveryEvent, type LiveEventInput, toWireVariant } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
 import { pruneBefore } from '../db/prune.ts';
@@ -59,7 +59,7 @@ export async function publishEvents(executor: Executor, events: readonly LiveEve
 
 /** One variant target's delivery state, as the queue and the pipeline report it. */
 export interface DeliveryChange {
-  pivotId: number;
+  variantId: number;
   recordId: number;
   websiteId: number;
   target: DeliveryEvent['target'];
@@ -72,7 +72,7 @@ export const variantTargets = (
 ): DeliveryChange[] =>
   variants.flatMap((variant) =>
     targets.map((target) => ({
-      pivotId: variant.id,
+      variantId: variant.id,
       recordId: variant.record_id,
       websiteId: variant.website_id,
       target,
@@ -84,7 +84,7 @@ export const variantTarget = (
   variant: { variantId: number; record: { id: number }; website: { id: number } },
   target: DeliveryEvent['target'],
 ): DeliveryChange => ({
-  pivotId: variant.variantId,
+  variantId: variant.variantId,
   recordId: variant.record.id,
   websiteId: variant.website.id,
   target,
@@ -101,14 +101,14 @@ export function publishDeliveryEvents(
     executor,
     changes.map((change) => ({
       type: 'delivery',
-      data: {
+      data: toWireVariant({
         kind,
-        pivot_id: change.pivotId,
+        variant_id: change.variantId,
         record_id: change.recordId,
         website_id: change.websiteId,
         target: change.target,
         state,
-      },
+      }),
     })),
   );
 }

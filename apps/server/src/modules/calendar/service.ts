@@ -3,6 +3,8 @@ import {
   type CalendarAnswer,
   type CalendarItem,
   type CalendarQuery,
+  type FromWireVariant,
+  toWireVariant,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -14,13 +16,13 @@ import { CATEGORY_KIND, type ContentKind, POST_KIND } from '../content/kinds.ts'
  * the websites or failed there (each publish job's latest website attempt), oldest first.
  */
 
-type CalendarRow = Omit<CalendarItem, 'at'> & { at: Date | string };
+type CalendarRow = Omit<FromWireVariant<CalendarItem>, 'at'> & { at: Date | string };
 
 /** The scheduled variants of one kind in the range. */
 function scheduledOf(kind: ContentKind, query: CalendarQuery, website: SQL): SQL {
   return sql`SELECT v.publish_at AS at, ${kind.kind}::text AS kind,
                     v.${sql.identifier(kind.owner)} AS record_id,
-                    r.${sql.identifier(kind.nameColumn)} AS title, v.id AS pivot_id,
+                    r.${sql.identifier(kind.nameColumn)} AS title, v.id AS variant_id,
                     v.website_id, w.name AS website_name, 'scheduled'::text AS state
              FROM ${sql.identifier(kind.variants)} v
              JOIN ${sql.identifier(kind.records)} r ON r.id = v.${sql.identifier(kind.owner)}
@@ -39,7 +41,7 @@ function deliveredOf(kind: ContentKind, query: CalendarQuery): SQL {
         : sql``;
   return sql`SELECT a.created_at AS at, ${kind.kind}::text AS kind,
                     v.${sql.identifier(kind.owner)} AS record_id,
-                    r.${sql.identifier(kind.nameColumn)} AS title, v.id AS pivot_id,
+                    r.${sql.identifier(kind.nameColumn)} AS title, v.id AS variant_id,
                     a.website_id, w.name AS website_name,
                     CASE a.outcome WHEN 'delivered' THEN 'published' ELSE 'failed' END AS state
              FROM (SELECT DISTINCT ON (a.job_id) a.*
@@ -76,10 +78,12 @@ export async function calendarItems(
   const rows = await queryRows<CalendarRow>(
     db,
     sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) items
-        ORDER BY at, kind, pivot_id LIMIT ${CALENDAR_MAX_ITEMS + 1}`,
+        ORDER BY at, kind, variant_id LIMIT ${CALENDAR_MAX_ITEMS + 1}`,
   );
   return {
-    data: rows.slice(0, CALENDAR_MAX_ITEMS).map((row) => ({ ...row, at: isoText(row.at) })),
+    data: rows
+      .slice(0, CALENDAR_MAX_ITEMS)
+      .map((row) => toWireVariant({ ...row, at: isoText(row.at) })),
     truncated: rows.length > CALENDAR_MAX_ITEMS,
   };
 }

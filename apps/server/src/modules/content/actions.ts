@@ -255,7 +255,7 @@ const DETAIL_TARGETS: Partial<Record<DetailAction, readonly PublishTarget[]>> = 
 };
 
 /**
- * Runs a Detailed Review action on variants (`ids` are variant ids, the rows' `pivot_id`), in one transaction. Posting
+ * Runs a Detailed Review action on variants (`ids` are variant ids), in one transaction. Posting
  * needs an approved variant on an active website; regeneration queues whatever the flags.
  */
 export function runDetailAction(

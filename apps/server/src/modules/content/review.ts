@@ -8,6 +8,7 @@ import {
   PUBLISH_TARGETS,
   pageOffset,
   postedFlag,
+  toWireVariant,
 } from '@sitefleet/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -32,7 +33,7 @@ const FLAG_COLUMNS = [
 type FlagColumn = (typeof FLAG_COLUMNS)[number];
 
 type VariantRecord = Record<FlagColumn, boolean> & {
-  pivot_id: number;
+  variant_id: number;
   website_id: number;
   website_name: string;
   description: string;
@@ -72,7 +73,7 @@ export async function detailRows<K extends ContentKind>(
   const perPage = options.perPage ?? DEFAULT_PER_PAGE;
   const records = await preparedRows<VariantRecord & { record_name: string; total: number }>(
     db,
-    sql`SELECT v.id AS pivot_id, v.website_id,
+    sql`SELECT v.id AS variant_id, v.website_id,
                (SELECT w.name FROM websites w WHERE w.id = v.website_id) AS website_name,
                v.description, v.version, ${sql.join(
                  FLAG_COLUMNS.map((flag) => sql`v.${sql.identifier(flag)}`),
@@ -89,15 +90,17 @@ export async function detailRows<K extends ContentKind>(
         LIMIT ${perPage} OFFSET ${pageOffset(options.page, perPage)}`,
   );
   const total = records[0]?.total ?? (await variantCount(db, kind, recordId));
-  const data = records.map(({ record_name, created_at, total: _total, ...record }) => ({
-    ...record,
-    due_at: record.due_at === null ? null : isoText(record.due_at),
-    ...flagNumbers(record),
-    deliveries: deliveryList(record.deliveries),
-    [kind.nameField]: record_name,
-    publish_at: record.publish_at === null ? null : isoText(record.publish_at),
-    created_at: isoText(created_at),
-  })) as (z.infer<typeof detailRowBaseSchema> & Record<K['nameField'], string>)[];
+  const data = records.map(({ record_name, created_at, total: _total, ...record }) =>
+    toWireVariant({
+      ...record,
+      due_at: record.due_at === null ? null : isoText(record.due_at),
+      ...flagNumbers(record),
+      deliveries: deliveryList(record.deliveries),
+      [kind.nameField]: record_name,
+      publish_at: record.publish_at === null ? null : isoText(record.publish_at),
+      created_at: isoText(created_at),
+    }),
+  ) as (z.infer<typeof detailRowBaseSchema> & Record<K['nameField'], string>)[];
   return estimatedPage(
     data,
     { page: options.page, perPage, path: options.path },

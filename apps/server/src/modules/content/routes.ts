@@ -197,7 +197,7 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
     );
 
     app.get(
-      `/api/${path}/details/:pivotId/deliveries`,
+      `/api/${path}/details/:variantId/deliveries`,
       {
         config: { access: abilities.review },
         schema: {
@@ -211,7 +211,7 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
         },
       },
       async (request) => {
-        const variantId = request.params.pivotId;
+        const { variantId } = request.params;
         await assertRowExists(db, kind.variants, variantId);
         return deliveryAttemptsPage(db, kind.kind, variantId, {
           page: request.query.page,
@@ -222,7 +222,7 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
     );
 
     app.post(
-      `/api/${path}/details/:pivotId/retry`,
+      `/api/${path}/details/:variantId/retry`,
       {
         config: { access: abilities.act },
         schema: {
@@ -235,10 +235,10 @@ function contentRoutesOf(of: ContentRoutesOf): FastifyPluginAsyncZod<AppContext>
         },
       },
       async (request) => {
-        const variantId = request.params.pivotId;
+        const { variantId } = request.params;
         await assertRowExists(db, kind.variants, variantId);
         const queued = await retryDeliveries(context, queue, kind.kind, [variantId]);
-        if (queued === 0) throw validationError({ pivotId: DELIVERY_MESSAGES.nothingToRetry });
+        if (queued === 0) throw validationError({ variantId: DELIVERY_MESSAGES.nothingToRetry });
         return { message: DELIVERY_MESSAGES.retried(queued), queued };
       },
     );

@@ -2,7 +2,9 @@ import {
   auditBoundInstant,
   type DeliveryListQuery,
   type FleetDelivery,
+  type FromWireVariant,
   fleetDeliverySchema,
+  toWireVariant,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -10,6 +12,9 @@ import { type LogList, logExport, logPage } from '../../lists/log.ts';
 import { likePattern } from '../../lists/search.ts';
 
 /** Every delivery attempt of the fleet (GET /api/deliveries), newest first. */
+
+/** An attempt as read, before it leaves for the wire. */
+type AttemptRow = FromWireVariant<FleetDelivery>;
 
 /** The attempts filters narrow to, over `a` (delivery_attempts); a replay by filter takes them. */
 export function attemptConditions(
@@ -29,7 +34,7 @@ export function attemptConditions(
 
 const rowsOf = (ids: SQL) =>
   sql`SELECT a.id, a.kind, COALESCE(pv.post_id, cv.category_id) AS record_id,
-             COALESCE(p.title, c.name) AS record_title, a.variant_id AS pivot_id, a.website_id,
+             COALESCE(p.title, c.name) AS record_title, a.variant_id, a.website_id,
              w.name AS website_name, a.target, a.attempt, a.outcome, a.status_code,
              a.duration_ms, a.error, a.created_at
       FROM delivery_attempts a
@@ -49,8 +54,8 @@ const deliveriesLog: LogList = {
 };
 
 /** GET /api/deliveries: every attempt of the fleet, newest first. */
-export const listDeliveries = (db: Db, query: DeliveryListQuery) =>
-  logPage<FleetDelivery>(db, deliveriesLog, attemptConditions(query), query, [
+export async function listDeliveries(db: Db, query: DeliveryListQuery) {
+  const page = await logPage<AttemptRow>(db, deliveriesLog, attemptConditions(query), query, [
     query.website_id,
     query.target,
     query.outcome,
@@ -58,7 +63,16 @@ export const listDeliveries = (db: Db, query: DeliveryListQuery) =>
     query.from,
     query.to,
   ]);
+  return { ...page, data: page.data.map(toWireVariant) };
+}
+
+/** The export's batches of attempts, each row as the wire names it. */
+async function* wireBatches(batches: AsyncIterable<AttemptRow[]>) {
+  for await (const batch of batches) yield batch.map(toWireVariant);
+}
 
 /** GET /api/deliveries/export: every attempt the list finds, newest first. */
-export const exportDeliveries = (db: Db, query: DeliveryListQuery) =>
-  logExport<FleetDelivery>(db, deliveriesLog, attemptConditions(query));
+export async function exportDeliveries(db: Db, query: DeliveryListQuery) {
+  const attempts = await logExport<AttemptRow>(db, deliveriesLog, attemptConditions(query));
+  return { ...attempts, batches: wireBatches(attempts.batches) };
+}

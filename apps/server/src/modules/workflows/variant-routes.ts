@@ -46,7 +46,7 @@ export const variantReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
   { db, queue },
 ) => {
   app.get(
-    '/api/variants/:kind/:pivot_id/history',
+    '/api/variants/:kind/:variant_id/history',
     {
       config: { access: REVIEWERS },
       schema: {
@@ -57,15 +57,15 @@ export const variantReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => {
-      const { kind, pivot_id } = request.params;
+      const { kind, variant_id: variantId } = request.params;
       reviewer(request, kind);
-      await reviewedVariant(db, kindOf(kind), pivot_id);
-      return { data: await variantHistory(db, kindOf(kind), pivot_id) };
+      await reviewedVariant(db, kindOf(kind), variantId);
+      return { data: await variantHistory(db, kindOf(kind), variantId) };
     },
   );
 
   app.get(
-    '/api/variants/:kind/:pivot_id/comments',
+    '/api/variants/:kind/:variant_id/comments',
     {
       config: { access: REVIEWERS },
       schema: {
@@ -76,15 +76,15 @@ export const variantReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => {
-      const { kind, pivot_id } = request.params;
+      const { kind, variant_id: variantId } = request.params;
       reviewer(request, kind);
-      await reviewedVariant(db, kindOf(kind), pivot_id);
-      return { data: await variantComments(db, kindOf(kind), pivot_id) };
+      await reviewedVariant(db, kindOf(kind), variantId);
+      return { data: await variantComments(db, kindOf(kind), variantId) };
     },
   );
 
   app.get(
-    '/api/variants/:kind/:pivot_id/mentionable',
+    '/api/variants/:kind/:variant_id/mentionable',
     {
       config: { access: REVIEWERS },
       schema: {
@@ -97,15 +97,15 @@ export const variantReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => {
-      const { kind, pivot_id } = request.params;
+      const { kind, variant_id: variantId } = request.params;
       const user = reviewer(request, kind);
       const term = request.query.query;
-      return { data: await mentionableUsers(db, kindOf(kind), pivot_id, user.userId, term) };
+      return { data: await mentionableUsers(db, kindOf(kind), variantId, user.userId, term) };
     },
   );
 
   app.post(
-    '/api/variants/:kind/:pivot_id/comments',
+    '/api/variants/:kind/:variant_id/comments',
     {
       config: { access: REVIEWERS },
       schema: {
@@ -119,15 +119,15 @@ export const variantReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request, reply) => {
-      const { kind, pivot_id } = request.params;
+      const { kind, variant_id: variantId } = request.params;
       const user = reviewer(request, kind);
-      const comment = await addComment(db, queue, kindOf(kind), pivot_id, user, request.body.body);
+      const comment = await addComment(db, queue, kindOf(kind), variantId, user, request.body.body);
       return reply.code(201).send(comment);
     },
   );
 
   app.post(
-    '/api/variants/:kind/:pivot_id/review-link',
+    '/api/variants/:kind/:variant_id/review-link',
     {
       config: { access: REVIEWERS },
       schema: {
@@ -141,14 +141,14 @@ export const variantReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request, reply) => {
-      const { kind, pivot_id } = request.params;
+      const { kind, variant_id: variantId } = request.params;
       const user = reviewer(request, kind);
-      await reviewedVariant(db, kindOf(kind), pivot_id);
+      await reviewedVariant(db, kindOf(kind), variantId);
       reply.header('cache-control', 'no-store');
       return createReviewLink(
         db,
         kindOf(kind),
-        pivot_id,
+        variantId,
         user,
         request.body.hours,
         `${request.protocol}://${request.host}`,

@@ -18,7 +18,7 @@ import { POST_KIND } from '../../modules/content/kinds.ts';
 import { retryFailedDeliveries } from '../../modules/content/retry.ts';
 import { storedVariants } from '../../modules/content/test-fixtures.ts';
 
-/** What the README tells a website to do with a push: check the signature of the raw body. */
+/** What docs/pipeline.md tells a website to do with a push: check the signature of the raw body. */
 function signatureIsValid(body: string, header: string | undefined, key: string) {
   const expected = `sha256=${createHmac('sha256', key).update(body).digest('hex')}`;
   return (
@@ -242,7 +242,7 @@ describe('website push', () => {
 
     const again = await admin.post(`/api/posts/details/${variantId}/retry`);
     expect(again.status).toBe(422);
-    expect(again.body.errors.pivotId).toEqual([DELIVERY_MESSAGES.nothingToRetry]);
+    expect(again.body.errors.variantId).toEqual([DELIVERY_MESSAGES.nothingToRetry]);
     expect((await admin.post('/api/posts/details/999999/retry')).status).toBe(404);
     expect((await admin.post('/api/posts/details/abc/retry')).status).toBe(422);
     expect((await admin.get('/api/categories/details/0/deliveries')).status).toBe(422);

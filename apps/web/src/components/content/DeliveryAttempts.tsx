@@ -71,7 +71,7 @@ export function DeliveryAttempts({
   canAct,
   onClose,
 }: DeliveryAttemptsProps) {
-  const { pivot_id: variantId, website_name: websiteName } = row;
+  const { variant_id: variantId, website_name: websiteName } = row;
   const [page, setPage] = useState(1);
   const calls = { resource, listKey };
   const attempts = useDeliveryAttempts(calls, variantId, page);

@@ -1,11 +1,12 @@
 import {
   DELIVERY_TARGET_LABELS,
   type DeliveryStatus,
-  type detailRowBaseSchema,
+  type FromWireVariant,
 } from '@sitefleet/contract';
-import type { z } from 'zod';
+import type { WireDetailRow } from '../../lib/content/content-records.ts';
 
-export type DetailRow = z.infer<typeof detailRowBaseSchema>;
+/** A Detailed Review row as the screens use it (`useDetailRows`). */
+export type DetailRow = FromWireVariant<WireDetailRow>;
 
 const DELIVERY_BADGES: Record<DeliveryStatus, string> = {
   queued: 'text-bg-info',

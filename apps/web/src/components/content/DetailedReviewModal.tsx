@@ -2,7 +2,7 @@ import {
   DETAIL_ACTION_LABELS,
   DETAIL_ACTIONS,
   type DetailAction,
-  type Paginated,
+  type FromWireVariant,
   POST_DESCRIPTION_PREVIEW,
   PUBLISH_TARGET_LABELS,
   PUBLISH_TARGETS,
@@ -19,9 +19,11 @@ import type { z } from 'zod';
 import { kindOfResource, useMayRunAction } from '../../lib/content/action-abilities.ts';
 import {
   type ContentResource,
+  type DetailPage,
   detailRowsKey,
   useDetailAction,
   useDetailRows,
+  type WireDetailRow,
 } from '../../lib/content/content-records.ts';
 import { useReviewAction } from '../../lib/content/variant-review.ts';
 import { useListReloadKey, useRowSelection } from '../../lib/use-row-selection.ts';
@@ -40,7 +42,6 @@ import { SCHEDULE_ACTION_OPTIONS, useScheduleActions } from './use-schedule-acti
 import { VariantReviewPanel } from './VariantReviewPanel.tsx';
 
 type VariantFlag = keyof z.infer<typeof variantFlagsSchema>;
-type DetailPage<T> = Paginated<T> & { total_is_estimate: boolean };
 
 /** Every detail action; the menu offers those the user's abilities allow. */
 const DETAIL_ACTION_OPTIONS = [
@@ -48,7 +49,7 @@ const DETAIL_ACTION_OPTIONS = [
   ...SCHEDULE_ACTION_OPTIONS,
 ];
 
-const detailRowId = (row: DetailRow) => row.pivot_id;
+const detailRowId = (row: DetailRow) => row.variant_id;
 
 /** A variant's delivery state and the button that opens its attempts. */
 function DeliveryCell({ row, onShowAttempts }: { row: DetailRow; onShowAttempts: () => void }) {
@@ -81,7 +82,7 @@ function detailColumns<T extends DetailRow>(
   onReview: ((row: DetailRow) => void) | null,
 ): ColumnDef<T>[] {
   return [
-    { id: 'pivot_id', header: 'ID', accessorKey: 'pivot_id' },
+    { id: 'variant_id', header: 'ID', accessorKey: 'variant_id' },
     {
       id: 'subject',
       header: subject.header,
@@ -152,14 +153,14 @@ export interface DetailedReviewSubject<T> {
   value: (row: T) => string;
 }
 
-interface DetailedReviewModalProps<T extends DetailRow> {
+interface DetailedReviewModalProps<T extends WireDetailRow> {
   resource: ContentResource;
   /** The list's query key; an action reloads it and these rows. */
   listKey: QueryKey;
   recordId: number;
   recordName: string;
   pageSchema: z.ZodType<DetailPage<T>>;
-  subject: DetailedReviewSubject<T>;
+  subject: DetailedReviewSubject<FromWireVariant<T>>;
   /** The user may run detail actions (category-action, post-action). */
   canAct: boolean;
   onClose: () => void;
@@ -172,7 +173,7 @@ interface DetailedReviewModalProps<T extends DetailRow> {
  * afterwards, which clears the ticks. A reviewer without the publishing ability gets Mark as
  * Approved and the review menu only.
  */
-export function DetailedReviewModal<T extends DetailRow>({
+export function DetailedReviewModal<T extends WireDetailRow>({
   resource,
   listKey,
   recordId,
@@ -195,7 +196,7 @@ export function DetailedReviewModal<T extends DetailRow>({
   const scheduleOne = schedule.run;
   const [attemptsOfId, setAttemptsOfId] = useState<number | null>(null);
   // The row as last loaded, so that the attempts panel follows the row's state as it changes.
-  const attemptsOf = details.data?.data.find((row) => row.pivot_id === attemptsOfId);
+  const attemptsOf = details.data?.data.find((row) => row.variant_id === attemptsOfId);
   const kind = kindOfResource(resource);
   const mayRun = useMayRunAction(kind);
   const canReview = mayRun('move_stage');
@@ -203,22 +204,22 @@ export function DetailedReviewModal<T extends DetailRow>({
   const reviewAction = useReviewAction(resource, listKey);
   const canSelect = actionOptions.length > 0 || canReview;
   const [reviewOfId, setReviewOfId] = useState<number | null>(null);
-  const reviewOf = details.data?.data.find((row) => row.pivot_id === reviewOfId);
+  const reviewOf = details.data?.data.find((row) => row.variant_id === reviewOfId);
   const columns = useMemo(
     () =>
       detailColumns(
         subject,
-        (row) => setAttemptsOfId(row.pivot_id),
+        (row) => setAttemptsOfId(row.variant_id),
         canAct
           ? (row) =>
               scheduleOne(
                 'schedule_publish',
-                { ids: [row.pivot_id] },
+                { ids: [row.variant_id] },
                 1,
                 row.publish_at ?? undefined,
               )
           : undefined,
-        canReview ? (row) => setReviewOfId(row.pivot_id) : null,
+        canReview ? (row) => setReviewOfId(row.variant_id) : null,
       ),
     [subject, canAct, scheduleOne, canReview],
   );
@@ -282,7 +283,7 @@ export function DetailedReviewModal<T extends DetailRow>({
         {schedule.modal}
         {attemptsOf && (
           <DeliveryAttempts
-            key={attemptsOf.pivot_id}
+            key={attemptsOf.variant_id}
             resource={resource}
             listKey={listKey}
             row={attemptsOf}
@@ -292,7 +293,7 @@ export function DetailedReviewModal<T extends DetailRow>({
         )}
         {reviewOf && (
           <VariantReviewPanel
-            key={reviewOf.pivot_id}
+            key={reviewOf.variant_id}
             kind={kind}
             resource={resource}
             listKey={listKey}

@@ -58,7 +58,7 @@ function MoveTo({ row, resource, listKey }: Omit<VariantReviewPanelProps, 'kind'
         move.mutate(
           {
             action: 'move_stage',
-            ids: [row.pivot_id],
+            ids: [row.variant_id],
             stage_id: stageId,
             comment: comment || undefined,
           },
@@ -117,12 +117,12 @@ function AssignControls({
   const assign = useReviewAction(resource, listKey);
   const [due, setDue] = useState('');
   const [search, setSearch] = useState('');
-  const assignable = useAssignable(kind, row.pivot_id, useDebouncedValue(search.trim()));
+  const assignable = useAssignable(kind, row.variant_id, useDebouncedValue(search.trim()));
   const dueId = useId();
   const assignTo = (userId: number | null) =>
     assign.mutate({
       action: 'assign',
-      ids: [row.pivot_id],
+      ids: [row.variant_id],
       user_id: userId,
       due_at: userId !== null && due ? new Date(due).toISOString() : null,
     });
@@ -178,7 +178,7 @@ function AssignControls({
 }
 
 function ReviewLinkControl({ kind, row }: { kind: VariantKind; row: DetailRow }) {
-  const link = useReviewLink(kind, row.pivot_id);
+  const link = useReviewLink(kind, row.variant_id);
   const [hours, setHours] = useState(24);
   const hoursId = useId();
   return (
@@ -237,9 +237,9 @@ function ReviewLinkShown({ url, expiresAt }: { url: string; expiresAt: string })
 
 /** The history and the comment thread, with the comment box. */
 function HistoryAndComments({ kind, row }: { kind: VariantKind; row: DetailRow }) {
-  const history = useVariantHistory(kind, row.pivot_id);
-  const comments = useVariantComments(kind, row.pivot_id);
-  const addComment = useAddComment(kind, row.pivot_id);
+  const history = useVariantHistory(kind, row.variant_id);
+  const comments = useVariantComments(kind, row.variant_id);
+  const addComment = useAddComment(kind, row.variant_id);
   const [body, setBody] = useState('');
   const bodyId = useId();
   return (
@@ -286,7 +286,7 @@ function HistoryAndComments({ kind, row }: { kind: VariantKind; row: DetailRow }
           </label>
           <MentionTextarea
             kind={kind}
-            variantId={row.pivot_id}
+            variantId={row.variant_id}
             id={bodyId}
             className="form-control form-control-sm mb-2"
             rows={3}

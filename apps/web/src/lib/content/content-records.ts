@@ -1,9 +1,11 @@
 import {
   ACTION_MESSAGES,
   actionAnswerSchema,
-  type DeliveryStatus,
   deliveryAttemptListSchema,
+  type detailRowBaseSchema,
+  fromWireVariant,
   messageSchema,
+  type Paginated,
   retryAnswerSchema,
   type ScheduleFields,
 } from '@sitefleet/contract';
@@ -83,7 +85,7 @@ export function useBulkAction<A extends string>({ resource, listKey }: ContentCa
   return useActionCall<A>(`${resource}/action`, listKey);
 }
 
-/** POST {resource}/details/action: Detailed Review's Apply on the ticked variants (their `pivot_id`). */
+/** POST {resource}/details/action: Detailed Review's Apply on the ticked variants (their ids). */
 export function useDetailAction<A extends string>({ resource, listKey }: ContentCallOptions) {
   return useActionCall<A>(`${resource}/details/action`, listKey);
 }
@@ -110,17 +112,30 @@ export function detailRowsKey(listKey: QueryKey, recordId: number, page: number)
   return [...listKey, 'details', recordId, page] as const;
 }
 
+/** A Detailed Review row as the server answers it. */
+export type WireDetailRow = z.infer<typeof detailRowBaseSchema>;
+/** A page of Detailed Review rows, as the server answers it. */
+export type DetailPage<Row> = Paginated<Row> & { total_is_estimate: boolean };
+
 /**
- * GET {resource}/details/{id}?page=n: a page of the record's variants, one per website. A
- * delivery's outcome shows by itself: the live events reload it (`lib/live-event-stream.ts`).
+ * GET {resource}/details/{id}?page=n: a page of the record's variants, one per website, each
+ * with its id as `variant_id`. A delivery's outcome shows by itself: the live events reload it
+ * (`lib/live-event-stream.ts`).
  */
-export function useDetailRows<
-  S extends z.ZodType<{ data: { delivery_status: DeliveryStatus | null }[] }>,
->({ resource, listKey }: ContentCallOptions, recordId: number, page: number, pageSchema: S) {
+export function useDetailRows<Row extends WireDetailRow>(
+  { resource, listKey }: ContentCallOptions,
+  recordId: number,
+  page: number,
+  pageSchema: z.ZodType<DetailPage<Row>>,
+) {
   return useQuery({
     queryKey: detailRowsKey(listKey, recordId, page),
-    queryFn: async (): Promise<z.infer<S>> =>
-      pageSchema.parse(await http.get(`${resource}/details/${recordId}`, { query: { page } })),
+    queryFn: async () => {
+      const answer = pageSchema.parse(
+        await http.get(`${resource}/details/${recordId}`, { query: { page } }),
+      );
+      return { ...answer, data: answer.data.map(fromWireVariant) };
+    },
     placeholderData: keepPreviousData,
   });
 }

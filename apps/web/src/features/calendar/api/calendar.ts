@@ -1,10 +1,12 @@
 import {
   actionAnswerSchema,
-  type CalendarItem,
   calendarAnswerSchema,
   categoriesResource,
+  type FromWireVariant,
+  fromWireVariant,
   postsResource,
   SCHEDULE_MESSAGES,
+  type CalendarItem as WireCalendarItem,
 } from '@sitefleet/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
@@ -15,16 +17,21 @@ export const CALENDAR_KEY = calendarKey;
 /** How long a reschedule can be undone. */
 const UNDO_MS = 8000;
 
-/** GET /api/calendar for the days shown. */
+/** A calendar item as the screens use it (`useCalendarItems`). */
+export type CalendarItem = FromWireVariant<WireCalendarItem>;
+
+/** GET /api/calendar for the days shown, each item with its variant's id as `variant_id`. */
 export function useCalendarItems(from: Date, to: Date, websiteId: number | undefined) {
   return useQuery({
     queryKey: [...CALENDAR_KEY, from.toISOString(), to.toISOString(), websiteId ?? null],
-    queryFn: async () =>
-      calendarAnswerSchema.parse(
+    queryFn: async () => {
+      const answer = calendarAnswerSchema.parse(
         await http.get('/api/calendar', {
           query: { from: from.toISOString(), to: to.toISOString(), website_id: websiteId },
         }),
-      ),
+      );
+      return { ...answer, data: answer.data.map(fromWireVariant) };
+    },
     placeholderData: keepPreviousData,
   });
 }
@@ -35,7 +42,7 @@ const detailActionPath = (item: CalendarItem) =>
 const schedule = async (item: CalendarItem, at: Date) =>
   actionAnswerSchema.parse(
     await http.post(detailActionPath(item), {
-      ids: String(item.pivot_id),
+      ids: String(item.variant_id),
       action: 'schedule_publish',
       publish_at: at.toISOString(),
     }),

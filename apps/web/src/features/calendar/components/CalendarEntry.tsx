@@ -1,5 +1,6 @@
-import type { CalendarItem, CalendarState } from '@sitefleet/contract';
+import type { CalendarState } from '@sitefleet/contract';
 import type { DragEvent, KeyboardEvent } from 'react';
+import type { CalendarItem } from '../api/calendar.ts';
 
 /** Each state's colour: scheduled blue, published green, failed red. */
 const STATE_CLASSES: Record<CalendarState, string> = {
@@ -10,7 +11,7 @@ const STATE_CLASSES: Record<CalendarState, string> = {
 
 /** The data type a dragged item carries: its variant and kind. */
 export const DRAG_TYPE = 'application/x-sitefleet-calendar-item';
-export const dragValue = (item: CalendarItem) => `${item.kind}:${item.pivot_id}`;
+export const dragValue = (item: CalendarItem) => `${item.kind}:${item.variant_id}`;
 
 const timeOf = (at: string) =>
   new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });

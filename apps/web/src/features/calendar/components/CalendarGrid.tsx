@@ -1,5 +1,5 @@
-import type { CalendarItem } from '@sitefleet/contract';
 import { type DragEvent, type ReactNode, useState } from 'react';
+import type { CalendarItem } from '../api/calendar.ts';
 import { type CalendarView, dayKey } from '../calendar-range.ts';
 import { CalendarEntry, DRAG_TYPE, type EntryAllowed } from './CalendarEntry.tsx';
 
@@ -16,7 +16,7 @@ interface CalendarGridProps {
   allowed: (item: CalendarItem) => EntryAllowed;
   onOpen: (item: CalendarItem) => void;
   onMove: (item: CalendarItem, days: number, hours: number) => void;
-  /** A dragged item (`kind:pivot_id`) dropped on a day, or on an hour of the day view. */
+  /** A dragged item (`kind:variant_id`) dropped on a day, or on an hour of the day view. */
   onDrop: (dragged: string, day: Date, hour?: number) => void;
 }
 
@@ -87,7 +87,7 @@ export function CalendarGrid({
   }
   const entries = (list: CalendarItem[]) =>
     list.map((item) => (
-      <li key={`${item.kind}-${item.pivot_id}-${item.state}-${item.at}`}>
+      <li key={`${item.kind}-${item.variant_id}-${item.state}-${item.at}`}>
         <CalendarEntry item={item} allowed={allowed(item)} onOpen={onOpen} onMove={onMove} />
       </li>
     ));

@@ -1,6 +1,5 @@
 import {
   CALENDAR_STATES,
-  type CalendarItem,
   categoryDetailListSchema,
   localTimeZone,
   postDetailListSchema,
@@ -11,7 +10,12 @@ import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
-import { CALENDAR_KEY, useCalendarItems, useReschedule } from '../api/calendar.ts';
+import {
+  CALENDAR_KEY,
+  type CalendarItem,
+  useCalendarItems,
+  useReschedule,
+} from '../api/calendar.ts';
 import {
   addDays,
   CALENDAR_VIEW_LABELS,

@@ -2,7 +2,6 @@ import {
   CATEGORY_ACTIONS,
   CATEGORY_MESSAGES,
   CATEGORY_ORDER_KEYS,
-  type CategoryDetailRow,
   type CategoryRow,
   categoriesResource,
   categoryDetailListSchema,
@@ -35,7 +34,7 @@ import { DeleteCategoryModal } from '../components/DeleteCategoryModal.tsx';
 /** Where the Display Settings choice is kept. */
 const COLUMNS_STORAGE_KEY = 'sitefleet.categories.columns';
 
-const REVIEW_SUBJECT: DetailedReviewSubject<CategoryDetailRow> = {
+const REVIEW_SUBJECT: DetailedReviewSubject<{ category_name: string }> = {
   header: 'Category',
   value: (row) => row.category_name,
 };

@@ -2,7 +2,6 @@ import {
   POST_ACTIONS,
   POST_MESSAGES,
   POST_ORDER_KEYS,
-  type PostDetailRow,
   type PostRow,
   postDetailListSchema,
   postsResource,
@@ -22,7 +21,7 @@ import { PostFilters } from '../components/PostFilters.tsx';
 import { PostFormModal } from '../components/PostFormModal.tsx';
 import { usePostColumns } from '../components/post-columns.tsx';
 
-const REVIEW_SUBJECT: DetailedReviewSubject<PostDetailRow> = {
+const REVIEW_SUBJECT: DetailedReviewSubject<{ post_title: string }> = {
   header: 'Post',
   value: (row) => row.post_title,
 };
