@@ -15,7 +15,6 @@ import { PUBLISH_TARGETS } from './publish-targets.ts';
  * deliveries; it is neither a delivery nor a failure.
  */
 export const DELIVERY_OUTCOMES = ['delivered', 'failed', 'deferred'] as const;
-export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 
 /** One try at delivering a variant to its website or a social network (newest first). */
 export const deliveryAttemptSchema = z.object({

@@ -10,7 +10,6 @@ import { NOTIFICATION_KINDS } from './notifications.ts';
 
 /** A variant's delivery state as an event carries it: its statuses, and held while paused. */
 export const LIVE_DELIVERY_STATES = [...DELIVERY_STATUSES, 'paused'] as const;
-export type LiveDeliveryState = (typeof LIVE_DELIVERY_STATES)[number];
 
 /** One target of one variant changed state: queued, delivered, failed or paused. */
 export const deliveryEventSchema = z.object({

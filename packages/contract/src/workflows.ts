@@ -102,7 +102,6 @@ export const workflowStageInputSchema = z.strictObject({
   role_ids: idList,
   user_ids: idList,
 });
-export type WorkflowStageInput = z.input<typeof workflowStageInputSchema>;
 
 /** POST /api/workflows and PUT /api/workflows/{id}: the stages in their order. */
 export const workflowInputSchema = z.strictObject({
@@ -137,7 +136,6 @@ export const workflowStageSchema = z.object({
   role_ids: z.array(z.number()),
   user_ids: z.array(z.number()),
 });
-export type WorkflowStage = z.infer<typeof workflowStageSchema>;
 
 export const workflowSchema = z.object({
   id: z.number(),
@@ -307,7 +305,6 @@ export const commentInputSchema = z.strictObject({
     .min(1, WORKFLOW_MESSAGES.commentRequired)
     .max(WORKFLOW_LIMITS.commentMax, WORKFLOW_MESSAGES.commentTooLong),
 });
-export type CommentInput = z.input<typeof commentInputSchema>;
 
 export const variantCommentSchema = z.object({
   id: z.number(),
