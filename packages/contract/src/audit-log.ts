@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idFilter } from './content-actions.ts';
 import { estimatedPageSchema, MAX_ID, pageQuerySchema } from './pagination.ts';
 import { defineResource } from './resource.ts';
+import { auditSubjectsOf, RESOURCE_NAMES } from './resource-names.ts';
 
 /** What an audit entry says was done. */
 export const AUDIT_ACTIONS = [
@@ -55,29 +56,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   commented: 'Commented',
 };
 
-/** The kinds of record an audit entry is about. */
-export const AUDIT_SUBJECT_TYPES = [
-  'website',
-  'instance',
-  'category',
-  'post',
-  'user',
-  'role',
-  'setting',
-  'workflow',
-] as const;
+/** The kinds of record an audit entry is about: one per resource (resource-names.ts). */
+export const AUDIT_SUBJECT_TYPES = auditSubjectsOf(RESOURCE_NAMES);
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
-export const AUDIT_SUBJECT_LABELS: Record<AuditSubjectType, string> = {
-  website: 'Website',
-  instance: 'Instance',
-  category: 'Category',
-  post: 'Post',
-  user: 'User',
-  role: 'Role',
-  setting: 'Setting',
-  workflow: 'Workflow',
-};
+export const AUDIT_SUBJECT_LABELS = Object.fromEntries(
+  Object.values(RESOURCE_NAMES).map((facts) => [facts.one, facts.label]),
+) as Record<AuditSubjectType, string>;
 
 /** What a secret or password's change shows instead of its values. */
 export const AUDIT_REDACTED = '[changed]';

@@ -1,25 +1,17 @@
 import { z } from 'zod';
-import type { Ability } from './abilities.ts';
 import { ASSIGNEE_ME } from './content-actions.ts';
 import { messageSchema } from './errors.ts';
 import { FIELD_MESSAGES, requiredText, WITHOUT_NUL } from './fields.ts';
 import { defineResource } from './resource.ts';
+import { RESOURCE_NAMES, savedViewListsOf } from './resource-names.ts';
 
 /**
  * Saved views: a list's URL state (filters, search, sort, page size, columns) kept under a name,
  * for its owner or shared with everyone, one of which can be the user's default for that list.
  */
 
-/** The lists a view can be saved for, and the ability that shows each list. */
-export const SAVED_VIEW_LISTS = {
-  websites: 'website-list',
-  instances: 'instance-list',
-  categories: 'category-list',
-  posts: 'post-list',
-  users: 'user-list',
-  roles: 'role-list',
-  settings: 'setting-list',
-} as const satisfies Record<string, Ability>;
+/** The lists a view can be saved for, and the ability that shows each list (resource-names.ts). */
+export const SAVED_VIEW_LISTS = savedViewListsOf(RESOURCE_NAMES);
 export type SavedViewList = keyof typeof SAVED_VIEW_LISTS;
 const listNames = Object.keys(SAVED_VIEW_LISTS) as [SavedViewList, ...SavedViewList[]];
 

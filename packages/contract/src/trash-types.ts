@@ -1,38 +1,21 @@
-import type { Ability, AbilitySubject } from './abilities.ts';
+import type { Ability } from './abilities.ts';
+import { namesWith, RESOURCE_NAMES, trashSubjectsOf } from './resource-names.ts';
 
 /**
  * The kinds of trash entry and who may act on them, apart from the trash's schemas so that the
  * app's first load (its menu) needs no schema library.
  */
 
-export const TRASH_TYPES = [
-  'websites',
-  'instances',
-  'categories',
-  'posts',
-  'users',
-  'roles',
-] as const;
+/** The resources whose deletes go to the trash (resource-names.ts). */
+export const TRASH_TYPES = namesWith(RESOURCE_NAMES, 'trash');
 export type TrashType = (typeof TRASH_TYPES)[number];
 
 /** The ability subject that governs each type of entry. */
-export const TRASH_TYPE_SUBJECTS = {
-  websites: 'website',
-  instances: 'instance',
-  categories: 'category',
-  posts: 'post',
-  users: 'user',
-  roles: 'role',
-} as const satisfies Record<TrashType, AbilitySubject>;
+export const TRASH_TYPE_SUBJECTS = trashSubjectsOf(RESOURCE_NAMES);
 
-export const TRASH_TYPE_LABELS: Record<TrashType, string> = {
-  websites: 'Website',
-  instances: 'Instance',
-  categories: 'Category',
-  posts: 'Post',
-  users: 'User',
-  roles: 'Role',
-};
+export const TRASH_TYPE_LABELS = Object.fromEntries(
+  TRASH_TYPES.map((type) => [type, RESOURCE_NAMES[type].label]),
+) as Record<TrashType, string>;
 
 /** Who may list, restore or purge a type of entry: its subject's delete ability. */
 export const trashDeleteAbility = (type: TrashType): Ability =>

@@ -25,18 +25,19 @@ const rowsOf = (table: string, condition: SQL) =>
 const idsOf = (table: string, column: string, condition: SQL) =>
   sql`COALESCE((SELECT jsonb_agg(x.${sql.identifier(column)}) FROM ${sql.identifier(table)} x WHERE ${condition}), '[]'::jsonb)`;
 
+/** What a type's entries keep beside the record (its table, named as the type, aliased `r`). */
 interface Snapshot {
-  /** The live table, aliased `r` in what follows. */
-  table: string;
   name: SQL;
   detail: SQL;
   /** What goes with the record, by key of the snapshot (next to `record`). */
   related: Record<string, SQL>;
 }
 
-const SNAPSHOTS: Record<TrashType, Snapshot> = {
+/** A plain resource's entries: its name, nothing beside the record. */
+const PLAIN_SNAPSHOT: Snapshot = { name: sql`r.name`, detail: sql`NULL`, related: {} };
+
+const SNAPSHOTS: Partial<Record<TrashType, Snapshot>> = {
   websites: {
-    table: 'websites',
     name: sql`r.name`,
     detail: sql`r.url`,
     related: {
@@ -46,13 +47,11 @@ const SNAPSHOTS: Record<TrashType, Snapshot> = {
     },
   },
   instances: {
-    table: 'instances',
     name: sql`r.instance_id`,
     detail: sql`r.ip_address`,
     related: { logs: rowsOf('instance_logs', sql`x.instance_id = r.id`) },
   },
   categories: {
-    table: 'categories',
     name: sql`r.name`,
     detail: sql`r.slug`,
     related: {
@@ -62,13 +61,11 @@ const SNAPSHOTS: Record<TrashType, Snapshot> = {
     },
   },
   posts: {
-    table: 'posts',
     name: sql`r.title`,
     detail: sql`(SELECT c.name FROM categories c WHERE c.id = r.category_id)`,
     related: { variants: rowsOf('post_variants', sql`x.post_id = r.id`) },
   },
   users: {
-    table: 'users',
     name: sql`r.name`,
     detail: sql`r.email`,
     related: {
@@ -79,7 +76,6 @@ const SNAPSHOTS: Record<TrashType, Snapshot> = {
     },
   },
   roles: {
-    table: 'roles',
     name: sql`r.name`,
     detail: sql`r.guard_name`,
     related: {
@@ -100,7 +96,7 @@ async function moveToTrash(
   deleter: Deleter,
 ) {
   if (ids.length === 0) return;
-  const snapshot = SNAPSHOTS[type];
+  const snapshot = SNAPSHOTS[type] ?? PLAIN_SNAPSHOT;
   const related = Object.entries(snapshot.related).map(
     ([key, value]) => sql`, ${key}::text, ${value}`,
   );
@@ -109,7 +105,7 @@ async function moveToTrash(
     SELECT ${type}, r.id, ${snapshot.name}, ${snapshot.detail},
            jsonb_build_object('record', to_jsonb(r)${sql.join(related)}),
            ${deleter.userId}, ${deleter.name}
-    FROM ${sql.identifier(snapshot.table)} r
+    FROM ${sql.identifier(type)} r
     WHERE r.id = ANY(${idArray(ids)})
     ON CONFLICT (type, id) DO UPDATE SET
       name = excluded.name, detail = excluded.detail, data = excluded.data,
@@ -136,7 +132,7 @@ export async function deleteToTrash(
   await beforeDelete?.();
   const deleted = await queryRows<{ id: number }>(
     tx,
-    sql`DELETE FROM ${sql.identifier(SNAPSHOTS[type].table)} WHERE id = ANY(${idArray(ids)})
+    sql`DELETE FROM ${sql.identifier(type)} WHERE id = ANY(${idArray(ids)})
         RETURNING id`,
   );
   const gone = ids.filter((id) => !deleted.some((row) => row.id === id));

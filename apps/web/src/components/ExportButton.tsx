@@ -1,3 +1,4 @@
+import type { ExportName } from '@sitefleet/contract';
 import { useState } from 'react';
 import { notifyFailure } from '../lib/toast.tsx';
 import { type ListParams, orderParams } from '../lib/use-list-params.ts';
@@ -5,16 +6,8 @@ import { type ListParams, orderParams } from '../lib/use-list-params.ts';
 /** Below this many rows an export is quick enough to need no progress. */
 const PROGRESS_FROM_ROWS = 2000;
 
-export type ExportResource =
-  | 'websites'
-  | 'instances'
-  | 'categories'
-  | 'posts'
-  | 'users'
-  | 'roles'
-  | 'settings'
-  | 'audit-log'
-  | 'deliveries';
+/** The lists with a CSV export: the resources that declare one, the audit log and the deliveries. */
+export type ExportResource = ExportName | 'audit-log' | 'deliveries';
 
 /** The list's search, filters and sort, as the export takes them (paging aside). */
 function exportQuery(list: Pick<ListParams<string>, 'query' | 'sort' | 'filters'>) {

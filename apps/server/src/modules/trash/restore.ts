@@ -70,8 +70,8 @@ interface UniqueKey {
   message: (values: string[]) => string;
 }
 
+/** How a type's entries come back (into its table, named as the type). */
 interface RestorePlan {
-  table: string;
   uniqueKeys: UniqueKey[];
   /** Run in order after the record's own row. */
   related: Restorer[];
@@ -82,9 +82,11 @@ interface RestorePlan {
 const liveRef = (table: string, value: SQL) =>
   sql`EXISTS (SELECT 1 FROM ${sql.identifier(table)} live WHERE live.id = (${value})::int)`;
 
-const PLANS: Record<TrashType, RestorePlan> = {
+/** A plain resource's entries: the record alone, no unique key to check but its id. */
+const PLAIN_PLAN: RestorePlan = { uniqueKeys: [], related: [] };
+
+const PLANS: Partial<Record<TrashType, RestorePlan>> = {
   websites: {
-    table: 'websites',
     uniqueKeys: [],
     related: [
       insertOne('website_settings', 'settings'),
@@ -97,14 +99,12 @@ const PLANS: Record<TrashType, RestorePlan> = {
     ],
   },
   instances: {
-    table: 'instances',
     uniqueKeys: [
       { field: 'instance_id', columns: ['instance_id'], message: TRASH_MESSAGES.instanceIdReused },
     ],
     related: [insertRows('instance_logs', 'logs')],
   },
   categories: {
-    table: 'categories',
     uniqueKeys: [{ field: 'slug', columns: ['slug'], message: TRASH_MESSAGES.slugReused }],
     // The category it was created under may be gone since: it then comes back without.
     record: sql`t.data->'record' || jsonb_build_object('created_under_id',
@@ -122,12 +122,10 @@ const PLANS: Record<TrashType, RestorePlan> = {
     ],
   },
   posts: {
-    table: 'posts',
     uniqueKeys: [],
     related: [insertRows('post_variants', 'variants', liveRef('websites', sql`x.website_id`))],
   },
   users: {
-    table: 'users',
     uniqueKeys: [{ field: 'email', columns: ['email'], message: TRASH_MESSAGES.emailReused }],
     related: [
       insertLinks('user_roles', 'user_id', 'role_id', 'role_ids', 'roles'),
@@ -137,7 +135,6 @@ const PLANS: Record<TrashType, RestorePlan> = {
     ],
   },
   roles: {
-    table: 'roles',
     uniqueKeys: [
       { field: 'name', columns: ['name', 'guard_name'], message: TRASH_MESSAGES.roleNameReused },
     ],
@@ -149,7 +146,7 @@ const PLANS: Record<TrashType, RestorePlan> = {
 };
 
 /** 422 on the field when another record took a unique key of one of the chosen ones since. */
-async function assertKeysFree(db: Executor, plan: RestorePlan, from: SQL) {
+async function assertKeysFree(db: Executor, table: TrashType, plan: RestorePlan, from: SQL) {
   for (const key of plan.uniqueKeys) {
     const matches = key.columns.map(
       (column) => sql`live.${sql.identifier(column)} = t.data->'record'->>${column}`,
@@ -157,7 +154,7 @@ async function assertKeysFree(db: Executor, plan: RestorePlan, from: SQL) {
     const taken = await queryRows<{ value: string }>(
       db,
       sql`SELECT DISTINCT t.data->'record'->>${key.columns[0]} AS value FROM ${from}
-          AND EXISTS (SELECT 1 FROM ${sql.identifier(plan.table)} live
+          AND EXISTS (SELECT 1 FROM ${sql.identifier(table)} live
                       WHERE ${sql.join(matches, sql` AND `)})
           ORDER BY 1`,
     );
@@ -184,11 +181,11 @@ async function assertCategoriesLive(db: Executor, from: SQL) {
  * the trash. Call it in a transaction: a refusal leaves everything as it was.
  */
 export async function restoreEntries(db: Executor, type: TrashType, ids: readonly number[]) {
-  const plan = PLANS[type];
+  const plan = PLANS[type] ?? PLAIN_PLAN;
   const from = chosen(type, ids);
-  await assertKeysFree(db, plan, from);
+  await assertKeysFree(db, type, plan, from);
   if (type === 'posts') await assertCategoriesLive(db, from);
-  await db.execute(insertRecord(plan.table, plan.record)(from));
+  await db.execute(insertRecord(type, plan.record)(from));
   for (const restorer of plan.related) await db.execute(restorer(from));
   await db.execute(sql`DELETE FROM ${from}`);
 }

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIT_SUBJECT_TYPES } from './audit-log.ts';
+import {
+  auditSubjectsOf,
+  namesWith,
+  RESOURCE_NAMES,
+  type ResourceFacts,
+  savedViewListsOf,
+  trashSubjectsOf,
+} from './resource-names.ts';
+import { SAVED_VIEW_LISTS } from './saved-views.ts';
+import { TRASH_TYPE_LABELS, TRASH_TYPE_SUBJECTS, TRASH_TYPES } from './trash-types.ts';
+
+/** The registry with a throw-away resource, as a new one would be declared. */
+const withTags = {
+  ...RESOURCE_NAMES,
+  tags: { one: 'tag', label: 'Tag', trash: true, savedViews: true, export: true },
+} as const satisfies Record<string, ResourceFacts>;
+
+describe('the lists derived from the resources', () => {
+  it('pick up a new resource from its one entry', () => {
+    expect(auditSubjectsOf(withTags)).toContain('tag');
+    expect(namesWith(withTags, 'trash')).toContain('tags');
+    expect(trashSubjectsOf(withTags)).toMatchObject({ tags: 'tag' });
+    expect(savedViewListsOf(withTags)).toMatchObject({ tags: 'tag-list' });
+    expect(namesWith(withTags, 'export')).toContain('tags');
+  });
+
+  it('leave a resource out of what it takes no part in', () => {
+    const workflows = { workflows: RESOURCE_NAMES.workflows };
+    expect(namesWith(workflows, 'trash')).toEqual([]);
+    expect(savedViewListsOf(workflows)).toEqual({});
+    expect(auditSubjectsOf(workflows)).toEqual(['workflow']);
+  });
+
+  it('are the ones the contract exports, in the registry order', () => {
+    expect(AUDIT_SUBJECT_TYPES).toEqual([
+      'website',
+      'instance',
+      'category',
+      'post',
+      'user',
+      'role',
+      'setting',
+      'workflow',
+    ]);
+    expect(TRASH_TYPES).toEqual(['websites', 'instances', 'categories', 'posts', 'users', 'roles']);
+    expect(TRASH_TYPE_SUBJECTS.posts).toBe('post');
+    expect(TRASH_TYPE_LABELS.categories).toBe('Category');
+    expect(SAVED_VIEW_LISTS).toEqual({
+      websites: 'website-list',
+      instances: 'instance-list',
+      categories: 'category-list',
+      posts: 'post-list',
+      users: 'user-list',
+      roles: 'role-list',
+      settings: 'setting-list',
+    });
+  });
+});
