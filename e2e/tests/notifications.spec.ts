@@ -1,23 +1,22 @@
 import { expect, test } from '@playwright/test';
-import { createUser, roleId, uniqueEmail } from './admin-screens.ts';
+import { createUser, roleWithPermissions, uniqueEmail } from './admin-screens.ts';
 import { api, postOnNewWebsite, removeIfPresent, uniqueName } from './api.ts';
 import { ADMIN, apiAs, signInThroughApi } from './users.ts';
 
 test('the bell shows a new notification without a reload, lists it, and Mark all as read clears it', async ({
   page,
 }) => {
-  // A reader of its own, told in the app of mentions only: the alerts other workers' websites
-  // raise reach every admin and editor, never this bell, so what it counts is this test's alone.
+  // A reader of its own who may review posts and nothing else: the alerts other workers'
+  // websites raise reach those who see websites or deliveries, never this bell, so what it counts
+  // is this test's alone.
   await signInThroughApi(page, ADMIN);
   const reader = {
     name: uniqueName('E2E Reader'),
     email: uniqueEmail('e2e-reader'),
     password: 'password123',
   };
-  const { id: readerId } = await createUser(page, {
-    ...reader,
-    roles: [await roleId(page, 'editor')],
-  });
+  const readerRole = await roleWithPermissions(page, ['post-list', 'post-review']);
+  const { id: readerId } = await createUser(page, { ...reader, roles: [readerRole] });
   const title = uniqueName('Bell story');
   const { websiteId, postId } = await postOnNewWebsite(page, { prefix: 'Bell', title });
   const { data: rows } = await api<{ data: { pivot_id: number }[] }>(
@@ -28,19 +27,6 @@ test('the bell shows a new notification without a reload, lists it, and Mark all
   try {
     await page.context().clearCookies();
     await signInThroughApi(page, reader);
-    const { kinds } = await api<{ kinds: Record<string, { in_app: boolean }> }>(
-      page,
-      'GET',
-      '/api/profile/notifications',
-    );
-    await api(page, 'PUT', '/api/profile/notifications', {
-      kinds: Object.fromEntries(
-        Object.entries(kinds).map(([kind, channels]) => [
-          kind,
-          { ...channels, in_app: kind === 'mention' },
-        ]),
-      ),
-    });
 
     // The stream answers once the server listens: from then on, nothing published is missed.
     const streamOpen = page.waitForResponse((response) => response.url().includes('/api/events'));
@@ -73,6 +59,7 @@ test('the bell shows a new notification without a reload, lists it, and Mark all
     await page.context().clearCookies();
     await signInThroughApi(page, ADMIN);
     await removeIfPresent(page, `/api/users/${readerId}`);
+    await removeIfPresent(page, `/api/roles/${readerRole}`);
     await removeIfPresent(page, `/api/posts/${postId}`);
     await removeIfPresent(page, `/api/websites/${websiteId}`);
   }
