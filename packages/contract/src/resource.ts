@@ -88,6 +88,23 @@ export interface StandardRoute {
   ability: Ability | readonly Ability[] | undefined;
 }
 
+/**
+ * The ability a declared operation is guarded by, as its standard route is: the declaration's
+ * `access`, else `{subject}-{action}`; undefined when the declaration lacks the operation (or
+ * leaves it to every signed-in user). The web app's list screens read it for their buttons.
+ */
+export function operationAbility(
+  resource: Pick<ResourceDefinition, 'access' | 'subject'> &
+    Partial<Record<StandardOperation, unknown>>,
+  operation: StandardOperation,
+): Ability | readonly Ability[] | undefined {
+  if (resource[operation] === undefined) return undefined;
+  return (
+    resource.access ??
+    (resource.subject ? (`${resource.subject}-${ABILITY_ACTION[operation]}` as Ability) : undefined)
+  );
+}
+
 /** The standard routes a declaration has, in the order the server registers them. */
 export function standardRoutes(resource: ResourceDefinition): StandardRoute[] {
   const one = `${resource.path}/:id`;
@@ -105,10 +122,6 @@ export function standardRoutes(resource: ResourceDefinition): StandardRoute[] {
     .map((operation) => ({
       operation,
       ...routes[operation],
-      ability:
-        resource.access ??
-        (resource.subject
-          ? (`${resource.subject}-${ABILITY_ACTION[operation]}` as Ability)
-          : undefined),
+      ability: operationAbility(resource, operation),
     }));
 }

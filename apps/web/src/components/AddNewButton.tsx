@@ -4,7 +4,7 @@ import { IfAllowed } from './IfAllowed.tsx';
 
 type AddNewButtonProps = {
   /** The ability that creates the record; without it the button is not shown. */
-  ability: AbilityName;
+  ability: AbilityName | readonly AbilityName[];
   /** 'Add New User', 'Add New Website', … */
   label: string;
 } & ({ onClick: () => void; to?: never } | { to: string; onClick?: never });

@@ -1,4 +1,4 @@
-import type { SavedViewList } from '@sitefleet/contract';
+import { operationAbility, SAVED_VIEW_LISTS, type SavedViewList } from '@sitefleet/contract';
 import type { ColumnDef, VisibilityState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { type AbilityName, useCan } from '../lib/abilities.ts';
@@ -9,7 +9,7 @@ import type { ResourceList } from '../lib/use-resource-list.ts';
 import { AddNewButton } from './AddNewButton.tsx';
 import { ConfirmModal } from './ConfirmModal.tsx';
 import { DataTable } from './DataTable.tsx';
-import { type DeleteNoun, DeleteSelectedButton } from './DeleteSelectedButton.tsx';
+import { DeleteSelectedButton } from './DeleteSelectedButton.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { IfAllowed } from './IfAllowed.tsx';
 import { ImportButton } from './import/ImportButton.tsx';
@@ -21,9 +21,10 @@ import { SavedViewsMenu, type ViewColumns } from './saved-views/SavedViewsMenu.t
 
 /**
  * 'Add New …': opens the create form modal (`form`, shown while the address says `?create=1`) or
- * goes to the create screen (`to`).
+ * goes to the create screen (`to`); behind the declaration's create ability unless `ability` says
+ * otherwise.
  */
-export type AddNewAction = { ability: AbilityName; label: string } & (
+export type AddNewAction = { ability?: AbilityName; label: string } & (
   | { form: (close: () => void) => ReactNode; to?: never }
   | { to: string; form?: never }
 );
@@ -55,8 +56,11 @@ export interface ResourceListPageProps<T, F extends string> {
    * `deleteSelected`), or e.g. a Bulk Actions menu.
    */
   selectionActions?: ReactNode;
-  /** Delete Selected (behind `deleteAbility`), its question naming the rows with this noun. */
-  deleteSelected?: { ability: AbilityName; noun: DeleteNoun };
+  /**
+   * Delete Selected, behind the declaration's delete-several ability, its question naming the
+   * rows with the declaration's noun.
+   */
+  deleteSelected?: boolean;
   addNew?: AddNewAction;
   /** Above the table, under the header: e.g. a 'Select all N matching' banner, a warning. */
   banner?: ReactNode;
@@ -67,8 +71,6 @@ export interface ResourceListPageProps<T, F extends string> {
   sort?: { value: ListSort | null; onChange: (sort: ListSort | null) => void };
   rowClassName?: (row: T) => string | undefined;
   columnVisibility?: VisibilityState;
-  /** The list's name for its saved views (a Views menu) and its CSV export (an Export button). */
-  listName?: SavedViewList;
   /** The Display Settings a saved view keeps, for a list that has them. */
   viewColumns?: ViewColumns;
   /** Smaller text and padding, for a list whose many default columns must fit a laptop. */
@@ -100,15 +102,18 @@ export function ResourceListPage<T, F extends string>({
   sort,
   rowClassName,
   columnVisibility,
-  listName,
   viewColumns,
   compact,
   emptyText,
   children,
 }: ResourceListPageProps<T, F>) {
-  const { params, rows, rowId, selection, deleting } = list;
+  const { resource, params, rows, rowId, selection, deleting } = list;
+  // A list that keeps saved views has its Views menu and its CSV export (resource-names.ts).
+  const listName = savedViewList(resource.name);
+  const createAbility = addNew?.ability ?? operationAbility(resource, 'create') ?? [];
+  const deleteAbility = operationAbility(resource, 'removeMany');
   const creating = useCreateForm();
-  const canCreate = useCan(addNew?.ability ?? []);
+  const canCreate = useCan(createAbility);
   const search = (
     <SearchBox
       value={params.query}
@@ -140,24 +145,24 @@ export function ResourceListPage<T, F extends string>({
             )}
             {toolbar}
             {selectionActions}
-            {deleteSelected && selection && (
-              <IfAllowed ability={deleteSelected.ability}>
+            {deleteSelected && deleteAbility && selection && (
+              <IfAllowed ability={deleteAbility}>
                 <DeleteSelectedButton
                   count={selection.selectedIds.length}
                   onConfirm={list.deleteSelected}
-                  noun={deleteSelected.noun}
+                  noun={resource.noun}
                 />
               </IfAllowed>
             )}
             {addNew &&
               (addNew.to === undefined ? (
                 <AddNewButton
-                  ability={addNew.ability}
+                  ability={createAbility}
                   label={addNew.label}
                   onClick={creating.open}
                 />
               ) : (
-                <AddNewButton ability={addNew.ability} label={addNew.label} to={addNew.to} />
+                <AddNewButton ability={createAbility} label={addNew.label} to={addNew.to} />
               ))}
           </>
         }
@@ -211,3 +216,7 @@ export function ResourceListPage<T, F extends string>({
     </Page>
   );
 }
+
+/** The saved-view list of this name, when the resource keeps saved views. */
+const savedViewList = (name: string): SavedViewList | undefined =>
+  name in SAVED_VIEW_LISTS ? (name as SavedViewList) : undefined;

@@ -12,8 +12,11 @@ import { type ListRequest, orderParams, pageParams } from './use-list-params.ts'
  */
 export type QueriedResource<Page extends Paginated<unknown> = Paginated<unknown>> = Pick<
   ResourceDefinition,
-  'name' | 'path' | 'get' | 'create' | 'update'
-> & { list: { answer: z.ZodType<Page>; filters?: readonly string[] } };
+  'name' | 'path' | 'subject' | 'access' | 'get' | 'create' | 'update' | 'removeMany'
+> &
+  Partial<Pick<ResourceDefinition, 'noun'>> & {
+    list: { answer: z.ZodType<Page>; filters?: readonly string[] };
+  };
 
 /** The key every query of a resource starts with, e.g. ['websites']: a change reloads them all. */
 export const resourceKey = <N extends string>(resource: { name: N }) => [resource.name] as const;

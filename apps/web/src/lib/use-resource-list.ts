@@ -1,4 +1,4 @@
-import type { Paginated } from '@sitefleet/contract';
+import { operationAbility, type Paginated } from '@sitefleet/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type AbilityName, useCan } from './abilities.ts';
@@ -28,8 +28,8 @@ export interface ResourceListOptions<T, F extends string> {
   /** The list's filters, each kept in the URL (useListParams); by default the declaration's. */
   filters?: readonly F[];
   /**
-   * The ability that ticking rows serves (delete, or a bulk action; several: any one of them);
-   * without it no checkboxes.
+   * The ability that ticking rows serves (a bulk action; several: any one of them); by default
+   * the declaration's delete-several, and without either no checkboxes.
    */
   selectAbility?: AbilityName | readonly AbilityName[];
   /** The toast of a single delete; without one the server's message shows. */
@@ -39,6 +39,8 @@ export interface ResourceListOptions<T, F extends string> {
 }
 
 export interface ResourceList<T, F extends string = never> {
+  /** The declaration the list was made from: its name, noun and abilities name its buttons. */
+  resource: QueriedResource;
   /** Page, size, search, sort and filters, kept in the URL. */
   params: ListParams<F>;
   rows: UseQueryResult<Paginated<T>>;
@@ -68,7 +70,7 @@ export function useResourceList<T, F extends string = never>({
   resource,
   rowId,
   filters = resource.list.filters,
-  selectAbility,
+  selectAbility = operationAbility(resource, 'removeMany'),
   deletedMessage,
   prefix,
 }: ResourceListOptions<T, F>): ResourceList<T, F> {
@@ -87,6 +89,7 @@ export function useResourceList<T, F extends string = never>({
   const deleteRows = useDeleteRows({ path: resource.path, listKey: queries.key });
 
   return {
+    resource,
     params,
     rows,
     rowId,

@@ -81,7 +81,6 @@ export function CategoriesPage() {
 
   return (
     <ResourceListPage
-      listName="categories"
       title="Categories"
       list={list}
       columns={columns}
@@ -123,7 +122,6 @@ export function CategoriesPage() {
       }
       selectionActions={bulkActions.menu}
       addNew={{
-        ability: 'category-create',
         label: 'Add New Category',
         form: (close) => <CategoryFormModal category={null} onClose={close} />,
       }}

@@ -21,7 +21,6 @@ export function InstancesPage() {
   const list = useResourceList({
     rowId: (instance) => instance.id,
     resource: instancesResource,
-    selectAbility: 'instance-delete',
     deletedMessage: INSTANCE_MESSAGES.deleted(1),
   });
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
@@ -35,14 +34,12 @@ export function InstancesPage() {
 
   return (
     <ResourceListPage
-      listName="instances"
       title="Instances"
       list={list}
       columns={columns}
       sortKeys={INSTANCE_ORDER_KEYS}
-      deleteSelected={{ ability: 'instance-delete', noun: { one: 'instance', many: 'instances' } }}
+      deleteSelected
       addNew={{
-        ability: 'instance-create',
         label: 'Add New Instance',
         form: (close) => <InstanceFormModal instance={null} onClose={close} />,
       }}

@@ -55,7 +55,6 @@ export function PostsPage() {
 
   return (
     <ResourceListPage
-      listName="posts"
       title="Posts"
       list={list}
       columns={columns}
@@ -65,7 +64,6 @@ export function PostsPage() {
       selectionActions={bulkActions.menu}
       banner={bulkActions.banner}
       addNew={{
-        ability: 'post-create',
         label: 'Add New Post',
         form: (close) => <PostFormModal post={null} onClose={close} />,
       }}

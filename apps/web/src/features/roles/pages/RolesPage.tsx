@@ -8,20 +8,18 @@ export function RolesPage() {
   const list = useResourceList({
     rowId: (role) => role.id,
     resource: rolesResource,
-    selectAbility: 'role-delete',
     deletedMessage: ROLE_MESSAGES.deleted,
   });
   const columns = useRoleColumns(list.askDelete);
 
   return (
     <ResourceListPage
-      listName="roles"
       title="Roles"
       list={list}
       columns={columns}
       sortKeys={ROLE_ORDER_KEYS}
-      deleteSelected={{ ability: 'role-delete', noun: { one: 'role', many: 'roles' } }}
-      addNew={{ ability: 'role-create', label: 'Add New Role', to: paths.roleCreate }}
+      deleteSelected
+      addNew={{ label: 'Add New Role', to: paths.roleCreate }}
       deleteConfirmation={{
         title: 'Delete Role',
         question: () => 'Are you sure you want to delete this role ?',

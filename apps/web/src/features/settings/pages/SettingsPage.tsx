@@ -8,20 +8,18 @@ export function SettingsPage() {
   const list = useResourceList({
     rowId: (setting) => setting.id,
     resource: settingsResource,
-    selectAbility: 'setting-delete',
     deletedMessage: SETTING_MESSAGES.deleted,
   });
   const columns = useSettingColumns({ withGroups: true, onDelete: list.askDelete });
 
   return (
     <ResourceListPage
-      listName="settings"
       title="Settings"
       list={list}
       columns={columns}
       sortKeys={SETTING_ORDER_KEYS}
-      deleteSelected={{ ability: 'setting-delete', noun: { one: 'setting', many: 'settings' } }}
-      addNew={{ ability: 'setting-create', label: 'Add New Setting', to: paths.settingCreate }}
+      deleteSelected
+      addNew={{ label: 'Add New Setting', to: paths.settingCreate }}
       deleteConfirmation={{
         title: 'Delete Setting',
         question: () => 'Are you sure you want to delete this setting ?',

@@ -13,7 +13,6 @@ export function UsersPage() {
   const list = useResourceList({
     rowId: (user) => user.id,
     resource: usersResource,
-    selectAbility: 'user-delete',
     deletedMessage: USER_MESSAGES.deleted,
   });
   const [form, setForm] = useState<FormState>({ open: false });
@@ -27,14 +26,12 @@ export function UsersPage() {
 
   return (
     <ResourceListPage
-      listName="users"
       title="Users"
       list={list}
       columns={columns}
       sortKeys={USER_ORDER_KEYS}
-      deleteSelected={{ ability: 'user-delete', noun: { one: 'user', many: 'users' } }}
+      deleteSelected
       addNew={{
-        ability: 'user-create',
         label: 'Add New User',
         form: (close) => <UserFormModal user={null} onClose={close} />,
       }}

@@ -30,7 +30,6 @@ export function WebsitesPage() {
   const list = useResourceList({
     rowId: (website) => website.id,
     resource: websitesResource,
-    selectAbility: 'website-delete',
   });
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const closeDialog = useCallback(() => setDialog({ kind: 'none' }), []);
@@ -45,7 +44,6 @@ export function WebsitesPage() {
 
   return (
     <ResourceListPage
-      listName="websites"
       title="Websites"
       list={list}
       columns={columns}
@@ -72,7 +70,6 @@ export function WebsitesPage() {
         )
       }
       addNew={{
-        ability: 'website-create',
         label: 'Add New Website',
         form: (close) => <WebsiteFormModal website={null} onClose={close} />,
       }}

@@ -34,7 +34,6 @@ export function WorkflowsPage() {
       emptyText={WORKFLOW_MESSAGES.empty}
       banner={<SecondPersonSwitch />}
       addNew={{
-        ability: 'workflow-manage',
         label: 'Add New Workflow',
         form: (close) => <WorkflowFormModal workflow={null} onClose={close} />,
       }}
