@@ -76,8 +76,8 @@ const VARIANT_FLAGS = sql.join(
  */
 const postRows: RowsOf = (ids) =>
   sql`WITH v AS MATERIALIZED (
-        SELECT post_id AS owner, stage_id, assignee_id FROM post_variants
-        WHERE post_id = ANY(${ids}))
+        SELECT post_id AS owner, stage_id, assignee_id, publish_at, ${sql.join(postedFlags, sql`, `)}
+        FROM post_variants WHERE post_id = ANY(${ids}))
       SELECT p.id, p.title, p.description, p.content_reference, p.status, p.category_id,
              c.name AS category_name, p.created_at, ${POST_FLAGS}, f.next_publish_at,
              COALESCE(r.stages, '[]'::json) AS stages,
@@ -85,9 +85,9 @@ const postRows: RowsOf = (ids) =>
       FROM posts p
       JOIN categories c ON c.id = p.category_id
       LEFT JOIN (
-        SELECT post_id, ${VARIANT_FLAGS}, min(publish_at) AS next_publish_at
-        FROM post_variants WHERE post_id = ANY(${ids}) GROUP BY post_id
-      ) f ON f.post_id = p.id
+        SELECT owner, ${VARIANT_FLAGS}, min(publish_at) AS next_publish_at
+        FROM v GROUP BY owner
+      ) f ON f.owner = p.id
       LEFT JOIN (${reviewColumns(sql`v`)}) r ON r.owner = p.id
       WHERE p.id = ANY(${ids})`;
 
