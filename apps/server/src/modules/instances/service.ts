@@ -139,12 +139,7 @@ export async function updateInstance(
   values: InstanceValues,
 ): Promise<Instance> {
   const row = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select(instanceColumns)
-      .from(instances)
-      .where(eq(instances.id, id))
-      .for('update');
-    if (!before) throw notFound();
+    const before = await lockedInstance(tx, id);
     const [updated] = await tx
       .update(instances)
       .set({ ...columnsFrom(values), updatedAt: new Date() })
@@ -156,15 +151,21 @@ export async function updateInstance(
   return toInstance(row);
 }
 
+/** The instance, locked for the caller's transaction; a 404 when there is none. */
+async function lockedInstance(tx: Db, id: number) {
+  const [row] = await tx
+    .select(instanceColumns)
+    .from(instances)
+    .where(eq(instances.id, id))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
 /** Moves the instance, with its logs, to the trash. */
 export async function deleteInstance(db: Db, deleter: Deleter, id: number) {
   return db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .select(instanceColumns)
-      .from(instances)
-      .where(eq(instances.id, id))
-      .for('update');
-    if (!deleted) throw notFound();
+    const deleted = await lockedInstance(tx, id);
     await deleteToTrash(tx, 'instances', id, deleter);
     await recordChange(tx, 'instance', instanceSubject(deleted), deleted, null);
     return { message: INSTANCE_MESSAGES.deleted(1) };

@@ -170,14 +170,20 @@ export async function createWebsite(db: Db, values: WebsiteValues): Promise<Webs
   return { ...(await getWebsite(db, website.id)), webhook_secret: website.webhookSecret };
 }
 
+/** The website, locked for the caller's transaction; a 404 when there is none. */
+async function lockedWebsite(tx: Db, id: number) {
+  const [row] = await tx
+    .select(websiteColumns)
+    .from(websites)
+    .where(eq(websites.id, id))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
 export async function updateWebsite(db: Db, id: number, values: WebsiteValues): Promise<Website> {
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select(websiteColumns)
-      .from(websites)
-      .where(eq(websites.id, id))
-      .for('update');
-    if (!current) throw notFound();
+    const current = await lockedWebsite(tx, id);
     await saveWebsite(tx, id, values);
     const [updated] = await tx.select(websiteColumns).from(websites).where(eq(websites.id, id));
     await recordChange(tx, 'website', updated!, current, updated!);
@@ -248,12 +254,7 @@ async function deleteWithVariants(tx: Db, idOrIds: number | number[], deleter: D
 
 export async function deleteWebsite(db: Db, deleter: Deleter, id: number) {
   return db.transaction(async (tx) => {
-    const [website] = await tx
-      .select(websiteColumns)
-      .from(websites)
-      .where(eq(websites.id, id))
-      .for('update');
-    if (!website) throw notFound();
+    const website = await lockedWebsite(tx, id);
     const { impact } = await deleteWithVariants(tx, id, deleter);
     await recordChange(tx, 'website', website, website, null, impact);
     return { message: WEBSITE_MESSAGES.deleted(1, impact), ...impact };
