@@ -135,7 +135,8 @@ export async function deleteToTrash(
     sql`DELETE FROM ${sql.identifier(type)} WHERE id = ANY(${idArray(ids)})
         RETURNING id`,
   );
-  const gone = ids.filter((id) => !deleted.some((row) => row.id === id));
+  const went = new Set(deleted.map((row) => row.id));
+  const gone = ids.filter((id) => !went.has(id));
   if (gone.length > 0) {
     throw typeof idOrIds === 'number'
       ? notFound()

@@ -67,6 +67,8 @@ interface UniqueKey {
   field: string;
   /** Live column = the snapshot's field of the same name, for each. */
   columns: string[];
+  /** A column compared without case, as its unique index compares it. */
+  caseless?: string;
   message: (values: string[]) => string;
 }
 
@@ -136,7 +138,12 @@ const PLANS: Partial<Record<TrashType, RestorePlan>> = {
   },
   roles: {
     uniqueKeys: [
-      { field: 'name', columns: ['name', 'guard_name'], message: TRASH_MESSAGES.roleNameReused },
+      {
+        field: 'name',
+        columns: ['name', 'guard_name'],
+        caseless: 'name',
+        message: TRASH_MESSAGES.roleNameReused,
+      },
     ],
     related: [
       insertLinks('role_permissions', 'role_id', 'permission_id', 'permission_ids', 'permissions'),
@@ -148,8 +155,10 @@ const PLANS: Partial<Record<TrashType, RestorePlan>> = {
 /** 422 on the field when another record took a unique key of one of the chosen ones since. */
 async function assertKeysFree(db: Executor, table: TrashType, plan: RestorePlan, from: SQL) {
   for (const key of plan.uniqueKeys) {
-    const matches = key.columns.map(
-      (column) => sql`live.${sql.identifier(column)} = t.data->'record'->>${column}`,
+    const matches = key.columns.map((column) =>
+      column === key.caseless
+        ? sql`lower(live.${sql.identifier(column)}) = lower(t.data->'record'->>${column})`
+        : sql`live.${sql.identifier(column)} = t.data->'record'->>${column}`,
     );
     const taken = await queryRows<{ value: string }>(
       db,

@@ -264,8 +264,10 @@ describe('a deleted instance, user or role', () => {
     expect(holder).toMatchObject({ id: user.id, roles: [{ id: role.id }] });
 
     await admin.delete(`/api/roles/${role.id}`);
-    await created('/api/roles', { name: 'Trashed role' });
+    // Role names are one whatever their case: the same name in capitals takes it too.
+    await created('/api/roles', { name: 'TRASHED ROLE' });
     const refused = await admin.post(`/api/trash/roles/${role.id}/restore`);
+    expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({
       name: [TRASH_MESSAGES.roleNameReused(['Trashed role'])],
     });
