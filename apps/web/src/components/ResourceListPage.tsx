@@ -219,4 +219,4 @@ export function ResourceListPage<T, F extends string>({
 
 /** The saved-view list of this name, when the resource keeps saved views. */
 const savedViewList = (name: string): SavedViewList | undefined =>
-  name in SAVED_VIEW_LISTS ? (name as SavedViewList) : undefined;
+  Object.hasOwn(SAVED_VIEW_LISTS, name) ? (name as SavedViewList) : undefined;
