@@ -3,8 +3,13 @@
  * them on every route; the web app uses the same strings to show or hide menu items and buttons.
  */
 
-/** What a permission is about: the first word of its name. */
-export const ABILITY_SUBJECTS = [
+import { abilitySubjectsOf, RESOURCE_NAMES } from './resource-names.ts';
+
+/**
+ * The subjects of the original product's permissions, in its order, which the seeded permissions'
+ * ids follow; a resource's own subject (`abilities` in RESOURCE_NAMES) comes after them.
+ */
+const FIRST_SUBJECTS = [
   'user',
   'role',
   'setting',
@@ -14,7 +19,14 @@ export const ABILITY_SUBJECTS = [
   'category',
   'post',
 ] as const;
-export type AbilitySubject = (typeof ABILITY_SUBJECTS)[number];
+
+/** What a permission is about: the first word of its name. */
+export const ABILITY_SUBJECTS = [
+  ...new Set([...FIRST_SUBJECTS, ...abilitySubjectsOf(RESOURCE_NAMES)]),
+] as const;
+export type AbilitySubject =
+  | (typeof FIRST_SUBJECTS)[number]
+  | ReturnType<typeof abilitySubjectsOf<typeof RESOURCE_NAMES>>[number];
 
 /** Risk level of a permission: 1 is the most critical, 5 the least. */
 export type PermissionLevel = 1 | 2 | 3 | 4 | 5;

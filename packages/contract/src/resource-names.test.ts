@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ABILITY_SUBJECTS } from './abilities.ts';
 import { AUDIT_SUBJECT_TYPES } from './audit-log.ts';
 import {
+  abilitySubjectsOf,
   auditSubjectsOf,
   namesWith,
   RESOURCE_NAMES,
@@ -14,11 +16,12 @@ import { TRASH_TYPE_LABELS, TRASH_TYPE_SUBJECTS, TRASH_TYPES } from './trash-typ
 /** The registry with a throw-away resource, as a new one would be declared. */
 const withTags = {
   ...RESOURCE_NAMES,
-  tags: { one: 'tag', label: 'Tag', trash: true, savedViews: true, export: true },
+  tags: { abilities: true, one: 'tag', label: 'Tag', trash: true, savedViews: true, export: true },
 } as const satisfies Record<string, ResourceFacts>;
 
 describe('the lists derived from the resources', () => {
   it('pick up a new resource from its one entry', () => {
+    expect(abilitySubjectsOf(withTags)).toContain('tag');
     expect(auditSubjectsOf(withTags)).toContain('tag');
     expect(namesWith(withTags, 'trash')).toContain('tags');
     expect(trashSubjectsOf(withTags)).toMatchObject({ tags: 'tag' });
@@ -31,9 +34,21 @@ describe('the lists derived from the resources', () => {
     expect(namesWith(workflows, 'trash')).toEqual([]);
     expect(savedViewListsOf(workflows)).toEqual({});
     expect(auditSubjectsOf(workflows)).toEqual(['workflow']);
+    expect(abilitySubjectsOf(workflows)).toEqual([]);
   });
 
   it('are the ones the contract exports, in the registry order', () => {
+    // The original product's order, which the seeded permissions' ids follow.
+    expect(ABILITY_SUBJECTS).toEqual([
+      'user',
+      'role',
+      'setting',
+      'profile',
+      'website',
+      'instance',
+      'category',
+      'post',
+    ]);
     expect(AUDIT_SUBJECT_TYPES).toEqual([
       'website',
       'instance',

@@ -12,6 +12,8 @@ export interface ResourceFacts {
   one: string;
   /** One record, as a person reads it. */
   label: string;
+  /** Its routes are guarded by `{one}-list`, `-create`, `-update` and `-delete` (abilities.ts). */
+  abilities?: true;
   /** A delete moves its records to the trash (their snapshot: db/trash.ts). */
   trash?: true;
   /** Its list keeps saved views, shown to whoever holds `{one}-list`. */
@@ -21,27 +23,67 @@ export interface ResourceFacts {
 }
 
 export const RESOURCE_NAMES = {
-  websites: { one: 'website', label: 'Website', trash: true, savedViews: true, export: true },
-  instances: { one: 'instance', label: 'Instance', trash: true, savedViews: true, export: true },
-  categories: { one: 'category', label: 'Category', trash: true, savedViews: true, export: true },
-  posts: { one: 'post', label: 'Post', trash: true, savedViews: true, export: true },
-  users: { one: 'user', label: 'User', trash: true, savedViews: true, export: true },
-  roles: { one: 'role', label: 'Role', trash: true, savedViews: true, export: true },
-  settings: { one: 'setting', label: 'Setting', savedViews: true, export: true },
+  websites: {
+    abilities: true,
+    one: 'website',
+    label: 'Website',
+    trash: true,
+    savedViews: true,
+    export: true,
+  },
+  instances: {
+    abilities: true,
+    one: 'instance',
+    label: 'Instance',
+    trash: true,
+    savedViews: true,
+    export: true,
+  },
+  categories: {
+    abilities: true,
+    one: 'category',
+    label: 'Category',
+    trash: true,
+    savedViews: true,
+    export: true,
+  },
+  posts: {
+    abilities: true,
+    one: 'post',
+    label: 'Post',
+    trash: true,
+    savedViews: true,
+    export: true,
+  },
+  users: {
+    abilities: true,
+    one: 'user',
+    label: 'User',
+    trash: true,
+    savedViews: true,
+    export: true,
+  },
+  roles: {
+    abilities: true,
+    one: 'role',
+    label: 'Role',
+    trash: true,
+    savedViews: true,
+    export: true,
+  },
+  settings: { abilities: true, one: 'setting', label: 'Setting', savedViews: true, export: true },
   workflows: { one: 'workflow', label: 'Workflow' },
 } as const satisfies Record<string, ResourceFacts>;
 
 type Names = typeof RESOURCE_NAMES;
+type Part = 'abilities' | 'trash' | 'savedViews' | 'export';
 /** The names of the resources that take part in `part`. */
-export type NamesWith<R, Part extends 'trash' | 'savedViews' | 'export'> = {
-  [Name in keyof R]: R[Name] extends Record<Part, true> ? Name : never;
+export type NamesWith<R, P extends Part> = {
+  [Name in keyof R]: R[Name] extends Record<P, true> ? Name : never;
 }[keyof R];
 
 /** The resources that take part in `part`, in the registry's order. */
-export const namesWith = <
-  R extends Record<string, ResourceFacts>,
-  P extends 'trash' | 'savedViews' | 'export',
->(
+export const namesWith = <R extends Record<string, ResourceFacts>, P extends Part>(
   registry: R,
   part: P,
 ) => Object.keys(registry).filter((name) => registry[name]![part]) as NamesWith<R, P>[];
@@ -49,6 +91,13 @@ export const namesWith = <
 /** The audit log's subject types: what one record of each resource is called. */
 export const auditSubjectsOf = <R extends Record<string, ResourceFacts>>(registry: R) =>
   Object.values(registry).map((facts) => facts.one) as R[keyof R]['one'][];
+
+/** The ability subjects of the resources that have their own abilities. */
+export const abilitySubjectsOf = <R extends Record<string, ResourceFacts>>(registry: R) =>
+  namesWith(registry, 'abilities').map((name) => registry[name]!.one) as R[NamesWith<
+    R,
+    'abilities'
+  >]['one'][];
 
 /** Each list that keeps saved views, and the ability that shows it. */
 export const savedViewListsOf = <R extends Record<string, ResourceFacts>>(registry: R) =>

@@ -18,6 +18,13 @@ import { listSerializerCompiler } from '../lib/serializer.ts';
 import { CSV_DOWNLOAD, type CsvExport, exportRouteSchema, sendCsv } from '../lists/export.ts';
 import { JsonRowsPage } from '../lists/page.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The declaration a standard route was made from: the route × role test reads its rows. */
+    resource?: ResourceDefinition;
+  }
+}
+
 type Awaitable<T> = T | Promise<T>;
 /** What a handler receives: the parsed input. */
 type In<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -226,6 +233,7 @@ export function registerStandardRoutes<const R extends ResourceDefinition>(
       method: route.method,
       url: route.url,
       config: {
+        resource,
         access: route.ability ?? 'signed-in',
         // A list's page and its export may read a moment behind the primary (the read replica).
         replicaReads: route.operation === 'list' || route.operation === 'export',

@@ -6,19 +6,9 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { currentUser } from '../../plugins/auth.ts';
 import { registerSecretRotation, registerStandardRoutes } from '../../resources/standard-routes.ts';
-import {
-  createInstance,
-  deleteInstance,
-  deleteInstances,
-  exportInstances,
-  getInstance,
-  instanceLogsPage,
-  listInstances,
-  rotateAgentToken,
-  updateInstance,
-} from './service.ts';
+import { plainHandlers } from '../../resources/standard-service.ts';
+import { createInstance, instanceLogsPage, instanceResource, rotateAgentToken } from './service.ts';
 
 const tags = ['instances'];
 
@@ -26,15 +16,7 @@ export const instancesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
   registerStandardRoutes(
     app,
     instancesResource,
-    {
-      list: (query, request) => listInstances(request.reads, query),
-      export: (query, request) => exportInstances(request.reads, query),
-      get: (id) => getInstance(db, id),
-      create: (body) => createInstance(db, body),
-      update: (id, body) => updateInstance(db, id, body),
-      remove: (id, request) => deleteInstance(db, currentUser(request), id),
-      removeMany: (ids, request) => deleteInstances(db, currentUser(request), ids),
-    },
+    { ...plainHandlers(db, instanceResource), create: (body) => createInstance(db, body) },
     // The answer holds the agent's first token, shown once.
     { noStore: ['create'] },
   );

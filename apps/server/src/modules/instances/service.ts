@@ -2,115 +2,58 @@ import { randomBytes } from 'node:crypto';
 import {
   INSTANCE_LOGS_PER_PAGE,
   INSTANCE_MESSAGES,
-  type Instance,
   type InstanceCreated,
-  type InstanceListQuery,
   type InstanceLogsPage,
   type InstanceValues,
-  instanceSchema,
+  instancesResource,
 } from '@sitefleet/contract';
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { recordBulkAction, recordChange, recordSecretRotation } from '../../db/audit.ts';
+import { count, desc, eq } from 'drizzle-orm';
+import { recordChange, recordSecretRotation } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { assertIdsExist } from '../../db/ids.ts';
+import { assertRowExists } from '../../db/ids.ts';
 import { instanceLogs, instances } from '../../db/schema.ts';
-import { type Deleter, deleteToTrash } from '../../db/trash.ts';
 import { notFound } from '../../errors.ts';
 import { hashAgentToken } from '../../lib/secrets.ts';
-import { columnOrder, listExport } from '../../lists/export.ts';
-import { listOrder, pageOf } from '../../lists/page.ts';
-import { searchCondition } from '../../lists/search.ts';
-
-/** The columns an instance answer shows: never the agent token's hash. */
-const instanceColumns = {
-  id: instances.id,
-  instance_id: instances.instanceId,
-  ip_address: instances.ipAddress,
-  current_state: instances.currentState,
-  gap: instances.gap,
-  region: instances.region,
-  type: instances.type,
-  cost: instances.cost,
-  createdAt: instances.createdAt,
-};
-
-const instanceSubject = (row: { id: number; instance_id: string }) => ({
-  id: row.id,
-  name: row.instance_id,
-});
-
-const toInstance = ({ createdAt, ...row }: { createdAt: Date } & Omit<Instance, 'created_at'>) => ({
-  ...row,
-  created_at: createdAt.toISOString(),
-});
-
-/** The Instances list's order keys and their columns. */
-const ORDER_COLUMNS = {
-  instance_id: instances.instanceId,
-  current_state: instances.currentState,
-  region: instances.region,
-  cost: instances.cost,
-  created_at: instances.createdAt,
-};
+import { pageOf } from '../../lists/page.ts';
+import { plainResource } from '../../resources/standard-service.ts';
 
 /**
- * GET /api/instances: searched by instance id, address or region, in the order asked (newest
- * first by default).
+ * Instances are a plain resource (resources/standard-service.ts) but for their creation, which
+ * also issues the agent's first token.
  */
-export async function listInstances(db: Db, request: InstanceListQuery) {
-  const where = searchCondition(request.query, [
-    instances.instanceId,
-    instances.ipAddress,
-    instances.region,
-  ]);
-  return pageOf(request, '/api/instances', {
-    rows: async (limit, offset) =>
-      (
-        await db
-          .select(instanceColumns)
-          .from(instances)
-          .where(where)
-          .orderBy(...listOrder(request, ORDER_COLUMNS, instances.id))
-          .limit(limit)
-          .offset(offset)
-      ).map(toInstance),
-    count: async () => (await db.select({ total: count() }).from(instances).where(where))[0]!.total,
-  });
-}
-
-/** GET /api/instances/export: every instance the list finds, in its order. */
-export function exportInstances(db: Db, request: InstanceListQuery) {
-  const where = searchCondition(request.query, [
-    instances.instanceId,
-    instances.ipAddress,
-    instances.region,
-  ]);
-  return listExport<Instance>(db, {
-    resource: 'instances',
-    row: instanceSchema,
-    fromWhere: sql`FROM ${instances} WHERE ${where ?? sql`TRUE`}`,
-    order: columnOrder(request, ORDER_COLUMNS, instances.id),
-    shape: async (ids) =>
-      (await db.select(instanceColumns).from(instances).where(inArray(instances.id, ids))).map(
-        toInstance,
-      ),
-  });
-}
-
-export async function getInstance(db: Db, id: number): Promise<Instance> {
-  const [row] = await db.select(instanceColumns).from(instances).where(eq(instances.id, id));
-  if (!row) throw notFound();
-  return toInstance(row);
-}
-
-const columnsFrom = (values: InstanceValues) => ({
-  instanceId: values.instance_id,
-  ipAddress: values.ip_address,
-  currentState: values.current_state,
-  gap: values.gap,
-  region: values.region,
-  type: values.type,
-  cost: values.cost,
+export const instanceResource = plainResource({
+  declaration: instancesResource,
+  table: instances,
+  // Never the agent token's hash.
+  columns: {
+    instance_id: instances.instanceId,
+    ip_address: instances.ipAddress,
+    current_state: instances.currentState,
+    gap: instances.gap,
+    region: instances.region,
+    type: instances.type,
+    cost: instances.cost,
+    created_at: instances.createdAt,
+  },
+  search: [instances.instanceId, instances.ipAddress, instances.region],
+  order: {
+    instance_id: instances.instanceId,
+    current_state: instances.currentState,
+    region: instances.region,
+    cost: instances.cost,
+    created_at: instances.createdAt,
+  },
+  values: (values: InstanceValues) => ({
+    instanceId: values.instance_id,
+    ipAddress: values.ip_address,
+    currentState: values.current_state,
+    gap: values.gap,
+    region: values.region,
+    type: values.type,
+    cost: values.cost,
+  }),
+  name: (row) => row.instance_id,
+  deleted: INSTANCE_MESSAGES.deleted,
 });
 
 /**
@@ -123,63 +66,15 @@ export async function createInstance(db: Db, values: InstanceValues): Promise<In
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(instances)
-      .values({ ...columnsFrom(values), agentTokenHash: hashAgentToken(token) })
-      .returning(instanceColumns);
+      .values({ ...instanceResource.values(values), agentTokenHash: hashAgentToken(token) })
+      .returning({ id: instances.id, ...instanceResource.columns });
     // The token is named so that its entry says it was set; its value is redacted.
     const audited = { ...created!, agentToken: token };
-    await recordChange(tx, 'instance', instanceSubject(created!), null, audited);
+    const subject = { id: created!.id, name: created!.instance_id };
+    await recordChange(tx, 'instance', subject, null, audited);
     return created!;
   });
-  return { ...toInstance(row), agent_token: token };
-}
-
-export async function updateInstance(
-  db: Db,
-  id: number,
-  values: InstanceValues,
-): Promise<Instance> {
-  const row = await db.transaction(async (tx) => {
-    const before = await lockedInstance(tx, id);
-    const [updated] = await tx
-      .update(instances)
-      .set({ ...columnsFrom(values), updatedAt: new Date() })
-      .where(eq(instances.id, id))
-      .returning(instanceColumns);
-    await recordChange(tx, 'instance', instanceSubject(updated!), before, updated!);
-    return updated!;
-  });
-  return toInstance(row);
-}
-
-/** The instance, locked for the caller's transaction; a 404 when there is none. */
-async function lockedInstance(tx: Db, id: number) {
-  const [row] = await tx
-    .select(instanceColumns)
-    .from(instances)
-    .where(eq(instances.id, id))
-    .for('update');
-  if (!row) throw notFound();
-  return row;
-}
-
-/** Moves the instance, with its logs, to the trash. */
-export async function deleteInstance(db: Db, deleter: Deleter, id: number) {
-  return db.transaction(async (tx) => {
-    const deleted = await lockedInstance(tx, id);
-    await deleteToTrash(tx, 'instances', id, deleter);
-    await recordChange(tx, 'instance', instanceSubject(deleted), deleted, null);
-    return { message: INSTANCE_MESSAGES.deleted(1) };
-  });
-}
-
-/** Moves the instances and their logs to the trash, all or nothing. */
-export async function deleteInstances(db: Db, deleter: Deleter, ids: number[]) {
-  return db.transaction(async (tx) => {
-    const unique = await assertIdsExist(tx, 'instances', ids);
-    const deleted = await deleteToTrash(tx, 'instances', unique, deleter);
-    await recordBulkAction(tx, 'instance', 'delete', deleted);
-    return { message: INSTANCE_MESSAGES.deleted(deleted.length) };
-  });
+  return { ...row, created_at: row.created_at.toISOString(), agent_token: token };
 }
 
 /** Newest first, a page of INSTANCE_LOGS_PER_PAGE rows. */
@@ -187,7 +82,7 @@ export async function instanceLogsPage(
   db: Db,
   request: { instance_id: number; page: number },
 ): Promise<InstanceLogsPage> {
-  await getInstance(db, request.instance_id);
+  await assertRowExists(db, 'instances', request.instance_id);
   const ofInstance = eq(instanceLogs.instanceId, request.instance_id);
   const page = await pageOf(
     { page: request.page, per_page: INSTANCE_LOGS_PER_PAGE },
