@@ -179,15 +179,10 @@ export function hasAnyAbility(
   return wanted.some((ability) => hasAbility(abilities, ability));
 }
 
-const SUBJECT_PLURALS: Record<AbilitySubject, string> = {
-  user: 'users',
-  role: 'roles',
-  setting: 'settings',
+/** Each subject's records, as the resource registry names them ('category': 'categories'). */
+const SUBJECT_PLURALS: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(RESOURCE_NAMES).map(([name, facts]) => [facts.one, name])),
   profile: 'profiles',
-  website: 'websites',
-  instance: 'instances',
-  category: 'categories',
-  post: 'posts',
 };
 const CRUD_VERBS: Record<(typeof CRUD_ACTIONS)[number], string> = {
   list: 'See',
