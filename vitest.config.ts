@@ -22,7 +22,7 @@ const DATABASE_FREE = [
   'test/architecture.test.ts',
   'src/config.test.ts',
   'src/lib/{audit-diff,markdown,outside-text,passwords,secrets}.test.ts',
-  'src/modules/content/schedule-times.test.ts',
+  'src/content/schedule/times.test.ts',
 ];
 
 export default defineConfig(async () => {

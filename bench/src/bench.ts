@@ -18,6 +18,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
+import { runBulkAction } from '../../apps/server/src/content/actions.ts';
+import { POST_KIND } from '../../apps/server/src/content/kinds.ts';
 import { runAsActor } from '../../apps/server/src/db/audit.ts';
 import {
   type Database,
@@ -26,8 +28,6 @@ import {
   queryRows,
 } from '../../apps/server/src/db/client.ts';
 import { startQueue } from '../../apps/server/src/jobs/queue.ts';
-import { runBulkAction } from '../../apps/server/src/modules/content/actions.ts';
-import { POST_KIND } from '../../apps/server/src/modules/content/kinds.ts';
 import {
   assertAudited,
   BENCH_ACTOR,

@@ -1,8 +1,8 @@
 import { MANAGE_ALL } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
+import type { ReviewCaller } from '../../apps/server/src/content/review/actions.ts';
 import type { AuditActor } from '../../apps/server/src/db/audit.ts';
 import { type Db, queryRows } from '../../apps/server/src/db/client.ts';
-import type { ReviewCaller } from '../../apps/server/src/modules/content/review-actions.ts';
 import { type Figures, percentile } from './measure.ts';
 import { BENCH_ADMIN, defaultStage, seededPostStage } from './shape.ts';
 

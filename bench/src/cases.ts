@@ -11,13 +11,13 @@ import {
   type ReviewStageStats,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { detailRows } from '../../apps/server/src/content/detail.ts';
+import { withAssignee } from '../../apps/server/src/content/filters.ts';
+import { POST_KIND } from '../../apps/server/src/content/kinds.ts';
 import { type Db, queryRows } from '../../apps/server/src/db/client.ts';
 import { keptStageCounts } from '../../apps/server/src/db/review-stage-counts.ts';
 import { getProfile } from '../../apps/server/src/modules/auth/service.ts';
 import { listCategories } from '../../apps/server/src/modules/categories/service.ts';
-import { withAssignee } from '../../apps/server/src/modules/content/filters.ts';
-import { POST_KIND } from '../../apps/server/src/modules/content/kinds.ts';
-import { detailRows } from '../../apps/server/src/modules/content/review.ts';
 import { listDeliveryHealth } from '../../apps/server/src/modules/deliveries/health.ts';
 import { listPosts } from '../../apps/server/src/modules/posts/service.ts';
 import { reviewStageCounts } from '../../apps/server/src/modules/stats/review-stages.ts';

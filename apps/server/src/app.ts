@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import type { ResourceDefinition } from '@sitefleet/contract';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { variantReviewRoutes } from './content/review/routes.ts';
+import { categoryContentRoutes, postContentRoutes } from './content/routes.ts';
 import type { AppContext } from './context.ts';
 import { IMPORTERS } from './importers.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
@@ -12,7 +15,6 @@ import { profileSecurityRoutes } from './modules/auth/security-routes.ts';
 import { twoFactorLoginRoutes } from './modules/auth/two-factor-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
-import { categoryContentRoutes, postContentRoutes } from './modules/content/routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/routes.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
@@ -33,7 +35,6 @@ import { userAccessRoutes } from './modules/users/access-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { websitesRoutes } from './modules/websites/routes.ts';
 import { workflowsRoutes } from './modules/workflows/routes.ts';
-import { variantReviewRoutes } from './modules/workflows/variant-routes.ts';
 import { admissionPlugin } from './plugins/admission.ts';
 import { apiDocsRoutes } from './plugins/api-docs.ts';
 import { auditActorPlugin } from './plugins/audit-actor.ts';
@@ -58,6 +59,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: Access | undefined;
+  /** The declaration of a standard route (resources/standard-routes.ts). */
+  resource: ResourceDefinition | undefined;
 }
 
 declare module 'fastify' {
@@ -95,7 +98,8 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      registeredRoutes.push({ method, url: route.url, access: route.config?.access });
+      const { access, resource } = route.config ?? {};
+      registeredRoutes.push({ method, url: route.url, access, resource });
     }
   });
   app.decorate('registeredRoutes', registeredRoutes);

@@ -1,4 +1,6 @@
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '@sitefleet/contract';
+import { retryFailedDeliveries } from './content/publish/retry.ts';
+import { publishDueVariants } from './content/schedule/due.ts';
 import type { AppContext } from './context.ts';
 import { pruneAuditLog } from './db/audit.ts';
 import type { Db } from './db/client.ts';
@@ -11,8 +13,6 @@ import { readSettings } from './db/settings.ts';
 import { pruneEvents } from './events/publish.ts';
 import { every, onTheMark, type TaskDefinition, type TaskSource } from './jobs/scheduler.ts';
 import { AUDIT_RETENTION_SETTING } from './lib/settings-catalog.ts';
-import { retryFailedDeliveries } from './modules/content/retry.ts';
-import { publishDueVariants } from './modules/content/schedule-due.ts';
 import { pruneChecks, queueDueChecks, sendRenewalNotices } from './modules/monitor/service.ts';
 import { purgeExpiredTrash } from './modules/trash/service.ts';
 import { instanceDispatchTasks } from './pipeline/agent/dispatch.ts';

@@ -1,23 +1,6 @@
-import {
-  type Ability,
-  auditLogResource,
-  categoriesResource,
-  instancesResource,
-  isAdminRoleName,
-  MESSAGES,
-  postsResource,
-  type ResourceDefinition,
-  rolesResource,
-  SEEDED_ROLES,
-  savedViewsResource,
-  settingsResource,
-  standardRoutes,
-  trashResource,
-  usersResource,
-  websitesResource,
-  workflowsResource,
-} from '@sitefleet/contract';
+import { type Ability, isAdminRoleName, MESSAGES, SEEDED_ROLES } from '@sitefleet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegisteredRoute } from '../src/app.ts';
 import { type ApiClient, startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -44,23 +27,11 @@ const ADMIN_READERS = [V, A, S] as const;
 
 /**
  * The standard routes of the declared resources (list, export, one, create, update, delete,
- * delete several): each needs its resource's ability for what its method does (GET reads the
- * list's, POST creates, PUT updates, DELETE deletes), or the declaration's own `access` (any one
- * of them), held by the seeded roles that have it.
+ * delete several), read from the routes the server registered with their declaration: each needs
+ * its resource's ability for what its method does (GET reads the list's, POST creates, PUT
+ * updates, DELETE deletes), or the declaration's own `access` (any one of them), held by the
+ * seeded roles that have it.
  */
-const DECLARED_RESOURCES: readonly ResourceDefinition[] = [
-  websitesResource,
-  instancesResource,
-  categoriesResource,
-  postsResource,
-  usersResource,
-  rolesResource,
-  settingsResource,
-  savedViewsResource,
-  auditLogResource,
-  trashResource,
-  workflowsResource,
-];
 const METHOD_ACTION = { GET: 'list', POST: 'create', PUT: 'update', DELETE: 'delete' } as const;
 const holdersOf = (abilities: string | readonly Ability[]): readonly Role[] =>
   ([V, E, A, S] as const).filter(
@@ -70,21 +41,28 @@ const holdersOf = (abilities: string | readonly Ability[]): readonly Role[] =>
         .flat()
         .some((ability) => (SEEDED_ROLES[role] as readonly string[]).includes(ability)),
   );
-const STANDARD_ROWS: Record<string, Allowed> = Object.fromEntries(
-  DECLARED_RESOURCES.flatMap((resource) =>
-    standardRoutes(resource).map((route) => [
-      `${route.method} ${route.url}`,
-      resource.access
-        ? holdersOf(resource.access)
-        : resource.subject
-          ? holdersOf(`${resource.subject}-${METHOD_ACTION[route.method]}`)
-          : 'signed-in',
-    ]),
-  ),
-);
+const standardRows = (routes: readonly RegisteredRoute[]): Record<string, Allowed> =>
+  Object.fromEntries(
+    routes.flatMap(({ method, url, resource }) =>
+      resource && method !== 'HEAD'
+        ? [
+            [
+              `${method} ${url}`,
+              resource.access
+                ? holdersOf(resource.access)
+                : resource.subject
+                  ? holdersOf(
+                      `${resource.subject}-${METHOD_ACTION[method as keyof typeof METHOD_ACTION]}`,
+                    )
+                  : 'signed-in',
+            ],
+          ]
+        : [],
+    ),
+  );
 
-const ACCESS_MATRIX: Record<string, Allowed> = {
-  ...STANDARD_ROWS,
+/** Every other route: a module's own. */
+const OWN_ROWS: Record<string, Allowed> = {
   'POST /login': 'anyone',
   'POST /logout': 'anyone',
   'POST /login/two-factor': 'challenge',
@@ -217,9 +195,11 @@ function expectedFor(allowed: Allowed, caller: Caller): 401 | 403 | 'passes' {
 }
 
 let server: TestServer;
+let ACCESS_MATRIX: Record<string, Allowed>;
 const clients = new Map<Caller, ApiClient>();
 beforeAll(async () => {
   server = await startTestServer();
+  ACCESS_MATRIX = { ...standardRows(server.app.registeredRoutes), ...OWN_ROWS };
   clients.set('anonymous', server.client());
   clients.set('no role', await server.userWithRoles([]));
   for (const role of [V, E, A] as const) clients.set(role, await server.userWithRoles([role]));

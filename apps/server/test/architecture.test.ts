@@ -67,7 +67,9 @@ const describeEdge = (edge: { file: string; target: string }) => `${edge.file} â
 
 /**
  * What each server folder may import besides itself and the top-level files (config, errors,
- * context). A module (`modules/<name>`) may use the shared content module, never another module.
+ * context). `content` is the layer categories and posts share, with its rooms (review, schedule,
+ * publish): a module (`modules/<name>`) and the pipeline may use it, it uses neither; a module
+ * never imports another module.
  */
 const MAY_IMPORT: Record<string, readonly string[]> = {
   db: ['lib'],
@@ -75,12 +77,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   jobs: ['db', 'lib'],
   plugins: ['db', 'lib'],
   lists: ['db', 'lib'],
-  resources: ['lists', 'lib'],
+  resources: ['lists', 'db', 'plugins', 'lib'],
   events: ['db', 'lib'],
   notifications: ['db', 'lib', 'jobs', 'events'],
-  'modules/content': ['db', 'lib', 'jobs', 'lists', 'events', 'notifications'],
+  content: ['db', 'lib', 'jobs', 'lists', 'plugins', 'events', 'notifications'],
   module: [
-    'modules/content',
+    'content',
     'db',
     'lib',
     'lists',
@@ -90,7 +92,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'events',
     'notifications',
   ],
-  pipeline: ['modules/*', 'db', 'lib', 'jobs', 'events', 'notifications'],
+  pipeline: ['content', 'modules/*', 'db', 'lib', 'jobs', 'events', 'notifications'],
 };
 
 function allowed(from: string, to: string) {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { POST_KIND } from '../src/content/kinds.ts';
+import { resumeWebsiteDeliveries } from '../src/content/publish/delivery-pause.ts';
+import { storedVariants } from '../src/content/test-fixtures.ts';
 import { type Db, queryRows } from '../src/db/client.ts';
 import { QUEUES, type RunningJob } from '../src/jobs/queue.ts';
-import { resumeWebsiteDeliveries } from '../src/modules/content/delivery-pause.ts';
-import { POST_KIND } from '../src/modules/content/kinds.ts';
-import { storedVariants } from '../src/modules/content/test-fixtures.ts';
 import { type DeliveryPolicy, waitsForWebsite } from '../src/pipeline/delivery-health.ts';
 import { contentFixture } from './fixtures.ts';
 import { startTestServer, TEST_DB, waitFor } from './harness.ts';

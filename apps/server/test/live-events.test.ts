@@ -5,11 +5,11 @@ import {
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { POST_KIND } from '../src/content/kinds.ts';
+import { storedVariants } from '../src/content/test-fixtures.ts';
 import { queryRows } from '../src/db/client.ts';
 import { websiteSettings } from '../src/db/schema.ts';
 import { pruneEvents } from '../src/events/publish.ts';
-import { POST_KIND } from '../src/modules/content/kinds.ts';
-import { storedVariants } from '../src/modules/content/test-fixtures.ts';
 import { type EventStreamReader, openEventStream, type StreamMessage } from './event-stream.ts';
 import { startFakeHttp } from './fake-http.ts';
 import {

@@ -9,8 +9,8 @@ import {
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { publishDueVariants } from '../src/content/schedule/due.ts';
 import { queryRows } from '../src/db/client.ts';
-import { publishDueVariants } from '../src/modules/content/schedule-due.ts';
 import { startFakeHttp } from './fake-http.ts';
 import { createCategory, createPost, createWebsite, serverForFile } from './fixtures.ts';
 import { type ApiClient, FAST_QUEUE_ENV, waitFor } from './harness.ts';

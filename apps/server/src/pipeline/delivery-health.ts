@@ -6,6 +6,9 @@ import {
   websiteSettingsPath,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
+import { kindOf } from '../content/kinds.ts';
+import { pauseWebsiteDeliveries } from '../content/publish/delivery-pause.ts';
+import { settingTargets } from '../content/publish/delivery-state.ts';
 import type { AppContext } from '../context.ts';
 import { type Db, queryRows } from '../db/client.ts';
 import { insertAttemptWithHealth, type NewAttempt } from '../db/delivery-health.ts';
@@ -14,9 +17,6 @@ import { publishDeliveryEvents, variantTargets } from '../events/publish.ts';
 import { queueFor, type RunningJob } from '../jobs/queue.ts';
 import type { TaskContext } from '../jobs/scheduler.ts';
 import type { DeliveryError } from '../lib/delivery-http.ts';
-import { pauseWebsiteDeliveries } from '../modules/content/delivery-pause.ts';
-import { settingTargets } from '../modules/content/delivery-state.ts';
-import { kindOf } from '../modules/content/kinds.ts';
 import { notify } from '../notifications/notify.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { resumeWebsiteDeliveries } from '../content/publish/delivery-pause.ts';
 import { queryRows } from '../db/client.ts';
 import type { TaskContext } from '../jobs/scheduler.ts';
-import { resumeWebsiteDeliveries } from '../modules/content/delivery-pause.ts';
 import { sendPing } from '../modules/deliveries/ping.ts';
 import { readDeliveryPolicy } from './delivery-health.ts';
 

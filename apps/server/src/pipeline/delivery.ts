@@ -1,5 +1,8 @@
 import { type PublishTarget, postedFlag } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
+import { kindOf } from '../content/kinds.ts';
+import { settingTargets } from '../content/publish/delivery-state.ts';
+import { loadVariant, type VariantContent } from '../content/variants.ts';
 import type { AppContext } from '../context.ts';
 import { type Db, queryRows } from '../db/client.ts';
 import { publishDeliveryEvents, variantTarget } from '../events/publish.ts';
@@ -8,9 +11,6 @@ import type { TaskContext } from '../jobs/scheduler.ts';
 import { DeliveryError } from '../lib/delivery-http.ts';
 import { storableText } from '../lib/outside-text.ts';
 import type { SettingSeed } from '../lib/settings-catalog.ts';
-import { settingTargets } from '../modules/content/delivery-state.ts';
-import { kindOf } from '../modules/content/kinds.ts';
-import { loadVariant, type VariantContent } from '../modules/content/variants.ts';
 import {
   classifyFailure,
   holdVariant,

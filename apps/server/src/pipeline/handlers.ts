@@ -1,8 +1,8 @@
 import type { PublishTarget } from '@sitefleet/contract';
+import { publishDueVariants } from '../content/schedule/due.ts';
 import { IMPORTERS } from '../importers.ts';
 import { QUEUES } from '../jobs/queue.ts';
 import type { JobHandler, JobHandlers } from '../jobs/workers.ts';
-import { publishDueVariants } from '../modules/content/schedule-due.ts';
 import { runImport } from '../modules/imports/run.ts';
 import { checkWebsites } from '../modules/monitor/check.ts';
 import { regenerateVariant } from './ai/regenerate.ts';

@@ -9,6 +9,11 @@ import {
   isIPv4,
 } from '@sitefleet/contract';
 import { and, eq } from 'drizzle-orm';
+import {
+  hasRecordNamed,
+  insertGeneratedCategory,
+  insertGeneratedPost,
+} from '../../content/generated.ts';
 import type { Db } from '../../db/client.ts';
 import {
   agentInstructions,
@@ -19,11 +24,6 @@ import {
 } from '../../db/schema.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../errors.ts';
 import { hashAgentToken } from '../../lib/secrets.ts';
-import {
-  hasRecordNamed,
-  insertGeneratedCategory,
-  insertGeneratedPost,
-} from '../content/generated.ts';
 import {
   type AgentInstance,
   describeWork,

@@ -7,9 +7,9 @@ import {
   toWireVariant,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { CATEGORY_KIND, type ContentKind, POST_KIND } from '../../content/kinds.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { isoText } from '../../lists/page.ts';
-import { CATEGORY_KIND, type ContentKind, POST_KIND } from '../content/kinds.ts';
 
 /**
  * The calendar: the variants scheduled in a range (their `publish_at`), and what was published to

@@ -16,11 +16,11 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as fixtures from '../../../test/fixtures.ts';
 import { giveWebhooks, insertTestWebsites, serverForFile } from '../../../test/fixtures.ts';
+import { CATEGORY_KIND } from '../../content/kinds.ts';
+import { queuedJobs, storedVariants } from '../../content/test-fixtures.ts';
 import { queryRows } from '../../db/client.ts';
 import { websites } from '../../db/schema.ts';
 import { newWebhookSecret } from '../../lib/secrets.ts';
-import { CATEGORY_KIND } from '../content/kinds.ts';
-import { queuedJobs, storedVariants } from '../content/test-fixtures.ts';
 
 const server = await serverForFile();
 const admin = await server.admin();

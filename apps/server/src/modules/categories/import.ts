@@ -6,6 +6,7 @@ import {
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { assertFormReferences, insertCategory } from '../../content/records.ts';
 import { type Executor, idArray, queryRows } from '../../db/client.ts';
 import { deleteToTrash } from '../../db/trash.ts';
 import { HttpError } from '../../errors.ts';
@@ -16,7 +17,6 @@ import {
   listCell,
   textArray,
 } from '../../lists/import.ts';
-import { assertFormReferences, insertCategory } from '../content/records.ts';
 import { type CategoryFields, saveCategory } from './service.ts';
 
 type CategoryForm = z.output<typeof categoryCreateSchema> | z.output<typeof categoryUpdateSchema>;

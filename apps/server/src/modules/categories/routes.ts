@@ -9,13 +9,13 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { detailRows } from '../../content/detail.ts';
+import { withAssignee } from '../../content/filters.ts';
+import { CATEGORY_KIND } from '../../content/kinds.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { registerStandardRoutes } from '../../resources/standard-routes.ts';
-import { withAssignee } from '../content/filters.ts';
-import { CATEGORY_KIND } from '../content/kinds.ts';
-import { detailRows } from '../content/review.ts';
 import {
   categoryOptions,
   categoryRow,

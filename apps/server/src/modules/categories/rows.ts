@@ -1,7 +1,7 @@
 import { CATEGORY_FORM_LIST_MAX, type CategoryRow, RELATED_LIST_LIMIT } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { reviewItems } from '../../content/review/stages.ts';
 import type { RowsOf } from '../../lists/page.ts';
-import { reviewItems } from '../content/review-stages.ts';
 
 /** A row as the categories' row statements select it: its id and the answer's row. */
 export type CategoryJsonRow = { id: number; json: CategoryRow };

@@ -12,6 +12,15 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { categoryFilterCondition, type WithAssignee } from '../../content/filters.ts';
+import { CATEGORY_KIND } from '../../content/kinds.ts';
+import {
+  assertFormReferences,
+  insertCategory,
+  replaceParents,
+  syncWebsites,
+} from '../../content/records.ts';
+import { markContentChanged, syncPostVariants } from '../../content/variants.ts';
 import { recordChange } from '../../db/audit.ts';
 import { type Db, type Executor, idArray, preparedRows, queryRows } from '../../db/client.ts';
 import { type Deleter, deleteToTrash } from '../../db/trash.ts';
@@ -20,15 +29,6 @@ import { sampledWhenSearched } from '../../lists/estimate.ts';
 import { listExport } from '../../lists/export.ts';
 import { findingCost, inPageOrder, jsonPageAnswer, listJsonPage } from '../../lists/page.ts';
 import { likePattern } from '../../lists/search.ts';
-import { categoryFilterCondition, type WithAssignee } from '../content/filters.ts';
-import { CATEGORY_KIND } from '../content/kinds.ts';
-import {
-  assertFormReferences,
-  insertCategory,
-  replaceParents,
-  syncWebsites,
-} from '../content/records.ts';
-import { markContentChanged, syncPostVariants } from '../content/variants.ts';
 import { type CategoryJsonRow, categoryRows } from './rows.ts';
 
 /** The list's query, its Assignee filter's `me` read as the caller's id. */

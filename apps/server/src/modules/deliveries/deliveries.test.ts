@@ -11,6 +11,8 @@ import {
   serverForFile,
 } from '../../../test/fixtures.ts';
 import { FAST_QUEUE_ENV, setSetting, waitFor } from '../../../test/harness.ts';
+import { POST_KIND } from '../../content/kinds.ts';
+import { storedVariants } from '../../content/test-fixtures.ts';
 import { idArray, queryRows } from '../../db/client.ts';
 import { checkDerivedState, repairDerivedState } from '../../db/integrity.ts';
 import { websites } from '../../db/schema.ts';
@@ -18,8 +20,6 @@ import { QUEUES } from '../../jobs/queue.ts';
 import { newWebhookSecret } from '../../lib/secrets.ts';
 import { whenWebsiteTakes } from '../../pipeline/delivery-health.ts';
 import { probePausedWebsites } from '../../pipeline/delivery-probe.ts';
-import { POST_KIND } from '../content/kinds.ts';
-import { storedVariants } from '../content/test-fixtures.ts';
 
 /**
  * Each website has its own local receiver: A answers 500 (until it is mended), B 410, C 429 with

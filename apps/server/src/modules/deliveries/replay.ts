@@ -1,10 +1,10 @@
 import { PUBLISH_TARGETS, type ReplayBody } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
+import { CATEGORY_KIND, POST_KIND } from '../../content/kinds.ts';
+import { PUBLISH_ANY, queueJobs } from '../../content/publish/queue.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../db/audit.ts';
 import { idArray } from '../../db/client.ts';
-import { CATEGORY_KIND, POST_KIND } from '../content/kinds.ts';
-import { PUBLISH_ANY, queueJobs } from '../content/publish-queue.ts';
 import { attemptConditions } from './attempts.ts';
 
 /** Ends a dry run's transaction, so that what it would queue is counted and nothing is kept. */

@@ -14,11 +14,14 @@ import {
   windowQuerySchema,
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  pauseWebsiteDeliveries,
+  resumeWebsiteDeliveries,
+} from '../../content/publish/delivery-pause.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
 import { CSV_DOWNLOAD, exportRouteSchema, sendCsv } from '../../lists/export.ts';
-import { pauseWebsiteDeliveries, resumeWebsiteDeliveries } from '../content/delivery-pause.ts';
 import { exportDeliveries, listDeliveries } from './attempts.ts';
 import { listDeliveryHealth, websiteDeliveryHealth } from './health.ts';
 import { sendPing } from './ping.ts';

@@ -1,11 +1,11 @@
 import { IMPORT_MESSAGES, IMPORTS, POST_MESSAGES, postFormSchema } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { insertPost } from '../../content/records.ts';
+import { syncPostVariants } from '../../content/variants.ts';
 import { idArray, queryRows } from '../../db/client.ts';
 import { deleteToTrash } from '../../db/trash.ts';
 import { type CheckedRow, formError, type Importer, textArray } from '../../lists/import.ts';
-import { insertPost } from '../content/records.ts';
-import { syncPostVariants } from '../content/variants.ts';
 import { type PostFields, savePost } from './service.ts';
 
 type PostForm = z.output<typeof postFormSchema>;

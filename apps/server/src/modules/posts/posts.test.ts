@@ -18,9 +18,9 @@ import {
   insertTestWebsites,
   serverForFile,
 } from '../../../test/fixtures.ts';
+import { POST_KIND } from '../../content/kinds.ts';
+import { queuedJobs, storedVariants } from '../../content/test-fixtures.ts';
 import { queryRows } from '../../db/client.ts';
-import { POST_KIND } from '../content/kinds.ts';
-import { queuedJobs, storedVariants } from '../content/test-fixtures.ts';
 
 const server = await serverForFile();
 const admin = await server.admin();

@@ -6,13 +6,13 @@ import {
   postsResource,
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { detailRows } from '../../content/detail.ts';
+import { withAssignee } from '../../content/filters.ts';
+import { POST_KIND } from '../../content/kinds.ts';
 import type { AppContext } from '../../context.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { registerStandardRoutes } from '../../resources/standard-routes.ts';
-import { withAssignee } from '../content/filters.ts';
-import { POST_KIND } from '../content/kinds.ts';
-import { detailRows } from '../content/review.ts';
 import {
   createPost,
   deletePost,

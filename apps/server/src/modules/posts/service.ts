@@ -11,6 +11,15 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import {
+  postFilterCondition,
+  reviewVariantConditions,
+  type WithAssignee,
+} from '../../content/filters.ts';
+import { POST_KIND } from '../../content/kinds.ts';
+import { assertCategoryExists, insertPost } from '../../content/records.ts';
+import { reviewColumns } from '../../content/review/stages.ts';
+import { markContentChanged, syncPostVariants } from '../../content/variants.ts';
 import { recordBulkAction, recordChange } from '../../db/audit.ts';
 import {
   type Db,
@@ -35,15 +44,6 @@ import {
   pageRowsStatement,
   type RowsOf,
 } from '../../lists/page.ts';
-import {
-  postFilterCondition,
-  reviewVariantConditions,
-  type WithAssignee,
-} from '../content/filters.ts';
-import { POST_KIND } from '../content/kinds.ts';
-import { assertCategoryExists, insertPost } from '../content/records.ts';
-import { reviewColumns } from '../content/review-stages.ts';
-import { markContentChanged, syncPostVariants } from '../content/variants.ts';
 import { newestPostsPage } from './newest-page.ts';
 
 /** The list's query, its Assignee filter's `me` read as the caller's id. */

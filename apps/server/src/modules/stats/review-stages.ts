@@ -1,8 +1,8 @@
 import { EXACT_COUNT_LIMIT, type ReviewStageStats } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
+import type { ContentKind } from '../../content/kinds.ts';
 import { type Db, preparedRows } from '../../db/client.ts';
 import { keptStageCounts } from '../../db/review-stage-counts.ts';
-import type { ContentKind } from '../content/kinds.ts';
 
 type StageCount = ReviewStageStats['data'][number];
 

@@ -15,11 +15,11 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { kindOf } from '../../content/kinds.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { readFromReplica } from '../../plugins/reads.ts';
-import { kindOf } from '../content/kinds.ts';
 import { renewalsDue } from './renewals.ts';
 import { reviewStageCounts } from './review-stages.ts';
 import {

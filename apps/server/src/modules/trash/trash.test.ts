@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import * as fixtures from '../../../test/fixtures.ts';
 import { insertTestWebsites, serverForFile } from '../../../test/fixtures.ts';
 import type { ApiClient } from '../../../test/harness.ts';
+import { CATEGORY_KIND, POST_KIND } from '../../content/kinds.ts';
+import { storedVariants } from '../../content/test-fixtures.ts';
 import { idArray, queryRows } from '../../db/client.ts';
 import { checkDerivedState } from '../../db/integrity.ts';
-import { CATEGORY_KIND, POST_KIND } from '../content/kinds.ts';
-import { storedVariants } from '../content/test-fixtures.ts';
 import { purgeExpiredTrash } from './service.ts';
 
 const server = await serverForFile();

@@ -1,9 +1,9 @@
 import { WORKFLOW_MESSAGES } from '@sitefleet/contract';
 import { eq } from 'drizzle-orm';
+import { changeWebsiteWorkflow } from '../../content/review/stages.ts';
 import type { Db } from '../../db/client.ts';
 import { websites, workflows } from '../../db/schema.ts';
 import { validationError } from '../../errors.ts';
-import { changeWebsiteWorkflow } from '../content/review-stages.ts';
 
 /**
  * A website's review workflow, changed by its settings: its variants move to the stage at the

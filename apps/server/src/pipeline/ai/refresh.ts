@@ -6,6 +6,12 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import {
+  hasRecordNamed,
+  insertGeneratedCategory,
+  insertGeneratedPost,
+  RECORDS_UNDER,
+} from '../../content/generated.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import {
   every,
@@ -13,12 +19,6 @@ import {
   type TaskDefinition,
   type TaskSource,
 } from '../../jobs/scheduler.ts';
-import {
-  hasRecordNamed,
-  insertGeneratedCategory,
-  insertGeneratedPost,
-  RECORDS_UNDER,
-} from '../../modules/content/generated.ts';
 import { websitePrompt } from './prompts.ts';
 import { type ChatMessage, completeJson } from './provider.ts';
 

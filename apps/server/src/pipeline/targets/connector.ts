@@ -1,7 +1,7 @@
 import { PUBLISH_TARGET_LABELS, type SocialNetwork } from '@sitefleet/contract';
+import type { VariantContent } from '../../content/variants.ts';
 import type { AppContext } from '../../context.ts';
 import { DeliveryError } from '../../lib/delivery-http.ts';
-import type { VariantContent } from '../../modules/content/variants.ts';
 
 /** What the social networks' connectors share: their settings as a call reads them, their text. */
 

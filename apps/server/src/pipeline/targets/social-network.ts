@@ -1,7 +1,7 @@
 import type { SocialNetwork } from '@sitefleet/contract';
+import type { VariantContent } from '../../content/variants.ts';
 import { settingValues } from '../../db/settings.ts';
 import type { SettingSeed } from '../../lib/settings-catalog.ts';
-import type { VariantContent } from '../../modules/content/variants.ts';
 import type { DeliveryResult, PublishingTarget } from '../delivery.ts';
 import { type SocialCall, settingPath, socialCall } from './connector.ts';
 import { publishToWebhook, webhookSettings } from './social-webhook.ts';

@@ -1,7 +1,7 @@
 import { PUBLISH_TARGET_LABELS, type SocialNetwork } from '@sitefleet/contract';
+import type { VariantContent } from '../../content/variants.ts';
 import { postWebhook } from '../../lib/delivery-http.ts';
 import type { Outbound } from '../../lib/outbound.ts';
-import type { VariantContent } from '../../modules/content/variants.ts';
 import { type DeliveryResult, idempotencyKey } from '../delivery.ts';
 import { externalIdOf, socialText, variantLink } from './connector.ts';
 import { websitePayload } from './website.ts';

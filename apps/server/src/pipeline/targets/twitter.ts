@@ -1,5 +1,5 @@
+import type { VariantContent } from '../../content/variants.ts';
 import { postJson } from '../../lib/delivery-http.ts';
-import type { VariantContent } from '../../modules/content/variants.ts';
 import { endpoint, externalIdOf, type SocialCall, variantLink } from './connector.ts';
 import { socialNetwork } from './social-network.ts';
 import { withUserToken } from './user-tokens.ts';

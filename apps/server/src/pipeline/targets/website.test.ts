@@ -11,12 +11,12 @@ import {
   serverForFile,
 } from '../../../test/fixtures.ts';
 import { FAST_QUEUE_ENV, waitFor } from '../../../test/harness.ts';
+import { POST_KIND } from '../../content/kinds.ts';
+import { settingTargets } from '../../content/publish/delivery-state.ts';
+import { retryFailedDeliveries } from '../../content/publish/retry.ts';
+import { storedVariants } from '../../content/test-fixtures.ts';
 import { queryRows } from '../../db/client.ts';
 import { queueFor } from '../../jobs/queue.ts';
-import { settingTargets } from '../../modules/content/delivery-state.ts';
-import { POST_KIND } from '../../modules/content/kinds.ts';
-import { retryFailedDeliveries } from '../../modules/content/retry.ts';
-import { storedVariants } from '../../modules/content/test-fixtures.ts';
 
 /** What docs/pipeline.md tells a website to do with a push: check the signature of the raw body. */
 function signatureIsValid(body: string, header: string | undefined, key: string) {

@@ -1,5 +1,5 @@
+import type { VariantContent } from '../../content/variants.ts';
 import { DeliveryError, postWebhook } from '../../lib/delivery-http.ts';
-import type { VariantContent } from '../../modules/content/variants.ts';
 import { idempotencyKey, type PublishingTarget } from '../delivery.ts';
 
 /** The JSON a website receives for a category or post variant. */

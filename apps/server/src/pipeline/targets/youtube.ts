@@ -1,7 +1,7 @@
+import type { VariantContent } from '../../content/variants.ts';
 import { answerJson, DeliveryError, postJson, sendRequest } from '../../lib/delivery-http.ts';
 import type { Outbound } from '../../lib/outbound.ts';
 import { LOGIN_WITH_GOOGLE_TOKENS } from '../../lib/settings-catalog.ts';
-import type { VariantContent } from '../../modules/content/variants.ts';
 import { googleAccessToken, googleClient } from '../../modules/google/service.ts';
 import { endpoint, externalIdOf, notConfigured, shorten, socialText } from './connector.ts';
 import { socialNetwork } from './social-network.ts';

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { recordAudit } from '../../db/audit.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { CATEGORY_KIND, POST_KIND } from './kinds.ts';
-import { type PublishRules, queueJobs } from './publish-queue.ts';
+import { CATEGORY_KIND, POST_KIND } from '../kinds.ts';
+import { type PublishRules, queueJobs } from './queue.ts';
 
 /**
  * A website's deliveries paused and resumed: by hand (the Deliveries screen), by the pipeline

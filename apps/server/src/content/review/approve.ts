@@ -1,9 +1,9 @@
 import { type ActionAnswer, SKIP_REASONS } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
-import type { ContentKind } from './kinds.ts';
-import { assertMayReview, moverOf, type ReviewCaller } from './review-actions.ts';
-import { type MoveMode, moveVariants, refusalSkips, variantOutcome } from './review-moves.ts';
+import type { ContentKind } from '../kinds.ts';
+import { assertMayReview, moverOf, type ReviewCaller } from './actions.ts';
+import { type MoveMode, moveVariants, refusalSkips, variantOutcome } from './moves.ts';
 
 /**
  * Approving (the lists' Approve and Publish to Web, Detailed Review's Mark as Approved) is moving

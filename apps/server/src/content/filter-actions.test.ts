@@ -6,8 +6,8 @@ import {
   insertTestCategory,
   insertTestWebsites,
   serverForFile,
-} from '../../../test/fixtures.ts';
-import { queryRows } from '../../db/client.ts';
+} from '../../test/fixtures.ts';
+import { queryRows } from '../db/client.ts';
 
 const server = await serverForFile();
 const admin = await server.admin();

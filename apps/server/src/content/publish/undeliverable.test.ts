@@ -8,8 +8,8 @@ import {
   serverForFile,
 } from '../../../test/fixtures.ts';
 import { queryRows } from '../../db/client.ts';
-import { CATEGORY_KIND, POST_KIND } from './kinds.ts';
-import { queuedJobs, storedVariants } from './test-fixtures.ts';
+import { CATEGORY_KIND, POST_KIND } from '../kinds.ts';
+import { queuedJobs, storedVariants } from '../test-fixtures.ts';
 
 /**
  * A push to a website without a webhook for the record's kind can only fail: the actions refuse

@@ -12,10 +12,10 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import { likePattern } from '../../lists/search.ts';
 import { notifyUsers } from '../../notifications/personal.ts';
-import type { ContentKind } from '../content/kinds.ts';
-import { reviewAbility } from '../content/review-actions.ts';
-import { commentById, recordReview } from '../content/review-history.ts';
-import { stagedVariants } from '../content/review-stages.ts';
+import type { ContentKind } from '../kinds.ts';
+import { reviewAbility } from './actions.ts';
+import { commentById, recordReview } from './history.ts';
+import { stagedVariants } from './stages.ts';
 
 /** The variant of a review route, locked for the change; 404 when there is none. */
 export async function reviewedVariant(db: Db, kind: ContentKind, variantId: number) {

@@ -3,10 +3,10 @@ import { type PublicReview, type ReviewDecision, WORKFLOW_MESSAGES } from '@site
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { forbidden, HttpError, notFound } from '../../errors.ts';
-import { type ContentKind, kindOf } from '../content/kinds.ts';
-import { requiresSecondPerson } from '../content/review-actions.ts';
-import { moveVariants } from '../content/review-moves.ts';
-import { roleIdsOf, stagedVariants } from '../content/review-stages.ts';
+import { type ContentKind, kindOf } from '../kinds.ts';
+import { requiresSecondPerson } from './actions.ts';
+import { moveVariants } from './moves.ts';
+import { roleIdsOf, stagedVariants } from './stages.ts';
 
 /**
  * One-off review links: an outside reviewer, without an account, approves one variant (it moves

@@ -1,6 +1,6 @@
 import type { ContentJobData } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { type Db, idArray, queryRows } from '../../db/client.ts';
+import { type Db, idArray, queryRows } from '../db/client.ts';
 import type { ContentKind } from './kinds.ts';
 
 export interface TestVariant {

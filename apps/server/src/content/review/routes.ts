@@ -21,11 +21,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { kindOf } from '../content/kinds.ts';
-import { reviewAbility } from '../content/review-actions.ts';
-import { variantComments, variantHistory } from '../content/review-history.ts';
+import { kindOf } from '../kinds.ts';
+import { reviewAbility } from './actions.ts';
 import { addComment, mentionableUsers, reviewedVariant } from './comments.ts';
-import { createReviewLink, decideReview, showReview } from './review-links.ts';
+import { variantComments, variantHistory } from './history.ts';
+import { createReviewLink, decideReview, showReview } from './links.ts';
 
 const tags = ['workflows'];
 const REVIEWERS = ['post-review', 'category-review'] as const;

@@ -2,8 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { recordBulkAction } from '../../db/audit.ts';
 import { type Db, idArray, queryRows } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { CATEGORY_KIND, type ContentKind, POST_KIND } from './kinds.ts';
-import { PUBLISH_APPROVED, queueJobs } from './publish-queue.ts';
+import { CATEGORY_KIND, type ContentKind, POST_KIND } from '../kinds.ts';
+import { PUBLISH_APPROVED, queueJobs } from '../publish/queue.ts';
 
 /** Due variants taken per transaction. */
 const DUE_BATCH = 500;

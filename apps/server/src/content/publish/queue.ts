@@ -3,8 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { publishDeliveryEvents, variantTargets } from '../../events/publish.ts';
 import { type ContentJob, type JobQueue, queueFor } from '../../jobs/queue.ts';
+import type { ContentKind } from '../kinds.ts';
 import { settingDeliveries } from './delivery-state.ts';
-import type { ContentKind } from './kinds.ts';
 
 /**
  * Publishing from the lists and Detailed Review: which variants a publishing action skips, and

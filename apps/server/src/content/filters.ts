@@ -1,6 +1,6 @@
 import { ASSIGNEE_ME, type CategoryActionFilter, type PostActionFilter } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { containsTerm, likePattern } from '../../lists/search.ts';
+import { containsTerm, likePattern } from '../lists/search.ts';
 
 /**
  * The conditions of the Posts and Categories lists' search and filters, written once for the

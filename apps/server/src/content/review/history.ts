@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { recordAudit } from '../../db/audit.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { isoText } from '../../lists/page.ts';
-import type { ContentKind } from './kinds.ts';
+import type { ContentKind } from '../kinds.ts';
 
 /**
  * A variant's review history: every move, assignment and comment is one row here and one audit

@@ -6,9 +6,9 @@ import {
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Executor, idArray, queryRows } from '../../db/client.ts';
-import { missingIds } from '../../db/ids.ts';
-import { validationError } from '../../errors.ts';
+import { type Executor, idArray, queryRows } from '../db/client.ts';
+import { missingIds } from '../db/ids.ts';
+import { validationError } from '../errors.ts';
 import { syncPostVariants } from './variants.ts';
 
 /**

@@ -14,10 +14,10 @@ import { assertIdsExist } from '../../db/ids.ts';
 import { forbidden, validationError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { notifyUsers } from '../../notifications/personal.ts';
-import type { ContentKind } from './kinds.ts';
-import { recordReview } from './review-history.ts';
-import { type MoveMode, type Mover, moveVariants, variantOutcome } from './review-moves.ts';
-import { roleIdsOf, type StagedVariant, stagedVariants, targetStage } from './review-stages.ts';
+import type { ContentKind } from '../kinds.ts';
+import { recordReview } from './history.ts';
+import { type MoveMode, type Mover, moveVariants, variantOutcome } from './moves.ts';
+import { roleIdsOf, type StagedVariant, stagedVariants, targetStage } from './stages.ts';
 
 /**
  * The review actions of Detailed Review and of the lists' bulk menus: `move_stage` and `assign`,

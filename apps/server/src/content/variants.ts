@@ -1,6 +1,6 @@
 import { PUBLISH_TARGETS, postedFlag } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, type Executor, queryRows } from '../../db/client.ts';
+import { type Db, type Executor, queryRows } from '../db/client.ts';
 import type { ContentKind } from './kinds.ts';
 
 /** Whether a variant is posted to any target. */

@@ -1,6 +1,6 @@
 import { CATEGORY_NAME_MAX, slugify } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
+import { type Executor, queryRows } from '../db/client.ts';
 import { insertCategory, insertPost } from './records.ts';
 
 /**

@@ -13,14 +13,14 @@ import { type Db, type Executor, idArray, queryRows } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import { validationError } from '../../errors.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
-import { type BulkSelection, resolveSelection } from './actions.ts';
-import type { ContentKind } from './kinds.ts';
-import { nextFreeSlots, spreadTimes, windowSegments } from './schedule-times.ts';
+import { type BulkSelection, resolveSelection } from '../actions.ts';
+import type { ContentKind } from '../kinds.ts';
+import { nextFreeSlots, spreadTimes, windowSegments } from './times.ts';
 
 /**
  * The schedule actions: a variant approved for its website gets a `publish_at`, and a wake-up job
- * at that time; the due variants are then queued by `publishDueVariants` (schedule-due.ts) exactly
- * as Publish to Web queues them.
+ * at that time; the due variants are then queued by `publishDueVariants` (due.ts) exactly as
+ * Publish to Web queues them.
  */
 
 type Outcome = Omit<ActionAnswer, 'message'>;

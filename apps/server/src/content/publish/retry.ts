@@ -5,8 +5,8 @@ import { recordAudit } from '../../db/audit.ts';
 import { type Db, idArray, queryRows } from '../../db/client.ts';
 import { publishDeliveryEvents, variantTargets } from '../../events/publish.ts';
 import { type ContentJob, type JobQueue, queueFor } from '../../jobs/queue.ts';
+import { kindOf } from '../kinds.ts';
 import { settingDeliveries } from './delivery-state.ts';
-import { kindOf } from './kinds.ts';
 
 /** A target's state once queued again. */
 const QUEUED = JSON.stringify({ status: 'queued', error: null });

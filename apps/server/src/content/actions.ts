@@ -10,17 +10,17 @@ import {
   SKIP_REASONS,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { recordAudit, recordBulkAction } from '../../db/audit.ts';
-import { type Db, type Executor, idArray, queryRows } from '../../db/client.ts';
-import { assertIdsExist } from '../../db/ids.ts';
-import { notFound } from '../../errors.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import { approveRecords, approveVariants, settleCategoryFlag } from './approve.ts';
+import { recordAudit, recordBulkAction } from '../db/audit.ts';
+import { type Db, type Executor, idArray, queryRows } from '../db/client.ts';
+import { assertIdsExist } from '../db/ids.ts';
+import { notFound } from '../errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { ContentKind } from './kinds.ts';
-import { PUBLISH_ANY, PUBLISH_APPROVED, queueJobs, REGENERATE, WEB_SYNC } from './publish-queue.ts';
-import type { ReviewCaller } from './review-actions.ts';
-import type { MoveMode } from './review-moves.ts';
-import { noteGenerationRequester } from './review-stages.ts';
+import { PUBLISH_ANY, PUBLISH_APPROVED, queueJobs, REGENERATE, WEB_SYNC } from './publish/queue.ts';
+import type { ReviewCaller } from './review/actions.ts';
+import { approveRecords, approveVariants, settleCategoryFlag } from './review/approve.ts';
+import type { MoveMode } from './review/moves.ts';
+import { noteGenerationRequester } from './review/stages.ts';
 
 /**
  * The bulk actions of the Categories and Posts lists and the actions of Detailed Review, each a

@@ -1,7 +1,6 @@
 import {
   DEFAULT_PER_PAGE,
   DELIVERY_TARGETS,
-  type DeliveryAttempt,
   type DeliveryStatus,
   type DeliveryTarget,
   type detailRowBaseSchema,
@@ -10,17 +9,19 @@ import {
   postedFlag,
   toWireVariant,
 } from '@sitefleet/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, preparedRows, queryRows } from '../../db/client.ts';
-import { assertRowExists } from '../../db/ids.ts';
-import { deliveryAttempts } from '../../db/schema.ts';
-import { estimatedPage, isoText, pageOf } from '../../lists/page.ts';
-import type { TargetDelivery } from './delivery-state.ts';
+import { type Db, preparedRows, queryRows } from '../db/client.ts';
+import { assertRowExists } from '../db/ids.ts';
+import { estimatedPage, isoText } from '../lists/page.ts';
 import type { ContentKind } from './kinds.ts';
-import { REVIEW_ROW_COLUMNS, type ReviewRowColumns } from './review-stages.ts';
+import type { TargetDelivery } from './publish/delivery-state.ts';
+import { REVIEW_ROW_COLUMNS, type ReviewRowColumns } from './review/stages.ts';
 
-/** Detailed Review: a record's variants, one per website, and each variant's delivery attempts. */
+/**
+ * Detailed Review: a record's variants, one per website. Each variant's delivery attempts, which
+ * it lists too, are publish/attempts.ts's.
+ */
 
 /** A variant's flags, in the order of the Detailed Review columns. */
 const FLAG_COLUMNS = [
@@ -117,43 +118,4 @@ async function variantCount(db: Db, kind: ContentKind, recordId: number) {
         WHERE ${sql.identifier(kind.owner)} = ${recordId}`,
   );
   return row?.total ?? 0;
-}
-
-/** A page of a variant's delivery attempts, newest first. */
-export async function deliveryAttemptsPage(
-  db: Db,
-  kind: 'category' | 'post',
-  variantId: number,
-  options: { page: number; perPage?: number; path: string },
-) {
-  const where = and(eq(deliveryAttempts.kind, kind), eq(deliveryAttempts.variantId, variantId));
-  return pageOf({ page: options.page, per_page: options.perPage }, options.path, {
-    rows: async (limit, offset) => {
-      const rows = await db
-        .select()
-        .from(deliveryAttempts)
-        .where(where)
-        .orderBy(desc(deliveryAttempts.createdAt), desc(deliveryAttempts.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(
-        (row): DeliveryAttempt => ({
-          id: row.id,
-          target: row.target as DeliveryAttempt['target'],
-          attempt: row.attempt,
-          version: row.version,
-          outcome: row.outcome as DeliveryAttempt['outcome'],
-          status_code: row.statusCode,
-          duration_ms: row.durationMs,
-          error: row.error,
-          external_id: row.externalId,
-          created_at: row.createdAt.toISOString(),
-        }),
-      );
-    },
-    count: async () => {
-      const [total] = await db.select({ total: count() }).from(deliveryAttempts).where(where);
-      return total?.total ?? 0;
-    },
-  });
 }

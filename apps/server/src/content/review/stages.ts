@@ -2,7 +2,7 @@ import { WORKFLOW_MESSAGES } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, idArray, queryRows } from '../../db/client.ts';
 import { validationError } from '../../errors.ts';
-import type { ContentKind } from './kinds.ts';
+import type { ContentKind } from '../kinds.ts';
 
 /**
  * Moving variants through their website's workflow. A variant's stage is `stage_id`; its

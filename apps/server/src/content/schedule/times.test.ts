@@ -1,6 +1,6 @@
 import { zonedInstant, zonedParts } from '@sitefleet/contract';
 import { describe, expect, it } from 'vitest';
-import { nextFreeSlots, spreadTimes, windowSegments } from './schedule-times.ts';
+import { nextFreeSlots, spreadTimes, windowSegments } from './times.ts';
 
 const HOUR = 3_600_000;
 

@@ -4,9 +4,9 @@ import { holdsAbility } from '../../db/abilities.ts';
 import { currentActor } from '../../db/audit.ts';
 import { type Executor, idArray, queryRows } from '../../db/client.ts';
 import { forbidden, validationError } from '../../errors.ts';
-import type { ContentKind } from './kinds.ts';
-import { type ReviewAuthor, reviewVariantColumn } from './review-history.ts';
-import { WEBSITE_WORKFLOW } from './review-stages.ts';
+import type { ContentKind } from '../kinds.ts';
+import { type ReviewAuthor, reviewVariantColumn } from './history.ts';
+import { WEBSITE_WORKFLOW } from './stages.ts';
 
 /**
  * Moving variants through their website's workflow, set-based: one statement checks every
