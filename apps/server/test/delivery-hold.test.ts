@@ -6,7 +6,8 @@ import { resumeWebsiteDeliveries } from '../src/content/publish/delivery-pause.t
 import { storedVariants } from '../src/content/test-fixtures.ts';
 import { type Db, queryRows } from '../src/db/client.ts';
 import { QUEUES, type RunningJob } from '../src/jobs/queue.ts';
-import { type DeliveryPolicy, waitsForWebsite } from '../src/pipeline/delivery-health.ts';
+import type { DeliveryPolicy } from '../src/pipeline/delivery-health.ts';
+import { waitsForWebsite } from '../src/pipeline/delivery-policy.ts';
 import { contentFixture } from './fixtures.ts';
 import { startTestServer, TEST_DB, waitFor } from './harness.ts';
 

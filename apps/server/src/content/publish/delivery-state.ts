@@ -12,6 +12,10 @@ export interface TargetDelivery {
   permanent?: boolean;
 }
 
+/** The error a variant shows after a failed try: one with tries left says it will be retried. */
+export const failureNote = (message: string, final: boolean) =>
+  final ? message : `${message} (will retry)`;
+
 /**
  * The SET clause that gives a variant its new per-target `deliveries` (the SQL expression `next`,
  * written in terms of the row's current `deliveries`) and the summary Detailed Review shows:

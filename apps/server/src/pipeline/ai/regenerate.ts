@@ -2,13 +2,16 @@ import { type ContentJobData, categoryCreateSchema, postFormSchema } from '@site
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { kindOf } from '../../content/kinds.ts';
-import { clearingTarget, settingTargets } from '../../content/publish/delivery-state.ts';
+import {
+  clearingTarget,
+  failureNote,
+  settingTargets,
+} from '../../content/publish/delivery-state.ts';
 import { endStage } from '../../content/review/stages.ts';
 import { loadVariant, type VariantContent } from '../../content/variants.ts';
 import type { AppContext } from '../../context.ts';
 import { publishDeliveryEvents, variantTarget } from '../../events/publish.ts';
 import type { RunningJob } from '../../jobs/queue.ts';
-import { failureNote } from '../delivery.ts';
 import { websitePrompt } from './prompts.ts';
 import { type ChatMessage, complete } from './provider.ts';
 
