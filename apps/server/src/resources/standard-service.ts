@@ -25,12 +25,12 @@ import type { StandardHandlers } from './standard-routes.ts';
 /**
  * The service of a plain resource: a table whose rows the declaration's routes list (searched,
  * sorted, paged and exported), read, create, update and delete, each change with its audit entry
- * and each delete through the trash when the resource has one (RESOURCE_NAMES). A resource that
+ * and each delete through the trash (its RESOURCE_NAMES entry says `trash: true`). A resource that
  * needs more takes these handlers and replaces the ones that differ.
  */
 
 /** A row of `columns` as the database answers it. */
-export type RowOf<C extends Record<string, PgColumn>> = { [K in keyof C]: GetColumnData<C[K]> };
+type RowOf<C extends Record<string, PgColumn>> = { [K in keyof C]: GetColumnData<C[K]> };
 
 type OrderKeyOf<R> = R extends { list: { query: z.ZodType<{ order_key: infer K }> } }
   ? K & string
@@ -48,8 +48,6 @@ export interface PlainResource<
   table: T;
   /** The columns an answer shows, by the answer's names (never a secret or its hash). */
   columns: C;
-  /** A row as the API answers it; without it, the row as read, its dates as ISO text. */
-  answer?: (row: RowOf<C>) => Record<string, unknown>;
   /** The columns the list's search term is looked for in (each with its trigram index). */
   search: PgColumn[];
   /** The list's order keys and their columns. */
@@ -62,7 +60,7 @@ export interface PlainResource<
   deleted: (count: number) => string;
 }
 
-/** Keeps a plain resource's column types for its functions (answer, name). */
+/** Keeps a plain resource's column types for its functions (values, name). */
 export const plainResource = <
   const R extends ResourceDefinition,
   const C extends Record<string, PgColumn>,
@@ -71,8 +69,8 @@ export const plainResource = <
   spec: PlainResource<R, C, T>,
 ) => spec;
 
-/** Dates as ISO text, the rest as read. */
-const asRead = (row: Record<string, unknown>) =>
+/** A row as the API answers it: its dates as ISO text, the rest as read. */
+const answer = (row: object) =>
   Object.fromEntries(
     Object.entries(row).map(([key, value]) => [
       key,
@@ -106,7 +104,6 @@ export function plainHandlers<
   }
   const trashType = declaration.name as TrashType;
   const subjectType = facts.one as AuditSubjectType;
-  const answer = (spec.answer ?? asRead) as (row: unknown) => Record<string, unknown>;
   const nameOf = spec.name ?? ((row: RowOf<C>) => String((row as { name?: unknown }).name));
   type Row = RowOf<C> & { id: number };
   const subject = (row: Row) => ({ id: row.id, name: nameOf(row) });
