@@ -77,6 +77,9 @@ test('Detailed Review tells one story of a variant, has one pagination, and toas
     await review.getByRole('button', { name: 'Apply' }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'successfully' }).first();
     await expect(toast).toBeVisible();
+    // Held open under the pointer, as a user keeps one: its 5 s would otherwise run out between
+    // the measurements on a busy machine.
+    await toast.hover();
     const close = review.locator('.modal-footer').getByRole('button', { name: 'Close' });
     expect(await overlaps(toast, close)).toBe(false);
     for (const button of await review.getByRole('navigation').getByRole('button').all()) {
