@@ -19,8 +19,15 @@ export const TEST_PASSWORD = 'password123';
 /** Which database this run targets: the vitest project sets TEST_DB. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** The migrated, empty PGlite database the project's global setup dumped (pglite-image.ts). */
-export const migratedImage = () => new Blob([readFileSync(inject('pgliteImage'))]);
+let image: Blob | undefined;
+/**
+ * The migrated, empty PGlite database the project's global setup dumped (pglite-image.ts), read
+ * once per worker: a Blob never changes, and each file's database starts from the same 30 MB.
+ */
+export const migratedImage = () => {
+  image ??= new Blob([readFileSync(inject('pgliteImage'))]);
+  return image;
+};
 
 /**
  * A fresh database for one test file: PGlite in memory, or a new PostgreSQL database (with its
