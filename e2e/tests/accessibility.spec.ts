@@ -72,11 +72,13 @@ async function blockingViolations(
   page: Page,
   theme: (typeof THEMES)[number] = 'light',
 ): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  const results = await (theme === 'light'
-    ? axe.options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    : axe.withRules(COLOUR_RULES)
-  ).analyze();
+  // Only the violations are read: axe then describes one node of each passing or inapplicable
+  // rule instead of every node, which was most of its work on a full screen.
+  const axe = new AxeBuilder({ page }).options({
+    resultTypes: ['violations'],
+    ...(theme === 'light' && { rules: { 'label-content-name-mismatch': { enabled: true } } }),
+  });
+  const results = await (theme === 'light' ? axe : axe.withRules(COLOUR_RULES)).analyze();
   return results.violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))
     .flatMap((violation) =>
