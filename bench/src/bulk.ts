@@ -37,6 +37,7 @@ export async function benchCaller(db: Db): Promise<ReviewCaller> {
 export const BENCH_ACTOR: AuditActor = {
   userId: null,
   userName: 'bench',
+  tokenName: null,
   ipAddress: '127.0.0.1',
   userAgent: 'sitefleet-bench',
   requestId: null,

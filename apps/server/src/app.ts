@@ -30,6 +30,7 @@ import { savedViewsRoutes } from './modules/saved-views/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
+import { tokensRoutes } from './modules/tokens/routes.ts';
 import { trashRoutes } from './modules/trash/routes.ts';
 import { userAccessRoutes } from './modules/users/access-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -61,6 +62,8 @@ export interface RegisteredRoute {
   access: Access | undefined;
   /** The declaration of a standard route (resources/standard-routes.ts). */
   resource: ResourceDefinition | undefined;
+  /** A signed-in session only: an API token is refused. */
+  sessionOnly: boolean;
 }
 
 declare module 'fastify' {
@@ -98,8 +101,8 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      const { access, resource } = route.config ?? {};
-      registeredRoutes.push({ method, url: route.url, access, resource });
+      const { access, resource, sessionOnly = false } = route.config ?? {};
+      registeredRoutes.push({ method, url: route.url, access, resource, sessionOnly });
     }
   });
   app.decorate('registeredRoutes', registeredRoutes);
@@ -143,6 +146,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     changingAccess(rolesRoutes),
     changingAccess(profileSecurityRoutes),
     changingAccess(profileRoutes),
+    changingAccess(tokensRoutes),
     notificationsRoutes,
     websitesRoutes,
     monitorRoutes,

@@ -1,7 +1,21 @@
-import { type Ability, isAdminRoleName, MESSAGES, SEEDED_ROLES } from '@sitefleet/contract';
+import {
+  type Ability,
+  isAdminRoleName,
+  MESSAGES,
+  SEEDED_ROLES,
+  TOKEN_MESSAGES,
+  TOKEN_RATE_SETTING,
+} from '@sitefleet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../src/app.ts';
-import { type ApiClient, startTestServer, type TestServer } from './harness.ts';
+import { roleIdsByName } from './fixtures.ts';
+import {
+  type ApiClient,
+  setSetting,
+  startTestServer,
+  type TestServer,
+  TokenClient,
+} from './harness.ts';
 
 /**
  * Every route × every kind of caller. The table says, per route, who gets past its access rule;
@@ -182,17 +196,33 @@ const OWN_ROWS: Record<string, Allowed> = {
   'POST /api/agent/heartbeat': 'agent',
 };
 
-type Caller = 'anonymous' | 'no role' | Role;
-const CALLERS: readonly Caller[] = ['anonymous', 'no role', V, E, A, S];
+/** A person of a role, or a script with an API token of that role (`token of viewer`…). */
+type Caller = 'anonymous' | 'no role' | Role | `token of ${Role}`;
+const ROLES = [V, E, A, S] as const;
+const CALLERS: readonly Caller[] = [
+  'anonymous',
+  'no role',
+  ...ROLES,
+  ...ROLES.map((role) => `token of ${role}` as const),
+];
 
-/** What the caller must get: `passes` means any answer but 401 and 403. */
-function expectedFor(allowed: Allowed, caller: Caller): 401 | 403 | 'passes' {
+/**
+ * What the caller must get: `passes` means any answer but 401 and 403. A token passes where its
+ * role does, but for the routes a session only may call (`sessionOnly`), where it gets 403.
+ */
+function expectedFor(allowed: Allowed, caller: Caller, sessionOnly: boolean): 401 | 403 | 'passes' {
   if (allowed === 'anyone') return 'passes';
   if (allowed === 'agent' || allowed === 'challenge') return 401;
   if (caller === 'anonymous') return 401;
+  const role = caller.replace(/^token of /, '') as Caller;
+  if (role !== caller && sessionOnly) return 403;
   if (allowed === 'signed-in') return 'passes';
-  return (allowed as readonly Caller[]).includes(caller) ? 'passes' : 403;
+  return (allowed as readonly Caller[]).includes(role) ? 'passes' : 403;
 }
+
+/** A 403's message: a token on a session's route is told so; any other caller, forbidden. */
+const refusal = (caller: Caller, sessionOnly: boolean) =>
+  caller.startsWith('token of ') && sessionOnly ? TOKEN_MESSAGES.sessionOnly : MESSAGES.forbidden;
 
 let server: TestServer;
 let ACCESS_MATRIX: Record<string, Allowed>;
@@ -203,7 +233,20 @@ beforeAll(async () => {
   clients.set('anonymous', server.client());
   clients.set('no role', await server.userWithRoles([]));
   for (const role of [V, E, A] as const) clients.set(role, await server.userWithRoles([role]));
-  clients.set(S, await server.admin());
+  const superAdmin = await server.admin();
+  clients.set(S, superAdmin);
+  // Each token makes a request per route: more than a minute's default allowance.
+  await setSetting(superAdmin, TOKEN_RATE_SETTING, '0');
+  const roleIds = await roleIdsByName(superAdmin);
+  for (const role of ROLES) {
+    const made = await superAdmin.post('/api/tokens', {
+      name: `Matrix ${role}`,
+      role_id: roleIds[role],
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    if (made.status !== 201) throw new Error(`Token of ${role}: ${JSON.stringify(made.body)}`);
+    clients.set(`token of ${role}`, new TokenClient(server.url, made.body.token));
+  }
 });
 afterAll(() => server.close());
 
@@ -227,6 +270,11 @@ describe('the access matrix', () => {
       (a, b) => Number(a === 'POST /logout') - Number(b === 'POST /logout'),
     );
     const failures: string[] = [];
+    const sessionOnly = new Set(
+      server.app.registeredRoutes
+        .filter((route) => route.sessionOnly)
+        .map((route) => `${route.method} ${route.url}`),
+    );
     for (const key of keys) {
       const [method, url] = key.split(' ') as [string, string];
       const path = url.replace(/:[A-Za-z]+/g, '999999');
@@ -235,7 +283,7 @@ describe('the access matrix', () => {
           .get(caller)!
           .request(method, path, method === 'GET' ? {} : { body: {} });
         const allowed = ACCESS_MATRIX[key]!;
-        const expected = expectedFor(allowed, caller);
+        const expected = expectedFor(allowed, caller, sessionOnly.has(key));
         // Without a pending sign-in the body is refused (422) or the step is (401), never passed.
         const ok =
           allowed === 'challenge'
@@ -243,7 +291,8 @@ describe('the access matrix', () => {
             : expected === 'passes'
               ? response.status !== 401 && response.status !== 403 && response.status < 500
               : response.status === expected &&
-                (expected === 401 || response.body.message === MESSAGES.forbidden);
+                (expected === 401 ||
+                  response.body.message === refusal(caller, sessionOnly.has(key)));
         if (!ok) failures.push(`${key} as ${caller}: ${response.status}, expected ${expected}`);
       }
     }

@@ -135,6 +135,24 @@ export class ApiClient {
   }
 }
 
+/** A script's client: it sends an API token, and no cookie nor cross-site header. */
+export class TokenClient extends ApiClient {
+  constructor(
+    baseUrl: string,
+    readonly token: string,
+  ) {
+    super(baseUrl);
+  }
+
+  override request<T = any>(method: string, path: string, options: RequestOptions = {}) {
+    return super.request<T>(method, path, {
+      ...options,
+      withoutCsrfHeader: true,
+      headers: { authorization: `Bearer ${this.token}`, ...options.headers },
+    });
+  }
+}
+
 /**
  * Checks a sortable list in both directions of each order key. `ascending` gives, per key, the
  * rows' labels in ascending order; descending is its reverse, ties included, as the id breaks

@@ -59,6 +59,8 @@ export const STANDALONE_PERMISSIONS = {
   'delivery-manage': 2,
   /** Creates, changes and deletes the review workflows. */
   'workflow-manage': 2,
+  /** Lists and revokes everyone's API tokens, and makes tokens of a role. */
+  'token-manage': 1,
 } as const satisfies Record<string, PermissionLevel>;
 const STANDALONE_NAMES = Object.keys(STANDALONE_PERMISSIONS) as Ability[];
 
@@ -209,6 +211,7 @@ const OTHER_PERMISSION_LABELS: Record<
   'delivery-list': 'See deliveries',
   'delivery-manage': 'Pause, resume and replay deliveries',
   'workflow-manage': 'Manage review workflows',
+  'token-manage': "Manage everyone's API tokens",
 };
 
 /** A permission in words beside its name ('post-review': 'Review posts'); none for another name. */

@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'stage_changed',
   'assigned',
   'commented',
+  'revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -54,6 +55,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   stage_changed: 'Stage changed',
   assigned: 'Assigned',
   commented: 'Commented',
+  revoked: 'Revoked',
 };
 
 /** The kinds of record an audit entry is about: one per resource (resource-names.ts). */
@@ -79,6 +81,8 @@ export const auditEntrySchema = z.object({
   created_at: z.string(),
   user_id: z.number().nullable(),
   user_name: z.string().nullable(),
+  /** The API token the change was made through, by its name; null for a signed-in session. */
+  token_name: z.string().nullable(),
   action: z.enum(AUDIT_ACTIONS),
   subject_type: z.enum(AUDIT_SUBJECT_TYPES),
   subject_id: z.number().nullable(),

@@ -32,6 +32,7 @@ export * from './search.ts';
 export * from './sessions.ts';
 export * from './settings.ts';
 export * from './stats.ts';
+export * from './tokens.ts';
 export * from './trash.ts';
 export * from './trash-types.ts';
 export * from './two-factor.ts';

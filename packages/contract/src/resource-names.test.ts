@@ -58,6 +58,7 @@ describe('the lists derived from the resources', () => {
       'role',
       'setting',
       'workflow',
+      'token',
     ]);
     expect(TRASH_TYPES).toEqual(['websites', 'instances', 'categories', 'posts', 'users', 'roles']);
     expect(TRASH_TYPE_SUBJECTS.posts).toBe('post');

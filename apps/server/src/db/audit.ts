@@ -10,6 +10,8 @@ import { auditLog, users } from './schema.ts';
 export interface AuditActor {
   userId: number | null;
   userName: string | null;
+  /** The API token the request came with, by its name: the entries name it beside the person. */
+  tokenName: string | null;
   ipAddress: string | null;
   userAgent: string | null;
   requestId: string | null;
@@ -21,6 +23,7 @@ const USER_AGENT_MAX = 500;
 const SYSTEM: AuditActor = {
   userId: null,
   userName: null,
+  tokenName: null,
   ipAddress: null,
   userAgent: null,
   requestId: null,
@@ -36,12 +39,20 @@ export function runAsActor<T>(actor: AuditActor, work: () => T): T {
   );
 }
 
-/** The request once its session is read: its entries name the signed-in user. */
-export function identifyActor(user: { userId: number; name: string }) {
+/**
+ * The request once its session or API token is read: its entries name the signed-in user, and
+ * the token it came through.
+ */
+export function identifyActor(user: {
+  userId: number;
+  name: string;
+  token: { name: string } | null;
+}) {
   const actor = actors.getStore();
   if (!actor) return;
   actor.userId = user.userId;
   actor.userName = user.name;
+  actor.tokenName = user.token?.name ?? null;
 }
 
 export interface AuditEntryInput {
@@ -79,6 +90,7 @@ export async function recordAudit(tx: Db, entry: AuditEntryInput): Promise<void>
       : { userId: entry.userId, userName: await userName(tx, entry.userId) };
   await tx.insert(auditLog).values({
     ...named,
+    tokenName: actor.tokenName,
     action: entry.action,
     subjectType: entry.subjectType,
     subjectId: entry.subjectId ?? null,

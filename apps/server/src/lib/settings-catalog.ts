@@ -4,6 +4,7 @@ import {
   DEFAULT_AUDIT_RETENTION_DAYS,
   DEFAULT_MONITOR_INTERVAL_MINUTES,
   DEFAULT_RENEWAL_NOTICE_DAYS,
+  DEFAULT_TOKEN_REQUESTS_PER_MINUTE,
   DEFAULT_TRASH_RETENTION_DAYS,
   DELIVERY_SETTINGS,
   MONITOR_INTERVAL_SETTING,
@@ -12,6 +13,7 @@ import {
   REVIEW_SECOND_PERSON_SETTING,
   REVIEW_SECOND_PERSON_TEXTS,
   type SettingType,
+  TOKEN_RATE_SETTING,
   TRASH_RETENTION_SETTING,
 } from '@sitefleet/contract';
 
@@ -81,6 +83,14 @@ const APPLICATION_SETTINGS = {
         value: '15',
         type: 'number',
         description: 'Rows per page in the lists',
+      },
+    ],
+    API: [
+      {
+        fullPath: TOKEN_RATE_SETTING,
+        value: String(DEFAULT_TOKEN_REQUESTS_PER_MINUTE),
+        type: 'number',
+        description: 'Requests per minute one API token may make (0: no limit)',
       },
     ],
     Audit: [

@@ -13,6 +13,7 @@ export const auditActorPlugin = fp(async (app: FastifyInstance) => {
       {
         userId: null,
         userName: null,
+        tokenName: null,
         ipAddress: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
         requestId: request.id,

@@ -1,4 +1,10 @@
-import { type Ability, hasAbility, hasAnyAbility, MESSAGES } from '@sitefleet/contract';
+import {
+  type Ability,
+  hasAbility,
+  hasAnyAbility,
+  MESSAGES,
+  TOKEN_MESSAGES,
+} from '@sitefleet/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,6 +12,7 @@ import type { AppContext } from '../context.ts';
 import { identifyActor } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, HttpError, unauthenticated } from '../errors.ts';
+import { bearerApiToken, countTokenRequest, loadApiToken } from './api-tokens.ts';
 import {
   type AuthContext,
   forgetCachedSessions,
@@ -38,6 +45,16 @@ declare module 'fastify' {
      * cookies, but not with the X-Requested-With header.
      */
     changesData?: boolean;
+    /**
+     * Only a signed-in session may call it, never an API token: what manages the tokens
+     * themselves, the password, the second factor and the sessions.
+     */
+    sessionOnly?: boolean;
+    /**
+     * The route narrows what it reads and writes to the websites of a token limited to some
+     * (`request.auth.token.websiteIds`); such a token is refused by every other route.
+     */
+    websiteScoped?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -84,11 +101,33 @@ export const authPlugin = fp(
   async (app: FastifyInstance, options: { db: Db; sessions: SessionCache }) => {
     app.decorateRequest('auth', null);
 
+    async function authenticateApiToken(request: FastifyRequest, token: string) {
+      const config = request.routeOptions.config;
+      const auth = await loadApiToken(options.db, token, options.sessions);
+      if (config.sessionOnly) throw new HttpError(403, TOKEN_MESSAGES.sessionOnly);
+      if (auth.token?.websiteIds && !config.websiteScoped) {
+        throw new HttpError(403, TOKEN_MESSAGES.websiteScoped);
+      }
+      await countTokenRequest(options.db, auth.token!.id, request.ip);
+      request.auth = auth;
+      identifyActor(auth);
+    }
+
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       // Agents authenticate with a bearer token, never a cookie: a forged request has no session
       // to ride on, so the cross-site checks do not apply.
       if (access === 'agent' && !request.is404) return;
+      const apiToken = bearerApiToken(request);
+      if (apiToken) {
+        // A bearer token is sent by a script, never added by a browser to a forged request: the
+        // cross-site checks are for cookies. The cookie, if any, is not read.
+        if (request.is404 || access === 'public') return;
+        await authenticateApiToken(request, apiToken);
+        if (access === 'signed-in') return;
+        if (!grants(request.auth!.abilities, access)) throw forbidden();
+        return;
+      }
       checkCsrf(request);
       if (request.is404) return;
       if (access === 'public') return;

@@ -18,6 +18,8 @@ export interface AuthContext {
   email: string;
   roles: string[];
   abilities: string[];
+  /** The API token the request came with (its abilities are the ones above); null: a session. */
+  token: { id: number; name: string; websiteIds: number[] | null } | null;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -125,6 +127,7 @@ export async function loadSession(
     email: row.email,
     roles: row.roles,
     abilities: abilitiesFor(row.roles, row.permissions),
+    token: null,
   };
   if (cache && cache.keepForMs > 0 && generation === cache.generation) {
     if (cache.entries.size >= SESSION_CACHE_SIZE) cache.entries.clear();

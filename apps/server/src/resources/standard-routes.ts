@@ -78,6 +78,8 @@ export interface StandardRouteOptions {
    * schema (see listSerializerCompiler) instead of through a checked copy.
    */
   fastList?: boolean;
+  /** What every route adds to its config: who may call it beyond its ability (sessionOnly…). */
+  config?: Pick<FastifyContextConfig, 'sessionOnly' | 'websiteScoped'>;
 }
 
 const article = (noun: string) => (/^[aeio]/i.test(noun) ? `an ${noun}` : `a ${noun}`);
@@ -233,6 +235,7 @@ export function registerStandardRoutes<const R extends ResourceDefinition>(
       method: route.method,
       url: route.url,
       config: {
+        ...options.config,
         resource,
         access: route.ability ?? 'signed-in',
         // A list's page and its export may read a moment behind the primary (the read replica).

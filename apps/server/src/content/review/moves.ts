@@ -168,9 +168,9 @@ export async function moveVariants(
           FROM plan p JOIN moved USING (id) ORDER BY p.id
           RETURNING 1),
         audited AS (
-          INSERT INTO audit_log (user_id, user_name, action, subject_type, subject_id, subject_name,
-                                 details, ip_address, user_agent, request_id)
-          SELECT ${author.userId}::int, ${author.name}, 'stage_changed', ${kind.kind}, p.record_id,
+          INSERT INTO audit_log (user_id, user_name, token_name, action, subject_type, subject_id,
+                                 subject_name, details, ip_address, user_agent, request_id)
+          SELECT ${author.userId}::int, ${author.name}, ${actor.tokenName}::text, 'stage_changed', ${kind.kind}, p.record_id,
                  p.record_name, jsonb_build_object('variant_id', p.id) || ${details},
                  ${actor.ipAddress}, ${actor.userAgent}, ${actor.requestId}
           FROM plan p JOIN moved USING (id) ORDER BY p.id

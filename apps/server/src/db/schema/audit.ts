@@ -15,6 +15,8 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     userId: integer('user_id'),
     userName: text('user_name'),
+    /** The API token the change came through, by its name at the time. */
+    tokenName: text('token_name'),
     action: text('action').$type<AuditAction>().notNull(),
     subjectType: text('subject_type').$type<AuditSubjectType>().notNull(),
     subjectId: integer('subject_id'),

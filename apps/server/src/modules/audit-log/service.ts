@@ -25,7 +25,7 @@ function conditions(query: AuditLogQuery): SQL {
 }
 
 const rowsOf = (ids: SQL) =>
-  sql`SELECT a.id, a.created_at, a.user_id, a.user_name, a.action, a.subject_type, a.subject_id,
+  sql`SELECT a.id, a.created_at, a.user_id, a.user_name, a.token_name, a.action, a.subject_type, a.subject_id,
              a.subject_name, a.changes, a.details, a.ip_address, a.user_agent, a.request_id
       FROM audit_log a WHERE a.id = ANY(${ids})`;
 

@@ -123,7 +123,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
   app.post(
     '/api/change-user-password',
     {
-      config: { access: OWN_PROFILE },
+      config: { access: OWN_PROFILE, sessionOnly: true },
       schema: {
         summary: "Change the signed-in user's password",
         tags,

@@ -43,7 +43,8 @@ function recordSignOut(tx: Db, userId: number, details: Record<string, unknown>)
  * The caller's own two-factor sign-in and sessions. Like the rest of the profile they need no
  * ability beyond being signed in: they only ever touch the caller's own rows.
  */
-const OWN = { access: 'signed-in' } as const;
+/** The caller's own sign-in security: a signed-in session only, never an API token. */
+const OWN = { access: 'signed-in', sessionOnly: true } as const;
 
 export const profileSecurityRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,

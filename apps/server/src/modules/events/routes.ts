@@ -47,7 +47,7 @@ const routes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   app.get(
     '/api/events',
     {
-      config: { access: 'signed-in', queued: false },
+      config: { access: 'signed-in', queued: false, sessionOnly: true },
       schema: {
         summary: 'The live events the user may see, as Server-Sent Events',
         description:

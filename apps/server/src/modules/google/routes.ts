@@ -17,7 +17,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app.get(
     '/api/google-auth',
     {
-      config: { access: 'setting-update' },
+      config: { access: 'setting-update', sessionOnly: true },
       schema: {
         summary: 'Start the Google authorisation',
         tags: ['google'],
@@ -38,7 +38,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app.post(
     '/api/google-callback',
     {
-      config: { access: 'setting-update' },
+      config: { access: 'setting-update', sessionOnly: true },
       schema: {
         summary: 'Finish the Google authorisation',
         tags: ['google'],
