@@ -134,6 +134,22 @@ describe('OpenAPI description', () => {
     expect(paths['/api/posts/{id}'].put.responses['404']).toBeDefined();
   });
 
+  it('documents API tokens: every route takes one, but the public, agent and session-only ones', async () => {
+    const document = (await server.client().get('/api/docs/json')).body;
+    expect(document.components.securitySchemes.apiToken).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    expect(document.security).toEqual([{ session: [] }, { apiToken: [] }]);
+    const websites = document.paths['/api/websites'].get;
+    expect(websites.security).toBeUndefined();
+    expect(websites.responses['429']).toBeDefined();
+    expect(document.paths['/api/tokens'].post.security).toEqual([{ session: [] }]);
+    expect(document.paths['/api/change-user-password'].post.security).toEqual([{ session: [] }]);
+    expect(document.paths['/login'].post.security).toEqual([]);
+    expect(document.paths['/api/agent/heartbeat'].post.security).toEqual([{ agentToken: [] }]);
+  });
+
   it('lists the routes from their zod schemas', async () => {
     const response = await server.client().get('/api/docs/json');
     expect(response.status).toBe(200);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { MESSAGES, messageSchema, validationErrorSchema } from '@sitefleet/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Access } from './auth.ts';
 
@@ -75,22 +75,48 @@ const errorAnswer = (description: string, schema: z.ZodType) => ({
 });
 
 /**
+ * A route's security in the document when it differs from the API's (a session or an API
+ * token): none for a public route, the agent's token for the agent's, a session only where a
+ * token is refused.
+ */
+export function routeSecurity(config: Pick<FastifyContextConfig, 'access' | 'sessionOnly'>) {
+  if (config.access === 'public') return { security: [] };
+  if (config.access === 'agent') return { security: [{ agentToken: [] }] };
+  if (config.sessionOnly) return { security: [{ session: [] }] };
+  return {};
+}
+
+/**
  * The error answers a route can give, from what it declares (the errors plugin and the auth gate
  * answer them alike for every route): 401 and 403 by its access, 404 by an id in its path, 422
  * by its input. Documentation only: the answers themselves are not checked against these.
  */
 export function errorAnswers(
   route: { method: string | string[]; url: string; schema?: object },
-  access: Access | undefined,
+  config: Pick<FastifyContextConfig, 'access' | 'sessionOnly'>,
 ) {
+  const { access } = config;
   const answers: Record<string, object> = {};
   const input = (route.schema ?? {}) as Record<string, unknown>;
   if (access !== 'public') {
-    answers[401] = errorAnswer('Not signed in (or no valid agent token).', messageSchema);
+    answers[401] = errorAnswer(
+      'Not signed in, or the API token (or agent token) is malformed, unknown, revoked or expired: the message says which.',
+      messageSchema,
+    );
+    if (access !== 'agent' && !config.sessionOnly) {
+      answers[429] = errorAnswer(
+        "The API token's requests per minute are spent; Retry-After gives the seconds to wait.",
+        messageSchema,
+      );
+    }
     const methods = [route.method].flat();
-    if (access !== 'signed-in' || methods.some((method) => method !== 'GET')) {
+    if (
+      access !== 'signed-in' ||
+      config.sessionOnly ||
+      methods.some((method) => method !== 'GET')
+    ) {
       answers[403] = errorAnswer(
-        'Not allowed: the ability is missing, or a change came without X-Requested-With or from another origin.',
+        'Not allowed: the ability is missing, a change came without X-Requested-With or from another origin, or an API token called a route for sessions only.',
         messageSchema,
       );
     }

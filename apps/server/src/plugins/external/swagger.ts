@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { errorAnswers } from '../api-docs.ts';
+import { errorAnswers, routeSecurity } from '../api-docs.ts';
 import { SESSION_COOKIE } from '../sessions.ts';
 
 /**
@@ -14,22 +14,41 @@ export const swaggerPlugin = fp(async (app) => {
       info: { title: 'Sitefleet API', version: '1.0.0' },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
-          agentToken: { type: 'http', scheme: 'bearer' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description:
+              'The session cookie of a sign-in (POST /login). A change (any method but GET) also sends `X-Requested-With: XMLHttpRequest`.',
+          },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'sf_pat_…',
+            description:
+              'An API token (POST /api/tokens, or Profile › API Tokens): `Authorization: Bearer sf_pat_…`. No cookie nor X-Requested-With is needed. It is allowed what its abilities allow; 401 says whether it is malformed, unknown, revoked or expired; past `api.token_requests_per_minute` it gets 429 with Retry-After. A token limited to websites is refused (403) by the routes that do not narrow to them.',
+          },
+          agentToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "An instance's agent token: the agent routes only.",
+          },
         },
       },
-      security: [{ session: [] }],
+      security: [{ session: [] }, { apiToken: [] }],
     },
     // Each route's error answers join its own, in the document only.
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
       const schema = transformed.schema as { response?: Record<string, unknown> };
+      const config = input.route.config ?? {};
       return {
         ...transformed,
         schema: {
           ...schema,
+          ...routeSecurity(config),
           response: {
-            ...errorAnswers(input.route, input.route.config?.access),
+            ...errorAnswers(input.route, config),
             ...schema.response,
           },
         },
