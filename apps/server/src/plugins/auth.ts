@@ -4,6 +4,7 @@ import {
   hasAnyAbility,
   MESSAGES,
   TOKEN_MESSAGES,
+  unknownIdsMessage,
 } from '@sitefleet/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { identifyActor } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
-import { forbidden, HttpError, unauthenticated } from '../errors.ts';
+import { forbidden, HttpError, notFound, unauthenticated, validationError } from '../errors.ts';
 import { bearerApiToken, countTokenRequest, loadApiToken } from './api-tokens.ts';
 import {
   type AuthContext,
@@ -72,6 +73,34 @@ function checkCsrf(request: FastifyRequest) {
   if (origin && origin !== `${request.protocol}://${request.host}`) {
     throw new HttpError(403, MESSAGES.badOrigin);
   }
+}
+
+/**
+ * The websites the request's API token is limited to; null: every website (a session, or a
+ * token not limited). Read by the routes marked `websiteScoped`.
+ */
+export const websiteScope = (request: FastifyRequest): readonly number[] | null =>
+  request.auth?.token?.websiteIds ?? null;
+
+/** To a token limited to other websites, a website is not there: 404. */
+export function assertWebsiteInScope(request: FastifyRequest, websiteId: number) {
+  const scope = websiteScope(request);
+  if (scope && !scope.includes(websiteId)) throw notFound();
+}
+
+/**
+ * Ids of a bulk call on websites, each within the token's websites: the others are unknown to
+ * it, and refuse the call as unknown ids do.
+ */
+export function assertWebsitesInScope(request: FastifyRequest, websiteIds: readonly number[]) {
+  const scope = websiteScope(request);
+  const outside = scope ? websiteIds.filter((id) => !scope.includes(id)) : [];
+  if (outside.length > 0) throw validationError({ ids: unknownIdsMessage(outside) });
+}
+
+/** What a token limited to websites may not do: a route marked `websiteScoped` that adds one. */
+export function refuseWebsiteScoped(request: FastifyRequest) {
+  if (websiteScope(request)) throw new HttpError(403, TOKEN_MESSAGES.websiteScoped);
 }
 
 /** The signed-in user of a route that requires one. */

@@ -192,6 +192,8 @@ export function registerSecretRotation<A extends z.ZodType>(
   url: string,
   route: {
     access: NonNullable<FastifyContextConfig['access']>;
+    /** A token limited to websites may call it: the route narrows to them. */
+    websiteScoped?: boolean;
     summary: string;
     tags: string[];
     answer: A;
@@ -201,7 +203,7 @@ export function registerSecretRotation<A extends z.ZodType>(
   app.route({
     method: 'POST',
     url,
-    config: { access: route.access },
+    config: { access: route.access, websiteScoped: route.websiteScoped },
     schema: {
       summary: route.summary,
       tags: route.tags,

@@ -6,7 +6,12 @@ import {
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createWebsite, roleIdsByName, serverForFile } from '../../../test/fixtures.ts';
+import {
+  createWebsite,
+  roleIdsByName,
+  serverForFile,
+  websiteInput,
+} from '../../../test/fixtures.ts';
 import { type ApiClient, setSetting, TokenClient } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 
@@ -232,6 +237,62 @@ describe('a request with a token', () => {
     const list = await editor.get(`/api/tokens?query=${encodeURIComponent(row.name)}`);
     expect(list.body.data[0].last_used_ip).toBe('127.0.0.1');
     expect(Date.parse(list.body.data[0].last_used_at)).toBeGreaterThan(Date.parse(row.created_at));
+  });
+});
+
+describe('a token limited to websites', () => {
+  it('sees, changes and deletes only its websites: others are not found, nor listed, counted or exported', async () => {
+    const [a, b, c] = [
+      await createWebsite(admin, { name: 'Scope Alpha' }),
+      await createWebsite(admin, { name: 'Scope Beta' }),
+      await createWebsite(admin, { name: 'Scope Gamma' }),
+    ];
+    const { client } = await tokenOf(admin, {
+      abilities: [
+        'website-list',
+        'website-create',
+        'website-update',
+        'website-delete',
+        'website-settings',
+      ],
+      website_ids: [b.id, a.id],
+    });
+    const list = await client.get('/api/websites?per_page=100');
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((row: { id: number }) => row.id).sort()).toEqual([a.id, b.id].sort());
+    expect(list.body.total).toBe(2);
+    const exported = await client.get('/api/websites/export');
+    expect(exported.status).toBe(200);
+    expect(String(exported.body)).toContain('Scope Alpha');
+    expect(String(exported.body)).not.toContain('Scope Gamma');
+    const options = await client.get('/api/getAllWebsites');
+    expect(options.body.map((row: { name: string }) => row.name).sort()).toEqual([
+      'Scope Alpha',
+      'Scope Beta',
+    ]);
+
+    expect((await client.get(`/api/websites/${a.id}`)).status).toBe(200);
+    expect((await client.get(`/api/websites/${c.id}`)).status).toBe(404);
+    expect((await client.get(`/api/websites/${c.id}/settings`)).status).toBe(404);
+    expect((await client.post(`/api/websites/${c.id}/rotate-secret`)).status).toBe(404);
+    const update = await client.put(`/api/websites/${c.id}`, websiteInput({ name: 'Taken' }));
+    expect(update.status).toBe(404);
+    const several = await client.delete('/api/websites', { ids: [a.id, c.id] });
+    expect(several.status).toBe(422);
+    expect(several.body.errors.ids).toEqual([
+      `These ids do not exist: ${c.id}. Nothing was changed.`,
+    ]);
+    expect((await client.delete(`/api/websites/${c.id}`)).status).toBe(404);
+    const created = await client.post('/api/websites', websiteInput());
+    expect(created.status).toBe(403);
+    expect(created.body.message).toBe(TOKEN_MESSAGES.websiteScoped);
+
+    const seen = await admin.get(`/api/websites/${c.id}`);
+    expect(seen.body.name).toBe('Scope Gamma');
+    expect((await admin.get(`/api/websites/${a.id}`)).status).toBe(200);
+    expect(
+      (await client.put(`/api/websites/${a.id}`, websiteInput({ name: 'Scope Alpha 2' }))).status,
+    ).toBe(200);
   });
 });
 

@@ -12,7 +12,13 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import {
+  assertWebsiteInScope,
+  assertWebsitesInScope,
+  currentUser,
+  refuseWebsiteScoped,
+  websiteScope,
+} from '../../plugins/auth.ts';
 import { registerSecretRotation, registerStandardRoutes } from '../../resources/standard-routes.ts';
 import {
   bulkDeleteImpact,
@@ -31,27 +37,44 @@ import { getSettings, updateSettings } from './settings.ts';
 
 const tags = ['websites'];
 
+/** A token limited to websites reaches these routes, each narrowed to its websites. */
+const SCOPED = { websiteScoped: true } as const;
+
 export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  // Every `:id` here is a website's: to a token limited to others, it does not exist.
+  app.addHook('preHandler', async (request) => {
+    const { id } = request.params as { id?: number };
+    if (request.routeOptions.url?.startsWith('/api/websites/:id') && id !== undefined) {
+      assertWebsiteInScope(request, id);
+    }
+  });
+
   registerStandardRoutes(
     app,
     websitesResource,
     {
-      list: (query, request) => listWebsites(request.reads, query),
-      export: (query, request) => exportWebsites(request.reads, query),
+      list: (query, request) => listWebsites(request.reads, query, websiteScope(request)),
+      export: (query, request) => exportWebsites(request.reads, query, websiteScope(request)),
       get: (id) => getWebsite(db, id),
-      create: (body) => createWebsite(db, body),
+      create: (body, request) => {
+        refuseWebsiteScoped(request);
+        return createWebsite(db, body);
+      },
       update: (id, body) => updateWebsite(db, id, body),
       remove: (id, request) => deleteWebsite(db, currentUser(request), id),
-      removeMany: (ids, request) => deleteWebsites(db, currentUser(request), ids),
+      removeMany: (ids, request) => {
+        assertWebsitesInScope(request, ids);
+        return deleteWebsites(db, currentUser(request), ids);
+      },
     },
     // The new website's signing secret is in the answer: no cache may keep a copy.
-    { noStore: ['create'] },
+    { noStore: ['create'], config: SCOPED },
   );
 
   app.get(
     '/api/websites/:id/delete-impact',
     {
-      config: { access: 'website-delete' },
+      config: { access: 'website-delete', ...SCOPED },
       schema: {
         summary: 'What deleting a website removes',
         tags,
@@ -66,7 +89,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
   app.post(
     '/api/websites/delete-impact',
     {
-      config: { access: 'website-delete' },
+      config: { access: 'website-delete', ...SCOPED },
       schema: {
         summary: 'What deleting several websites removes',
         tags,
@@ -74,13 +97,16 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: websitesDeleteImpactSchema },
       },
     },
-    (request) => bulkDeleteImpact(db, request.body.ids),
+    (request) => {
+      assertWebsitesInScope(request, request.body.ids);
+      return bulkDeleteImpact(db, request.body.ids);
+    },
   );
 
   app.get(
     '/api/websites/:id/settings',
     {
-      config: { access: 'website-settings' },
+      config: { access: 'website-settings', ...SCOPED },
       schema: {
         summary: "A website's settings",
         tags,
@@ -94,7 +120,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
   app.patch(
     '/api/websites/:id/update-settings',
     {
-      config: { access: 'website-settings' },
+      config: { access: 'website-settings', ...SCOPED },
       schema: {
         summary: "Update a website's settings",
         tags,
@@ -108,6 +134,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
 
   registerSecretRotation(app, '/api/websites/:id/rotate-secret', {
     access: 'website-settings',
+    websiteScoped: true,
     summary: "Rotate a website's webhook secret",
     tags,
     answer: webhookSecretSchema,
@@ -118,13 +145,13 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
   app.get(
     '/api/getAllWebsites',
     {
-      config: { access: WEBSITE_READING_ABILITIES },
+      config: { access: WEBSITE_READING_ABILITIES, ...SCOPED },
       schema: {
         summary: 'Every website, for filters and forms',
         tags,
         response: { 200: websiteOptionsSchema },
       },
     },
-    () => websiteOptions(db),
+    (request) => websiteOptions(db, websiteScope(request)),
   );
 };

@@ -106,16 +106,24 @@ const ORDER_COLUMNS = {
   created_at: websites.createdAt,
 };
 
-/** The websites the list finds: searched by name, url or hosting, of the monitor status asked. */
-const listCondition = (request: WebsiteListQuery) =>
+/** The websites a caller may see: all (null), or those of a token limited to some. */
+type Scope = readonly number[] | null;
+const inScope = (scope: Scope) => (scope ? inArray(websites.id, [...scope]) : undefined);
+
+/**
+ * The websites the list finds: searched by name, url or hosting, of the monitor status asked,
+ * among those the caller may see.
+ */
+const listCondition = (request: WebsiteListQuery, scope: Scope) =>
   and(
     searchCondition(request.query, [websites.name, websites.url, websites.hosting]),
     request.monitor_status ? eq(websites.monitorStatus, request.monitor_status) : undefined,
+    inScope(scope),
   );
 
 /** GET /api/websites/export: every website the list finds, in its order. */
-export function exportWebsites(db: Db, request: WebsiteListQuery) {
-  const where = listCondition(request);
+export function exportWebsites(db: Db, request: WebsiteListQuery, scope: Scope) {
+  const where = listCondition(request, scope);
   return listExport<Website>(db, {
     resource: 'websites',
     row: websiteSchema,
@@ -130,8 +138,8 @@ export function exportWebsites(db: Db, request: WebsiteListQuery) {
 }
 
 /** GET /api/websites: the websites the list finds, in the order asked (newest first by default). */
-export async function listWebsites(db: Db, request: WebsiteListQuery) {
-  const where = listCondition(request);
+export async function listWebsites(db: Db, request: WebsiteListQuery, scope: Scope) {
+  const where = listCondition(request, scope);
   return pageOf(request, '/api/websites', {
     rows: async (limit, offset) =>
       withCounts(
@@ -270,10 +278,11 @@ export async function deleteWebsites(db: Db, deleter: Deleter, ids: number[]) {
   });
 }
 
-export async function websiteOptions(db: Db) {
+export async function websiteOptions(db: Db, scope: Scope) {
   return db
     .select({ id: websites.id, name: websites.name })
     .from(websites)
+    .where(inScope(scope))
     .orderBy(websites.name, websites.id);
 }
 
