@@ -4,7 +4,6 @@ import { dirname, join } from 'node:path';
 import { MESSAGES, messageSchema, validationErrorSchema } from '@sitefleet/contract';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Access } from './auth.ts';
 
 /**
  * The API's documentation: /api/docs is Swagger UI (from the swagger-ui-dist package, served from
