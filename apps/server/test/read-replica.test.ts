@@ -5,7 +5,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { createWebsite } from './fixtures.ts';
-import { type ApiClient, startTestServer, TEST_DB, type TestServer, waitFor } from './harness.ts';
+import {
+  type ApiClient,
+  startTestServer,
+  TEST_DB,
+  type TestServer,
+  TokenClient,
+  waitFor,
+} from './harness.ts';
 import {
   makeReplicatedCluster,
   type ReplicatedCluster,
@@ -156,6 +163,19 @@ describe.skipIf(unavailable)('a read replica', () => {
         DATABASE,
       );
       expect(onReplica).toEqual([]);
+      // A script with an API token has no session to record its write on: it reads the primary.
+      const made = await admin.post('/api/tokens', {
+        name: 'Replica script',
+        abilities: ['website-list', 'website-create'],
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      });
+      const script = new TokenClient(server.url, made.body.token);
+      const scripted = await createWebsite(script, { name: 'Written by a script' });
+      const scriptSince = await replicaNow();
+      const scriptReads = await script.get('/api/websites?query=Written%20by%20a%20script');
+      expect(scriptReads.body.data.map((row: { id: number }) => row.id)).toEqual([scripted.id]);
+      expect(await replicaStatements(scriptSince)).toBe(0);
+
       // Another session, which wrote nothing, reads the replica: a moment behind.
       const otherSince = await replicaNow();
       const other = await viewer.get('/api/websites?query=Written%20just%20now');

@@ -80,6 +80,9 @@ export const readsPlugin = fp(
 
     app.addHook('preHandler', async (request) => {
       if (!request.routeOptions.config.replicaReads || !SAFE_METHODS.has(request.method)) return;
+      // A script with an API token has no session row to record its last write on: it reads
+      // from the primary, so that it always sees what it has just written.
+      if (request.auth?.token) return;
       chosen.set(
         request,
         await chooseReads(db, replica, options.settings, request.auth?.sessionId),
@@ -88,7 +91,7 @@ export const readsPlugin = fp(
 
     app.addHook('onSend', async (request) => {
       const writes = !SAFE_METHODS.has(request.method) || request.routeOptions.config.changesData;
-      if (!writes || !request.auth) return;
+      if (!writes || !request.auth || request.auth.token) return;
       await db
         .update(sessions)
         .set({ lastWritePosition: sql`pg_current_wal_lsn()::text`, lastWriteAt: sql`now()` })
