@@ -28,6 +28,11 @@ export interface ResourceListOptions<T, F extends string> {
   /** The list's filters, each kept in the URL (useListParams); by default the declaration's. */
   filters?: readonly F[];
   /**
+   * Filters the screen sets, not the URL, sent with every request and kept in its query key: the
+   * admin's list of everyone's API tokens is the same route as one's own with `all=1`.
+   */
+  fixedFilters?: Partial<Record<F, string>>;
+  /**
    * The ability that ticking rows serves (a bulk action; several: any one of them); by default
    * the declaration's delete-several, and without either no checkboxes.
    */
@@ -70,6 +75,7 @@ export function useResourceList<T, F extends string = never>({
   resource,
   rowId,
   filters = resource.list.filters,
+  fixedFilters,
   selectAbility = operationAbility(resource, 'removeMany'),
   deletedMessage,
   prefix,
@@ -77,7 +83,13 @@ export function useResourceList<T, F extends string = never>({
   const queries = resourceQueries(resource);
   const params = useListParams<F>({ filters, prefix });
   const { page, perPage, query, sort } = params;
-  const request: ListRequest<F> = { page, perPage, query, sort, filters: params.filters };
+  const request: ListRequest<F> = {
+    page,
+    perPage,
+    query,
+    sort,
+    filters: fixedFilters ? { ...params.filters, ...fixedFilters } : params.filters,
+  };
   const rows = queries.useList(request);
   useKeepPageInRange(rows.data, params.setPage);
   const reloadKey = useListReloadKey(queries.listKey(request));
