@@ -65,15 +65,19 @@ export const SCREENS: readonly ScreenEntry[] = [
     menu: { label: 'Profile', icon: 'bi-person-badge', group: 'main' },
     list: {
       path: paths.profile,
-      // The profile, with the notification preferences as one of its tabs.
+      // The profile, with the notification preferences and the user's API tokens as its tabs.
       load: async () => {
-        const [{ ProfilePage }, { NotificationPreferencesForm }] = await Promise.all([
-          import('../features/profile/pages/ProfilePage.tsx'),
-          import('../features/notifications/components/NotificationPreferencesForm.tsx'),
-        ]);
+        const [{ ProfilePage }, { NotificationPreferencesForm }, { TokensTab }] = await Promise.all(
+          [
+            import('../features/profile/pages/ProfilePage.tsx'),
+            import('../features/notifications/components/NotificationPreferencesForm.tsx'),
+            import('../features/tokens/components/TokensTab.tsx'),
+          ],
+        );
         return () =>
           createElement(ProfilePage, {
             notificationsTab: createElement(NotificationPreferencesForm),
+            tokensTab: createElement(TokensTab),
           });
       },
     },
@@ -215,6 +219,16 @@ export const SCREENS: readonly ScreenEntry[] = [
       ability: 'workflow-manage',
       load: () =>
         import('../features/workflows/pages/WorkflowsPage.tsx').then((m) => m.WorkflowsPage),
+    },
+  },
+  {
+    // Everyone's API tokens; each user lists and revokes their own in the profile.
+    name: 'tokens',
+    menu: { label: 'API Tokens', icon: 'bi-key', group: 'parameters' },
+    list: {
+      path: paths.tokens,
+      ability: 'token-manage',
+      load: () => import('../features/tokens/pages/TokensPage.tsx').then((m) => m.TokensPage),
     },
   },
   {

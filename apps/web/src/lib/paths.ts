@@ -21,6 +21,7 @@ export const paths = {
   notifications: '/admin/notifications',
   googleCallback: '/youtube/callback',
   workflows: '/admin/workflows',
+  tokens: '/admin/tokens',
   /** An outside reviewer's one-off link (no session). */
   publicReview: (token: string) => `/review/${token}`,
 } as const;

@@ -9,8 +9,14 @@ import { ProfileForm } from '../components/ProfileForm.tsx';
 import { SessionsTab } from '../components/SessionsTab.tsx';
 import { TwoFactorTab } from '../components/TwoFactorTab.tsx';
 
-/** `notificationsTab`: the notification preferences, which the app puts here. */
-export function ProfilePage({ notificationsTab }: { notificationsTab?: ReactNode }) {
+interface ProfilePageProps {
+  /** The notification preferences, which the app puts here. */
+  notificationsTab?: ReactNode;
+  /** The user's API tokens, which the app puts here. */
+  tokensTab?: ReactNode;
+}
+
+export function ProfilePage({ notificationsTab, tokensTab }: ProfilePageProps) {
   const { user } = useAuth();
   const refreshSessions = useRefreshSessions();
   // The guard loads the user before any admin screen shows.
@@ -58,6 +64,11 @@ export function ProfilePage({ notificationsTab }: { notificationsTab?: ReactNode
                 {notificationsTab && (
                   <Tab eventKey="notifications" title="Notifications" mountOnEnter>
                     {notificationsTab}
+                  </Tab>
+                )}
+                {tokensTab && (
+                  <Tab eventKey="tokens" title="API Tokens" mountOnEnter>
+                    {tokensTab}
                   </Tab>
                 )}
               </Tabs>

@@ -1,0 +1,190 @@
+import { AbilityProvider } from '@casl/react';
+import { type ApiToken, TOKEN_MESSAGES } from '@sitefleet/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appAbility } from '../../../lib/abilities.ts';
+import { clearSession, loadSession } from '../../../lib/auth-store.ts';
+import { stubResizeObserver } from '../../../test/resize-observer-stub.ts';
+import { TokensTab } from './TokensTab.tsx';
+import { dayOf, endOfDay } from './token-form.ts';
+
+afterEach(() => clearSession());
+
+const SECRET = `sf_pat_${'a'.repeat(38)}`;
+
+const ROW: ApiToken = {
+  id: 5,
+  name: 'Deploy script',
+  abilities: ['website-list'],
+  role_id: null,
+  role_name: null,
+  website_ids: null,
+  expires_at: '2099-01-01T23:59:59.999Z',
+  last_used_at: null,
+  last_used_ip: null,
+  created_by: { id: 1, name: 'Ada' },
+  created_at: '2098-01-01T00:00:00.000Z',
+  revoked_at: null,
+  status: 'active',
+};
+
+const page = (data: ApiToken[]) => ({
+  data,
+  current_page: 1,
+  last_page: 1,
+  per_page: 15,
+  total: data.length,
+  from: data.length ? 1 : null,
+  to: data.length || null,
+  first_page_url: '/api/tokens?page=1',
+  last_page_url: '/api/tokens?page=1',
+  next_page_url: null,
+  prev_page_url: null,
+});
+
+/**
+ * The server as the tab sees it: the session of a user holding `abilities`, an empty list of
+ * tokens, and a POST /api/tokens answering the new row with its secret. Records each call.
+ */
+function stubServer(abilities: string[]) {
+  const answers: Record<string, unknown> = {
+    'GET /api/profile': { id: 1, name: 'Ada', email: 'a@b.c', avatar: null, role: null, roles: [] },
+    'GET /api/settings/fetch': {},
+    'GET /api/abilities': abilities,
+    'GET /api/tokens': page([]),
+    'POST /api/tokens': { ...ROW, token: SECRET },
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${String(input).split('?')[0]}`;
+    if (!(key in answers)) throw new TypeError(`No stubbed answer for ${key}`);
+    return new Response(JSON.stringify(answers[key]), {
+      status: key.startsWith('POST') ? 201 : 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function renderTab(abilities: string[]) {
+  stubResizeObserver();
+  const fetchMock = stubServer(abilities);
+  await loadSession();
+  const router = createMemoryRouter([{ path: '*', element: <TokensTab /> }]);
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <AbilityProvider value={appAbility}>
+        <RouterProvider router={router} />
+      </AbilityProvider>
+    </QueryClientProvider>,
+  );
+  await screen.findByText(/No API tokens yet/);
+  fireEvent.click(screen.getByRole('button', { name: 'New API token' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New API token' });
+  return { fetchMock, dialog };
+}
+
+const posts = (fetchMock: ReturnType<typeof stubServer>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+/** Types a day as the date field takes it (DD-MM-YYYY). */
+function typeExpiry(dialog: HTMLElement, date: Date) {
+  const [year, month, day] = dayOf(date).split('-');
+  fireEvent.change(within(dialog).getByLabelText('Expires On'), {
+    target: { value: `${day}-${month}-${year}` },
+  });
+}
+
+const daysAhead = (days: number) => {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return date;
+};
+
+describe('TokensTab', () => {
+  it("offers only the abilities the user holds and checks the form by the contract's rules", async () => {
+    const { fetchMock, dialog } = await renderTab(['website-list', 'post-list']);
+    const offered = within(dialog)
+      .getAllByRole('checkbox')
+      .map((box) => (box as HTMLInputElement).labels?.[0]?.querySelector('code')?.textContent);
+    expect(offered).toEqual(['website-list', 'post-list']);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+    expect(await within(dialog).findByText(TOKEN_MESSAGES.nameRequired)).toBeTruthy();
+
+    // The schema asks for a grant once the fields themselves are right, as the server does.
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Deploy script' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+    expect(await within(dialog).findByText(TOKEN_MESSAGES.grantRequired)).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /See websites/ }));
+    typeExpiry(dialog, daysAhead(-1));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+    expect(await within(dialog).findByText(TOKEN_MESSAGES.expiresPast)).toBeTruthy();
+
+    typeExpiry(dialog, daysAhead(400));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+    expect(await within(dialog).findByText(TOKEN_MESSAGES.expiresTooFar)).toBeTruthy();
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
+  it('holds every permission for manage-all', async () => {
+    const { dialog } = await renderTab(['manage-all']);
+    expect(within(dialog).getByRole('checkbox', { name: /token-manage/ })).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Filter abilities'), {
+      target: { value: 'audit' },
+    });
+    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(1);
+  });
+
+  it('sends the end of the default day and shows the new token once', async () => {
+    const { fetchMock, dialog } = await renderTab(['website-list']);
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Deploy script' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /See websites/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+
+    const shown = await screen.findByRole('dialog', { name: 'API token created' });
+    expect(within(shown).getByText(TOKEN_MESSAGES.created)).toBeTruthy();
+    const field = within(shown).getByLabelText('API Token') as HTMLInputElement;
+    expect(field.value).toBe(SECRET);
+    expect(field.readOnly).toBe(true);
+    expect(within(shown).getByRole('button', { name: 'Copy' })).toBeTruthy();
+
+    const [, init] = posts(fetchMock)[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Deploy script',
+      abilities: ['website-list'],
+      expires_at: endOfDay(dayOf(daysAhead(90))),
+    });
+
+    fireEvent.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByDisplayValue(SECRET)).toBeNull());
+  });
+});
+
+/**
+ * The expiry is the end of the chosen day where the user is: in a zone with a half-hour offset
+ * too, where a conversion that drops or doubles the offset shows.
+ */
+describe.each([
+  { zone: 'UTC', instant: '2099-03-04T23:59:59.999Z' },
+  { zone: 'Asia/Kolkata', instant: '2099-03-04T18:29:59.999Z' },
+])('endOfDay in $zone', ({ zone, instant }) => {
+  const machineZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = zone;
+  });
+  afterAll(() => {
+    if (machineZone === undefined) delete process.env.TZ;
+    else process.env.TZ = machineZone;
+  });
+
+  it('is the last moment of the day there', () => {
+    expect(endOfDay('2099-03-04')).toBe(instant);
+    expect(endOfDay('04-03-2099')).toBe('04-03-2099');
+  });
+});
