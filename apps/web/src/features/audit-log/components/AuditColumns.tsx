@@ -19,8 +19,15 @@ export const AUDIT_COLUMNS: ColumnDef<AuditEntry>[] = [
   {
     id: 'user',
     header: 'User',
-    cell: ({ row }) =>
-      row.original.user_name ?? <span className="text-body-secondary">System</span>,
+    cell: ({ row }) => (
+      <>
+        {row.original.user_name ?? <span className="text-body-secondary">System</span>}
+        {/* A change sent with an API token is the person's, and says which token carried it. */}
+        {row.original.token_name !== null && (
+          <div className="small text-body-secondary">via token «{row.original.token_name}»</div>
+        )}
+      </>
+    ),
   },
   {
     id: 'action',
