@@ -54,6 +54,10 @@ function stubServer(abilities: string[]) {
     'GET /api/settings/fetch': {},
     'GET /api/abilities': abilities,
     'GET /api/tokens': page([]),
+    'GET /api/getAllWebsites': [
+      { id: 3, name: 'Alpha' },
+      { id: 7, name: 'Beta' },
+    ],
     'POST /api/tokens': { ...ROW, token: SECRET },
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -88,6 +92,15 @@ async function renderTab(abilities: string[]) {
   return { fetchMock, dialog };
 }
 
+/**
+ * The dialog's submit button, found once: a query by role weighs every element's accessible
+ * name, and the dialog has dozens of checkboxes.
+ */
+const submitOf = (dialog: HTMLElement) => {
+  const button = within(dialog).getByRole('button', { name: 'Create token' });
+  return () => fireEvent.click(button);
+};
+
 const posts = (fetchMock: ReturnType<typeof stubServer>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
@@ -113,28 +126,29 @@ describe('TokensTab', () => {
       .map((box) => (box as HTMLInputElement).labels?.[0]?.querySelector('code')?.textContent);
     expect(offered).toEqual(['website-list', 'post-list']);
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+    const submit = submitOf(dialog);
+    submit();
     expect(await within(dialog).findByText(TOKEN_MESSAGES.nameRequired)).toBeTruthy();
 
     // The schema asks for a grant once the fields themselves are right, as the server does.
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Deploy script' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+    submit();
     expect(await within(dialog).findByText(TOKEN_MESSAGES.grantRequired)).toBeTruthy();
 
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: /See websites/ }));
+    fireEvent.click(within(dialog).getByLabelText(/See websites/));
     typeExpiry(dialog, daysAhead(-1));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+    submit();
     expect(await within(dialog).findByText(TOKEN_MESSAGES.expiresPast)).toBeTruthy();
 
     typeExpiry(dialog, daysAhead(400));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+    submit();
     expect(await within(dialog).findByText(TOKEN_MESSAGES.expiresTooFar)).toBeTruthy();
     expect(posts(fetchMock)).toHaveLength(0);
   });
 
   it('holds every permission for manage-all', async () => {
     const { dialog } = await renderTab(['manage-all']);
-    expect(within(dialog).getByRole('checkbox', { name: /token-manage/ })).toBeTruthy();
+    expect(within(dialog).getByLabelText(/token-manage/)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Filter abilities'), {
       target: { value: 'audit' },
     });
@@ -144,7 +158,7 @@ describe('TokensTab', () => {
   it('sends the end of the default day and shows the new token once', async () => {
     const { fetchMock, dialog } = await renderTab(['website-list']);
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Deploy script' } });
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: /See websites/ }));
+    fireEvent.click(within(dialog).getByLabelText(/See websites/));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
 
     const shown = await screen.findByRole('dialog', { name: 'API token created' });
@@ -163,6 +177,27 @@ describe('TokensTab', () => {
 
     fireEvent.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByDisplayValue(SECRET)).toBeNull());
+  });
+});
+
+describe('the websites a token is limited to', () => {
+  it('sends the websites chosen, and none for every website', async () => {
+    const { fetchMock, dialog } = await renderTab(['website-list']);
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Limited' } });
+    fireEvent.click(within(dialog).getByLabelText(/See websites/));
+    const websites = within(dialog).getByLabelText('Websites');
+    fireEvent.keyDown(websites, { key: 'ArrowDown' });
+    // The menu opens at the page's end (a portal), outside the dialog.
+    fireEvent.click(await screen.findByText('Beta'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+    await screen.findByRole('dialog', { name: 'API token created' });
+    const [, init] = posts(fetchMock)[0] ?? [];
+    expect(JSON.parse(String(init?.body)).website_ids).toEqual([7]);
+  });
+
+  it('is not offered to a user who sees no websites', async () => {
+    const { dialog } = await renderTab(['user-list']);
+    expect(within(dialog).queryByLabelText('Websites')).toBeNull();
   });
 });
 

@@ -13,6 +13,8 @@ export interface TokenFormValues {
   name: string;
   expires_at: string;
   abilities: string[];
+  /** None: every website. */
+  website_ids: number[];
 }
 
 /** A new token lasts this many days unless its creator picks another day. */
@@ -27,7 +29,7 @@ export function dayOf(date: Date): string {
 export function defaultTokenValues(now: Date = new Date()): TokenFormValues {
   const expires = new Date(now);
   expires.setDate(expires.getDate() + DEFAULT_TOKEN_DAYS);
-  return { name: '', expires_at: dayOf(expires), abilities: [] };
+  return { name: '', expires_at: dayOf(expires), abilities: [], website_ids: [] };
 }
 
 /**
@@ -46,6 +48,7 @@ export function tokenPayload(values: TokenFormValues) {
   return {
     name: values.name,
     abilities: values.abilities,
+    ...(values.website_ids.length > 0 ? { website_ids: values.website_ids } : {}),
     expires_at: endOfDay(values.expires_at),
   };
 }
