@@ -587,7 +587,7 @@ describe('the heartbeat', () => {
 describe('the OpenAPI description', () => {
   it("lists the agent's routes under their tag, with the bearer token", async () => {
     const { paths, components } = (await server.client().get('/api/docs/json')).body;
-    expect(components.securitySchemes.agentToken).toEqual({ type: 'http', scheme: 'bearer' });
+    expect(components.securitySchemes.agentToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const [path, method] of [
       ['/api/agent/instruction', 'get'],
       ['/api/agent/instructions/{id}/report', 'post'],
