@@ -12,6 +12,7 @@ import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { profileRoutes } from './modules/auth/profile-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { profileSecurityRoutes } from './modules/auth/security-routes.ts';
+import { ssoRoutes } from './modules/auth/sso-routes.ts';
 import { twoFactorLoginRoutes } from './modules/auth/two-factor-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     healthRoutes,
     changingAccess(twoFactorLoginRoutes),
     changingAccess(authRoutes),
+    ssoRoutes,
     settingsRoutes,
     statsRoutes,
     googleRoutes,

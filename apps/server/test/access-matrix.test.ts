@@ -79,6 +79,9 @@ const standardRows = (routes: readonly RegisteredRoute[]): Record<string, Allowe
 const OWN_ROWS: Record<string, Allowed> = {
   'POST /login': 'anyone',
   'POST /logout': 'anyone',
+  'GET /api/auth/options': 'anyone',
+  'GET /auth/sso': 'anyone',
+  'GET /auth/sso/callback': 'anyone',
   'POST /login/two-factor': 'challenge',
   'POST /login/two-factor/setup': 'challenge',
   'GET /api/profile/two-factor': 'signed-in',

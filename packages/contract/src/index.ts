@@ -31,6 +31,7 @@ export * from './scheduler.ts';
 export * from './search.ts';
 export * from './sessions.ts';
 export * from './settings.ts';
+export * from './sso.ts';
 export * from './stats.ts';
 export * from './tokens.ts';
 export * from './trash.ts';

@@ -4,6 +4,7 @@ import {
   DEFAULT_AUDIT_RETENTION_DAYS,
   DEFAULT_MONITOR_INTERVAL_MINUTES,
   DEFAULT_RENEWAL_NOTICE_DAYS,
+  DEFAULT_SSO_LABEL,
   DEFAULT_TOKEN_REQUESTS_PER_MINUTE,
   DEFAULT_TRASH_RETENTION_DAYS,
   DELIVERY_SETTINGS,
@@ -13,6 +14,7 @@ import {
   REVIEW_SECOND_PERSON_SETTING,
   REVIEW_SECOND_PERSON_TEXTS,
   type SettingType,
+  SSO_SETTINGS,
   TOKEN_RATE_SETTING,
   TRASH_RETENTION_SETTING,
 } from '@sitefleet/contract';
@@ -91,6 +93,67 @@ const APPLICATION_SETTINGS = {
         value: String(DEFAULT_TOKEN_REQUESTS_PER_MINUTE),
         type: 'number',
         description: 'Requests per minute one API token may make (0: no limit)',
+      },
+    ],
+    // Single sign-on with an OpenID Connect provider: off while the issuer is empty.
+    SSO: [
+      {
+        fullPath: SSO_SETTINGS.issuer,
+        value: null,
+        type: 'url',
+        description:
+          "The OpenID Connect provider's issuer (https://…; its discovery document is read from it). Empty: no single sign-on",
+      },
+      {
+        fullPath: SSO_SETTINGS.clientId,
+        value: null,
+        type: 'text',
+        description: 'Client ID of this application at the provider',
+      },
+      {
+        fullPath: SSO_SETTINGS.clientSecret,
+        value: null,
+        type: 'text',
+        description: 'Client secret of this application at the provider',
+        isSecret: true,
+      },
+      {
+        fullPath: SSO_SETTINGS.buttonLabel,
+        value: null,
+        type: 'text',
+        description: `The sign-in button says "Sign in with" this (${DEFAULT_SSO_LABEL} when empty)`,
+      },
+      {
+        fullPath: SSO_SETTINGS.allowedDomains,
+        value: null,
+        type: 'text',
+        description: 'E-mail domains allowed to sign in, comma-separated (empty: any)',
+      },
+      {
+        fullPath: SSO_SETTINGS.defaultRole,
+        value: null,
+        type: 'text',
+        description: 'Role given to a new user whose claims map to no role (empty: none)',
+      },
+      {
+        fullPath: SSO_SETTINGS.roleClaim,
+        value: null,
+        type: 'text',
+        description: 'The ID token claim whose values map to roles, e.g. groups',
+      },
+      {
+        fullPath: SSO_SETTINGS.roleMap,
+        value: null,
+        type: 'json',
+        description:
+          'Claim value → role name, e.g. {"fleet-editors":"editor"}; the mapped roles follow the claim at each sign-in',
+      },
+      {
+        fullPath: SSO_SETTINGS.localLogin,
+        value: 'true',
+        type: 'boolean',
+        description:
+          'Sign-in with e-mail and password; off leaves it to the super admins (a way in if the provider fails)',
       },
     ],
     Audit: [

@@ -138,6 +138,28 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * A user's account at an OpenID Connect provider: its issuer and subject (`sub`), which stay when
+ * the e-mail address changes. A single sign-on finds its user by them.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: createdAt(),
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('user_identities_issuer_subject_unique').on(t.issuer, t.subject),
+    index('user_identities_user_id_idx').on(t.userId),
+  ],
+);
+
 export const loginThrottles = pgTable('login_throttles', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),

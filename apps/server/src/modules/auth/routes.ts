@@ -1,14 +1,21 @@
-import { loginResultSchema, loginSchema, messageSchema, profileSchema } from '@sitefleet/contract';
+import {
+  loginResultSchema,
+  loginSchema,
+  messageSchema,
+  profileSchema,
+  SSO_MESSAGES,
+} from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../db/audit.ts';
-import { notFound } from '../../errors.ts';
+import { HttpError, notFound } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { destroySession, loadSession, SESSION_COOKIE } from '../../plugins/sessions.ts';
 import { dropChallenge } from './login-challenges.ts';
 import { authenticate, getProfile } from './service.ts';
 import { beginSession, openSecondStep } from './sign-in.ts';
+import { localLoginAllowed, readSsoConfig } from './sso.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
@@ -26,6 +33,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
     },
     async (request, reply) => {
       const userId = await authenticate(db, { ...request.body, ip: request.ip });
+      if (!(await localLoginAllowed(db, await readSsoConfig(db, context.secrets), userId))) {
+        throw new HttpError(403, SSO_MESSAGES.localLoginOff);
+      }
       await dropChallenge(db, request);
       const input = { userId, remember: request.body.remember };
       const secondStep = await openSecondStep(db, request, reply, input);

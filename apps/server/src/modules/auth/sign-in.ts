@@ -19,7 +19,7 @@ export async function beginSession(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  input: { userId: number; remember: boolean },
+  input: { userId: number; remember: boolean; details?: Record<string, unknown> },
 ) {
   const previous = request.cookies[SESSION_COOKIE];
   const token = await db.transaction(async (tx) => {
@@ -35,7 +35,7 @@ export async function beginSession(
       subjectType: 'user',
       subjectId: input.userId,
       userId: input.userId,
-      details: { remember: input.remember },
+      details: { remember: input.remember, ...input.details },
     });
     return session.token;
   });
