@@ -26,3 +26,10 @@ export const abilitiesSchema = z.array(z.string());
 
 /** GET /api/settings/fetch: application settings by their dotted name. */
 export const appSettingsSchema = z.record(z.string(), z.string().nullable());
+
+/** What the sign-in screen learns without a session: GET /api/auth/options (sso.ts). */
+export const authOptionsSchema = z.object({
+  sso: z.object({ enabled: z.boolean(), label: z.string() }),
+  local_login: z.boolean(),
+});
+export type AuthOptions = z.infer<typeof authOptionsSchema>;

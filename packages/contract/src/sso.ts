@@ -1,8 +1,8 @@
-import { z } from 'zod';
-
 /**
  * Single sign-on with an OpenID Connect provider (Google Workspace, Microsoft Entra, Okta,
- * Keycloak, Authentik…): its settings, in group SSO, each read at every sign-in.
+ * Keycloak, Authentik…): its settings, in group SSO, each read at every sign-in. No schema here:
+ * the sign-in screen reads these words, and its first load carries no zod (the options' schema
+ * is in auth.ts).
  */
 export const SSO_SETTINGS = {
   issuer: 'sso.issuer',
@@ -22,14 +22,6 @@ export const DEFAULT_SSO_LABEL = 'SSO';
 /** Where the provider sends the browser back; registered with the provider as the redirect URI. */
 export const SSO_CALLBACK_PATH = '/auth/sso/callback';
 export const SSO_START_PATH = '/auth/sso';
-
-/** What the sign-in screen learns without a session: GET /api/auth/options. */
-export const ssoOptionsSchema = z.object({ enabled: z.boolean(), label: z.string() });
-export const authOptionsSchema = z.object({
-  sso: ssoOptionsSchema,
-  local_login: z.boolean(),
-});
-export type AuthOptions = z.infer<typeof authOptionsSchema>;
 
 /** The sign-in screen's `?sso_error=` after a refused single sign-on names one of these. */
 export const SSO_ERRORS = {

@@ -1,8 +1,10 @@
 import { DEFAULT_APP_NAME, type TwoFactorStep } from '@sitefleet/contract';
 import { lazy, Suspense, useState } from 'react';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
+import { useAuthOptions } from '../api/auth-options.ts';
 import { ForgotPasswordHint } from '../components/ForgotPasswordHint.tsx';
 import { LoginForm } from '../components/LoginForm.tsx';
+import { SsoError, SsoSignIn } from '../components/SsoSignIn.tsx';
 
 // The second steps load when a password asks for them: most sign-ins never show them.
 const TwoFactorChallengeForm = lazy(() =>
@@ -25,6 +27,8 @@ const HEADINGS = {
 export function LoginPage() {
   const [step, setStep] = useState<'password' | TwoFactorStep>('password');
   const back = () => setStep('password');
+  const options = useAuthOptions().data;
+  const passwordForm = <LoginForm onSecondStep={setStep} />;
   return (
     <div className={`login-box ${step === 'setup' ? 'login-box-wide' : ''}`}>
       <div className="login-logo">
@@ -36,7 +40,19 @@ export function LoginPage() {
           <h1 className="login-box-msg fs-6 fw-normal">{HEADINGS[step]}</h1>
           {step === 'password' && (
             <>
-              <LoginForm onSecondStep={setStep} />
+              <SsoError />
+              {options && <SsoSignIn options={options} />}
+              {options?.local_login === false ? (
+                // Left to the super admins: their way in when the provider fails.
+                <details>
+                  <summary className="small text-body-secondary mb-3">
+                    Sign in with a password (super admins)
+                  </summary>
+                  {passwordForm}
+                </details>
+              ) : (
+                passwordForm
+              )}
               <ForgotPasswordHint />
             </>
           )}
