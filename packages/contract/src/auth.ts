@@ -27,9 +27,13 @@ export const abilitiesSchema = z.array(z.string());
 /** GET /api/settings/fetch: application settings by their dotted name. */
 export const appSettingsSchema = z.record(z.string(), z.string().nullable());
 
+const ssoOptionsSchema = z.object({ enabled: z.boolean(), label: z.string() });
+
 /** What the sign-in screen learns without a session: GET /api/auth/options (sso.ts). */
-export const authOptionsSchema = z.object({
-  sso: z.object({ enabled: z.boolean(), label: z.string() }),
-  local_login: z.boolean(),
-});
+export const authOptionsSchema = z.object({ sso: ssoOptionsSchema, local_login: z.boolean() });
+
+/** GET /api/settings/fetch: the settings every screen reads (`app.*`), and single sign-on's. */
+export const appSettingsAnswerSchema = z
+  .object({ sso: ssoOptionsSchema })
+  .catchall(z.string().nullable());
 export type AuthOptions = z.infer<typeof authOptionsSchema>;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appAbility } from '../lib/abilities.ts';
 import { clearSession, loadSession } from '../lib/auth-store.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
+import { settingsAnswer } from '../test/settings-answer.ts';
 import { RequireAbility } from './RequireAbility.tsx';
 
 afterEach(() => clearSession());
@@ -14,7 +15,7 @@ async function renderWith(abilities: string[]) {
     '/api/profile': {
       body: { id: 1, name: 'Ada', email: 'a@b.c', avatar: null, role: null, roles: [] },
     },
-    '/api/settings/fetch': { body: {} },
+    '/api/settings/fetch': { body: settingsAnswer() },
     '/api/abilities': { body: abilities },
   });
   await loadSession();

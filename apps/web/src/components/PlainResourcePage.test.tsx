@@ -14,6 +14,7 @@ import { appAbility } from '../lib/abilities.ts';
 import { clearSession, loadSession } from '../lib/auth-store.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
 import { stubResizeObserver } from '../test/resize-observer-stub.ts';
+import { settingsAnswer } from '../test/settings-answer.ts';
 import { PlainResourcePage } from './PlainResourcePage.tsx';
 
 beforeEach(stubResizeObserver);
@@ -51,7 +52,7 @@ async function renderPage(abilities: string[]) {
     '/api/profile': {
       body: { id: 1, name: 'Ada', email: 'a@b.c', avatar: null, role: null, roles: [] },
     },
-    '/api/settings/fetch': { body: {} },
+    '/api/settings/fetch': { body: settingsAnswer() },
     '/api/abilities': { body: abilities },
     '/api/instances': { body: page([INSTANCE]) },
     '/api/saved-views': { body: [] },

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test/fetch-stub.ts';
+import { settingsAnswer } from '../test/settings-answer.ts';
 import { appAbility, can } from './abilities.ts';
 import { clearSession, getAuthState, loadSession } from './auth-store.ts';
 
@@ -21,7 +22,7 @@ describe('auth store', () => {
   it('loads the profile, settings and abilities together', async () => {
     const fetchMock = stubFetch({
       '/api/profile': { body: profile },
-      '/api/settings/fetch': { body: { 'app.name': 'Fleet' } },
+      '/api/settings/fetch': { body: settingsAnswer({ 'app.name': 'Fleet' }) },
       '/api/abilities': { body: ['post-list'] },
     });
 
@@ -52,7 +53,7 @@ describe('auth store', () => {
   it('forgets the user and restores the placeholder abilities on clear', async () => {
     stubFetch({
       '/api/profile': { body: profile },
-      '/api/settings/fetch': { body: {} },
+      '/api/settings/fetch': { body: settingsAnswer() },
       '/api/abilities': { body: ['post-list'] },
     });
     await loadSession();

@@ -58,7 +58,8 @@ async function readSession(): Promise<void> {
     profile.then(() => import('./session-schemas.ts')),
   ]);
   const user = schemas.profileSchema.parse(profileAnswer);
-  const appSettings = schemas.appSettingsSchema.parse(settingsAnswer);
+  // Single sign-on's options ride along for other clients; the sign-in screen reads its own.
+  const { sso: _sso, ...appSettings } = schemas.appSettingsAnswerSchema.parse(settingsAnswer);
   const abilities = schemas.abilitiesSchema.parse(abilitiesAnswer);
   applyAbilities(abilities);
   setState({

@@ -9,13 +9,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../db/audit.ts';
+import { readSsoConfig } from '../../db/sso-settings.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { destroySession, loadSession, SESSION_COOKIE } from '../../plugins/sessions.ts';
 import { dropChallenge } from './login-challenges.ts';
 import { authenticate, getProfile } from './service.ts';
 import { beginSession, openSecondStep } from './sign-in.ts';
-import { localLoginAllowed, readSsoConfig } from './sso.ts';
+import { localLoginAllowed } from './sso.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;

@@ -9,17 +9,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../db/audit.ts';
+import { authOptions, readSsoConfig } from '../../db/sso-settings.ts';
 import { beginSession } from './sign-in.ts';
-import {
-  authOptions,
-  beginSso,
-  finishSso,
-  providerOf,
-  readSsoConfig,
-  type SsoFlow,
-  SsoRefusal,
-  ssoUser,
-} from './sso.ts';
+import { beginSso, finishSso, providerOf, type SsoFlow, SsoRefusal, ssoUser } from './sso.ts';
 
 /** The sealed state of a sign-in between its start and its callback, for the callback only. */
 const SSO_COOKIE = 'sitefleet_sso';

@@ -72,6 +72,19 @@ describe('the sign-in options', () => {
   it('say single sign-on is on, with its label, and whether a password signs in', async () => {
     const options = await server.client().get('/api/auth/options');
     expect(options.body).toEqual({ sso: { enabled: true, label: 'Corp' }, local_login: true });
+    const settings = await admin.get('/api/settings/fetch');
+    expect(settings.body.sso).toEqual({ enabled: true, label: 'Corp' });
+    expect(settings.body['app.name']).toBe('Sitefleet');
+  });
+
+  it('say it is off while the issuer is empty', async () => {
+    await setSetting(admin, SSO_SETTINGS.issuer, '');
+    onTestFinished(() => setSetting(admin, SSO_SETTINGS.issuer, provider.issuer));
+    const options = await server.client().get('/api/auth/options');
+    expect(options.body.sso.enabled).toBe(false);
+    const start = await server.client().get('/auth/sso');
+    expect(start.status).toBe(302);
+    expect(start.headers.get('location')).toBe('/login?sso_error=not_configured');
   });
 });
 

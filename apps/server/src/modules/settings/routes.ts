@@ -1,5 +1,5 @@
 import {
-  appSettingsSchema,
+  appSettingsAnswerSchema,
   outboundRangesSchema,
   SETTING_MESSAGES,
   settingGroupOptionsSchema,
@@ -9,6 +9,7 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { authOptions, readSsoConfig } from '../../db/sso-settings.ts';
 import { allowedRangeList } from '../../lib/outbound.ts';
 import { registerStandardRoutes } from '../../resources/standard-routes.ts';
 import { fetchAppSettings } from './fetch.ts';
@@ -57,10 +58,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (
       schema: {
         summary: 'The application settings every screen reads',
         tags,
-        response: { 200: appSettingsSchema },
+        response: { 200: appSettingsAnswerSchema },
       },
     },
-    () => fetchAppSettings(db),
+    async () => fetchAppSettings(db, authOptions(await readSsoConfig(db, secrets)).sso),
   );
 
   app.get(

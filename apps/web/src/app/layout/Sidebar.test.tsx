@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appAbility } from '../../lib/abilities.ts';
 import { clearSession, loadSession } from '../../lib/auth-store.ts';
 import { stubFetch } from '../../test/fetch-stub.ts';
+import { settingsAnswer } from '../../test/settings-answer.ts';
 import { Sidebar } from './Sidebar.tsx';
 
 afterEach(() => clearSession());
@@ -15,7 +16,7 @@ async function renderSidebarWith(abilities: string[]) {
     '/api/profile': {
       body: { id: 1, name: 'Ada', email: 'a@b.c', avatar: null, role: null, roles: [] },
     },
-    '/api/settings/fetch': { body: { 'app.name': 'Fleet' } },
+    '/api/settings/fetch': { body: settingsAnswer({ 'app.name': 'Fleet' }) },
     '/api/abilities': { body: abilities },
   });
   await loadSession();

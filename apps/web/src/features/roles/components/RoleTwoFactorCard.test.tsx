@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appAbility } from '../../../lib/abilities.ts';
 import { clearSession, loadSession } from '../../../lib/auth-store.ts';
 import { stubFetch } from '../../../test/fetch-stub.ts';
+import { settingsAnswer } from '../../../test/settings-answer.ts';
 import { RoleTwoFactorCard } from './RoleTwoFactorCard.tsx';
 
 afterEach(() => clearSession());
@@ -16,7 +17,7 @@ async function renderCard() {
     '/api/profile': {
       body: { id: 1, name: 'Ada', email: 'a@b.c', avatar: null, role: null, roles: [] },
     },
-    '/api/settings/fetch': { body: {} },
+    '/api/settings/fetch': { body: settingsAnswer() },
     '/api/abilities': { body: ['role-update'] },
     '/api/roles/7/two-factor': { body: { required: false } },
   });

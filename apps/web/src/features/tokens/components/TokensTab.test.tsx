@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { appAbility } from '../../../lib/abilities.ts';
 import { clearSession, loadSession } from '../../../lib/auth-store.ts';
 import { stubResizeObserver } from '../../../test/resize-observer-stub.ts';
+import { settingsAnswer } from '../../../test/settings-answer.ts';
 import { TokensTab } from './TokensTab.tsx';
 import { dayOf, endOfDay } from './token-form.ts';
 
@@ -51,7 +52,7 @@ const page = (data: ApiToken[]) => ({
 function stubServer(abilities: string[]) {
   const answers: Record<string, unknown> = {
     'GET /api/profile': { id: 1, name: 'Ada', email: 'a@b.c', avatar: null, role: null, roles: [] },
-    'GET /api/settings/fetch': {},
+    'GET /api/settings/fetch': settingsAnswer(),
     'GET /api/abilities': abilities,
     'GET /api/tokens': page([]),
     'GET /api/getAllWebsites': [
