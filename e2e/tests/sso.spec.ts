@@ -1,74 +1,20 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { SSO_CALLBACK_PATH, SSO_SETTINGS } from '@sitefleet/contract';
-import Provider from 'oidc-provider';
+import { OIDC_CLIENT, startOidcProvider } from '../../apps/server/test/oidc-provider.ts';
 import { BASE_URL } from '../servers.ts';
 import { uniqueName } from './api.ts';
 import { ADMIN, setSettingAs } from './users.ts';
 
-const CLIENT = { id: 'sitefleet-e2e', secret: 'sitefleet-e2e-secret' };
 const LABEL = 'Test Identity';
-
-/**
- * A real OpenID Connect provider with its own sign-in and consent pages (oidc-provider's
- * development pages: any login and password). Whoever signs in is in the fleet-editors group.
- */
-async function startProvider() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: CLIENT.id,
-        client_secret: CLIENT.secret,
-        redirect_uris: [BASE_URL + SSO_CALLBACK_PATH],
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-      },
-    ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
-    conformIdTokenClaims: false,
-    cookies: { keys: ['oidc-e2e-cookie-key'] },
-    jwks: {
-      keys: [
-        {
-          ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
-            format: 'jwk',
-          }),
-          use: 'sig',
-          alg: 'RS256',
-        },
-      ],
-    },
-    findAccount: (_ctx, id) => ({
-      accountId: id,
-      claims: () => ({
-        sub: id,
-        email: id,
-        email_verified: true,
-        name: `Single ${id.split('@')[0]}`,
-        groups: ['fleet-editors'],
-      }),
-    }),
-  });
-  server.on('request', provider.callback());
-  return {
-    issuer,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 test('a person signs in through the identity provider and lands on the dashboard as an editor', async ({
   page,
 }) => {
-  const provider = await startProvider();
+  const provider = await startOidcProvider(BASE_URL + SSO_CALLBACK_PATH);
   const settings: [string, string][] = [
     [SSO_SETTINGS.issuer, provider.issuer],
-    [SSO_SETTINGS.clientId, CLIENT.id],
-    [SSO_SETTINGS.clientSecret, CLIENT.secret],
+    [SSO_SETTINGS.clientId, OIDC_CLIENT.id],
+    [SSO_SETTINGS.clientSecret, OIDC_CLIENT.secret],
     [SSO_SETTINGS.buttonLabel, LABEL],
     [SSO_SETTINGS.roleClaim, 'groups'],
     [SSO_SETTINGS.roleMap, '{"fleet-editors":"editor"}'],
@@ -76,9 +22,16 @@ test('a person signs in through the identity provider and lands on the dashboard
   for (const [key, value] of settings) await setSettingAs(ADMIN, key, value);
   try {
     const email = `${uniqueName('sso').replace(' ', '-')}@corp.example`;
+    provider.addAccount({
+      sub: email,
+      email,
+      email_verified: true,
+      name: 'Single Sign-On Person',
+      groups: ['fleet-editors'],
+    });
     await page.goto('/login');
     await page.getByRole('link', { name: `Sign in with ${LABEL}` }).click();
-    // The provider's own pages.
+    // The provider's own pages: the account's sub as the login, any password, then consent.
     await page.locator('input[name="login"]').fill(email);
     await page.locator('input[name="password"]').fill('any password');
     await page.getByRole('button', { name: 'Sign-in' }).click();

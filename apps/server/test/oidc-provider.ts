@@ -16,12 +16,12 @@ export const OIDC_CLIENT = { id: 'sitefleet', secret: 'sitefleet-test-secret' };
 
 /**
  * A real OpenID Connect provider (oidc-provider) on a loopback port, with one client whose
- * redirect URI is given. Its sign-in page is the test's: the next `signInAs` account signs in and
- * consents at once, so that a test follows the redirects a browser would.
+ * redirect URI is given, and its own sign-in and consent pages (its development pages: the login
+ * typed is the account's `sub`, any password). The server tests fill those pages over HTTP, the
+ * browser suite in Chromium.
  */
 export async function startOidcProvider(redirectUri: string) {
   const accounts = new Map<string, TestAccount>();
-  let next: TestAccount | undefined;
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -51,39 +51,17 @@ export async function startOidcProvider(redirectUri: string) {
         },
       ],
     },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, id) => {
       const account = accounts.get(id);
       return account && { accountId: id, claims: () => ({ ...account }) };
     },
   });
-  const handle = provider.callback();
-  server.on('request', async (request, response) => {
-    if (!request.url?.startsWith('/interaction/')) return handle(request, response);
-    try {
-      const details = await provider.interactionDetails(request, response);
-      if (!next) throw new Error('No account to sign in: call signInAs first');
-      accounts.set(next.sub, next);
-      const grant = new provider.Grant({
-        accountId: next.sub,
-        clientId: String(details.params.client_id),
-      });
-      grant.addOIDCScope('openid email profile');
-      const grantId = await grant.save();
-      await provider.interactionFinished(request, response, {
-        login: { accountId: next.sub },
-        consent: { grantId },
-      });
-    } catch (error) {
-      response.statusCode = 500;
-      response.end(String(error));
-    }
-  });
+  server.on('request', provider.callback());
   return {
     issuer,
-    signInAs(account: TestAccount) {
-      next = account;
+    /** The account whose `sub` is typed as the login on the provider's page. */
+    addAccount(account: TestAccount) {
+      accounts.set(account.sub, account);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -96,11 +74,7 @@ export async function startOidcProvider(redirectUri: string) {
 export class CookieJar {
   readonly cookies = new Map<string, string>();
 
-  header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  keep(response: Response) {
+  private keep(response: Response) {
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const separator = pair!.indexOf('=');
@@ -111,14 +85,16 @@ export class CookieJar {
     }
   }
 
-  /** A GET that does not follow its redirect, with the jar's cookies; keeps what it sets. */
-  async get(url: string) {
+  /** A request that does not follow its redirect, with the jar's cookies; keeps what it sets. */
+  async send(url: string, form?: Record<string, string>) {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await fetch(url, {
+      method: form ? 'POST' : 'GET',
       redirect: 'manual',
-      headers: { cookie: this.header() },
+      headers: { cookie, ...(form && { 'content-type': 'application/x-www-form-urlencoded' }) },
+      body: form && new URLSearchParams(form).toString(),
     });
     this.keep(response);
-    await response.arrayBuffer();
-    return response;
+    return { response, text: await response.text() };
   }
 }

@@ -30,25 +30,36 @@ await setSetting(
 
 /**
  * A browser's single sign-on as `account`, redirect by redirect: the server's start, the
- * provider's authorization and sign-in, and the server's callback. `tamper` may change the
- * callback's address first. Answers the callback's answer and the browser's jar.
+ * provider's authorization, its sign-in and consent pages, and the server's callback. `tamper`
+ * may change the callback's address first. Answers the callback's answer and the browser's jar.
  */
 async function signIn(account: TestAccount, tamper: (url: URL) => void = () => {}) {
-  provider.signInAs(account);
-  const jar = new CookieJar();
-  let response = await jar.get(`${server.url}/auth/sso`);
-  expect(response.status).toBe(302);
-  let location = response.headers.get('location')!;
-  // The provider's redirects, until it sends the browser back to the server.
-  for (let hop = 0; !location.startsWith(server.url) && hop < 10; hop += 1) {
-    response = await jar.get(new URL(location, provider.issuer).href);
-    location = response.headers.get('location') ?? '';
-  }
-  const callback = new URL(location);
-  expect(callback.pathname).toBe(SSO_CALLBACK_PATH);
+  const { jar, callback } = await atCallback(account);
   tamper(callback);
-  const answer = await jar.get(callback.href);
+  const { response: answer } = await jar.send(callback.href);
   return { answer, jar };
+}
+
+/** A sign-in taken up to the provider's redirect back to the server, not followed. */
+async function atCallback(account: TestAccount) {
+  provider.addAccount(account);
+  const jar = new CookieJar();
+  let url = `${server.url}/auth/sso`;
+  let { response, text } = await jar.send(url);
+  for (let hop = 0; hop < 12; hop += 1) {
+    if (response.status === 200) {
+      // The provider's own pages: its sign-in (the account's sub as the login), then its consent.
+      const form: Record<string, string> = /name="login"/.test(text)
+        ? { prompt: 'login', login: account.sub, password: 'any password' }
+        : { prompt: 'consent' };
+      ({ response, text } = await jar.send(url, form));
+      continue;
+    }
+    url = new URL(response.headers.get('location')!, url).href;
+    if (url.startsWith(server.url + SSO_CALLBACK_PATH)) return { jar, callback: new URL(url) };
+    ({ response, text } = await jar.send(url));
+  }
+  throw new Error(`The sign-in did not come back to the server: ${response.status} ${url}`);
 }
 
 /** The API as the browser signed in by `jar`. */
@@ -136,15 +147,12 @@ describe('a single sign-on', () => {
   });
 
   it('is refused when the ID token carries another nonce than the one its start sealed', async () => {
-    provider.signInAs({ sub: 'nonce-2', email: 'nonce2@corp.example', email_verified: true });
-    const browser = new CookieJar();
-    let response = await browser.get(`${server.url}/auth/sso`);
+    const { jar: browser, callback } = await atCallback({
+      sub: 'nonce-2',
+      email: 'nonce2@corp.example',
+      email_verified: true,
+    });
     // The sealed flow is replaced by one of the same state and verifier but another nonce.
-    let location = response.headers.get('location')!;
-    while (!location.startsWith(server.url)) {
-      response = await browser.get(new URL(location, provider.issuer).href);
-      location = response.headers.get('location') ?? '';
-    }
     const secrets = server.context.secrets;
     const flow = JSON.parse(
       secrets.open(decodeURIComponent(browser.cookies.get('sitefleet_sso')!)),
@@ -153,7 +161,7 @@ describe('a single sign-on', () => {
       'sitefleet_sso',
       encodeURIComponent(secrets.seal(JSON.stringify({ ...flow, nonce: 'another-nonce' }))),
     );
-    const refused = await browser.get(location);
+    const { response: refused } = await browser.send(callback.href);
     expect(refused.headers.get('location')).toBe('/login?sso_error=provider');
     expect(browser.cookies.has('sitefleet_session')).toBe(false);
     const users = await queryRows(db, sql`SELECT 1 FROM users WHERE email = 'nonce2@corp.example'`);
