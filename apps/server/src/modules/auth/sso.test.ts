@@ -194,6 +194,27 @@ describe('a single sign-on', () => {
     expect(profile.body.email).toBe('local@corp.example');
   });
 
+  it('does not ask the second factor a password sign-in would: the provider has its own', async () => {
+    const person = await server.userWithRoles(['editor'], 'two-factor@corp.example');
+    expect((await person.get('/api/profile')).status).toBe(200);
+    await db.execute(
+      sql`INSERT INTO user_two_factor (user_id, secret, enabled_at)
+          SELECT id, ${server.context.secrets.seal('JBSWY3DPEHPK3PXP')}, now() FROM users
+          WHERE email = 'two-factor@corp.example'`,
+    );
+    const withPassword = await server
+      .client()
+      .post('/login', { email: 'two-factor@corp.example', password: 'password123' });
+    expect(withPassword.body.two_factor).toBe('challenge');
+    const { answer, jar } = await signIn({
+      sub: 'two-factor',
+      email: 'two-factor@corp.example',
+      email_verified: true,
+    });
+    expect(answer.headers.get('location')).toBe('/admin/dashboard');
+    expect((await clientOf(jar).get('/api/profile')).body.email).toBe('two-factor@corp.example');
+  });
+
   it('refuses an address outside the allowed domains', async () => {
     await setSetting(admin, SSO_SETTINGS.allowedDomains, 'corp.example, fleet.example');
     onTestFinished(() => setSetting(admin, SSO_SETTINGS.allowedDomains, ''));
