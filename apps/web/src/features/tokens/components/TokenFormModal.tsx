@@ -4,12 +4,18 @@ import { Controller, type FieldError, type UseFormReturn, useForm } from 'react-
 import { FormModal } from '../../../components/FormModal.tsx';
 import { DateField } from '../../../components/form/DateField.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
-import { describedBy, FormField, TextField } from '../../../components/form/FormField.tsx';
+import {
+  describedBy,
+  FormField,
+  SelectField,
+  TextField,
+} from '../../../components/form/FormField.tsx';
 import { MultiSelect } from '../../../components/MultiSelect.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
 import { bindServerErrors } from '../../../lib/form-errors.ts';
+import { useRoleOptions } from '../../../lib/role-options.ts';
 import { useCreateToken } from '../api/tokens.ts';
 import { AbilityChecklist } from './AbilityChecklist.tsx';
 import {
@@ -41,6 +47,10 @@ export function TokenFormModal({ onClose, onCreated }: TokenFormModalProps) {
   const { errors } = form.formState;
   const create = useCreateToken();
   const seesWebsites = useCan(WEBSITE_READING_ABILITIES);
+  // A role's token is an administrator's (token-manage); the roles' names are user-list's.
+  const managesTokens = useCan('token-manage');
+  const readsRoles = useCan('user-list');
+  const mayGiveRole = managesTokens && readsRoles;
 
   const submit = form.handleSubmit((values) =>
     create.mutate(tokenPayload(values), {
@@ -74,19 +84,24 @@ export function TokenFormModal({ onClose, onCreated }: TokenFormModalProps) {
         help={`It works until the end of this day; ${DEFAULT_TOKEN_DAYS} days unless you change it, a year at most.`}
       />
       {seesWebsites && <WebsitesField form={form} />}
-      <Controller
-        control={form.control}
-        name="abilities"
-        render={({ field }) => (
-          <AbilityChecklist
-            groups={groups}
-            value={field.value}
-            onChange={field.onChange}
-            error={errors.abilities}
-            inputRef={field.ref}
-          />
-        )}
-      />
+      {mayGiveRole && <GrantChoice form={form} />}
+      {form.watch('grant') === 'role' ? (
+        <RoleField form={form} />
+      ) : (
+        <Controller
+          control={form.control}
+          name="abilities"
+          render={({ field }) => (
+            <AbilityChecklist
+              groups={groups}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.abilities}
+              inputRef={field.ref}
+            />
+          )}
+        />
+      )}
     </FormModal>
   );
 }
@@ -126,5 +141,51 @@ function WebsitesField({ form }: { form: UseFormReturn<TokenFormValues> }) {
       />
       {websites.isError && <div className="form-text text-danger">{websites.error.message}</div>}
     </FormField>
+  );
+}
+
+/** Abilities chosen one by one, or a role's permissions (whoever holds the role). */
+function GrantChoice({ form }: { form: UseFormReturn<TokenFormValues> }) {
+  const id = useId();
+  const choices = [
+    { value: 'abilities', label: 'Abilities chosen here' },
+    { value: 'role', label: "A role's permissions (a token of the role, not of a person)" },
+  ] as const;
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6 mb-2">Acts with</legend>
+      {choices.map((choice) => (
+        <div key={choice.value} className="form-check">
+          <input
+            id={`${id}-${choice.value}`}
+            type="radio"
+            className="form-check-input"
+            value={choice.value}
+            {...form.register('grant')}
+          />
+          <label className="form-check-label" htmlFor={`${id}-${choice.value}`}>
+            {choice.label}
+          </label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+function RoleField({ form }: { form: UseFormReturn<TokenFormValues> }) {
+  const roles = useRoleOptions();
+  return (
+    <SelectField
+      label="Role"
+      placeholder="Select a role"
+      options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+      registration={form.register('role_id')}
+      error={form.formState.errors.role_id}
+      help={
+        roles.isError
+          ? roles.error.message
+          : "The token acts with the role's permissions as they are at each request."
+      }
+    />
   );
 }

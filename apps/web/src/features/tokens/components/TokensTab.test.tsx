@@ -55,6 +55,10 @@ function stubServer(abilities: string[]) {
     'GET /api/settings/fetch': settingsAnswer(),
     'GET /api/abilities': abilities,
     'GET /api/tokens': page([]),
+    'GET /api/roles/all': [
+      { id: 2, name: 'admin' },
+      { id: 4, name: 'viewer' },
+    ],
     'GET /api/getAllWebsites': [
       { id: 3, name: 'Alpha' },
       { id: 7, name: 'Beta' },
@@ -178,6 +182,32 @@ describe('TokensTab', () => {
 
     fireEvent.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByDisplayValue(SECRET)).toBeNull());
+  });
+});
+
+describe("a role's token", () => {
+  it('is offered to a token manager, asks for the role, and sends its id instead of abilities', async () => {
+    const { fetchMock, dialog } = await renderTab(['token-manage', 'user-list']);
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Fleet viewer' } });
+    fireEvent.click(within(dialog).getByLabelText(/A role's permissions/));
+    expect(within(dialog).queryByLabelText('Filter abilities')).toBeNull();
+    const submit = submitOf(dialog);
+    submit();
+    expect(await within(dialog).findByText(TOKEN_MESSAGES.grantRequired)).toBeTruthy();
+    const role = within(dialog).getByLabelText('Role');
+    await within(dialog).findByRole('option', { name: 'viewer' });
+    fireEvent.change(role, { target: { value: '4' } });
+    submit();
+    await screen.findByRole('dialog', { name: 'API token created' });
+    const [, init] = posts(fetchMock)[0] ?? [];
+    const body = JSON.parse(String(init?.body));
+    expect(body.role_id).toBe(4);
+    expect(body.abilities).toBeUndefined();
+  });
+
+  it('is not offered without token-manage', async () => {
+    const { dialog } = await renderTab(['user-list', 'website-list']);
+    expect(within(dialog).queryByLabelText(/A role's permissions/)).toBeNull();
   });
 });
 

@@ -12,7 +12,11 @@ import { contractResolver } from '../../../lib/contract-resolver.ts';
 export interface TokenFormValues {
   name: string;
   expires_at: string;
+  /** What the token acts with: abilities chosen here, or a role's permissions (token-manage). */
+  grant: 'abilities' | 'role';
   abilities: string[];
+  /** The role's id as the select holds it; '' before one is chosen. */
+  role_id: string;
   /** None: every website. */
   website_ids: number[];
 }
@@ -29,7 +33,14 @@ export function dayOf(date: Date): string {
 export function defaultTokenValues(now: Date = new Date()): TokenFormValues {
   const expires = new Date(now);
   expires.setDate(expires.getDate() + DEFAULT_TOKEN_DAYS);
-  return { name: '', expires_at: dayOf(expires), abilities: [], website_ids: [] };
+  return {
+    name: '',
+    expires_at: dayOf(expires),
+    grant: 'abilities',
+    abilities: [],
+    role_id: '',
+    website_ids: [],
+  };
 }
 
 /**
@@ -47,7 +58,9 @@ export function endOfDay(day: string): string {
 export function tokenPayload(values: TokenFormValues) {
   return {
     name: values.name,
-    abilities: values.abilities,
+    ...(values.grant === 'role'
+      ? values.role_id && { role_id: Number(values.role_id) }
+      : { abilities: values.abilities }),
     ...(values.website_ids.length > 0 ? { website_ids: values.website_ids } : {}),
     expires_at: endOfDay(values.expires_at),
   };
@@ -62,6 +75,11 @@ const checkPayload = contractResolver<ReturnType<typeof tokenPayload>>(tokenInpu
  */
 export const tokenFormResolver: Resolver<TokenFormValues> = async (values, context, options) => {
   const checked = await checkPayload(tokenPayload(values), context, options as never);
+  // With a role to choose, "give it an ability or a role" is said under the role.
+  const { abilities, ...others } = checked.errors as Record<string, unknown>;
+  if (values.grant === 'role' && abilities) {
+    checked.errors = { ...others, role_id: abilities } as typeof checked.errors;
+  }
   if (Object.keys(checked.errors).length > 0) {
     return {
       values: {},

@@ -13,8 +13,8 @@ import { describedBy, FormField, TextField } from '../../../components/form/Form
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { MultiSelect } from '../../../components/MultiSelect.tsx';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
+import { useRoleOptions } from '../../../lib/role-options.ts';
 import { useResourceForm } from '../../../lib/use-resource-form.ts';
-import { useRoleOptions } from '../api/role-options.ts';
 
 interface UserFormValues {
   name: string;

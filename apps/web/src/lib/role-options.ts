@@ -1,8 +1,8 @@
 import { roleOptionsSchema } from '@sitefleet/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { http } from './http.ts';
 
-/** GET /api/roles/all: every role's id and name, for the user form's roles multi-select. */
+/** GET /api/roles/all (user-list): every role's id and name, for the user form and the token form. */
 export async function fetchRoleOptions() {
   return roleOptionsSchema.parse(await http.get('/api/roles/all'));
 }
