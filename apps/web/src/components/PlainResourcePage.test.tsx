@@ -5,6 +5,7 @@ import {
   type Instance,
   instanceInputSchema,
   instancesResource,
+  paginate,
 } from '@sitefleet/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -32,19 +33,9 @@ const INSTANCE: Instance = {
   created_at: '2026-11-01T08:00:00.000Z',
 };
 
-const page = (data: Instance[]) => ({
-  data,
-  current_page: 1,
-  last_page: 1,
-  per_page: 10,
-  total: data.length,
-  from: data.length ? 1 : null,
-  to: data.length || null,
-  first_page_url: '/api/instances?page=1',
-  last_page_url: '/api/instances?page=1',
-  next_page_url: null,
-  prev_page_url: null,
-});
+/** One page of the list, as the server shapes it. */
+const page = (data: Instance[]) =>
+  paginate(data, { page: 1, perPage: 10, total: data.length, path: '/api/instances' });
 
 /** The instances' list as a plain resource's screen, for a user holding `abilities`. */
 async function renderPage(abilities: string[]) {

@@ -1,5 +1,5 @@
 import { AbilityProvider } from '@casl/react';
-import { type ApiToken, TOKEN_MESSAGES } from '@sitefleet/contract';
+import { type ApiToken, paginate, TOKEN_MESSAGES } from '@sitefleet/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -31,19 +31,9 @@ const ROW: ApiToken = {
   status: 'active',
 };
 
-const page = (data: ApiToken[]) => ({
-  data,
-  current_page: 1,
-  last_page: 1,
-  per_page: 15,
-  total: data.length,
-  from: data.length ? 1 : null,
-  to: data.length || null,
-  first_page_url: '/api/tokens?page=1',
-  last_page_url: '/api/tokens?page=1',
-  next_page_url: null,
-  prev_page_url: null,
-});
+/** One page of the list, as the server shapes it. */
+const page = (data: ApiToken[]) =>
+  paginate(data, { page: 1, perPage: 15, total: data.length, path: '/api/tokens' });
 
 /**
  * The server as the tab sees it: the session of a user holding `abilities`, an empty list of

@@ -35,6 +35,14 @@ function TokenGrant({ token }: { token: ApiToken }) {
 const websitesText = (ids: readonly number[] | null) =>
   ids === null ? 'All websites' : `${ids.length} website${ids.length === 1 ? '' : 's'}`;
 
+/** A date and time column; its id is the row's field and the list's order key. */
+const dateColumn = (id: 'created_at' | 'expires_at', header: string): ColumnDef<ApiToken> => ({
+  id,
+  header,
+  cell: ({ row }) => formatDateTime(row.original[id]),
+  meta: { className: 'text-nowrap' },
+});
+
 interface TokenColumnsOptions {
   /** Everyone's tokens: who made each one. */
   showCreator?: boolean;
@@ -73,18 +81,8 @@ export function useTokenColumns({ showCreator = false, onRevoke }: TokenColumnsO
         cell: ({ row }) => websitesText(row.original.website_ids),
         meta: { className: 'text-nowrap' },
       },
-      {
-        id: 'created_at',
-        header: 'Created',
-        cell: ({ row }) => formatDateTime(row.original.created_at),
-        meta: { className: 'text-nowrap' },
-      },
-      {
-        id: 'expires_at',
-        header: 'Expires',
-        cell: ({ row }) => formatDateTime(row.original.expires_at),
-        meta: { className: 'text-nowrap' },
-      },
+      dateColumn('created_at', 'Created'),
+      dateColumn('expires_at', 'Expires'),
       {
         id: 'last_used_at',
         header: 'Last Used',
