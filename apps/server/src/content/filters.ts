@@ -1,6 +1,9 @@
 import { ASSIGNEE_ME, type CategoryActionFilter, type PostActionFilter } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { idArray } from '../db/client.ts';
 import { containsTerm, likePattern } from '../lists/search.ts';
+import { currentUser, websiteScope } from '../plugins/auth.ts';
 
 /**
  * The conditions of the Posts and Categories lists' search and filters, written once for the
@@ -19,8 +22,42 @@ export function withAssignee<F extends { assignee_id?: number | typeof ASSIGNEE_
   return { ...rest, assignee_id: assignee_id === ASSIGNEE_ME ? callerId : assignee_id };
 }
 
+/**
+ * The websites an API token limited to some may see (null or absent: all): a record is listed
+ * when it has a variant on one of them.
+ */
+export type WebsiteScope = { website_scope?: readonly number[] | null };
+
+/** `v.website_id` within the scope, or nothing to add without one. */
+export const variantInScope = (scope: readonly number[] | null | undefined): SQL =>
+  scope ? sql` AND v.website_id = ANY(${idArray(scope)})` : sql``;
+
+function scopeConditions(variants: SQL, ofRecord: SQL, filter: WebsiteScope): SQL[] {
+  if (!filter.website_scope) return [];
+  return [
+    sql`EXISTS (SELECT 1 FROM ${variants} v
+                WHERE ${ofRecord}${variantInScope(filter.website_scope)})`,
+  ];
+}
+
+/**
+ * A list's query as its service reads it: `assignee_id=me` as the caller's id, and the websites
+ * of an API token limited to some.
+ */
+export function scopedQuery<F extends { assignee_id?: number | typeof ASSIGNEE_ME }>(
+  query: F,
+  request: FastifyRequest,
+): WithAssignee<F> & WebsiteScope {
+  return {
+    ...withAssignee(query, currentUser(request).userId),
+    website_scope: websiteScope(request),
+  };
+}
+
 /** The Posts list's filter, a condition on `p` (posts). */
-export function postFilterCondition(filter: Partial<WithAssignee<PostActionFilter>>): SQL {
+export function postFilterCondition(
+  filter: Partial<WithAssignee<PostActionFilter>> & WebsiteScope,
+): SQL {
   const conditions: SQL[] = [sql`TRUE`];
   if (filter.query) conditions.push(containsTerm(sql`p.title`, filter.query));
   if (filter.category_id !== undefined) conditions.push(sql`p.category_id = ${filter.category_id}`);
@@ -32,11 +69,14 @@ export function postFilterCondition(filter: Partial<WithAssignee<PostActionFilte
     conditions.push(filter.status === 1 ? sql`p.status = 1` : sql`p.status <> 1`);
   }
   conditions.push(...reviewConditions(sql`post_variants`, sql`v.post_id = p.id`, filter));
+  conditions.push(...scopeConditions(sql`post_variants`, sql`v.post_id = p.id`, filter));
   return sql.join(conditions, sql` AND `);
 }
 
 /** The Categories list's filter, a condition on `c` (categories). */
-export function categoryFilterCondition(filter: Partial<WithAssignee<CategoryActionFilter>>): SQL {
+export function categoryFilterCondition(
+  filter: Partial<WithAssignee<CategoryActionFilter>> & WebsiteScope,
+): SQL {
   const conditions: SQL[] = [sql`TRUE`];
   if (filter.query) conditions.push(sql`c.name ILIKE ${likePattern(filter.query)}`);
   if (filter.website_id !== undefined) {
@@ -51,6 +91,7 @@ export function categoryFilterCondition(filter: Partial<WithAssignee<CategoryAct
     if (value !== undefined) conditions.push(sql`c.${sql.identifier(flag)} = ${value}`);
   }
   conditions.push(...reviewConditions(sql`category_variants`, sql`v.category_id = c.id`, filter));
+  conditions.push(...scopeConditions(sql`category_variants`, sql`v.category_id = c.id`, filter));
   return sql.join(conditions, sql` AND `);
 }
 

@@ -78,8 +78,13 @@ export interface StandardRouteOptions {
    * schema (see listSerializerCompiler) instead of through a checked copy.
    */
   fastList?: boolean;
-  /** What every route adds to its config: who may call it beyond its ability (sessionOnly…). */
-  config?: Pick<FastifyContextConfig, 'sessionOnly' | 'websiteScoped'>;
+  /** A signed-in session only may call the routes, never an API token. */
+  sessionOnly?: true;
+  /**
+   * The routes (all, or these operations) narrow to the websites of an API token limited to
+   * some; the others refuse such a token.
+   */
+  websiteScoped?: true | readonly StandardOperation[];
 }
 
 const article = (noun: string) => (/^[aeio]/i.test(noun) ? `an ${noun}` : `a ${noun}`);
@@ -237,7 +242,9 @@ export function registerStandardRoutes<const R extends ResourceDefinition>(
       method: route.method,
       url: route.url,
       config: {
-        ...options.config,
+        sessionOnly: options.sessionOnly,
+        websiteScoped:
+          options.websiteScoped === true || options.websiteScoped?.includes(route.operation),
         resource,
         access: route.ability ?? 'signed-in',
         // A list's page and its export may read a moment behind the primary (the read replica).

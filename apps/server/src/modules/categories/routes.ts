@@ -10,11 +10,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailRows } from '../../content/detail.ts';
-import { withAssignee } from '../../content/filters.ts';
+import { scopedQuery } from '../../content/filters.ts';
 import { CATEGORY_KIND } from '../../content/kinds.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, websiteScope } from '../../plugins/auth.ts';
 import { registerStandardRoutes } from '../../resources/standard-routes.ts';
 import {
   categoryOptions,
@@ -33,11 +33,9 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     app,
     categoriesResource,
     {
-      list: (query, request) =>
-        listCategories(request.reads, withAssignee(query, currentUser(request).userId)),
-      export: (query, request) =>
-        exportCategories(request.reads, withAssignee(query, currentUser(request).userId)),
-      get: (id) => categoryRow(db, id),
+      list: (query, request) => listCategories(request.reads, scopedQuery(query, request)),
+      export: (query, request) => exportCategories(request.reads, scopedQuery(query, request)),
+      get: (id, request) => categoryRow(db, id, websiteScope(request)),
       create: (body) => createCategory(db, body),
       update: (id, body) => updateCategory(db, id, body),
       remove: async (id, request, options) => {
@@ -46,7 +44,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         return { message: CATEGORY_MESSAGES.deleted };
       },
     },
-    { fastList: true },
+    { fastList: true, websiteScoped: ['list', 'export', 'get'] },
   );
 
   app.get(

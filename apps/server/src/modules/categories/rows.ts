@@ -1,5 +1,6 @@
 import { CATEGORY_FORM_LIST_MAX, type CategoryRow, RELATED_LIST_LIMIT } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { variantInScope } from '../../content/filters.ts';
 import { reviewItems } from '../../content/review/stages.ts';
 import type { RowsOf } from '../../lists/page.ts';
 
@@ -65,7 +66,14 @@ const relatedRows = (ids: SQL) => sql`
  * where one with ORDER BY would sort every category's every list again.
  */
 export const categoryRows =
-  ({ complete = false } = {}): RowsOf =>
+  ({
+    complete = false,
+    scope,
+  }: {
+    complete?: boolean;
+    /** An API token's websites: the row's websites and review columns are of those only. */
+    scope?: readonly number[] | null;
+  } = {}): RowsOf =>
   (ids) => {
     const formLimit = complete ? CATEGORY_FORM_LIST_MAX : RELATED_LIST_LIMIT;
     const names = (list: SQL, limit: number) =>
@@ -77,7 +85,7 @@ export const categoryRows =
     return sql`
       WITH v AS MATERIALIZED (
              SELECT category_id AS owner, website_id, stage_id, assignee_id, publish_at
-             FROM category_variants WHERE category_id = ANY(${ids})),
+             FROM category_variants v WHERE category_id = ANY(${ids})${variantInScope(scope)}),
            cp AS MATERIALIZED (
              SELECT category_id AS owner, parent_id FROM category_parents
              WHERE category_id = ANY(${ids}))

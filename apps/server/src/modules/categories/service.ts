@@ -12,7 +12,11 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { categoryFilterCondition, type WithAssignee } from '../../content/filters.ts';
+import {
+  categoryFilterCondition,
+  type WebsiteScope,
+  type WithAssignee,
+} from '../../content/filters.ts';
 import { CATEGORY_KIND } from '../../content/kinds.ts';
 import {
   assertFormReferences,
@@ -32,7 +36,7 @@ import { likePattern } from '../../lists/search.ts';
 import { type CategoryJsonRow, categoryRows } from './rows.ts';
 
 /** The list's query, its Assignee filter's `me` read as the caller's id. */
-type ListQuery = WithAssignee<CategoryListQuery>;
+type ListQuery = WithAssignee<CategoryListQuery> & WebsiteScope;
 
 type CategoryCreate = z.output<typeof categoryCreateSchema>;
 type CategoryUpdate = z.output<typeof categoryUpdateSchema>;
@@ -63,7 +67,13 @@ export function exportCategories(db: Db, query: ListQuery) {
     fromWhere: sql`FROM categories c WHERE ${listConditions(query)}`,
     order: { key: ORDER_COLUMNS[query.order_key], id: sql`c.id`, direction: listDirection(query) },
     shape: async (ids) =>
-      inCategoryOrder(ids, await queryRows<CategoryJsonRow>(db, categoryRows()(idArray(ids)))),
+      inCategoryOrder(
+        ids,
+        await queryRows<CategoryJsonRow>(
+          db,
+          categoryRows({ scope: query.website_scope })(idArray(ids)),
+        ),
+      ),
   });
 }
 
@@ -95,18 +105,35 @@ export async function listCategories(db: Db, query: ListQuery) {
         query.auto_google_sync,
         query.stage_id,
         query.assignee_id,
+        query.website_scope,
       ]),
     },
-    categoryRows(),
+    categoryRows({ scope: query.website_scope }),
   );
   return jsonPageAnswer(page, { page: query.page, perPage, path: '/api/categories' });
 }
 
-/** One category with every website and parent: GET /api/categories/{id} and the form's answers. */
-export async function categoryRow(db: Executor, id: number): Promise<CategoryRow> {
+/**
+ * One category with every website and parent: GET /api/categories/{id} and the form's answers.
+ * With a website scope (an API token limited to some), one with no variant on them is not found,
+ * and its row names those websites only.
+ */
+export async function categoryRow(
+  db: Executor,
+  id: number,
+  scope: readonly number[] | null = null,
+): Promise<CategoryRow> {
+  if (scope) {
+    const [inScope] = await queryRows(
+      db,
+      sql`SELECT 1 FROM category_variants
+          WHERE category_id = ${id} AND website_id = ANY(${idArray(scope)})`,
+    );
+    if (!inScope) throw notFound();
+  }
   const records = await preparedRows<CategoryJsonRow>(
     db,
-    categoryRows({ complete: true })(idArray([id])),
+    categoryRows({ complete: true, scope })(idArray([id])),
   );
   const [row] = inCategoryOrder([id], records);
   if (!row) throw notFound();

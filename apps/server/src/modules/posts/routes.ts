@@ -7,7 +7,7 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { detailRows } from '../../content/detail.ts';
-import { withAssignee } from '../../content/filters.ts';
+import { scopedQuery } from '../../content/filters.ts';
 import { POST_KIND } from '../../content/kinds.ts';
 import type { AppContext } from '../../context.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
@@ -29,10 +29,8 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     app,
     postsResource,
     {
-      list: (query, request) =>
-        listPosts(request.reads, withAssignee(query, currentUser(request).userId)),
-      export: (query, request) =>
-        exportPosts(request.reads, withAssignee(query, currentUser(request).userId)),
+      list: (query, request) => listPosts(request.reads, scopedQuery(query, request)),
+      export: (query, request) => exportPosts(request.reads, scopedQuery(query, request)),
       create: (body) => createPost(db, body),
       update: (id, body) => updatePost(db, id, body),
       remove: async (id, request) => {
@@ -43,7 +41,7 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         message: POST_MESSAGES.bulkDeleted(await deletePosts(db, currentUser(request), ids)),
       }),
     },
-    { fastList: true },
+    { fastList: true, websiteScoped: ['list', 'export'] },
   );
 
   app.get(

@@ -14,6 +14,8 @@ import type { z } from 'zod';
 import {
   postFilterCondition,
   reviewVariantConditions,
+  variantInScope,
+  type WebsiteScope,
   type WithAssignee,
 } from '../../content/filters.ts';
 import { POST_KIND } from '../../content/kinds.ts';
@@ -46,8 +48,8 @@ import {
 } from '../../lists/page.ts';
 import { newestPostsPage } from './newest-page.ts';
 
-/** The list's query, its Assignee filter's `me` read as the caller's id. */
-type ListQuery = WithAssignee<PostListQuery>;
+/** The list's query, its Assignee filter's `me` read as the caller's id, and its website scope. */
+type ListQuery = WithAssignee<PostListQuery> & WebsiteScope;
 
 type PostForm = z.output<typeof postFormSchema>;
 
@@ -72,12 +74,15 @@ const VARIANT_FLAGS = sql.join(
 
 /**
  * The posts of `ids` (an int[] expression) with their category, the flags of their variants and
- * their review columns (a post without variants has none in either list).
+ * their review columns (a post without variants has none in either list); with a website scope,
+ * of its variants on those websites only.
  */
-const postRows: RowsOf = (ids) =>
-  sql`WITH v AS MATERIALIZED (
+const postRows =
+  (scope?: readonly number[] | null): RowsOf =>
+  (ids) =>
+    sql`WITH v AS MATERIALIZED (
         SELECT post_id AS owner, stage_id, assignee_id, publish_at, ${sql.join(postedFlags, sql`, `)}
-        FROM post_variants WHERE post_id = ANY(${ids}))
+        FROM post_variants v WHERE post_id = ANY(${ids})${variantInScope(scope)})
       SELECT p.id, p.title, p.description, p.content_reference, p.status, p.category_id,
              c.name AS category_name, p.created_at, ${POST_FLAGS}, f.next_publish_at,
              COALESCE(r.stages, '[]'::json) AS stages,
@@ -102,7 +107,7 @@ const inPostOrder = (ids: readonly number[], records: readonly PostRecord[]): Po
 
 /** Every post, newest first: the list's most read page, its statement's text written once. */
 const newestPage = preparedRead((offset: number, perPage: number) =>
-  pageRowsStatement(newestPostsPage(offset, perPage), postRows),
+  pageRowsStatement(newestPostsPage(offset, perPage), postRows()),
 );
 
 const isUnfiltered = (query: ListQuery) =>
@@ -112,7 +117,8 @@ const isUnfiltered = (query: ListQuery) =>
   query.website_id === undefined &&
   query.status === undefined &&
   query.stage_id === undefined &&
-  query.assignee_id === undefined;
+  query.assignee_id === undefined &&
+  !query.website_scope;
 
 const ORDER_COLUMNS: Record<PostOrderKey, SQL> = {
   title: sql`p.title`,
@@ -195,9 +201,10 @@ export async function listPosts(db: Db, query: ListQuery) {
         query.status,
         query.stage_id,
         query.assignee_id,
+        query.website_scope,
       ]),
     },
-    postRows,
+    postRows(query.website_scope),
   );
   return estimatedPage(inPostOrder(page.ids, page.records), paging, page);
 }
@@ -219,7 +226,11 @@ export function exportPosts(db: Db, query: ListQuery) {
     row: postRowSchema,
     fromWhere: sql`FROM posts p WHERE ${listConditions(query)}`,
     order: exportOrder(query),
-    shape: async (ids) => inPostOrder(ids, await queryRows<PostRecord>(db, postRows(idArray(ids)))),
+    shape: async (ids) =>
+      inPostOrder(
+        ids,
+        await queryRows<PostRecord>(db, postRows(query.website_scope)(idArray(ids))),
+      ),
     ...(isUnfiltered({ ...query, order_key: undefined }) && {
       total: async () =>
         (
@@ -233,7 +244,7 @@ export function exportPosts(db: Db, query: ListQuery) {
 }
 
 async function postRow(db: Executor, id: number): Promise<PostRow> {
-  const [row] = inPostOrder([id], await preparedRows<PostRecord>(db, postRows(idArray([id]))));
+  const [row] = inPostOrder([id], await preparedRows<PostRecord>(db, postRows()(idArray([id]))));
   if (!row) throw notFound();
   return row;
 }

@@ -25,7 +25,7 @@ export const tokensRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
         remove: 'Revoke an API token',
       },
       noStore: ['create'],
-      config: { sessionOnly: true },
+      sessionOnly: true,
     },
   );
 };

@@ -68,7 +68,7 @@ export const websitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       },
     },
     // The new website's signing secret is in the answer: no cache may keep a copy.
-    { noStore: ['create'], config: SCOPED },
+    { noStore: ['create'], websiteScoped: true },
   );
 
   app.get(
