@@ -1,9 +1,7 @@
 import { ASSIGNEE_ME, type CategoryActionFilter, type PostActionFilter } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { idArray } from '../db/client.ts';
 import { containsTerm, likePattern } from '../lists/search.ts';
-import { currentUser, websiteScope } from '../plugins/auth.ts';
 
 /**
  * The conditions of the Posts and Categories lists' search and filters, written once for the
@@ -38,20 +36,6 @@ function scopeConditions(variants: SQL, ofRecord: SQL, filter: WebsiteScope): SQ
     sql`EXISTS (SELECT 1 FROM ${variants} v
                 WHERE ${ofRecord}${variantInScope(filter.website_scope)})`,
   ];
-}
-
-/**
- * A list's query as its service reads it: `assignee_id=me` as the caller's id, and the websites
- * of an API token limited to some.
- */
-export function scopedQuery<F extends { assignee_id?: number | typeof ASSIGNEE_ME }>(
-  query: F,
-  request: FastifyRequest,
-): WithAssignee<F> & WebsiteScope {
-  return {
-    ...withAssignee(query, currentUser(request).userId),
-    website_scope: websiteScope(request),
-  };
 }
 
 /** The Posts list's filter, a condition on `p` (posts). */

@@ -10,8 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailRows } from '../../content/detail.ts';
-import { scopedQuery } from '../../content/filters.ts';
 import { CATEGORY_KIND } from '../../content/kinds.ts';
+import { scopedQuery } from '../../content/scoped-query.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { currentUser, websiteScope } from '../../plugins/auth.ts';

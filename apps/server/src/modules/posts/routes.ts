@@ -7,8 +7,8 @@ import {
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { detailRows } from '../../content/detail.ts';
-import { scopedQuery } from '../../content/filters.ts';
 import { POST_KIND } from '../../content/kinds.ts';
+import { scopedQuery } from '../../content/scoped-query.ts';
 import type { AppContext } from '../../context.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
 import { currentUser } from '../../plugins/auth.ts';
