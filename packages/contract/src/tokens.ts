@@ -131,7 +131,7 @@ export const tokenSchema = z.object({
   expires_at: z.string(),
   last_used_at: z.string().nullable(),
   last_used_ip: z.string().nullable(),
-  /** Null once its creator's account is gone (a role's token lives on). */
+  /** Null once its creator's account is gone: the token is then refused, and stays listed. */
   created_by: z.object({ id: z.number(), name: z.string() }).nullable(),
   created_at: z.string(),
   revoked_at: z.string().nullable(),

@@ -16,7 +16,10 @@ export const apiTokens = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
-    /** Its creator, under whose name its writes are audited; a role's token outlives them. */
+    /**
+     * Its creator, under whose name its writes are audited; null once they are deleted, when the
+     * token is refused but stays listed.
+     */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     roleId: integer('role_id').references(() => roles.id, { onDelete: 'cascade' }),
     abilities: text('abilities').array().$type<Ability[]>().notNull().default(sql`'{}'`),
