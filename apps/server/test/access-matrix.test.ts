@@ -199,14 +199,19 @@ const OWN_ROWS: Record<string, Allowed> = {
   'POST /api/agent/heartbeat': 'agent',
 };
 
-/** A person of a role, or a script with an API token of that role (`token of viewer`…). */
-type Caller = 'anonymous' | 'no role' | Role | `token of ${Role}`;
+/**
+ * A person of a role, or a script with an API token of a role: the least (viewer) and the most
+ * (super admin) a token may hold. A token's abilities are its role's, read as a session's are:
+ * what sets it apart, its refusal on the session-only routes, holds whatever the role.
+ */
+const TOKEN_ROLES = [V, S] as const;
+type Caller = 'anonymous' | 'no role' | Role | `token of ${(typeof TOKEN_ROLES)[number]}`;
 const ROLES = [V, E, A, S] as const;
 const CALLERS: readonly Caller[] = [
   'anonymous',
   'no role',
   ...ROLES,
-  ...ROLES.map((role) => `token of ${role}` as const),
+  ...TOKEN_ROLES.map((role) => `token of ${role}` as const),
 ];
 
 /**
@@ -241,7 +246,7 @@ beforeAll(async () => {
   // Each token makes a request per route: more than a minute's default allowance.
   await setSetting(superAdmin, TOKEN_RATE_SETTING, '0');
   const roleIds = await roleIdsByName(superAdmin);
-  for (const role of ROLES) {
+  for (const role of TOKEN_ROLES) {
     const made = await superAdmin.post('/api/tokens', {
       name: `Matrix ${role}`,
       role_id: roleIds[role],

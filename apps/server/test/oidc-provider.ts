@@ -39,6 +39,8 @@ export async function startOidcProvider(redirectUri: string) {
     // The claims in the ID token itself, as Google's and Entra's are.
     conformIdTokenClaims: false,
     cookies: { keys: ['oidc-test-cookie-key'] },
+    // Lifetimes of its own (seconds): the defaults are for its quick start, and say so.
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
     // A signing key of its own: the provider's built-in one is for its quick start, and says so.
     jwks: {
       keys: [
