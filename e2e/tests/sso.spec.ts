@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SSO_CALLBACK_PATH, SSO_SETTINGS } from '@sitefleet/contract';
+import { SSO_CALLBACK_PATH, SSO_ERRORS, SSO_SETTINGS } from '@sitefleet/contract';
 import { OIDC_CLIENT, startOidcProvider } from '../../apps/server/test/oidc-provider.ts';
 import { BASE_URL } from '../servers.ts';
 import { uniqueName } from './api.ts';
@@ -53,9 +53,7 @@ test('a person signs in through the identity provider and lands on the dashboard
 
 test('a refused single sign-on says why on the sign-in screen', async ({ page }) => {
   await page.goto('/login?sso_error=domain');
-  await expect(page.getByRole('alert')).toHaveText(
-    'Your e-mail address is not in a domain allowed to sign in here.',
-  );
+  await expect(page.getByRole('alert')).toHaveText(SSO_ERRORS.domain);
   // Without an issuer, the screen offers no single sign-on.
   await expect(page.getByRole('link', { name: /^Sign in with/ })).toHaveCount(0);
 });

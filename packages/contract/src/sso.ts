@@ -31,9 +31,12 @@ export const SSO_ERRORS = {
   domain: 'Your e-mail address is not in a domain allowed to sign in here.',
   unverified:
     'An account with your e-mail address exists, and your identity provider does not say the address is verified: sign in with your password.',
-  no_email: 'Your identity provider did not give an e-mail address.',
+  no_email: 'Your identity provider did not give a usable e-mail address.',
 } as const;
 export type SsoError = keyof typeof SSO_ERRORS;
+
+/** What the sign-in screen says of a `?sso_error=` it does not know. */
+export const SSO_UNKNOWN_ERROR = 'The single sign-on did not succeed. Try again.';
 
 export const SSO_MESSAGES = {
   localLoginOff: 'Sign-in with a password is turned off: use single sign-on.',

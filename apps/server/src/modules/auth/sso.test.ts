@@ -215,6 +215,30 @@ describe('a single sign-on', () => {
     expect((await clientOf(jar).get('/api/profile')).body.email).toBe('two-factor@corp.example');
   });
 
+  it('takes what the provider says as the user form would: a NUL signs no one in, and never fails the server', async () => {
+    const refused = await signIn({
+      sub: 'nul-email',
+      email: 'nul\u0000@corp.example',
+      email_verified: true,
+    });
+    expect(refused.answer.status).toBe(302);
+    expect(refused.answer.headers.get('location')).toBe('/login?sso_error=no_email');
+    const long = await signIn({
+      sub: 'x'.repeat(300),
+      email: 'long-subject@corp.example',
+      email_verified: true,
+    });
+    expect(long.answer.headers.get('location')).toBe('/login?sso_error=provider');
+    const { answer, jar } = await signIn({
+      sub: 'nul-name',
+      email: 'nul-name@corp.example',
+      email_verified: true,
+      name: 'Nul\u0000Name',
+    });
+    expect(answer.headers.get('location')).toBe('/admin/dashboard');
+    expect((await clientOf(jar).get('/api/profile')).body.name).toBe('NulName');
+  });
+
   it('refuses an address outside the allowed domains', async () => {
     await setSetting(admin, SSO_SETTINGS.allowedDomains, 'corp.example, fleet.example');
     onTestFinished(() => setSetting(admin, SSO_SETTINGS.allowedDomains, ''));

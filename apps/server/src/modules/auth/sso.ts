@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { isSuperAdminRoleName, type SsoError } from '@sitefleet/contract';
+import {
+  isSuperAdminRoleName,
+  type SsoError,
+  userEmailField,
+  userNameField,
+} from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { recordAudit } from '../../db/audit.ts';
@@ -7,7 +12,11 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { userIdentities, users } from '../../db/schema.ts';
 import { type SsoConfig, ssoEnabled } from '../../db/sso-settings.ts';
 import type { Outbound } from '../../lib/outbound.ts';
+import { storableText } from '../../lib/outside-text.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+
+/** The longest provider subject kept (OpenID Connect allows 255 ASCII characters). */
+const SUBJECT_MAX = 255;
 
 /** A single sign-on that ends on the sign-in screen with one of SSO_ERRORS. */
 export class SsoRefusal extends Error {
@@ -123,8 +132,15 @@ export async function ssoUser(
   issuer: string,
   claims: oidc.IDToken,
 ): Promise<number> {
-  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-  if (!email) throw new SsoRefusal('no_email');
+  // What the provider says is checked as the user form checks it: an address the form would
+  // refuse (a NUL, too long, no address at all) signs no one in.
+  const parsedEmail = userEmailField.safeParse(claims.email);
+  if (!parsedEmail.success) throw new SsoRefusal('no_email');
+  const email = parsedEmail.data;
+  // The subject keys the identity row: one PostgreSQL text cannot hold is a broken provider.
+  if (claims.sub.includes('\0') || claims.sub.length > SUBJECT_MAX) {
+    throw new SsoRefusal('provider');
+  }
   const domain = email.slice(email.lastIndexOf('@') + 1);
   if (config.allowedDomains.length > 0 && !config.allowedDomains.includes(domain)) {
     throw new SsoRefusal('domain');
@@ -145,12 +161,15 @@ export async function ssoUser(
       if (existing && claims.email_verified !== true) throw new SsoRefusal('unverified');
       if (existing) userId = existing.id;
       else {
-        const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name : email;
+        const named = userNameField.safeParse(
+          typeof claims.name === 'string' ? storableText(claims.name) : undefined,
+        );
+        const name = named.success ? named.data : email;
         // A password no one knows: this user signs in through the provider.
         const password = await hashPassword(randomBytes(32).toString('base64url'));
         const [user] = await tx
           .insert(users)
-          .values({ name: name.slice(0, 255), email, password })
+          .values({ name, email, password })
           .returning({ id: users.id });
         userId = user!.id;
         created = true;

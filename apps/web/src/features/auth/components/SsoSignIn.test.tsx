@@ -1,4 +1,4 @@
-import { SSO_ERRORS } from '@sitefleet/contract';
+import { SSO_ERRORS, SSO_UNKNOWN_ERROR } from '@sitefleet/contract';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -40,8 +40,6 @@ describe('SsoError', () => {
 
   it('gives a generic reason for a code it does not know', () => {
     at('/login?sso_error=whatever', <SsoError />);
-    expect(screen.getByRole('alert').textContent).toBe(
-      'The single sign-on did not succeed. Try again.',
-    );
+    expect(screen.getByRole('alert').textContent).toBe(SSO_UNKNOWN_ERROR);
   });
 });

@@ -1,4 +1,9 @@
-import { type AuthOptions, SSO_ERRORS, SSO_START_PATH } from '@sitefleet/contract';
+import {
+  type AuthOptions,
+  SSO_ERRORS,
+  SSO_START_PATH,
+  SSO_UNKNOWN_ERROR,
+} from '@sitefleet/contract';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -25,8 +30,7 @@ export function SsoError() {
   const [params] = useSearchParams();
   const code = params.get('sso_error');
   if (!code) return null;
-  const message =
-    SSO_ERRORS[code as keyof typeof SSO_ERRORS] ?? 'The single sign-on did not succeed. Try again.';
+  const message = SSO_ERRORS[code as keyof typeof SSO_ERRORS] ?? SSO_UNKNOWN_ERROR;
   return (
     <div className="alert alert-danger" role="alert">
       {message}
