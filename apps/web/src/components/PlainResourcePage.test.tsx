@@ -1,4 +1,3 @@
-import { AbilityProvider } from '@casl/react';
 import {
   INSTANCE_MESSAGES,
   INSTANCE_ORDER_KEYS,
@@ -7,13 +6,11 @@ import {
   instancesResource,
   paginate,
 } from '@sitefleet/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appAbility } from '../lib/abilities.ts';
 import { clearSession, loadSession } from '../lib/auth-store.ts';
-import { stubFetch } from '../test/fetch-stub.ts';
+import { renderInApp, stubFetch } from '../test/fetch-stub.tsx';
 import { stubResizeObserver } from '../test/resize-observer-stub.ts';
 import { settingsAnswer } from '../test/settings-answer.ts';
 import { PlainResourcePage } from './PlainResourcePage.tsx';
@@ -72,15 +69,7 @@ async function renderPage(abilities: string[]) {
       ),
     },
   ]);
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <AbilityProvider value={appAbility}>
-        <RouterProvider router={router} />
-      </AbilityProvider>
-    </QueryClientProvider>,
-  );
+  renderInApp(router);
   await screen.findByText('i-plain');
   return fetchMock;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../test/fetch-stub.ts';
+import { stubFetch } from '../test/fetch-stub.tsx';
 import { settingsAnswer } from '../test/settings-answer.ts';
 import { appAbility, can } from './abilities.ts';
 import { clearSession, getAuthState, loadSession } from './auth-store.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../test/fetch-stub.ts';
+import { stubFetch } from '../test/fetch-stub.tsx';
 import { ApiError, http, isApiError, NETWORK_ERROR_MESSAGE } from './http.ts';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 import { paginatedSchema } from '@sitefleet/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { stubFetch } from '../test/fetch-stub.ts';
+import { stubFetch } from '../test/fetch-stub.tsx';
 import { resourceQueries } from './resource-queries.ts';
 
 afterEach(() => vi.unstubAllGlobals());

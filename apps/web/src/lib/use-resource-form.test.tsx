@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { stubFetch } from '../test/fetch-stub.ts';
+import { stubFetch } from '../test/fetch-stub.tsx';
 import { contractResolver } from './contract-resolver.ts';
 import { useResourceForm } from './use-resource-form.ts';
 

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appAbility } from '../../lib/abilities.ts';
 import { clearSession, loadSession } from '../../lib/auth-store.ts';
-import { stubFetch } from '../../test/fetch-stub.ts';
+import { stubFetch } from '../../test/fetch-stub.tsx';
 import { settingsAnswer } from '../../test/settings-answer.ts';
 import { Sidebar } from './Sidebar.tsx';
 

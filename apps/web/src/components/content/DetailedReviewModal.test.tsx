@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { appAbility } from '../../lib/abilities.ts';
-import { stubFetch } from '../../test/fetch-stub.ts';
+import { stubFetch } from '../../test/fetch-stub.tsx';
 import { stubResizeObserver } from '../../test/resize-observer-stub.ts';
 import { DetailedReviewModal } from './DetailedReviewModal.tsx';
 

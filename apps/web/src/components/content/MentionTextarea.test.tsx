@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '../../test/fetch-stub.ts';
+import { stubFetch } from '../../test/fetch-stub.tsx';
 import { MentionTextarea, mentionAt } from './MentionTextarea.tsx';
 
 describe('mentionAt', () => {

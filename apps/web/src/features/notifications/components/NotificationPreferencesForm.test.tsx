@@ -7,7 +7,7 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub.ts';
+import { stubFetch } from '../../../test/fetch-stub.tsx';
 import { NotificationPreferencesForm } from './NotificationPreferencesForm.tsx';
 
 const kinds = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, DEFAULT_CHANNEL_CHOICE]));

@@ -1,11 +1,9 @@
-import { AbilityProvider } from '@casl/react';
 import { type ApiToken, paginate, TOKEN_MESSAGES } from '@sitefleet/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { appAbility } from '../../../lib/abilities.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clearSession, loadSession } from '../../../lib/auth-store.ts';
+import { renderInApp, stubFetch } from '../../../test/fetch-stub.tsx';
 import { stubResizeObserver } from '../../../test/resize-observer-stub.ts';
 import { settingsAnswer } from '../../../test/settings-answer.ts';
 import { TokensTab } from './TokensTab.tsx';
@@ -40,47 +38,34 @@ const page = (data: ApiToken[]) =>
  * tokens, and a POST /api/tokens answering the new row with its secret. Records each call.
  */
 function stubServer(abilities: string[]) {
-  const answers: Record<string, unknown> = {
-    'GET /api/profile': { id: 1, name: 'Ada', email: 'a@b.c', avatar: null, role: null, roles: [] },
-    'GET /api/settings/fetch': settingsAnswer(),
-    'GET /api/abilities': abilities,
-    'GET /api/tokens': page([]),
-    'GET /api/roles/all': [
-      { id: 2, name: 'admin' },
-      { id: 4, name: 'viewer' },
-    ],
-    'GET /api/getAllWebsites': [
-      { id: 3, name: 'Alpha' },
-      { id: 7, name: 'Beta' },
-    ],
-    'POST /api/tokens': { ...ROW, token: SECRET },
-  };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const key = `${init?.method ?? 'GET'} ${String(input).split('?')[0]}`;
-    if (!(key in answers)) throw new TypeError(`No stubbed answer for ${key}`);
-    return new Response(JSON.stringify(answers[key]), {
-      status: key.startsWith('POST') ? 201 : 200,
-      headers: { 'content-type': 'application/json' },
-    });
+  return stubFetch({
+    '/api/profile': {
+      body: { id: 1, name: 'Ada', email: 'a@b.c', avatar: null, role: null, roles: [] },
+    },
+    '/api/settings/fetch': { body: settingsAnswer() },
+    '/api/abilities': { body: abilities },
+    'GET /api/tokens': { body: page([]) },
+    '/api/roles/all': {
+      body: [
+        { id: 2, name: 'admin' },
+        { id: 4, name: 'viewer' },
+      ],
+    },
+    '/api/getAllWebsites': {
+      body: [
+        { id: 3, name: 'Alpha' },
+        { id: 7, name: 'Beta' },
+      ],
+    },
+    'POST /api/tokens': { status: 201, body: { ...ROW, token: SECRET } },
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 async function renderTab(abilities: string[]) {
   stubResizeObserver();
   const fetchMock = stubServer(abilities);
   await loadSession();
-  const router = createMemoryRouter([{ path: '*', element: <TokensTab /> }]);
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <AbilityProvider value={appAbility}>
-        <RouterProvider router={router} />
-      </AbilityProvider>
-    </QueryClientProvider>,
-  );
+  renderInApp(createMemoryRouter([{ path: '*', element: <TokensTab /> }]));
   await screen.findByText(/No API tokens yet/);
   fireEvent.click(screen.getByRole('button', { name: 'New API token' }));
   const dialog = await screen.findByRole('dialog', { name: 'New API token' });

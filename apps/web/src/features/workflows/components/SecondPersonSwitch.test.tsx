@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appAbility } from '../../../lib/abilities.ts';
 import { clearSession, loadSession } from '../../../lib/auth-store.ts';
-import { stubFetch } from '../../../test/fetch-stub.ts';
+import { stubFetch } from '../../../test/fetch-stub.tsx';
 import { settingsAnswer } from '../../../test/settings-answer.ts';
 import { SecondPersonSwitch } from './SecondPersonSwitch.tsx';
 
