@@ -61,6 +61,8 @@ export const STANDALONE_PERMISSIONS = {
   'workflow-manage': 2,
   /** Lists and revokes everyone's API tokens, and makes tokens of a role. */
   'token-manage': 1,
+  /** Creates, changes and deletes the outgoing event subscriptions, and replays their events. */
+  'event-subscription-manage': 2,
 } as const satisfies Record<string, PermissionLevel>;
 const STANDALONE_NAMES = Object.keys(STANDALONE_PERMISSIONS) as Ability[];
 
@@ -212,6 +214,7 @@ const OTHER_PERMISSION_LABELS: Record<
   'delivery-manage': 'Pause, resume and replay deliveries',
   'workflow-manage': 'Manage review workflows',
   'token-manage': "Manage everyone's API tokens",
+  'event-subscription-manage': 'Manage outgoing event subscriptions',
 };
 
 /** A permission in words beside its name ('post-review': 'Review posts'); none for another name. */

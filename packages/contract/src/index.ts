@@ -6,6 +6,8 @@ export * from './categories.ts';
 export * from './content-actions.ts';
 export * from './deliveries.ts';
 export * from './errors.ts';
+export * from './event-subscriptions.ts';
+export * from './event-types.ts';
 export * from './fields.ts';
 export * from './format.ts';
 export * from './google.ts';

@@ -74,6 +74,7 @@ export const RESOURCE_NAMES = {
   settings: { abilities: true, one: 'setting', label: 'Setting', savedViews: true, export: true },
   workflows: { one: 'workflow', label: 'Workflow' },
   tokens: { one: 'token', label: 'API token' },
+  'event-subscriptions': { one: 'event_subscription', label: 'Event subscription' },
 } as const satisfies Record<string, ResourceFacts>;
 
 type Names = typeof RESOURCE_NAMES;
