@@ -8,3 +8,6 @@ export const MULTI_SELECT_TEXTS = {
   maxSelected: (max: number) =>
     `Maximum of ${max} options selected. First remove a selected option to select another.`,
 } as const;
+
+/** A word with its first letter in capitals, e.g. a group's title from its key ('post' → 'Post'). */
+export const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
