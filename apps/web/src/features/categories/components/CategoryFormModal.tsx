@@ -9,20 +9,12 @@ import {
   RECORD_STATUS_OPTIONS,
   YES_NO_OPTIONS,
 } from '@sitefleet/contract';
-import { useId } from 'react';
-import { Controller, type FieldError, type Resolver } from 'react-hook-form';
+import type { FieldError, Resolver } from 'react-hook-form';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
-import {
-  describedBy,
-  FormField,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '../../../components/form/FormField.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/form/FormField.tsx';
+import { WebsitesField } from '../../../components/form/WebsitesField.tsx';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
-import { MultiSelect } from '../../../components/MultiSelect.tsx';
-import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
 import { useResourceForm } from '../../../lib/use-resource-form.ts';
 import { useCategory } from '../api/categories.ts';
 import { type CategoryFormValues, categoryFormDefaults } from './category-form.ts';
@@ -94,8 +86,6 @@ function CategoryForm({ category, onClose }: CategoryFormModalProps) {
     onClose,
   });
   const { name, slug } = useSlugFollowingName(form, !editing);
-  const websites = useWebsiteOptions();
-  const websitesId = useId();
 
   return (
     <FormModal {...modal} size="lg">
@@ -126,29 +116,12 @@ function CategoryForm({ category, onClose }: CategoryFormModalProps) {
           error={errors.keywords}
         />
       </div>
-      <FormField label="Websites" controlId={websitesId} error={errors.websites}>
-        <Controller
-          control={form.control}
-          name="websites"
-          render={({ field }) => (
-            <MultiSelect
-              inputId={websitesId}
-              options={(websites.data ?? []).map((website) => ({
-                value: website.id,
-                label: website.name,
-              }))}
-              value={field.value ?? []}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              isLoading={websites.isPending}
-              invalid={errors.websites !== undefined}
-              ariaDescribedBy={errors.websites ? describedBy(websitesId) : undefined}
-              placeholder="Select websites"
-            />
-          )}
-        />
-        {websites.isError && <div className="form-text text-danger">{websites.error.message}</div>}
-      </FormField>
+      <WebsitesField
+        control={form.control}
+        name="websites"
+        error={errors.websites}
+        placeholder="Select websites"
+      />
       <ParentsField
         control={form.control}
         error={errors.parents as FieldError | undefined}

@@ -1,19 +1,13 @@
 import { type ApiTokenCreated, WEBSITE_READING_ABILITIES } from '@sitefleet/contract';
 import { useId, useMemo } from 'react';
-import { Controller, type FieldError, type UseFormReturn, useForm } from 'react-hook-form';
+import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { DateField } from '../../../components/form/DateField.tsx';
 import { FormErrorAlert } from '../../../components/form/FormErrorAlert.tsx';
-import {
-  describedBy,
-  FormField,
-  SelectField,
-  TextField,
-} from '../../../components/form/FormField.tsx';
-import { MultiSelect } from '../../../components/MultiSelect.tsx';
+import { SelectField, TextField } from '../../../components/form/FormField.tsx';
+import { WebsitesField } from '../../../components/form/WebsitesField.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
 import { bindServerErrors } from '../../../lib/form-errors.ts';
 import { useRoleOptions } from '../../../lib/role-options.ts';
 import { useCreateToken } from '../api/tokens.ts';
@@ -83,7 +77,15 @@ export function TokenFormModal({ onClose, onCreated }: TokenFormModalProps) {
         error={errors.expires_at}
         help={`It works until the end of this day; ${DEFAULT_TOKEN_DAYS} days unless you change it, a year at most.`}
       />
-      {seesWebsites && <WebsitesField form={form} />}
+      {seesWebsites && (
+        <WebsitesField
+          control={form.control}
+          name="website_ids"
+          error={errors.website_ids}
+          placeholder="Every website"
+          help="Leave empty for every website. A token limited to some websites sees only them, and is refused by the routes that do not narrow to them."
+        />
+      )}
       {mayGiveRole && <GrantChoice form={form} />}
       {form.watch('grant') === 'role' ? (
         <RoleField form={form} />
@@ -103,44 +105,6 @@ export function TokenFormModal({ onClose, onCreated }: TokenFormModalProps) {
         />
       )}
     </FormModal>
-  );
-}
-
-/** The websites a token is limited to; none chosen: every website. */
-function WebsitesField({ form }: { form: UseFormReturn<TokenFormValues> }) {
-  const websites = useWebsiteOptions();
-  const id = useId();
-  // A message for the whole list (an unknown website), not one per chosen id.
-  const error = form.formState.errors.website_ids as FieldError | undefined;
-  return (
-    <FormField
-      label="Websites"
-      controlId={id}
-      error={error}
-      help="Leave empty for every website. A token limited to some websites sees only them, and is refused by the routes that do not narrow to them."
-    >
-      <Controller
-        control={form.control}
-        name="website_ids"
-        render={({ field }) => (
-          <MultiSelect
-            inputId={id}
-            options={(websites.data ?? []).map((website) => ({
-              value: website.id,
-              label: website.name,
-            }))}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            isLoading={websites.isPending}
-            invalid={error !== undefined}
-            ariaDescribedBy={error ? describedBy(id) : undefined}
-            placeholder="Every website"
-          />
-        )}
-      />
-      {websites.isError && <div className="form-text text-danger">{websites.error.message}</div>}
-    </FormField>
   );
 }
 
