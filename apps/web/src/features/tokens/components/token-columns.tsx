@@ -1,15 +1,13 @@
 import { type ApiToken, formatDateTime, type TokenStatus } from '@sitefleet/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { ShortList } from '../../../components/ShortList.tsx';
 
 const STATUS_BADGES: Record<TokenStatus, { text: string; className: string }> = {
   active: { text: 'Active', className: 'text-bg-success' },
   expired: { text: 'Expired', className: 'text-bg-secondary' },
   revoked: { text: 'Revoked', className: 'text-bg-danger' },
 };
-
-/** The abilities a row shows by name before it says how many more there are. */
-const ABILITIES_SHOWN = 3;
 
 function TokenGrant({ token }: { token: ApiToken }) {
   if (token.role_name !== null) {
@@ -19,17 +17,7 @@ function TokenGrant({ token }: { token: ApiToken }) {
       </span>
     );
   }
-  const more = token.abilities.length - ABILITIES_SHOWN;
-  return (
-    <span className="d-inline-flex flex-wrap gap-1" title={token.abilities.join(', ')}>
-      {token.abilities.slice(0, ABILITIES_SHOWN).map((ability) => (
-        <code key={ability} className="small">
-          {ability}
-        </code>
-      ))}
-      {more > 0 && <span className="small text-body-secondary">+{more} more</span>}
-    </span>
-  );
+  return <ShortList items={token.abilities} />;
 }
 
 const websitesText = (ids: readonly number[] | null) =>
