@@ -17,6 +17,7 @@ import { twoFactorLoginRoutes } from './modules/auth/two-factor-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/routes.ts';
+import { eventSubscriptionsRoutes } from './modules/event-subscriptions/routes.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { googleRoutes } from './modules/google/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     agentRoutes,
     savedViewsRoutes,
     workflowsRoutes,
+    eventSubscriptionsRoutes,
     variantReviewRoutes,
     auditLogRoutes,
     changingAccess(trashRoutes),

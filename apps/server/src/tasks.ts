@@ -13,12 +13,15 @@ import { readSettings } from './db/settings.ts';
 import { pruneEvents } from './events/publish.ts';
 import { every, onTheMark, type TaskDefinition, type TaskSource } from './jobs/scheduler.ts';
 import { AUDIT_RETENTION_SETTING } from './lib/settings-catalog.ts';
+import { pruneEventDeliveries } from './modules/event-subscriptions/deliveries.ts';
 import { pruneChecks, queueDueChecks, sendRenewalNotices } from './modules/monitor/service.ts';
 import { purgeExpiredTrash } from './modules/trash/service.ts';
 import { instanceDispatchTasks } from './pipeline/agent/dispatch.ts';
 import { websiteRefreshTasks } from './pipeline/ai/refresh.ts';
 import { readDeliveryPolicy } from './pipeline/delivery-health.ts';
 import { probePausedWebsites } from './pipeline/delivery-probe.ts';
+import { probePausedSubscriptions } from './pipeline/event-delivery.ts';
+import { relayNewEvents } from './pipeline/event-relay.ts';
 import { pruneExpiredSessions } from './plugins/sessions.ts';
 
 /**
@@ -73,6 +76,11 @@ export const DELIVERY_PRUNE_TASK = 'deliveries:prune';
  * on the clock's five-minute marks, so within a tick of each hour's start.
  */
 export const HEALTH_WINDOW_ROLL_TASK = 'deliveries:roll-health';
+/**
+ * Hands to the job queue the outgoing events whose announcement no relay heard (a process down or
+ * reconnecting), and probes the event subscriptions paused for `delivery.probe_minutes`.
+ */
+export const OUTGOING_EVENTS_TASK = 'events:outgoing';
 
 /**
  * The first row of the task every installation starts with, due a minute after the seed, so that
@@ -188,6 +196,15 @@ export const FIXED_TASKS: TaskDefinition[] = [
     run: async (context) => {
       const { retentionDays } = await readDeliveryPolicy(context);
       await pruneDeliveryAttempts(context.db, retentionDays);
+      await pruneEventDeliveries(context.db, retentionDays);
+    },
+  },
+  {
+    command: OUTGOING_EVENTS_TASK,
+    nextRun: every(MINUTE_MS),
+    run: async (context) => {
+      await relayNewEvents(context);
+      await probePausedSubscriptions(context);
     },
   },
   {

@@ -3,6 +3,7 @@
 export * from './schema/access.ts';
 export * from './schema/audit.ts';
 export * from './schema/content.ts';
+export * from './schema/event-subscriptions.ts';
 export * from './schema/events.ts';
 export * from './schema/imports.ts';
 export * from './schema/monitor.ts';

@@ -29,6 +29,8 @@ export const QUEUES = {
   scheduledPublish: 'scheduled-publish',
   /** Write the rows of an uploaded CSV file (a list's import). */
   importRun: 'import-run',
+  /** Send one outgoing event to one subscription. */
+  eventSend: 'event-send',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -50,6 +52,11 @@ export interface ImportJobData {
   importId: number;
 }
 
+/** An outgoing event's job: its row in event_deliveries. */
+export interface EventSendJobData {
+  deliveryId: number;
+}
+
 /** The queues of the publishing pipeline, whose jobs carry a variant. */
 export type ContentQueue = 'website-push' | 'social-publish' | 'content-regenerate';
 
@@ -62,6 +69,7 @@ export interface QueueData {
   'notification-send': NotificationJobData;
   'scheduled-publish': ScheduledPublishJobData;
   'import-run': ImportJobData;
+  'event-send': EventSendJobData;
 }
 
 /** The queue of a job for `target`. */

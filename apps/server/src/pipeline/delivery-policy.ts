@@ -201,7 +201,7 @@ async function keepDelivered(attempt: Attempt, result: DeliveryResult, durationM
  * name or certificate is wrong), `defer` for a 429 (the website asks us to wait: not a failure),
  * `count` for the rest (5xx, a time-out, a refused connection), which pause after a run of them.
  */
-type FailureKind = 'pause' | 'defer' | 'count';
+export type FailureKind = 'pause' | 'defer' | 'count';
 
 const PAUSING_STATUSES = new Set([401, 403, 404, 410]);
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL']);
@@ -211,7 +211,7 @@ const isTlsCode = (code: string) =>
   code.includes('CERT') ||
   code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE';
 
-function classifyFailure(failure: DeliveryError): FailureKind {
+export function classifyFailure(failure: DeliveryError): FailureKind {
   if (failure.statusCode === 429) return 'defer';
   if (failure.statusCode !== undefined && PAUSING_STATUSES.has(failure.statusCode)) return 'pause';
   const code = failure.detail.code;

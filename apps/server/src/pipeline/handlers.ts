@@ -7,6 +7,7 @@ import { runImport } from '../modules/imports/run.ts';
 import { checkWebsites } from '../modules/monitor/check.ts';
 import { regenerateVariant } from './ai/regenerate.ts';
 import { runDelivery } from './delivery.ts';
+import { sendEvent } from './event-delivery.ts';
 import { sendNotifications } from './notifications.ts';
 import { PUBLISHING_TARGETS } from './targets/index.ts';
 
@@ -23,4 +24,5 @@ export const JOB_HANDLERS: JobHandlers = {
   [QUEUES.notificationSend]: (context, job) => sendNotifications(context, job),
   [QUEUES.scheduledPublish]: (context) => publishDueVariants(context.db, context.queue),
   [QUEUES.importRun]: (context, job) => runImport(context, job, IMPORTERS),
+  [QUEUES.eventSend]: (context, job) => sendEvent(context, job),
 };
