@@ -98,7 +98,9 @@ export const eventSubscriptionSchema = z.object({
 export type EventSubscription = z.infer<typeof eventSubscriptionSchema>;
 
 /** A new subscription, and a rotation: the secret, shown this once. */
-export const eventSubscriptionCreatedSchema = eventSubscriptionSchema.extend({ secret: z.string() });
+export const eventSubscriptionCreatedSchema = eventSubscriptionSchema.extend({
+  secret: z.string(),
+});
 export type EventSubscriptionCreated = z.infer<typeof eventSubscriptionCreatedSchema>;
 export const eventSubscriptionSecretSchema = z.object({
   message: z.string(),
