@@ -15,3 +15,21 @@ export function contractResolver<
 >(schema: S): Resolver<V> {
   return zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<V>;
 }
+
+/**
+ * Checks what would be sent, the form's values made into the request's body by `payload`, with a
+ * contract schema, so that the form says what the server would while it keeps its own values
+ * (an empty choice that is sent as null, a day sent as its last instant). The body's fields have
+ * the form's names, so each message lands under its field.
+ */
+export function payloadResolver<V extends FieldValues>(
+  schema: z.ZodType<unknown, FieldValues>,
+  payload: (values: V) => FieldValues,
+): Resolver<V> {
+  const check = contractResolver<FieldValues>(schema);
+  return async (values, context, options) => {
+    const checked = await check(payload(values), context, options as never);
+    if (Object.keys(checked.errors).length === 0) return { values, errors: {} };
+    return { values: {}, errors: checked.errors as Awaited<ReturnType<Resolver<V>>>['errors'] };
+  };
+}

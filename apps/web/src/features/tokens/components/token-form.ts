@@ -5,8 +5,8 @@ import {
   permissionLabel,
   tokenInputSchema,
 } from '@sitefleet/contract';
-import type { Resolver } from 'react-hook-form';
-import { contractResolver } from '../../../lib/contract-resolver.ts';
+import type { FieldError, Resolver } from 'react-hook-form';
+import { payloadResolver } from '../../../lib/contract-resolver.ts';
 
 /** The New API token form as typed: the expiry is a day (YYYY-MM-DD), its end is sent. */
 export interface TokenFormValues {
@@ -66,27 +66,20 @@ export function tokenPayload(values: TokenFormValues) {
   };
 }
 
-const checkPayload = contractResolver<ReturnType<typeof tokenPayload>>(tokenInputSchema);
+const checkPayload = payloadResolver<TokenFormValues>(tokenInputSchema, tokenPayload);
 
 /**
- * Checks what would be sent with the contract's schema, so the form says what the server would
- * (a day in the past, more than a year ahead, no ability), while the form keeps its own values.
- * The payload's fields have the form's names, so each message lands under its field.
+ * The contract's rules on what would be sent (a day in the past, more than a year ahead, no
+ * ability), as the server would say them; with a role to choose, "give it an ability or a role"
+ * is said under the role.
  */
 export const tokenFormResolver: Resolver<TokenFormValues> = async (values, context, options) => {
-  const checked = await checkPayload(tokenPayload(values), context, options as never);
-  // With a role to choose, "give it an ability or a role" is said under the role.
-  const { abilities, ...others } = checked.errors as Record<string, unknown>;
+  const checked = await checkPayload(values, context, options);
+  const { abilities, ...others } = checked.errors;
   if (values.grant === 'role' && abilities) {
-    checked.errors = { ...others, role_id: abilities } as typeof checked.errors;
+    return { values: {}, errors: { ...others, role_id: abilities as FieldError } };
   }
-  if (Object.keys(checked.errors).length > 0) {
-    return {
-      values: {},
-      errors: checked.errors as Awaited<ReturnType<Resolver<TokenFormValues>>>['errors'],
-    };
-  }
-  return { values, errors: {} };
+  return checked;
 };
 
 /** One subject's permissions, as the form lists them ('website': its list, create …). */
