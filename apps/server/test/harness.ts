@@ -8,6 +8,7 @@ import { type AppContext, createAppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { createUser, seedBase } from '../src/db/seed.ts';
 import { startWorkers } from '../src/jobs/workers.ts';
+import { startEventRelay } from '../src/pipeline/event-relay.ts';
 import { JOB_HANDLERS } from '../src/pipeline/handlers.ts';
 import { TARGET_SETTINGS } from '../src/pipeline/targets/index.ts';
 import { seedTaskRows } from '../src/tasks.ts';
@@ -239,9 +240,19 @@ export async function waitFor<T>(
   );
 }
 
+/** The job workers and the outgoing events' relay, as the server starts them beside the API. */
+async function startJobWork(context: AppContext, log: App['log']) {
+  const stopWorkers = await startWorkers({ ...context, log }, JOB_HANDLERS);
+  const stopRelay = await startEventRelay({ ...context, log });
+  return async () => {
+    await stopRelay();
+    await stopWorkers();
+  };
+}
+
 /**
  * The real server on a random port, on a fresh database with the base seed. With `workers`, the
- * job workers run in it too (the scheduler never does: tests run its tasks themselves). With
+ * job workers and the outgoing events' relay run in it too (the scheduler never does: tests run its tasks themselves). With
  * `database`, a migrated one of the test's own (which the server closes) instead of a fresh one.
  */
 export async function startTestServer(
@@ -264,9 +275,7 @@ export async function startTestServer(
   });
   const context = await createAppContext(config, database, { error: () => {} });
   const app = await buildApp({ context });
-  let stopWorkers = workers
-    ? await startWorkers({ ...context, log: app.log }, JOB_HANDLERS)
-    : async () => {};
+  let stopWorkers = workers ? await startJobWork(context, app.log) : async () => {};
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
