@@ -232,6 +232,19 @@ export const SCREENS: readonly ScreenEntry[] = [
     },
   },
   {
+    // The URLs that receive the fleet's events (outgoing webhooks): an administrator's.
+    name: 'event-subscriptions',
+    menu: { label: 'Event Subscriptions', icon: 'bi-broadcast', group: 'parameters' },
+    list: {
+      path: paths.eventSubscriptions,
+      ability: 'event-subscription-manage',
+      load: () =>
+        import('../features/event-subscriptions/pages/EventSubscriptionsPage.tsx').then(
+          (m) => m.EventSubscriptionsPage,
+        ),
+    },
+  },
+  {
     // Whoever may delete something finds it again here.
     name: 'trash',
     menu: { label: 'Trash', icon: 'bi-trash3', group: 'resources' },

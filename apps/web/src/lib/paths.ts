@@ -22,6 +22,7 @@ export const paths = {
   googleCallback: '/youtube/callback',
   workflows: '/admin/workflows',
   tokens: '/admin/tokens',
+  eventSubscriptions: '/admin/event-subscriptions',
   /** An outside reviewer's one-off link (no session). */
   publicReview: (token: string) => `/review/${token}`,
 } as const;
