@@ -25,4 +25,4 @@ export const holdsAbility = (userId: SQL, abilities: readonly Ability[] | SQL) =
                OR EXISTS (SELECT 1 FROM role_permissions rp
                           JOIN permissions p ON p.id = rp.permission_id
                           WHERE rp.role_id = r.id
-                            AND p.name ${oneOf(abilities)}))))`;
+                            AND p.name ${oneOf(abilities)})))`;

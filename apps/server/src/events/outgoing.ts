@@ -48,7 +48,8 @@ export async function emitEvents(executor: Executor, events: readonly OutgoingEv
   const at = new Date();
   let stored = 0;
   for (let start = 0; start < events.length; start += INSERT_BATCH) {
-    const batch = events.slice(start, start + INSERT_BATCH).map((event) => ({
+    const batch = events.slice(start, start + INSERT_BATCH).map((event, n) => ({
+      n,
       webhook_id: newWebhookId(),
       type: event.type,
       payload: eventBody(event, at),
@@ -58,8 +59,8 @@ export async function emitEvents(executor: Executor, events: readonly OutgoingEv
     const [row] = await queryRows<{ stored: number }>(
       executor,
       sql`WITH e AS (
-            SELECT * FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) WITH ORDINALITY
-              AS e(webhook_id text, type text, payload jsonb, audience text, website_ids int[], n bigint)
+            SELECT * FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+              AS e(n int, webhook_id text, type text, payload jsonb, audience text, website_ids int[])
           ), stored AS (
             INSERT INTO event_deliveries (subscription_id, webhook_id, type, payload, audience)
             SELECT s.id, e.webhook_id, e.type, e.payload, e.audience
@@ -75,6 +76,13 @@ export async function emitEvents(executor: Executor, events: readonly OutgoingEv
   }
   if (stored > 0) await executor.execute(sql`SELECT pg_notify(${OUTGOING_CHANNEL}, '')`);
 }
+
+/**
+ * Whether an enabled subscription chose `type`: a reader that builds events from the database adds
+ * it to its statement, so that with nobody subscribed a change reads nothing more.
+ */
+export const subscribedTo = (type: EventType) =>
+  sql`EXISTS (SELECT 1 FROM event_subscriptions WHERE enabled AND ${type} = ANY (events))`;
 
 /** Stores one event for the one subscription named, whatever it chose (its test event). */
 export async function emitTo(executor: Executor, subscriptionId: number, event: OutgoingEvent) {

@@ -18,6 +18,7 @@ import {
   type WithAssignee,
 } from '../../content/filters.ts';
 import { CATEGORY_KIND } from '../../content/kinds.ts';
+import { changedFields, emitRecordEvents } from '../../content/record-events.ts';
 import {
   assertFormReferences,
   insertCategory,
@@ -170,6 +171,7 @@ export async function createCategory(db: Db, input: CategoryCreate) {
   return db.transaction(async (tx) => {
     const created = await categoryRow(tx, await insertCategory(tx, input));
     await recordChange(tx, 'category', created, null, created);
+    await emitRecordEvents(tx, 'category', 'created', [created.id]);
     return created;
   });
 }
@@ -234,6 +236,7 @@ export async function updateCategory(db: Db, id: number, input: CategoryUpdate) 
     await saveCategory(tx, id, input);
     const updated = await categoryRow(tx, id);
     await recordChange(tx, 'category', updated, previous, updated);
+    await emitRecordEvents(tx, 'category', 'updated', [id], changedFields(previous, updated));
     return updated;
   });
 }
@@ -277,6 +280,7 @@ export async function deleteCategory(
         WHERE parent_id = ${id} AND category_id <> ${moveTo}
         ON CONFLICT DO NOTHING`);
     }
+    await emitRecordEvents(tx, 'category', 'deleted', [id]);
     await deleteToTrash(tx, 'categories', id, deleter);
     await recordChange(tx, 'category', deleted, deleted, null);
   });

@@ -19,6 +19,7 @@ import {
   type WithAssignee,
 } from '../../content/filters.ts';
 import { POST_KIND } from '../../content/kinds.ts';
+import { changedFields, emitRecordEvents } from '../../content/record-events.ts';
 import { assertCategoryExists, insertPost } from '../../content/records.ts';
 import { reviewColumns } from '../../content/review/stages.ts';
 import { markContentChanged, syncPostVariants } from '../../content/variants.ts';
@@ -254,6 +255,7 @@ export async function createPost(db: Db, input: PostForm) {
   return db.transaction(async (tx) => {
     const created = await postRow(tx, await insertPost(tx, input));
     await recordChange(tx, 'post', postSubject(created), null, created);
+    await emitRecordEvents(tx, 'post', 'created', [created.id]);
     return created;
   });
 }
@@ -314,6 +316,7 @@ export async function updatePost(db: Db, id: number, input: PostForm) {
     await savePost(tx, id, input);
     const updated = await postRow(tx, id);
     await recordChange(tx, 'post', postSubject(updated), previous, updated);
+    await emitRecordEvents(tx, 'post', 'updated', [id], changedFields(previous, updated));
     return updated;
   });
 }
@@ -327,6 +330,7 @@ export async function deletePost(db: Db, deleter: Deleter, id: number) {
     );
     if (!found) throw notFound();
     const deleted = await postRow(tx, id);
+    await emitRecordEvents(tx, 'post', 'deleted', [id]);
     await deleteToTrash(tx, 'posts', id, deleter);
     await recordChange(tx, 'post', postSubject(deleted), deleted, null);
   });
@@ -336,6 +340,7 @@ export async function deletePost(db: Db, deleter: Deleter, id: number) {
 export async function deletePosts(db: Db, deleter: Deleter, ids: readonly number[]) {
   return db.transaction(async (tx) => {
     const unique = await assertIdsExist(tx, 'posts', ids);
+    await emitRecordEvents(tx, 'post', 'deleted', unique);
     const deleted = await deleteToTrash(tx, 'posts', unique, deleter);
     await recordBulkAction(tx, 'post', 'delete', deleted);
     return deleted.length;

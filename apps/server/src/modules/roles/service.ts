@@ -17,6 +17,7 @@ import { assertIdsExist } from '../../db/ids.ts';
 import { permissions, rolePermissions, roles } from '../../db/schema.ts';
 import { type Deleter, deleteToTrash } from '../../db/trash.ts';
 import { forbidden, notFound, validationError } from '../../errors.ts';
+import { emitEvents } from '../../events/outgoing.ts';
 import { listOrder, pageOf } from '../../lists/page.ts';
 import { searchCondition } from '../../lists/search.ts';
 import type { AuthContext } from '../../plugins/sessions.ts';
@@ -263,8 +264,11 @@ async function permissionsFor(db: Db, role: RoleRecord, permissionIds: number[])
   return found;
 }
 
-/** The entry of permissions given or taken: the names of those that changed, and how many. */
-function recordPermissionChange(
+/**
+ * The entry of permissions given or taken: the names of those that changed, and how many; and,
+ * when some did, the outgoing `role.permissions_changed` event.
+ */
+async function recordPermissionChange(
   tx: Db,
   action: 'permissions_assigned' | 'permissions_revoked',
   role: RoleRecord,
@@ -273,13 +277,19 @@ function recordPermissionChange(
 ) {
   const changedIds = new Set(changed.map((row) => row.permissionId));
   const names = named.filter((p) => changedIds.has(p.id)).map((p) => p.name);
-  return recordAudit(tx, {
+  await recordAudit(tx, {
     action,
     subjectType: 'role',
     subjectId: role.id,
     subjectName: role.name,
     details: { permissions: names, count: names.length },
   });
+  if (names.length === 0) return;
+  const added = action === 'permissions_assigned' ? names : [];
+  const removed = action === 'permissions_revoked' ? names : [];
+  await emitEvents(tx, [
+    { type: 'role.permissions_changed', data: { id: role.id, name: role.name, added, removed } },
+  ]);
 }
 
 /**

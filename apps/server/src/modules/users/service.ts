@@ -15,7 +15,7 @@ import {
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordBulkAction, recordChange } from '../../db/audit.ts';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, idArray, queryRows } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import {
   permissions,
@@ -27,6 +27,7 @@ import {
 } from '../../db/schema.ts';
 import { deleteToTrash } from '../../db/trash.ts';
 import { forbidden, notFound, validationError } from '../../errors.ts';
+import { emitEvents, subscribedTo } from '../../events/outgoing.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { columnOrder, listExport } from '../../lists/export.ts';
 import { listOrder, pageOf } from '../../lists/page.ts';
@@ -253,6 +254,20 @@ async function auditedUser(db: Db, id: number) {
   return { ...user, roles: roleNames };
 }
 
+/** The outgoing `user.{action}` event of each user of `ids`, read while they still exist. */
+async function emitUserEvents(tx: Db, action: 'created' | 'deleted', ids: readonly number[]) {
+  const type = `user.${action}` as const;
+  const rows = await queryRows<{ id: number; name: string; email: string }>(
+    tx,
+    sql`SELECT id, name, email FROM users
+        WHERE id = ANY (${idArray(ids)}) AND ${subscribedTo(type)} ORDER BY id`,
+  );
+  await emitEvents(
+    tx,
+    rows.map((data) => ({ type, data })),
+  );
+}
+
 export async function createUser(db: Db, caller: AuthContext, input: UserCreate) {
   const password = await hashPassword(input.password);
   const id = await db.transaction(async (tx) => {
@@ -270,6 +285,7 @@ export async function createUser(db: Db, caller: AuthContext, input: UserCreate)
       null,
       await auditedUser(tx, user.id),
     );
+    await emitUserEvents(tx, 'created', [user.id]);
     return user.id;
   });
   return findUser(db, id);
@@ -355,6 +371,7 @@ async function removeUsers(db: Db, caller: AuthContext, ids: number[], field: 'i
 export async function deleteUser(db: Db, caller: AuthContext, id: number) {
   await db.transaction(async (tx) => {
     const before = await auditedUser(tx, id);
+    await emitUserEvents(tx, 'deleted', [id]);
     await removeUsers(tx, caller, [id], 'id');
     await recordChange(tx, 'user', { id, name: before.name }, before, null);
   });
@@ -364,6 +381,7 @@ export async function deleteUser(db: Db, caller: AuthContext, id: number) {
 export function deleteUsers(db: Db, caller: AuthContext, ids: number[]) {
   return db.transaction(async (tx) => {
     const unique = await assertIdsExist(tx, 'users', ids);
+    await emitUserEvents(tx, 'deleted', unique);
     await removeUsers(tx, caller, unique, 'ids');
     await recordBulkAction(tx, 'user', 'delete', unique);
     return unique.length;

@@ -12,6 +12,7 @@ import {
   websiteSchema,
 } from '@sitefleet/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { changedFields } from '../../content/record-events.ts';
 import { recordBulkAction, recordChange, recordSecretRotation } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { hasPostWebhook } from '../../db/delivery-health.ts';
@@ -19,6 +20,7 @@ import { assertIdsExist } from '../../db/ids.ts';
 import { categoryVariants, postVariants, websites } from '../../db/schema.ts';
 import { type Deleter, deleteToTrash } from '../../db/trash.ts';
 import { notFound } from '../../errors.ts';
+import { emitEvents, type OutgoingEvent } from '../../events/outgoing.ts';
 import { newWebhookSecret } from '../../lib/secrets.ts';
 import { columnOrder, listExport } from '../../lists/export.ts';
 import { listOrder, pageOf } from '../../lists/page.ts';
@@ -163,6 +165,31 @@ export async function getWebsite(db: Db, id: number): Promise<Website> {
   return website;
 }
 
+/** The outgoing `website.{action}` event of each website; an update names the fields it changed. */
+function emitWebsiteEvents(
+  tx: Db,
+  action: 'created' | 'updated' | 'deleted',
+  rows: readonly { id: number; name: string; url: string }[],
+  changed: readonly string[] = [],
+) {
+  return emitEvents(
+    tx,
+    rows.map(
+      ({ id, name, url }) =>
+        ({
+          type: `website.${action}`,
+          data: {
+            id,
+            name,
+            url,
+            website_ids: [id],
+            ...(action === 'updated' && { changed: [...changed] }),
+          },
+        }) as OutgoingEvent,
+    ),
+  );
+}
+
 /**
  * Adds a website with its webhook signing secret, which the answer carries this once: the
  * website's receiver can check the first delivery's signature without a rotation first.
@@ -173,6 +200,7 @@ export async function createWebsite(db: Db, values: WebsiteValues): Promise<Webs
     // The whole row: its audit entry tells that a webhook secret was made (redacted).
     const [website] = await tx.select().from(websites).where(eq(websites.id, id));
     await recordChange(tx, 'website', website!, null, website!);
+    await emitWebsiteEvents(tx, 'created', [website!]);
     return website!;
   });
   return { ...(await getWebsite(db, website.id)), webhook_secret: website.webhookSecret };
@@ -195,6 +223,7 @@ export async function updateWebsite(db: Db, id: number, values: WebsiteValues): 
     await saveWebsite(tx, id, values);
     const [updated] = await tx.select(websiteColumns).from(websites).where(eq(websites.id, id));
     await recordChange(tx, 'website', updated!, current, updated!);
+    await emitWebsiteEvents(tx, 'updated', [updated!], changedFields(current, updated!));
   });
   return getWebsite(db, id);
 }
@@ -263,6 +292,7 @@ async function deleteWithVariants(tx: Db, idOrIds: number | number[], deleter: D
 export async function deleteWebsite(db: Db, deleter: Deleter, id: number) {
   return db.transaction(async (tx) => {
     const website = await lockedWebsite(tx, id);
+    await emitWebsiteEvents(tx, 'deleted', [website]);
     const { impact } = await deleteWithVariants(tx, id, deleter);
     await recordChange(tx, 'website', website, website, null, impact);
     return { message: WEBSITE_MESSAGES.deleted(1, impact), ...impact };
@@ -272,6 +302,11 @@ export async function deleteWebsite(db: Db, deleter: Deleter, id: number) {
 export async function deleteWebsites(db: Db, deleter: Deleter, ids: number[]) {
   return db.transaction(async (tx) => {
     const unique = await assertIdsExist(tx, 'websites', ids);
+    await emitWebsiteEvents(
+      tx,
+      'deleted',
+      await tx.select(websiteColumns).from(websites).where(inArray(websites.id, unique)),
+    );
     const { deleted, impact } = await deleteWithVariants(tx, unique, deleter);
     await recordBulkAction(tx, 'website', 'delete', deleted, impact);
     return { message: WEBSITE_MESSAGES.deleted(deleted.length, impact), ...impact };
