@@ -178,7 +178,9 @@ describe('what may be sent', () => {
       url: 'http://169.254.169.254/latest/meta-data',
       events: ['post.created'],
     });
-    onTestFinished(() => admin.delete(`/api/event-subscriptions/${response.body.id}`));
+    onTestFinished(async () => {
+      await admin.delete(`/api/event-subscriptions/${response.body.id}`);
+    });
     await createPost(admin, { category_id: category.id });
     const [row] = await deliveriesOf(
       response.body.id,

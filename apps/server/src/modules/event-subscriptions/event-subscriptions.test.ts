@@ -131,6 +131,22 @@ describe('GET /api/event-types', () => {
   });
 });
 
+describe('the OpenAPI description', () => {
+  it('documents every event type’s body as a schema, and the bearer token', async () => {
+    const { components } = (await server.client().get('/api/docs/json')).body;
+    for (const type of Object.keys(EVENT_TYPES)) {
+      expect(components.schemas[`Event.${type}`], type).toMatchObject({
+        type: 'object',
+        properties: { type: { enum: [type] }, data: { type: 'object' } },
+      });
+    }
+    expect(components.schemas['Event.post.published'].properties.data.required).toContain(
+      'variant_id',
+    );
+    expect(components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+});
+
 describe('the record events', () => {
   it('sends post.created, post.updated and post.deleted once each, with the post’s websites', async () => {
     const { receiver } = await receiverFor(['post.created', 'post.updated', 'post.deleted']);

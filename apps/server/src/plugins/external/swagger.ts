@@ -1,8 +1,29 @@
 import fastifySwagger from '@fastify/swagger';
+import { EVENT_TYPE_NAMES, EVENT_TYPES, type EventType } from '@sitefleet/contract';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { OpenAPIV3 } from 'openapi-types';
+import { z } from 'zod';
 import { errorAnswers, routeSecurity } from '../api-docs.ts';
 import { SESSION_COOKIE } from '../sessions.ts';
+
+/**
+ * The body an event subscription receives for `type` (Standard Webhooks' envelope), as an OpenAPI
+ * 3.0 schema: the document names each one `Event.{type}`.
+ */
+function eventSchema(type: EventType) {
+  const envelope = z
+    .object({
+      type: z.literal(type),
+      timestamp: z.string().describe('When the event happened (ISO 8601)'),
+      data: EVENT_TYPES[type].data,
+    })
+    .describe(
+      `${EVENT_TYPES[type].description} Sent with the headers webhook-id, webhook-timestamp and webhook-signature (Standard Webhooks).`,
+    );
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(envelope, { target: 'openapi-3.0' });
+  return schema as OpenAPIV3.SchemaObject;
+}
 
 /**
  * The OpenAPI document, gathered from the routes' zod schemas as they register: registered before
@@ -13,6 +34,10 @@ export const swaggerPlugin = fp(async (app) => {
     openapi: {
       info: { title: 'Sitefleet API', version: '1.0.0' },
       components: {
+        // Every outgoing event's payload (GET /api/event-types answers the same as JSON Schema).
+        schemas: Object.fromEntries(
+          EVENT_TYPE_NAMES.map((type) => [`Event.${type}`, eventSchema(type)]),
+        ),
         securitySchemes: {
           session: {
             type: 'apiKey',
