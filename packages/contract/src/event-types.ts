@@ -39,11 +39,13 @@ const variantDelivery = z.object({
   kind,
   record_id: z.number().int(),
   variant_id: z.number().int(),
-  website_ids: websiteIds,
+  website_ids: z.array(z.number().int()).describe('The website of the variant (one id)'),
   target: z.string().describe('Where it went: website, or a social network'),
 });
-const websiteEvent = (fields: z.ZodRawShape = {}) =>
-  z.object({ id, name: z.string(), url: z.string(), website_ids: websiteIds, ...fields });
+/** A website's event: the website and `fields`, kept in the type as each event's own. */
+const websiteEvent = <Fields extends z.ZodRawShape = Record<never, never>>(
+  fields: Fields = {} as Fields,
+) => z.object({ id, name: z.string(), url: z.string(), website_ids: websiteIds, ...fields });
 
 interface EventTypeDefinition {
   description: string;
@@ -131,7 +133,7 @@ export const EVENT_TYPES = define({
     audience: 'website-list',
   },
   'delivery.paused': {
-    description: "A website's deliveries were paused after failures.",
+    description: "A website's deliveries were paused: after failures, or by a user.",
     data: websiteEvent({ reason: z.string() }),
     audience: 'delivery-list',
   },
@@ -196,7 +198,7 @@ export const EVENT_TYPES = define({
       kind,
       record_ids: z.array(z.number().int()),
       variant_ids: z.array(z.number().int()),
-      website_ids: websiteIds,
+      website_ids: z.array(z.number().int()).describe('The websites of the variants'),
     }),
     audience: 'post-list',
   },
