@@ -12,6 +12,7 @@ import {
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { notificationDedupe, notifications } from '../db/schema.ts';
+import { emitEvents, type OutgoingEvent } from '../events/outgoing.ts';
 import { publishEvents } from '../events/publish.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type Recipient, recipientsOf } from './recipients.ts';
@@ -31,6 +32,11 @@ export interface NotificationEvent {
   audience: readonly Ability[];
   /** For the kinds sent once: what they are sent once for (a certificate's expiry, a date). */
   onceKey?: string;
+  /**
+   * The outgoing events of the same happening, stored with the notification once it passes the
+   * kind's gate (so a kind sent once sends them once), whoever the notification reaches.
+   */
+  outgoing?: readonly OutgoingEvent[];
 }
 
 const HOUR_MS = 3_600_000;
@@ -229,6 +235,7 @@ export async function notify(db: Db, queue: JobQueue, given: NotificationEvent):
   return db.transaction(async (tx) => {
     const event = await passesGate(tx, given);
     if (!event) return 0;
+    await emitEvents(tx, event.outgoing ?? []);
     const recipients = await recipientsOf(tx, event.audience, event.kind);
     const reached: Recipient[] = [];
     const stored: Stored[] = [];

@@ -9,7 +9,7 @@ import { usersWithChannels } from './recipients.ts';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A notification meant for named users (a mention, an assignment), not for an audience. */
-export type PersonalEvent = Omit<NotificationEvent, 'audience' | 'onceKey'> & {
+export type PersonalEvent = Omit<NotificationEvent, 'audience' | 'onceKey' | 'outgoing'> & {
   kind: Extract<NotificationKind, 'mention' | 'assigned'>;
 };
 

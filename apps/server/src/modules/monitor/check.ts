@@ -7,9 +7,11 @@ import {
   WEBSITE_VIEW_TABS,
   websiteSettingsPath,
 } from '@sitefleet/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { websiteChecks, websites } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { notificationDedupe, websiteChecks, websites } from '../../db/schema.ts';
+import { emitEvents } from '../../events/outgoing.ts';
 import {
   type Outbound,
   OutboundRefused,
@@ -20,7 +22,8 @@ import { notify } from '../../notifications/notify.ts';
 
 /**
  * One check of a website: a GET through the outbound guard, recorded; two failures in a row make
- * the website down, one success up again. The users who may see the website hear of it.
+ * the website down, one success up again. The users who may see the website hear of it, and the
+ * subscriptions to its events (website.down, website.up, certificate.expiring).
  */
 
 type Monitored = Pick<AppContext, 'db' | 'queue' | 'outbound'>;
@@ -111,6 +114,7 @@ export async function checkWebsite(context: Monitored, websiteId: number): Promi
       : previous;
   const now = new Date();
   const sslExpiresAt = outcome.certificate?.expiresAt ?? null;
+  const muted = site.maintenanceUntil !== null && site.maintenanceUntil.getTime() > now.getTime();
   await context.db.transaction(async (tx) => {
     await tx.insert(websiteChecks).values({
       websiteId,
@@ -134,8 +138,52 @@ export async function checkWebsite(context: Monitored, websiteId: number): Promi
         ...(sslExpiresAt ? { sslExpiresAt } : {}),
       })
       .where(eq(websites.id, websiteId));
+    await announceState(tx, site, { status, previous, error: outcome.error, muted });
   });
-  await tellUsers(context, site, { status, previous, outcome, sslExpiresAt });
+  await tellUsers(context, site, { status, previous, outcome, sslExpiresAt, muted });
+}
+
+/** The gate of `website.down`: its row is there from the event to the website's recovery. */
+const DOWN_ANNOUNCED = { kind: 'website.down', dedupeKey: 'down' } as const;
+
+/**
+ * The outgoing events of a check, in its transaction: `website.down` once per time the website is
+ * down, at the first check that finds it down outside maintenance (an alert maintenance held back
+ * goes once it ends, as the notification does), and `website.up` when a website so announced
+ * answers again. The gate's row makes it once, however many checks find it still down.
+ */
+async function announceState(
+  tx: Db,
+  site: { id: number; name: string; url: string },
+  change: { status: MonitorStatus; previous: MonitorStatus; error: string | null; muted: boolean },
+) {
+  const website = { id: site.id, name: site.name, url: site.url, website_ids: [site.id] };
+  const gate = { ...DOWN_ANNOUNCED, subject: subjectOf(site.id) };
+  if (change.status === 'down' && !change.muted) {
+    const opened = await tx
+      .insert(notificationDedupe)
+      .values(gate)
+      .onConflictDoNothing()
+      .returning({ key: notificationDedupe.dedupeKey });
+    if (opened.length > 0) {
+      await emitEvents(tx, [
+        { type: 'website.down', data: { ...website, error: change.error ?? 'no answer' } },
+      ]);
+    }
+  }
+  if (change.status === 'up' && change.previous === 'down') {
+    const closed = await tx
+      .delete(notificationDedupe)
+      .where(
+        and(
+          eq(notificationDedupe.kind, gate.kind),
+          eq(notificationDedupe.subject, gate.subject),
+          eq(notificationDedupe.dedupeKey, gate.dedupeKey),
+        ),
+      )
+      .returning({ key: notificationDedupe.dedupeKey });
+    if (closed.length > 0) await emitEvents(tx, [{ type: 'website.up', data: website }]);
+  }
 }
 
 /** The notifications a check causes; alerts wait while the website is in maintenance. */
@@ -147,6 +195,7 @@ async function tellUsers(
     previous: MonitorStatus;
     outcome: Outcome;
     sslExpiresAt: Date | null;
+    muted: boolean;
   },
 ) {
   const base = {
@@ -154,7 +203,6 @@ async function tellUsers(
     link: websiteSettingsPath(site.id, WEBSITE_VIEW_TABS.monitoring),
     audience: WEBSITE_AUDIENCE,
   };
-  const muted = site.maintenanceUntil !== null && site.maintenanceUntil.getTime() > Date.now();
   if (change.status === 'up' && change.previous === 'down') {
     await notify(context.db, context.queue, {
       ...base,
@@ -163,7 +211,7 @@ async function tellUsers(
       body: `${site.url} answers again (HTTP ${change.outcome.httpStatus}).`,
     });
   }
-  if (muted) return;
+  if (change.muted) return;
   if (change.status === 'down') {
     await notify(context.db, context.queue, {
       ...base,
@@ -181,6 +229,20 @@ async function tellUsers(
         title: `${site.name}: certificate expires in ${days} day${days === 1 ? '' : 's'}`,
         body: `The certificate of ${site.url} expires on ${change.sslExpiresAt.toISOString()}.`,
         onceKey: change.sslExpiresAt.toISOString(),
+        // Sent with the notification, past its gate: once per certificate.
+        outgoing: [
+          {
+            type: 'certificate.expiring',
+            data: {
+              id: site.id,
+              name: site.name,
+              url: site.url,
+              website_ids: [site.id],
+              expires_at: change.sslExpiresAt.toISOString(),
+              days_left: days,
+            },
+          },
+        ],
       });
     }
   }

@@ -198,7 +198,10 @@ export async function pruneChecks(db: Db) {
   return deleted;
 }
 
-/** Sends `renewal_due` for the active websites renewing within the notice days, once per date. */
+/**
+ * Sends `renewal_due` and its `renewal.due` event for the active websites renewing within the
+ * notice days, once per date.
+ */
 export async function sendRenewalNotices(context: Pick<AppContext, 'db' | 'queue' | 'secrets'>) {
   const setting = await readSettings(context.db, context.secrets, [RENEWAL_NOTICE_SETTING]);
   const days = positive(setting[RENEWAL_NOTICE_SETTING], DEFAULT_RENEWAL_NOTICE_DAYS);
@@ -206,11 +209,12 @@ export async function sendRenewalNotices(context: Pick<AppContext, 'db' | 'queue
   const due = await queryRows<{
     id: number;
     name: string;
+    url: string;
     next_renewal_date: string;
     cost: string;
   }>(
     context.db,
-    sql`SELECT id, name, next_renewal_date::text, cost::text FROM websites
+    sql`SELECT id, name, url, next_renewal_date::text, cost::text FROM websites
         WHERE status = ${WEBSITE_STATUS.active}
           AND next_renewal_date BETWEEN ${today}::date AND ${today}::date + ${days}::int
         ORDER BY next_renewal_date, id`,
@@ -224,6 +228,18 @@ export async function sendRenewalNotices(context: Pick<AppContext, 'db' | 'queue
       link: websiteSettingsPath(site.id, WEBSITE_VIEW_TABS.monitoring),
       audience: WEBSITE_AUDIENCE,
       onceKey: site.next_renewal_date,
+      outgoing: [
+        {
+          type: 'renewal.due',
+          data: {
+            id: site.id,
+            name: site.name,
+            url: site.url,
+            website_ids: [site.id],
+            renewal_date: site.next_renewal_date,
+          },
+        },
+      ],
     });
   }
   return due.length;
