@@ -24,6 +24,7 @@ import {
   takeDeliveryPlace,
   whenWebsiteTakes,
 } from './delivery-health.ts';
+import { emitPostPublished, emitPostPublishFailed } from './post-delivery-events.ts';
 
 /**
  * The delivery policy, in one place: whether an attempt may be tried now (a website push waits
@@ -161,7 +162,7 @@ async function holdWhilePaused(tx: Db, context: AppContext, job: RunningJob, web
 
 /**
  * Records a delivery: the variant delivered, the attempt with its hour's health and, for the
- * website push, the website's run, in one statement (insertAttemptWithHealth), and its event.
+ * website push, the website's run, in one statement (insertAttemptWithHealth), and its events.
  */
 async function keepDelivered(attempt: Attempt, result: DeliveryResult, durationMs: number) {
   const { context, job, variant, target } = attempt;
@@ -191,6 +192,7 @@ async function keepDelivered(attempt: Attempt, result: DeliveryResult, durationM
       { ...attempt.row, outcome: 'delivered', statusCode, durationMs, externalId },
       website,
     );
+    await emitPostPublished(tx, variant, target, externalId);
     await publishDeliveryEvents(tx, job.data.kind, 'delivered', [variantTarget(variant, target)]);
   });
   context.metrics.deliveries.inc({ target, outcome: 'delivered' });
@@ -274,6 +276,7 @@ async function settleFailure(
           WHERE id = ${job.data.variantId}`,
     );
     if (failure.permanent) await giveUpJob(tx, job.id);
+    if (final) await emitPostPublishFailed(tx, variant, target, failure.message);
     await publishDeliveryEvents(tx, job.data.kind, status, [variantTarget(variant, target)]);
     return fate;
   });

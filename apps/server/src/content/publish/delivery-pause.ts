@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { recordAudit } from '../../db/audit.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { emitEvents } from '../../events/outgoing.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { CATEGORY_KIND, POST_KIND } from '../kinds.ts';
 import { type PublishRules, queueJobs } from './queue.ts';
@@ -18,9 +19,23 @@ export type PauseCause = 'hand' | 'failures' | 'probe';
 /** Held deliveries go back to the queue whatever the rules of publishing say. */
 const HELD: PublishRules = { activeWebsite: false, approved: false, changedSincePosted: false };
 
+/** A website as its outgoing events name it. */
+interface PausedWebsite {
+  id: number;
+  name: string;
+  url: string;
+}
+
+const websiteData = (website: PausedWebsite) => ({
+  id: website.id,
+  name: website.name,
+  url: website.url,
+  website_ids: [website.id],
+});
+
 /**
- * Pauses the website's deliveries in `tx` and writes the audit entry; answers false when they
- * were paused already (nothing changes then).
+ * Pauses the website's deliveries in `tx`, with the audit entry and the `delivery.paused` event
+ * (whoever paused them); answers false when they were paused already (nothing changes then).
  */
 export async function pauseWebsiteDeliveries(
   tx: Db,
@@ -28,15 +43,16 @@ export async function pauseWebsiteDeliveries(
   reason: string,
   cause: PauseCause,
 ): Promise<boolean> {
-  const [website] = await queryRows<{ name: string }>(
+  const [website] = await queryRows<PausedWebsite>(
     tx,
     sql`UPDATE websites
         SET deliveries_paused = true, deliveries_paused_at = now(),
             deliveries_paused_reason = ${reason}, deliveries_probed_at = now()
         WHERE id = ${websiteId} AND NOT deliveries_paused
-        RETURNING name`,
+        RETURNING id, name, url`,
   );
   if (!website) return false;
+  await emitEvents(tx, [{ type: 'delivery.paused', data: { ...websiteData(website), reason } }]);
   await recordAudit(tx, {
     action: 'deliveries_paused',
     subjectType: 'website',
@@ -49,8 +65,8 @@ export async function pauseWebsiteDeliveries(
 
 /**
  * Resumes the website's deliveries in `tx`: its failures start counting afresh, a deferral ends,
- * and every held delivery is queued at once. Answers how many were queued, or null when the
- * website's deliveries were not paused.
+ * and every held delivery is queued at once, with the audit entry and the `delivery.recovered`
+ * event. Answers how many were queued, or null when the website's deliveries were not paused.
  */
 export async function resumeWebsiteDeliveries(
   tx: Db,
@@ -58,14 +74,14 @@ export async function resumeWebsiteDeliveries(
   websiteId: number,
   cause: PauseCause,
 ): Promise<number | null> {
-  const [website] = await queryRows<{ name: string }>(
+  const [website] = await queryRows<PausedWebsite>(
     tx,
     sql`UPDATE websites
         SET deliveries_paused = false, deliveries_paused_at = NULL,
             deliveries_paused_reason = NULL, deliveries_deferred_until = NULL,
             consecutive_failures = 0
         WHERE id = ${websiteId} AND deliveries_paused
-        RETURNING name`,
+        RETURNING id, name, url`,
   );
   if (!website) return null;
   let queued = 0;
@@ -80,5 +96,9 @@ export async function resumeWebsiteDeliveries(
     subjectName: website.name,
     details: { queued, by: cause },
   });
+  const resumedBy = cause === 'probe' ? 'probe' : 'user';
+  await emitEvents(tx, [
+    { type: 'delivery.recovered', data: { ...websiteData(website), resumed_by: resumedBy } },
+  ]);
   return queued;
 }
