@@ -15,6 +15,7 @@ import { notifyUsers } from '../../notifications/personal.ts';
 import type { ContentKind } from '../kinds.ts';
 import { reviewAbility } from './actions.ts';
 import { commentById, recordReview } from './history.ts';
+import { emitCommentCreated } from './review-events.ts';
 import { stagedVariants } from './stages.ts';
 
 /** The variant of a review route, locked for the change; 404 when there is none. */
@@ -70,7 +71,8 @@ export async function mentionableUsers(
 
 /**
  * A comment on a variant: its Markdown rendered and sanitised, one history row and audit entry,
- * and a `mention` notification to each mentioned user who may see the variant.
+ * a `mention` notification to each mentioned user who may see the variant, and its
+ * `comment.created` event.
  */
 export async function addComment(
   db: Db,
@@ -90,6 +92,12 @@ export async function addComment(
       author,
       { website: variant.website_name, comment: body, body_html: renderMarkdown(body) },
     );
+    await emitCommentCreated(tx, kind, {
+      id: commentId,
+      recordId: variant.record_id,
+      author: author.name,
+      body,
+    });
     await notifyUsers(tx, queue, await mentionedUsers(tx, kind, body, author.userId), {
       kind: 'mention',
       subject: `${kind.kind}:${variant.record_id}`,

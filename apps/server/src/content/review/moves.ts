@@ -6,12 +6,14 @@ import { type Executor, idArray, queryRows } from '../../db/client.ts';
 import { forbidden, validationError } from '../../errors.ts';
 import type { ContentKind } from '../kinds.ts';
 import { type ReviewAuthor, reviewVariantColumn } from './history.ts';
+import { emitMoveEvents, type MovedVariant, movesSubscribed } from './review-events.ts';
 import { WEBSITE_WORKFLOW } from './stages.ts';
 
 /**
  * Moving variants through their website's workflow, set-based: one statement checks every
  * variant against the rules, moves those that may move, and writes each move's history row and
- * audit entry, however many variants a bulk names. Approving is a move to the last stage.
+ * audit entry, however many variants a bulk names; then its outgoing events (review-events.ts).
+ * Approving is a move to the last stage.
  *
  * The rules: out of a stage only by its roles and users (when it names any); back only with a
  * comment; into the last stage never by the author (creator, last editor, or who asked for the
@@ -78,6 +80,8 @@ export interface MoveCounts {
   refusedRecords: number;
   /** The stage of the first variant the caller may not move out of. */
   heldIn: string | null;
+  /** The variants moved, for their outgoing events: none when nobody subscribed to them. */
+  movedVariants: MovedVariant[];
 }
 
 /**
@@ -118,7 +122,7 @@ function movePlan(
     mover.requireSecondPerson && mover.userId !== null
       ? authoredBy(kind, mover.userId)
       : sql`FALSE`;
-  return sql`SELECT v.id, v.${sql.identifier(kind.owner)} AS record_id,
+  return sql`SELECT v.id, v.${sql.identifier(kind.owner)} AS record_id, v.website_id,
            r.${sql.identifier(kind.nameColumn)} AS record_name, ws.name AS website_name,
            f.name AS from_name, t.id AS to_id, t.name AS to_name, t.is_last,
            CASE WHEN t.id IS NULL THEN 'other_workflow'
@@ -192,7 +196,13 @@ export async function moveVariants(
                   HAVING bool_or(${refused}) AND bool_and(p.refusal IS NOT NULL)) held
                ) AS "refusedRecords",
                (array_agg(p.from_name ORDER BY p.id)
-                  FILTER (WHERE p.refusal = 'not_allowed_out'))[1] AS "heldIn"
+                  FILTER (WHERE p.refusal = 'not_allowed_out'))[1] AS "heldIn",
+               CASE WHEN ${movesSubscribed} THEN
+                 (SELECT COALESCE(json_agg(json_build_object('id', m.id, 'record_id', m.record_id,
+                            'website_id', m.website_id, 'stage', m.to_name, 'is_last', m.is_last)
+                          ORDER BY m.id), '[]')
+                  FROM plan m JOIN moved USING (id))
+               ELSE '[]' END AS "movedVariants"
         FROM plan p`,
   );
   const result = counts!;
@@ -213,6 +223,7 @@ export async function moveVariants(
       stage_id: other ? WORKFLOW_MESSAGES.secondPerson : WORKFLOW_MESSAGES.noOtherApprover,
     });
   }
+  await emitMoveEvents(tx, kind, result.movedVariants);
   return result;
 }
 
