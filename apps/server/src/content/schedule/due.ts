@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { recordBulkAction } from '../../db/audit.ts';
 import { type Db, idArray, queryRows } from '../../db/client.ts';
+import { emitEvents } from '../../events/outgoing.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { CATEGORY_KIND, type ContentKind, POST_KIND } from '../kinds.ts';
 import { PUBLISH_APPROVED, queueJobs } from '../publish/queue.ts';
@@ -15,7 +16,9 @@ const DUE_BATCH = 500;
  * wake-up job or the scheduled task, after a restart too) gets there first. A variant of an
  * inactive website, one without a webhook or one no longer approved waits, still scheduled, until
  * it can go; a paused website holds the queued job as it holds a manual publish. Due means by
- * `now`, the database's clock unless given: a test sets the time instead of waiting for it.
+ * `now`, the database's clock unless given: a test sets the time instead of waiting for it. Each
+ * kind's due variants taken together send one `scheduled.published` event (one per batch of
+ * DUE_BATCH, which a run rarely exceeds).
  */
 export async function publishDueVariants(db: Db, queue: JobQueue, now?: Date): Promise<number> {
   const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
@@ -34,9 +37,9 @@ async function publishDueBatch(db: Db, queue: JobQueue, kind: ContentKind, now: 
   const table = sql.identifier(kind.variants);
   const webhook = sql.identifier(`${kind.kind}_webhook_url`);
   return db.transaction(async (tx) => {
-    const due = await queryRows<{ id: number }>(
+    const due = await queryRows<{ id: number; record_id: number; website_id: number }>(
       tx,
-      sql`SELECT v.id FROM ${table} v
+      sql`SELECT v.id, v.${sql.identifier(kind.owner)} AS record_id, v.website_id FROM ${table} v
           JOIN websites w ON w.id = v.website_id
           JOIN website_settings s ON s.website_id = v.website_id
           WHERE v.publish_at <= ${now} AND v.is_approved AND w.status = 1
@@ -55,6 +58,18 @@ async function publishDueBatch(db: Db, queue: JobQueue, kind: ContentKind, now: 
       queued: outcome.queued,
       skipped: outcome.skipped,
     });
+    const sorted = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
+    await emitEvents(tx, [
+      {
+        type: 'scheduled.published',
+        data: {
+          kind: kind.kind,
+          record_ids: sorted(due.map((row) => row.record_id)),
+          variant_ids: sorted(ids),
+          website_ids: sorted(due.map((row) => row.website_id)),
+        },
+      },
+    ]);
     return { taken: due.length, queued: outcome.queued };
   });
 }

@@ -3,6 +3,7 @@ import { recordAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { importChunks, importErrors, importRecords, imports } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
+import { emitEvents } from '../../events/outgoing.ts';
 import { giveUpJob, type RunningJob } from '../../jobs/queue.ts';
 import type { TaskContext } from '../../jobs/scheduler.ts';
 import type { CheckedRow, Importer, ImportTransaction, RowError } from '../../lists/import.ts';
@@ -124,7 +125,7 @@ export async function runImport(
   }
 }
 
-/** Ends the import: its status, its file let go, and its one audit entry. */
+/** Ends the import: its status, its file let go, its one audit entry and its `import.finished`. */
 async function finish(
   db: Db,
   importer: Importer,
@@ -154,5 +155,17 @@ async function finish(
         failed: ended!.failed,
       },
     });
+    await emitEvents(tx, [
+      {
+        type: 'import.finished',
+        data: {
+          id: importId,
+          resource: ended!.resource,
+          status,
+          created: ended!.created,
+          failed: ended!.failed,
+        },
+      },
+    ]);
   });
 }
