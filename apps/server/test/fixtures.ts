@@ -4,7 +4,13 @@ import { afterAll, expect } from 'vitest';
 import { type Db, queryRows } from '../src/db/client.ts';
 import { categories, categoryVariants, websiteSettings, websites } from '../src/db/schema.ts';
 import { newWebhookSecret } from '../src/lib/secrets.ts';
-import { ApiClient, startTestServer, TEST_PASSWORD, type TestServer } from './harness.ts';
+import {
+  ApiClient,
+  startTestServer,
+  TEST_PASSWORD,
+  type TestServer,
+  TokenClient,
+} from './harness.ts';
 
 /**
  * The set-up the server's API tests share: each thing a test file needs is one explicit call,
@@ -228,4 +234,23 @@ export async function roleWithPermissions(
         )})`,
   );
   return role!.id;
+}
+
+/** An instant `days` from now (before it, when negative), as the API takes one. */
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+let tokensMade = 0;
+/**
+ * An API token made through the API by `owner` with `grant` (abilities or a role, websites), valid
+ * 30 days; answers a client that sends it, and the token's row.
+ */
+export async function tokenOf(owner: ApiClient, grant: Record<string, unknown>) {
+  tokensMade += 1;
+  const response = await owner.post('/api/tokens', {
+    name: `Script ${tokensMade}`,
+    expires_at: inDays(30),
+    ...grant,
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return { client: new TokenClient(owner.baseUrl, response.body.token), row: response.body };
 }

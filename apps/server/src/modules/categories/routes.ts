@@ -11,6 +11,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailRows } from '../../content/detail.ts';
 import { CATEGORY_KIND } from '../../content/kinds.ts';
+import {
+  assertMoveTargetInReach,
+  assertRecordInReach,
+  assertWebsitesInReach,
+} from '../../content/record-scope.ts';
 import { scopedQuery } from '../../content/scoped-query.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
@@ -36,15 +41,24 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       list: (query, request) => listCategories(request.reads, scopedQuery(query, request)),
       export: (query, request) => exportCategories(request.reads, scopedQuery(query, request)),
       get: (id, request) => categoryRow(db, id, websiteScope(request)),
-      create: (body) => createCategory(db, body),
-      update: (id, body) => updateCategory(db, id, body),
+      create: (body, request) => {
+        assertWebsitesInReach(request, body.websites);
+        return createCategory(db, body);
+      },
+      update: async (id, body, request) => {
+        await assertRecordInReach(db, request, 'category', id);
+        assertWebsitesInReach(request, body.websites);
+        return updateCategory(db, id, body);
+      },
       remove: async (id, request, options) => {
         const moveTo = options.body?.move_to ?? options.query.move_to;
+        await assertRecordInReach(db, request, 'category', id);
+        if (moveTo !== undefined) await assertMoveTargetInReach(db, request, moveTo);
         await deleteCategory(db, currentUser(request), id, moveTo);
         return { message: CATEGORY_MESSAGES.deleted };
       },
     },
-    { fastList: true, websiteScoped: ['list', 'export', 'get'] },
+    { fastList: true, websiteScoped: true },
   );
 
   app.get(

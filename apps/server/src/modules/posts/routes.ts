@@ -8,6 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { detailRows } from '../../content/detail.ts';
 import { POST_KIND } from '../../content/kinds.ts';
+import {
+  assertCategoryInReach,
+  assertRecordInReach,
+  assertRecordsInReach,
+} from '../../content/record-scope.ts';
 import { scopedQuery } from '../../content/scoped-query.ts';
 import type { AppContext } from '../../context.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
@@ -31,17 +36,28 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     {
       list: (query, request) => listPosts(request.reads, scopedQuery(query, request)),
       export: (query, request) => exportPosts(request.reads, scopedQuery(query, request)),
-      create: (body) => createPost(db, body),
-      update: (id, body) => updatePost(db, id, body),
+      create: async (body, request) => {
+        await assertCategoryInReach(db, request, body.category_id);
+        return createPost(db, body);
+      },
+      update: async (id, body, request) => {
+        await assertRecordInReach(db, request, 'post', id);
+        await assertCategoryInReach(db, request, body.category_id);
+        return updatePost(db, id, body);
+      },
       remove: async (id, request) => {
+        await assertRecordInReach(db, request, 'post', id);
         await deletePost(db, currentUser(request), id);
         return { message: POST_MESSAGES.deleted };
       },
-      removeMany: async (ids, request) => ({
-        message: POST_MESSAGES.bulkDeleted(await deletePosts(db, currentUser(request), ids)),
-      }),
+      removeMany: async (ids, request) => {
+        await assertRecordsInReach(db, request, 'post', ids);
+        return {
+          message: POST_MESSAGES.bulkDeleted(await deletePosts(db, currentUser(request), ids)),
+        };
+      },
     },
-    { fastList: true, websiteScoped: ['list', 'export'] },
+    { fastList: true, websiteScoped: true },
   );
 
   app.get(

@@ -7,36 +7,20 @@ import {
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import {
-  categoryInput,
-  createCategory,
-  createPost,
   createWebsite,
+  inDays,
   roleIdsByName,
   serverForFile,
+  tokenOf,
   websiteInput,
 } from '../../../test/fixtures.ts';
-import { type ApiClient, setSetting, TokenClient } from '../../../test/harness.ts';
+import { setSetting, TokenClient } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 
 const server = await serverForFile();
 const db = server.database.db;
 const admin = await server.admin();
 const editor = await server.userWithRoles(['editor'], 'token-editor@example.com');
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-
-let made = 0;
-/** A token made through the API by `owner`; answers a client that sends it, and its row. */
-async function tokenOf(owner: ApiClient, grant: Record<string, unknown>) {
-  made += 1;
-  const response = await owner.post('/api/tokens', {
-    name: `Script ${made}`,
-    expires_at: inDays(30),
-    ...grant,
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return { client: new TokenClient(server.url, response.body.token), row: response.body };
-}
 
 const withToken = (token: string) => new TokenClient(server.url, token);
 
@@ -296,62 +280,6 @@ describe('a token limited to websites', () => {
     expect(
       (await client.put(`/api/websites/${a.id}`, websiteInput({ name: 'Scope Alpha 2' }))).status,
     ).toBe(200);
-  });
-});
-
-describe('a token limited to websites, on categories and posts', () => {
-  it('lists, counts and exports only those with a variant on its websites, each row of those websites only', async () => {
-    const a = await createWebsite(admin, { name: 'Content Scope A' });
-    const b = await createWebsite(admin, { name: 'Content Scope B' });
-    const onA = await createCategory(admin, { name: 'Scoped cat on A', websites: [a.id] });
-    const onB = await createCategory(admin, { name: 'Scoped cat on B', websites: [b.id] });
-    const onBoth = await createCategory(admin, {
-      name: 'Scoped cat on both',
-      websites: [a.id, b.id],
-    });
-    for (const category of [onA, onB, onBoth]) {
-      await createPost(admin, {
-        category_id: category.id,
-        title: `Scoped post in ${category.name}`,
-      });
-    }
-    const { client } = await tokenOf(admin, {
-      abilities: ['category-list', 'category-create', 'post-list'],
-      website_ids: [a.id],
-    });
-
-    const categories = await client.get('/api/categories?query=Scoped%20cat&per_page=100');
-    expect(categories.status).toBe(200);
-    expect(categories.body.data.map((row: { name: string }) => row.name).sort()).toEqual([
-      'Scoped cat on A',
-      'Scoped cat on both',
-    ]);
-    expect(categories.body.total).toBe(2);
-    const both = categories.body.data.find((row: { id: number }) => row.id === onBoth.id);
-    expect(both.websites).toEqual([{ id: a.id, name: 'Content Scope A' }]);
-    const csv = String((await client.get('/api/categories/export?query=Scoped%20cat')).body);
-    expect(csv).toContain('Scoped cat on A');
-    expect(csv).not.toContain('Scoped cat on B');
-
-    expect((await client.get(`/api/categories/${onB.id}`)).status).toBe(404);
-    const one = await client.get(`/api/categories/${onBoth.id}`);
-    expect(one.body.websites).toEqual([{ id: a.id, name: 'Content Scope A' }]);
-    const created = await client.post('/api/categories', categoryInput({ websites: [a.id] }));
-    expect(created.status).toBe(403);
-    expect(created.body.message).toBe(TOKEN_MESSAGES.websiteScoped);
-
-    const posts = await client.get('/api/posts?query=Scoped%20post&per_page=100');
-    expect(posts.body.data.map((row: { title: string }) => row.title).sort()).toEqual([
-      'Scoped post in Scoped cat on A',
-      'Scoped post in Scoped cat on both',
-    ]);
-    expect(posts.body.total).toBe(2);
-    const postsCsv = String((await client.get('/api/posts/export?query=Scoped%20post')).body);
-    expect(postsCsv).toContain('Scoped post in Scoped cat on A');
-    expect(postsCsv).not.toContain('Scoped cat on B');
-
-    const everyone = await admin.get('/api/categories?query=Scoped%20cat&per_page=100');
-    expect(everyone.body.total).toBe(3);
   });
 });
 

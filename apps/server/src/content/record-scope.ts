@@ -1,0 +1,86 @@
+import { CATEGORY_MESSAGES, POST_MESSAGES, unknownIdsMessage } from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { type Executor, idArray, queryRows } from '../db/client.ts';
+import { notFound, validationError } from '../errors.ts';
+import { websiteScope } from '../plugins/auth.ts';
+import { kindOf } from './kinds.ts';
+
+/**
+ * What an API token limited to some websites may write of categories and posts: a record is
+ * within its reach when one of its variants is on one of its websites, as the lists narrow
+ * (filters.ts); the others are unknown to it. A session, or a token of every website, reaches all.
+ */
+
+/** The records of `ids` out of the token's reach (none without a scope). */
+async function outOfReach(
+  db: Executor,
+  kind: 'category' | 'post',
+  ids: readonly number[],
+  scope: readonly number[] | null,
+) {
+  if (!scope || ids.length === 0) return [];
+  const { records, variants, owner } = kindOf(kind);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT r.id FROM ${sql.identifier(records)} r
+        WHERE r.id = ANY (${idArray(ids)})
+          AND NOT EXISTS (SELECT 1 FROM ${sql.identifier(variants)} v
+                          WHERE v.${sql.identifier(owner)} = r.id
+                            AND v.website_id = ANY (${idArray(scope)}))
+        ORDER BY r.id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** One record of the route's path: 404 to a token that does not reach it. */
+export async function assertRecordInReach(
+  db: Executor,
+  request: FastifyRequest,
+  kind: 'category' | 'post',
+  id: number,
+) {
+  if ((await outOfReach(db, kind, [id], websiteScope(request))).length > 0) throw notFound();
+}
+
+/** The ids of a bulk call: those out of reach refuse it, as unknown ids do. */
+export async function assertRecordsInReach(
+  db: Executor,
+  request: FastifyRequest,
+  kind: 'category' | 'post',
+  ids: readonly number[],
+) {
+  const outside = await outOfReach(db, kind, ids, websiteScope(request));
+  if (outside.length > 0) throw validationError({ ids: unknownIdsMessage(outside) });
+}
+
+/** A post's category, which its variants follow: one out of reach does not exist for the token. */
+export async function assertCategoryInReach(
+  db: Executor,
+  request: FastifyRequest,
+  categoryId: number,
+) {
+  const outside = await outOfReach(db, 'category', [categoryId], websiteScope(request));
+  if (outside.length > 0) throw validationError({ category_id: POST_MESSAGES.categoryMissing });
+}
+
+/** The category a deleted one's posts move to: one out of reach does not exist for the token. */
+export async function assertMoveTargetInReach(
+  db: Executor,
+  request: FastifyRequest,
+  categoryId: number,
+) {
+  const outside = await outOfReach(db, 'category', [categoryId], websiteScope(request));
+  if (outside.length > 0) {
+    throw validationError({ move_to: CATEGORY_MESSAGES.moveTargetMissing });
+  }
+}
+
+/** A category's websites, chosen in its form: a token may only name its own. */
+export function assertWebsitesInReach(request: FastifyRequest, websiteIds: readonly number[]) {
+  const scope = websiteScope(request);
+  const outside = scope ? websiteIds.filter((id) => !scope.includes(id)) : [];
+  if (outside.length > 0) {
+    throw validationError({ websites: CATEGORY_MESSAGES.unknownWebsites(outside) });
+  }
+}

@@ -1,0 +1,132 @@
+import { CATEGORY_MESSAGES, POST_MESSAGES, unknownIdsMessage } from '@sitefleet/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  categoryInput,
+  createCategory,
+  createPost,
+  createWebsite,
+  serverForFile,
+  tokenOf,
+} from '../../../test/fixtures.ts';
+
+const server = await serverForFile();
+const admin = await server.admin();
+
+describe('a token limited to websites, on categories and posts', () => {
+  it('lists, counts and exports only those with a variant on its websites, each row of those websites only', async () => {
+    const a = await createWebsite(admin, { name: 'Content Scope A' });
+    const b = await createWebsite(admin, { name: 'Content Scope B' });
+    const onA = await createCategory(admin, { name: 'Scoped cat on A', websites: [a.id] });
+    const onB = await createCategory(admin, { name: 'Scoped cat on B', websites: [b.id] });
+    const onBoth = await createCategory(admin, {
+      name: 'Scoped cat on both',
+      websites: [a.id, b.id],
+    });
+    for (const category of [onA, onB, onBoth]) {
+      await createPost(admin, {
+        category_id: category.id,
+        title: `Scoped post in ${category.name}`,
+      });
+    }
+    const { client } = await tokenOf(admin, {
+      abilities: ['category-list', 'category-create', 'post-list'],
+      website_ids: [a.id],
+    });
+
+    const categories = await client.get('/api/categories?query=Scoped%20cat&per_page=100');
+    expect(categories.status).toBe(200);
+    expect(categories.body.data.map((row: { name: string }) => row.name).sort()).toEqual([
+      'Scoped cat on A',
+      'Scoped cat on both',
+    ]);
+    expect(categories.body.total).toBe(2);
+    const both = categories.body.data.find((row: { id: number }) => row.id === onBoth.id);
+    expect(both.websites).toEqual([{ id: a.id, name: 'Content Scope A' }]);
+    const csv = String((await client.get('/api/categories/export?query=Scoped%20cat')).body);
+    expect(csv).toContain('Scoped cat on A');
+    expect(csv).not.toContain('Scoped cat on B');
+
+    expect((await client.get(`/api/categories/${onB.id}`)).status).toBe(404);
+    const one = await client.get(`/api/categories/${onBoth.id}`);
+    expect(one.body.websites).toEqual([{ id: a.id, name: 'Content Scope A' }]);
+
+    const posts = await client.get('/api/posts?query=Scoped%20post&per_page=100');
+    expect(posts.body.data.map((row: { title: string }) => row.title).sort()).toEqual([
+      'Scoped post in Scoped cat on A',
+      'Scoped post in Scoped cat on both',
+    ]);
+    expect(posts.body.total).toBe(2);
+    const postsCsv = String((await client.get('/api/posts/export?query=Scoped%20post')).body);
+    expect(postsCsv).toContain('Scoped post in Scoped cat on A');
+    expect(postsCsv).not.toContain('Scoped cat on B');
+
+    const everyone = await admin.get('/api/categories?query=Scoped%20cat&per_page=100');
+    expect(everyone.body.total).toBe(3);
+  });
+});
+
+describe('a token limited to websites, writing categories and posts', () => {
+  it('changes and deletes only those on its websites, and makes them only there', async () => {
+    const a = await createWebsite(admin, { name: 'Write Scope A' });
+    const b = await createWebsite(admin, { name: 'Write Scope B' });
+    const onA = await createCategory(admin, { name: 'Writable on A', websites: [a.id] });
+    const onB = await createCategory(admin, { name: 'Unreachable on B', websites: [b.id] });
+    const postOnB = await createPost(admin, { category_id: onB.id, title: 'Post on B' });
+    const { client } = await tokenOf(admin, {
+      abilities: [
+        'category-list',
+        'category-create',
+        'category-update',
+        'category-delete',
+        'post-list',
+        'post-create',
+        'post-update',
+        'post-delete',
+      ],
+      website_ids: [a.id],
+    });
+
+    const elsewhere = await client.post('/api/categories', categoryInput({ websites: [b.id] }));
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.errors).toEqual({
+      websites: [CATEGORY_MESSAGES.unknownWebsites([b.id])],
+    });
+    const made = await client.post('/api/categories', categoryInput({ websites: [a.id] }));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const renamed = await client.put(`/api/categories/${onB.id}`, {
+      ...categoryInput({ websites: [a.id] }),
+      status: 1,
+      is_approved: 0,
+      auto_google_sync: 0,
+    });
+    expect(renamed.status).toBe(404);
+    expect((await client.delete(`/api/categories/${onB.id}`)).status).toBe(404);
+
+    const intoB = await client.post('/api/posts', {
+      title: 'Into B',
+      description: 'Refused',
+      category_id: onB.id,
+    });
+    expect(intoB.status).toBe(422);
+    expect(intoB.body.errors).toEqual({ category_id: [POST_MESSAGES.categoryMissing] });
+    const post = await client.post('/api/posts', {
+      title: 'Into A',
+      description: 'Allowed',
+      category_id: onA.id,
+    });
+    expect(post.status, JSON.stringify(post.body)).toBe(201);
+    const edit = { title: 'Changed', description: 'Changed', category_id: onA.id };
+    expect((await client.put(`/api/posts/${postOnB.id}`, edit)).status).toBe(404);
+    expect((await client.put(`/api/posts/${post.body.id}`, edit)).status).toBe(200);
+    expect((await client.delete(`/api/posts/${postOnB.id}`)).status).toBe(404);
+    const several = await client.delete('/api/posts', { ids: [post.body.id, postOnB.id] });
+    expect(several.status).toBe(422);
+    expect(several.body.errors).toEqual({ ids: [unknownIdsMessage([postOnB.id])] });
+    expect((await client.delete(`/api/posts/${post.body.id}`)).status).toBe(200);
+
+    // What it could not reach is as it was.
+    const kept = await admin.get('/api/posts?query=Post%20on%20B');
+    expect(kept.body.data.map((row: { id: number }) => row.id)).toEqual([postOnB.id]);
+    expect((await admin.get(`/api/categories/${onB.id}`)).body.name).toBe('Unreachable on B');
+  });
+});
