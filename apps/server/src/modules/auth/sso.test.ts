@@ -101,6 +101,13 @@ describe('the sign-in options', () => {
 
 describe('a single sign-on', () => {
   it('makes the user on first sign-in with the mapped role, and lands on the dashboard signed in', async () => {
+    const subscription = await admin.post('/api/event-subscriptions', {
+      url: 'https://hooks.example.com/users',
+      events: ['user.created'],
+    });
+    onTestFinished(async () => {
+      await admin.delete(`/api/event-subscriptions/${subscription.body.id}`);
+    });
     const { answer, jar } = await signIn({
       sub: 'first-user',
       email: 'First.User@corp.example',
@@ -116,6 +123,12 @@ describe('a single sign-on', () => {
     expect(await rolesOf('first.user@corp.example')).toEqual(['editor']);
     const audit = await admin.get('/api/audit-log?action=signed_in&query=First');
     expect(audit.body.data[0].details).toMatchObject({ method: 'sso', issuer: provider.issuer });
+    // Its user.created event is stored for the subscription with the sign-in.
+    const events = await queryRows<{ payload: { data: { email: string } } }>(
+      db,
+      sql`SELECT payload FROM event_deliveries WHERE subscription_id = ${subscription.body.id}`,
+    );
+    expect(events.map((event) => event.payload.data.email)).toEqual(['first.user@corp.example']);
   });
 
   it('follows the group claim at each sign-in: a user taken out of the group loses its role', async () => {

@@ -11,6 +11,7 @@ import { recordAudit } from '../../db/audit.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { userIdentities, users } from '../../db/schema.ts';
 import { type SsoConfig, ssoEnabled } from '../../db/sso-settings.ts';
+import { emitUserEvents } from '../../events/user-events.ts';
 import type { Outbound } from '../../lib/outbound.ts';
 import { storableText } from '../../lib/outside-text.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -181,6 +182,7 @@ export async function ssoUser(
           userId,
           details: { via: 'sso', issuer },
         });
+        await emitUserEvents(tx, 'created', [userId]);
       }
       await tx
         .insert(userIdentities)

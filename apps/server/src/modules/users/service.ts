@@ -15,7 +15,7 @@ import {
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordBulkAction, recordChange } from '../../db/audit.ts';
-import { type Db, idArray, queryRows } from '../../db/client.ts';
+import { type Db, queryRows } from '../../db/client.ts';
 import { assertIdsExist } from '../../db/ids.ts';
 import {
   permissions,
@@ -27,7 +27,7 @@ import {
 } from '../../db/schema.ts';
 import { deleteToTrash } from '../../db/trash.ts';
 import { forbidden, notFound, validationError } from '../../errors.ts';
-import { emitEvents, subscribedTo } from '../../events/outgoing.ts';
+import { emitUserEvents } from '../../events/user-events.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { columnOrder, listExport } from '../../lists/export.ts';
 import { listOrder, pageOf } from '../../lists/page.ts';
@@ -252,20 +252,6 @@ async function auditedUser(db: Db, id: number) {
   if (!user) throw notFound();
   const roleNames = ((await rolesByUser(db, [id])).get(id) ?? []).map((role) => role.name).sort();
   return { ...user, roles: roleNames };
-}
-
-/** The outgoing `user.{action}` event of each user of `ids`, read while they still exist. */
-async function emitUserEvents(tx: Db, action: 'created' | 'deleted', ids: readonly number[]) {
-  const type = `user.${action}` as const;
-  const rows = await queryRows<{ id: number; name: string; email: string }>(
-    tx,
-    sql`SELECT id, name, email FROM users
-        WHERE id = ANY (${idArray(ids)}) AND ${subscribedTo(type)} ORDER BY id`,
-  );
-  await emitEvents(
-    tx,
-    rows.map((data) => ({ type, data })),
-  );
 }
 
 export async function createUser(db: Db, caller: AuthContext, input: UserCreate) {
