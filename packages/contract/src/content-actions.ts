@@ -249,21 +249,21 @@ export const detailPathSchema = z.object({
 });
 
 /** A list filter from the query string; an empty value (`?status=`) means no filter. */
-function optionalQueryNumber<T extends z.ZodType>(schema: T) {
+export function optionalQueryFilter<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 }
 
 /** Flag filters of the lists: 1 yes, 0 no. */
-export const yesNoFilter = optionalQueryNumber(
+export const yesNoFilter = optionalQueryFilter(
   z.coerce
     .number()
     .int()
     .pipe(z.union([z.literal(0), z.literal(1)])),
 );
 /** Status filter: 1 Active, any other number Inactive (the edit form stores 2). */
-export const statusFilter = optionalQueryNumber(z.coerce.number().int().min(MIN_INT).max(MAX_ID));
+export const statusFilter = optionalQueryFilter(z.coerce.number().int().min(MIN_INT).max(MAX_ID));
 /** A filter by the id of a related row (website, category). */
-export const idFilter = optionalQueryNumber(z.coerce.number().int().positive().max(MAX_ID));
+export const idFilter = optionalQueryFilter(z.coerce.number().int().positive().max(MAX_ID));
 
 /** The Assignee filter's value for the signed-in user: one saved view serves everyone. */
 export const ASSIGNEE_ME = 'me';

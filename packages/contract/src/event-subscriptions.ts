@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { optionalQueryFilter } from './content-actions.ts';
 import { messageSchema } from './errors.ts';
 import { SUBSCRIBABLE_EVENT_TYPES } from './event-types.ts';
 import { optionalText, requiredHttpUrl } from './fields.ts';
 import {
-  MAX_ID,
+  limitedWebsiteIds,
   NEWEST_FIRST,
   orderQueryFields,
   pageQuerySchema,
@@ -38,8 +39,6 @@ export const EVENT_SUBSCRIPTION_MESSAGES = {
 
 export const EVENT_SUBSCRIPTION_DESCRIPTION_MAX = 500;
 
-const idField = z.number().int().positive().max(MAX_ID);
-
 /** POST and PUT /api/event-subscriptions. */
 export const eventSubscriptionInputSchema = z.strictObject({
   url: requiredHttpUrl({
@@ -57,11 +56,7 @@ export const eventSubscriptionInputSchema = z.strictObject({
     .max(SUBSCRIBABLE_EVENT_TYPES.length)
     .transform((types) => [...new Set(types)].sort()),
   /** Only these websites' events; absent or null: every website's, and the fleet's own. */
-  website_ids: z
-    .array(idField)
-    .min(1)
-    .max(1000)
-    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
+  website_ids: limitedWebsiteIds
     .nullable()
     .optional()
     .transform((ids) => ids ?? null),
@@ -111,10 +106,7 @@ export const EVENT_SUBSCRIPTION_ORDER_KEYS = ['url', 'created_at', 'last_deliver
 
 export const eventSubscriptionListQuerySchema = pageQuerySchema.extend({
   ...orderQueryFields(EVENT_SUBSCRIPTION_ORDER_KEYS, NEWEST_FIRST),
-  status: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(EVENT_SUBSCRIPTION_STATUSES).optional(),
-  ),
+  status: optionalQueryFilter(z.enum(EVENT_SUBSCRIPTION_STATUSES)),
 });
 export type EventSubscriptionListQuery = z.infer<typeof eventSubscriptionListQuerySchema>;
 export const EVENT_SUBSCRIPTION_FILTERS = ['status'] as const;
@@ -161,10 +153,7 @@ export const eventDeliverySchema = z.object({
 });
 export type EventDelivery = z.infer<typeof eventDeliverySchema>;
 export const eventDeliveryQuerySchema = pageQuerySchema.extend({
-  status: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(EVENT_DELIVERY_STATUSES).optional(),
-  ),
+  status: optionalQueryFilter(z.enum(EVENT_DELIVERY_STATUSES)),
 });
 export const eventDeliveryPageSchema = paginatedSchema(eventDeliverySchema);
 

@@ -130,6 +130,16 @@ export const PER_PAGE_CHOICES = [DEFAULT_PER_PAGE, 25, 50, 100] as const;
 
 /** The largest id a serial column holds: a larger one is bad input, not a database error. */
 export const MAX_ID = 2_147_483_647;
+
+/**
+ * The websites a grant is limited to (an API token's, an event subscription's): at least one, each
+ * once, in id order.
+ */
+export const limitedWebsiteIds = z
+  .array(z.number().int().positive().max(MAX_ID))
+  .min(1)
+  .max(1000)
+  .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
 /** The smallest value of an integer column. */
 export const MIN_INT = -2_147_483_648;
 

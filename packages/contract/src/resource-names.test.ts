@@ -59,6 +59,7 @@ describe('the lists derived from the resources', () => {
       'setting',
       'workflow',
       'token',
+      'event_subscription',
     ]);
     expect(TRASH_TYPES).toEqual(['websites', 'instances', 'categories', 'posts', 'users', 'roles']);
     expect(TRASH_TYPE_SUBJECTS.posts).toBe('post');

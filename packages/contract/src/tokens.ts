@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { type Ability, PERMISSION_NAMES } from './abilities.ts';
-import { yesNoFilter } from './content-actions.ts';
+import { optionalQueryFilter, yesNoFilter } from './content-actions.ts';
 import { messageSchema } from './errors.ts';
 import { requiredText } from './fields.ts';
 import {
+  limitedWebsiteIds,
   MAX_ID,
   NEWEST_FIRST,
   orderQueryFields,
@@ -94,12 +95,7 @@ export const tokenInputSchema = z
       .transform((names) => [...new Set(names)].sort() as Ability[])
       .optional(),
     role_id: idField.optional(),
-    website_ids: z
-      .array(idField)
-      .min(1)
-      .max(1000)
-      .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
-      .optional(),
+    website_ids: limitedWebsiteIds.optional(),
     expires_at: expiresAtField,
   })
   .superRefine((body, context) => {
@@ -152,10 +148,7 @@ export const TOKEN_ORDER_KEYS = ['name', 'created_at', 'expires_at', 'last_used_
 export const tokenListQuerySchema = pageQuerySchema.extend({
   ...orderQueryFields(TOKEN_ORDER_KEYS, NEWEST_FIRST),
   all: yesNoFilter,
-  status: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(TOKEN_STATUSES).optional(),
-  ),
+  status: optionalQueryFilter(z.enum(TOKEN_STATUSES)),
 });
 export type TokenListQuery = z.infer<typeof tokenListQuerySchema>;
 

@@ -10,6 +10,7 @@ import { storableText } from '../lib/outside-text.ts';
 import { resumeSubscription } from '../modules/event-subscriptions/deliveries.ts';
 import { readDeliveryPolicy } from './delivery-health.ts';
 import { classifyFailure } from './delivery-policy.ts';
+import { takeDueProbes } from './delivery-probe.ts';
 
 /**
  * Sends one outgoing event to one subscription, as the delivery engine sends a website's push: the
@@ -191,27 +192,19 @@ export async function sendEvent(context: TaskContext, job: RunningJob<'event-sen
   if (retry) throw failure;
 }
 
-/** Subscriptions one probe run tries at most; the next run takes the rest. */
-const PROBE_BATCH = 100;
-
 /**
  * Tries the oldest held event of each subscription paused for `delivery.probe_minutes`; one that
  * takes it is resumed, its held events queued again. Answers the ids resumed.
  */
 export async function probePausedSubscriptions(context: TaskContext): Promise<number[]> {
-  const { probeMinutes } = await readDeliveryPolicy(context);
-  const due = await queryRows<{ id: number }>(
-    context.db,
-    sql`UPDATE event_subscriptions SET probed_at = now()
-        WHERE id IN (
-          SELECT id FROM event_subscriptions
-          WHERE paused AND enabled
-            AND (probed_at IS NULL OR probed_at <= now() - ${probeMinutes} * interval '1 minute')
-          ORDER BY id LIMIT ${PROBE_BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING id`,
+  const due = await takeDueProbes(
+    context,
+    'event_subscriptions',
+    sql`paused AND enabled`,
+    'probed_at',
   );
   const resumed: number[] = [];
-  for (const { id } of due) {
+  for (const id of due) {
     const [held] = await queryRows<{ id: number }>(
       context.db,
       sql`SELECT id FROM event_deliveries WHERE subscription_id = ${id} AND status = 'held'
