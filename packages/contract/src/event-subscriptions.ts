@@ -27,8 +27,9 @@ export const EVENT_SUBSCRIPTION_MESSAGES = {
   websitesUnknown: (ids: readonly number[]) => `These websites do not exist: ${ids.join(', ')}`,
   notFound: 'Event subscription not found',
   deleted: 'Event subscription deleted',
-  created: 'Event subscription created. Copy its secret now: it is not shown again.',
-  secretRotated: 'Secret rotated. Copy it now: it is not shown again.',
+  created: 'Event subscription created',
+  updated: 'Event subscription updated',
+  secretRotated: 'Secret rotated',
   testQueued: 'Test event queued',
   replayed: (count: number) =>
     count === 1 ? '1 event queued again' : `${count} events queued again`,

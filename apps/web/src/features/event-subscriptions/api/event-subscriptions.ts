@@ -60,9 +60,13 @@ export function useSubscriptionActions() {
   };
 }
 
+/** How often an open Deliveries list asks again while some event on it is still pending. */
+const PENDING_POLL_MS = 2000;
+
 /**
  * GET {path}/:id/deliveries: one page (of the default size) of the events sent to a subscription,
- * newest first, of one status or all; a row action's reload reloads it too.
+ * newest first, of one status or all; a row action's reload reloads it too, and it reloads itself
+ * while an event on it is pending, so that a test event's outcome shows without reopening it.
  */
 export function useEventDeliveries(
   subscriptionId: number,
@@ -83,5 +87,9 @@ export function useEventDeliveries(
         }),
       ),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((delivery) => delivery.status === 'pending')
+        ? PENDING_POLL_MS
+        : false,
   });
 }

@@ -21,9 +21,6 @@ import {
 } from './event-subscription-form.ts';
 import { SubscriptionSecretModal } from './SubscriptionSecretModal.tsx';
 
-/** The toast of a saved change (the contract has none: PUT answers the subscription alone). */
-export const SUBSCRIPTION_UPDATED_TEXT = 'Event subscription updated';
-
 interface EventSubscriptionFormModalProps {
   /** The subscription to edit, or null to add one. */
   subscription: EventSubscription | null;
@@ -49,7 +46,10 @@ export function EventSubscriptionFormModal({
     resolver: subscriptionFormResolver,
     defaultValues: initialValues(subscription),
     resource: eventSubscriptionsResource,
-    messages: { created: EVENT_SUBSCRIPTION_MESSAGES.created, updated: SUBSCRIPTION_UPDATED_TEXT },
+    messages: {
+      created: EVENT_SUBSCRIPTION_MESSAGES.created,
+      updated: EVENT_SUBSCRIPTION_MESSAGES.updated,
+    },
     payload: subscriptionPayload,
     onClose,
     // A new subscription's secret is answered this once: the dialog shows it before it closes.
@@ -59,8 +59,7 @@ export function EventSubscriptionFormModal({
   if (secret !== null) {
     return (
       <SubscriptionSecretModal
-        title="Event subscription created"
-        message={EVENT_SUBSCRIPTION_MESSAGES.created}
+        title={EVENT_SUBSCRIPTION_MESSAGES.created}
         secret={secret}
         onClose={onClose}
       />

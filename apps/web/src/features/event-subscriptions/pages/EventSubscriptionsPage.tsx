@@ -85,7 +85,7 @@ export function EventSubscriptionsPage() {
       deleteConfirmation={{
         title: 'Delete Event Subscription',
         question: (subscription) =>
-          `Are you sure you want to delete the event subscription to ${subscription.url} ? Its events are no longer sent.`,
+          `Are you sure you want to delete the event subscription to ${subscription.url} ? Its events will no longer be sent.`,
       }}
     >
       {dialog.kind === 'edit' && (
@@ -136,12 +136,7 @@ export function EventSubscriptionsPage() {
         )}
       </ConfirmModal>
       {dialog.kind === 'secret' && (
-        <SubscriptionSecretModal
-          title="Secret rotated"
-          message={dialog.message}
-          secret={dialog.secret}
-          onClose={close}
-        />
+        <SubscriptionSecretModal title={dialog.message} secret={dialog.secret} onClose={close} />
       )}
     </ResourceListPage>
   );
