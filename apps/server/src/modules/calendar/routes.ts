@@ -1,7 +1,7 @@
 import { calendarAnswerSchema, calendarQuerySchema, hasAbility } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, websiteScope } from '../../plugins/auth.ts';
 import { calendarItems } from './service.ts';
 
 export const calendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
@@ -9,7 +9,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app, con
     '/api/calendar',
     {
       // Either list's ability opens the calendar; it then shows only the kinds the caller may list.
-      config: { access: ['post-list', 'category-list'] },
+      config: { access: ['post-list', 'category-list'], websiteScoped: true },
       schema: {
         tags: ['calendar'],
         summary: 'What is scheduled, published and failed in a range',
@@ -23,7 +23,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app, con
       const kinds = (['category', 'post'] as const).filter((kind) =>
         hasAbility(abilities, `${kind}-list`),
       );
-      return calendarItems(context.db, request.query, kinds);
+      return calendarItems(context.db, request.query, kinds, websiteScope(request));
     },
   );
 };

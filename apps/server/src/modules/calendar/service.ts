@@ -8,7 +8,7 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { CATEGORY_KIND, type ContentKind, POST_KIND } from '../../content/kinds.ts';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, idArray, queryRows } from '../../db/client.ts';
 import { isoText } from '../../lists/page.ts';
 
 /**
@@ -18,8 +18,19 @@ import { isoText } from '../../lists/page.ts';
 
 type CalendarRow = Omit<FromWireVariant<CalendarItem>, 'at'> & { at: Date | string };
 
+/** The query's website, and an API token's websites: conditions on `column`, a website id. */
+type WebsiteFilter = (column: SQL) => SQL;
+
+function websiteFilter(query: CalendarQuery, scope: readonly number[] | null): WebsiteFilter {
+  return (column) =>
+    sql.join([
+      query.website_id === undefined ? sql`` : sql` AND ${column} = ${query.website_id}`,
+      scope ? sql` AND ${column} = ANY (${idArray(scope)})` : sql``,
+    ]);
+}
+
 /** The scheduled variants of one kind in the range. */
-function scheduledOf(kind: ContentKind, query: CalendarQuery, website: SQL): SQL {
+function scheduledOf(kind: ContentKind, query: CalendarQuery, website: WebsiteFilter): SQL {
   return sql`SELECT v.publish_at AS at, ${kind.kind}::text AS kind,
                     v.${sql.identifier(kind.owner)} AS record_id,
                     r.${sql.identifier(kind.nameColumn)} AS title, v.id AS variant_id,
@@ -28,11 +39,11 @@ function scheduledOf(kind: ContentKind, query: CalendarQuery, website: SQL): SQL
              JOIN ${sql.identifier(kind.records)} r ON r.id = v.${sql.identifier(kind.owner)}
              JOIN websites w ON w.id = v.website_id
              WHERE v.publish_at >= ${query.from}::timestamptz
-               AND v.publish_at < ${query.to}::timestamptz ${website}`;
+               AND v.publish_at < ${query.to}::timestamptz ${website(sql`v.website_id`)}`;
 }
 
 /** The website deliveries of one kind in the range: each job's latest attempt. */
-function deliveredOf(kind: ContentKind, query: CalendarQuery): SQL {
+function deliveredOf(kind: ContentKind, query: CalendarQuery, website: WebsiteFilter): SQL {
   const outcome =
     query.state === 'published'
       ? sql`AND a.outcome = 'delivered'`
@@ -49,7 +60,7 @@ function deliveredOf(kind: ContentKind, query: CalendarQuery): SQL {
                    WHERE a.kind = ${kind.kind} AND a.target = 'website'
                      AND a.created_at >= ${query.from}::timestamptz
                      AND a.created_at < ${query.to}::timestamptz
-                     ${query.website_id === undefined ? sql`` : sql`AND a.website_id = ${query.website_id}`}
+                     ${website(sql`a.website_id`)}
                    ORDER BY a.job_id, a.id DESC) a
              JOIN ${sql.identifier(kind.variants)} v ON v.id = a.variant_id
              JOIN ${sql.identifier(kind.records)} r ON r.id = v.${sql.identifier(kind.owner)}
@@ -57,22 +68,25 @@ function deliveredOf(kind: ContentKind, query: CalendarQuery): SQL {
              WHERE true ${outcome}`;
 }
 
-/** What the calendar shows in the range, for the kinds the caller may list. */
+/**
+ * What the calendar shows in the range, for the kinds the caller may list; with `scope` (an API
+ * token's websites), of those websites only.
+ */
 export async function calendarItems(
   db: Db,
   query: CalendarQuery,
   allowedKinds: readonly ('category' | 'post')[],
+  scope: readonly number[] | null,
 ): Promise<CalendarAnswer> {
   const kinds = [CATEGORY_KIND, POST_KIND].filter(
     (kind) => allowedKinds.includes(kind.kind) && (!query.kind || query.kind === kind.kind),
   );
-  const website =
-    query.website_id === undefined ? sql`` : sql`AND v.website_id = ${query.website_id}`;
+  const website = websiteFilter(query, scope);
   const parts = kinds.flatMap((kind) => [
     ...(query.state === undefined || query.state === 'scheduled'
       ? [scheduledOf(kind, query, website)]
       : []),
-    ...(query.state !== 'scheduled' ? [deliveredOf(kind, query)] : []),
+    ...(query.state !== 'scheduled' ? [deliveredOf(kind, query, website)] : []),
   ]);
   if (parts.length === 0) return { data: [], truncated: false };
   const rows = await queryRows<CalendarRow>(

@@ -1,16 +1,19 @@
 import { CATEGORY_MESSAGES, POST_MESSAGES, unknownIdsMessage } from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   categoryInput,
   createCategory,
   createPost,
   createWebsite,
+  inDays,
   serverForFile,
   tokenOf,
 } from '../../../test/fixtures.ts';
 
 const server = await serverForFile();
 const admin = await server.admin();
+const db = server.database.db;
 
 describe('a token limited to websites, on categories and posts', () => {
   it('lists, counts and exports only those with a variant on its websites, each row of those websites only', async () => {
@@ -128,5 +131,31 @@ describe('a token limited to websites, writing categories and posts', () => {
     const kept = await admin.get('/api/posts?query=Post%20on%20B');
     expect(kept.body.data.map((row: { id: number }) => row.id)).toEqual([postOnB.id]);
     expect((await admin.get(`/api/categories/${onB.id}`)).body.name).toBe('Unreachable on B');
+  });
+});
+
+describe('a token limited to websites, on the calendar', () => {
+  it('sees what is scheduled on its websites only', async () => {
+    const a = await createWebsite(admin, { name: 'Calendar Scope A' });
+    const b = await createWebsite(admin, { name: 'Calendar Scope B' });
+    const category = await createCategory(admin, { websites: [a.id, b.id] });
+    const post = await createPost(admin, { category_id: category.id, title: 'Scheduled twice' });
+    await db.execute(
+      sql`UPDATE post_variants SET publish_at = now() + interval '1 day' WHERE post_id = ${post.id}`,
+    );
+    const { client } = await tokenOf(admin, { abilities: ['post-list'], website_ids: [a.id] });
+    const range = new URLSearchParams({ from: inDays(0), to: inDays(3), kind: 'post' });
+    const websitesOf = (answer: { body: { data: { record_id: number; website_id: number }[] } }) =>
+      answer.body.data.filter((item) => item.record_id === post.id).map((item) => item.website_id);
+
+    const scoped = await client.get(`/api/calendar?${range}`);
+    expect(scoped.status, JSON.stringify(scoped.body)).toBe(200);
+    expect(websitesOf(scoped)).toEqual([a.id]);
+    range.set('website_id', String(b.id));
+    expect(websitesOf(await client.get(`/api/calendar?${range}`))).toEqual([]);
+    range.delete('website_id');
+    expect(websitesOf(await admin.get(`/api/calendar?${range}`)).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
   });
 });
