@@ -196,7 +196,7 @@ export const listCases = (posts: number): ListCase[] => {
       name: 'fleet delivery health, worst first',
       path: `/api/delivery-health?page=1&per_page=${PER_PAGE}`,
       direct: (db) =>
-        listDeliveryHealth(db, deliveryHealthQuerySchema.parse({ per_page: PER_PAGE })),
+        listDeliveryHealth(db, deliveryHealthQuerySchema.parse({ per_page: PER_PAGE }), null),
       expected: async (db) => {
         const [row] = await queryRows<Expected>(
           db,

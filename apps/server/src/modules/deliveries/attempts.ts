@@ -7,7 +7,8 @@ import {
   toWireVariant,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { WebsiteScope } from '../../content/filters.ts';
+import { type Db, idArray } from '../../db/client.ts';
 import { type LogList, logExport, logPage } from '../../lists/log.ts';
 import { likePattern } from '../../lists/search.ts';
 
@@ -16,13 +17,18 @@ import { likePattern } from '../../lists/search.ts';
 /** An attempt as read, before it leaves for the wire. */
 type AttemptRow = FromWireVariant<FleetDelivery>;
 
-/** The attempts filters narrow to, over `a` (delivery_attempts); a replay by filter takes them. */
+/**
+ * The attempts filters narrow to, over `a` (delivery_attempts); a replay by filter takes them.
+ * `website_scope` is an API token's websites.
+ */
 export function attemptConditions(
   filter: Partial<Pick<DeliveryListQuery, 'website_id' | 'outcome' | 'from' | 'to'>> &
-    Partial<Pick<DeliveryListQuery, 'target' | 'kind' | 'query'>>,
+    Partial<Pick<DeliveryListQuery, 'target' | 'kind' | 'query'>> &
+    WebsiteScope,
 ): SQL {
   const where: SQL[] = [sql`TRUE`];
   if (filter.website_id !== undefined) where.push(sql`a.website_id = ${filter.website_id}`);
+  if (filter.website_scope) where.push(sql`a.website_id = ANY (${idArray(filter.website_scope)})`);
   if (filter.target !== undefined) where.push(sql`a.target = ${filter.target}`);
   if (filter.outcome !== undefined) where.push(sql`a.outcome = ${filter.outcome}`);
   if (filter.kind !== undefined) where.push(sql`a.kind = ${filter.kind}`);
@@ -54,7 +60,7 @@ const deliveriesLog: LogList = {
 };
 
 /** GET /api/deliveries: every attempt of the fleet, newest first. */
-export async function listDeliveries(db: Db, query: DeliveryListQuery) {
+export async function listDeliveries(db: Db, query: DeliveryListQuery & WebsiteScope) {
   const page = await logPage<AttemptRow>(db, deliveriesLog, attemptConditions(query), query, [
     query.website_id,
     query.target,
@@ -62,6 +68,7 @@ export async function listDeliveries(db: Db, query: DeliveryListQuery) {
     query.kind,
     query.from,
     query.to,
+    query.website_scope,
   ]);
   return { ...page, data: page.data.map(toWireVariant) };
 }
@@ -72,7 +79,7 @@ async function* wireBatches(batches: AsyncIterable<AttemptRow[]>) {
 }
 
 /** GET /api/deliveries/export: every attempt the list finds, newest first. */
-export async function exportDeliveries(db: Db, query: DeliveryListQuery) {
+export async function exportDeliveries(db: Db, query: DeliveryListQuery & WebsiteScope) {
   const attempts = await logExport<AttemptRow>(db, deliveriesLog, attemptConditions(query));
   return { ...attempts, batches: wireBatches(attempts.batches) };
 }

@@ -8,7 +8,7 @@ import {
   paginate,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, preparedRows, queryRows } from '../../db/client.ts';
+import { type Db, idArray, preparedRows, queryRows } from '../../db/client.ts';
 import { hasPostWebhook } from '../../db/delivery-health.ts';
 import {
   durationQuantile,
@@ -214,10 +214,18 @@ async function websiteCount(db: Db, where: SQL): Promise<number> {
   return counted?.total ?? 0;
 }
 
-/** GET /api/delivery-health: worst first unless asked otherwise; searched by name or URL. */
-export async function listDeliveryHealth(db: Db, query: DeliveryHealthQuery) {
+/**
+ * GET /api/delivery-health: worst first unless asked otherwise; searched by name or URL; with a
+ * scope (an API token's websites), of those websites only.
+ */
+export async function listDeliveryHealth(
+  db: Db,
+  query: DeliveryHealthQuery,
+  scope: readonly number[] | null,
+) {
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
-  const search = searchCondition(query.query, [websites.name, websites.url]);
+  const searched = searchCondition(query.query, [websites.name, websites.url]);
+  const search = scope ? sql`${searched ?? sql`TRUE`} AND id = ANY (${idArray(scope)})` : searched;
   const where = search ? sql`w.id IN (SELECT id FROM websites WHERE ${search})` : sql`TRUE`;
   const direction = sql.raw(query.order_dir.toUpperCase());
   const orderKey = query.order_key;

@@ -1,5 +1,6 @@
 import {
   DELIVERY_ACTION_MESSAGES,
+  type DeliveryListQuery,
   deliveryHealthPageSchema,
   deliveryHealthQuerySchema,
   deliveryHealthSchema,
@@ -13,6 +14,7 @@ import {
   testDeliveryAnswerSchema,
   windowQuerySchema,
 } from '@sitefleet/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   pauseWebsiteDeliveries,
@@ -22,12 +24,19 @@ import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
 import { CSV_DOWNLOAD, exportRouteSchema, sendCsv } from '../../lists/export.ts';
+import { assertWebsiteInScope, websiteScope } from '../../plugins/auth.ts';
 import { exportDeliveries, listDeliveries } from './attempts.ts';
 import { listDeliveryHealth, websiteDeliveryHealth } from './health.ts';
 import { sendPing } from './ping.ts';
 import { replayDeliveries } from './replay.ts';
 
 const tags = ['deliveries'];
+
+/** The attempts list's query, with the websites of an API token limited to some. */
+const scopedDeliveries = (request: FastifyRequest<{ Querystring: DeliveryListQuery }>) => ({
+  ...request.query,
+  website_scope: websiteScope(request),
+});
 
 /** The window a pause or resume answers the website's health over. */
 const DAY_HOURS = 24;
@@ -38,7 +47,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.get(
     '/api/delivery-health',
     {
-      config: { access: 'delivery-list', replicaReads: true },
+      config: { access: 'delivery-list', replicaReads: true, websiteScoped: true },
       schema: {
         tags,
         summary: "Every website's delivery health over the window, worst first",
@@ -47,13 +56,13 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
       serializerCompiler: listSerializerCompiler,
     },
-    (request) => listDeliveryHealth(request.reads, request.query),
+    (request) => listDeliveryHealth(request.reads, request.query, websiteScope(request)),
   );
 
   app.get(
     '/api/websites/:id/delivery-health',
     {
-      config: { access: 'delivery-list' },
+      config: { access: 'delivery-list', websiteScoped: true },
       schema: {
         tags,
         summary: "One website's delivery health over the window",
@@ -62,22 +71,26 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: deliveryHealthSchema },
       },
     },
-    (request) => websiteDeliveryHealth(db, request.params.id, request.query.window_hours),
+    (request) => {
+      assertWebsiteInScope(request, request.params.id);
+      return websiteDeliveryHealth(db, request.params.id, request.query.window_hours);
+    },
   );
 
   app.get(
     '/api/deliveries/export',
     {
-      config: { access: 'delivery-list', replicaReads: true, ...CSV_DOWNLOAD },
+      config: { access: 'delivery-list', replicaReads: true, websiteScoped: true, ...CSV_DOWNLOAD },
       schema: exportRouteSchema(tags, 'delivery attempts', deliveryListQuerySchema),
     },
-    async (request, reply) => sendCsv(reply, await exportDeliveries(request.reads, request.query)),
+    async (request, reply) =>
+      sendCsv(reply, await exportDeliveries(request.reads, scopedDeliveries(request))),
   );
 
   app.get(
     '/api/deliveries',
     {
-      config: { access: 'delivery-list', replicaReads: true },
+      config: { access: 'delivery-list', replicaReads: true, websiteScoped: true },
       schema: {
         tags,
         summary: 'Every delivery attempt of the fleet, newest first',
@@ -86,7 +99,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: fleetDeliveryPageSchema },
       },
     },
-    (request) => listDeliveries(request.reads, request.query),
+    (request) => listDeliveries(request.reads, scopedDeliveries(request)),
   );
 
   app.post(

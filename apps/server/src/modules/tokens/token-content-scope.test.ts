@@ -159,3 +159,36 @@ describe('a token limited to websites, on the calendar', () => {
     );
   });
 });
+
+describe('a token limited to websites, on deliveries', () => {
+  it('sees the delivery health and attempts of its websites only', async () => {
+    const a = await createWebsite(admin, { name: 'Delivery Scope A' });
+    const b = await createWebsite(admin, { name: 'Delivery Scope B' });
+    const category = await createCategory(admin, { websites: [a.id, b.id] });
+    const post = await createPost(admin, { category_id: category.id });
+    // One failed attempt per website, as the pipeline records them.
+    await db.execute(
+      sql`INSERT INTO delivery_attempts (kind, variant_id, website_id, target, job_id, attempt,
+                                         version, outcome, duration_ms, error)
+          SELECT 'post', id, website_id, 'website', 'job-' || id, 1, 1, 'failed', 5,
+                 'scoped attempt ' || website_id
+          FROM post_variants WHERE post_id = ${post.id}`,
+    );
+    const { client } = await tokenOf(admin, { abilities: ['delivery-list'], website_ids: [a.id] });
+
+    const health = await client.get('/api/delivery-health?per_page=100');
+    expect(health.status, JSON.stringify(health.body)).toBe(200);
+    expect(health.body.data.map((row: { website_id: number }) => row.website_id)).toEqual([a.id]);
+    expect(health.body.total).toBe(1);
+    expect((await client.get(`/api/websites/${b.id}/delivery-health`)).status).toBe(404);
+    expect((await client.get(`/api/websites/${a.id}/delivery-health`)).status).toBe(200);
+
+    const attempts = await client.get('/api/deliveries?query=scoped%20attempt');
+    expect(attempts.body.data.map((row: { website_id: number }) => row.website_id)).toEqual([a.id]);
+    const csv = String((await client.get('/api/deliveries/export?query=scoped%20attempt')).body);
+    expect(csv).toContain(`scoped attempt ${a.id}`);
+    expect(csv).not.toContain(`scoped attempt ${b.id}`);
+    const all = await admin.get('/api/deliveries?query=scoped%20attempt');
+    expect(all.body.data).toHaveLength(2);
+  });
+});
