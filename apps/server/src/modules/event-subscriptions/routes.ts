@@ -7,10 +7,10 @@ import {
   eventSubscriptionsResource,
   eventTypeCatalogue,
   eventTypesAnswerSchema,
+  idParamSchema,
   messageSchema,
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { registerSecretRotation, registerStandardRoutes } from '../../resources/standard-routes.ts';
@@ -26,7 +26,6 @@ import {
 
 const tags = ['event-subscriptions'];
 const access = 'event-subscription-manage';
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * Outgoing event subscriptions (event-subscription-manage), their deliveries, and the catalogue of
@@ -58,7 +57,7 @@ export const eventSubscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async
     rotate: (id) => rotateSubscriptionSecret(db, secrets, id),
   });
 
-  const action = { config: { access }, schema: { tags, params: idParams } } as const;
+  const action = { config: { access }, schema: { tags, params: idParamSchema } } as const;
   app.post(
     '/api/event-subscriptions/:id/test',
     {
