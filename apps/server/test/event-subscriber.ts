@@ -18,9 +18,13 @@ export type EventDataOf<T extends EventType> = z.infer<(typeof EVENT_TYPES)[T]['
  *                                         // taken once, answers its data checked exactly
  *                                         // against the documented schema
  */
-export async function receiverFor(admin: ApiClient, types: readonly EventType[]) {
+export async function receiverFor(
+  admin: ApiClient,
+  types: readonly EventType[],
+  more: { website_ids?: number[] } = {},
+) {
   const receiver = await startEventReceiver();
-  const subscription = await subscribe(admin, receiver, types);
+  const subscription = await subscribe(admin, receiver, types, more);
   onTestFinished(async () => {
     await admin.delete(`/api/event-subscriptions/${subscription.id}`);
     await receiver.close();

@@ -6,7 +6,8 @@ import {
   SUBSCRIBABLE_EVENT_TYPES,
 } from '@sitefleet/contract';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { type EventReceiver, startEventReceiver, subscribe } from '../../../test/event-receiver.ts';
+import { startEventReceiver } from '../../../test/event-receiver.ts';
+import { receiverFor } from '../../../test/event-subscriber.ts';
 import {
   createCategory,
   createPost,
@@ -19,23 +20,8 @@ const server = await serverForFile(FAST_QUEUE_ENV, { workers: true });
 const admin = await server.admin();
 
 /** A receiver subscribed to `types` for this test only. */
-async function receiverFor(types: readonly EventType[], more: { website_ids?: number[] } = {}) {
-  const receiver = await startEventReceiver();
-  const subscription = await subscribe(admin, receiver, types, more);
-  onTestFinished(async () => {
-    await admin.delete(`/api/event-subscriptions/${subscription.id}`);
-    await receiver.close();
-  });
-  return { receiver, subscription };
-}
-
-/** The one event of `type` the receiver took, its data checked against the documented schema. */
-async function onlyEvent(receiver: EventReceiver, type: EventType) {
-  const [event, ...more] = await receiver.eventsOf(type);
-  expect(more).toEqual([]);
-  expect(event!.webhookId).toMatch(/^msg_[0-9a-f]{32}$/);
-  return EVENT_TYPES[type].data.parse(event!.data) as Record<string, unknown>;
-}
+const receiverOf = (types: readonly EventType[], more: { website_ids?: number[] } = {}) =>
+  receiverFor(admin, types, more);
 
 describe('the event subscriptions resource', () => {
   it('answers the secret once, as a Standard Webhooks secret, and keeps only a hint of it', async () => {
@@ -149,11 +135,11 @@ describe('the OpenAPI description', () => {
 
 describe('the record events', () => {
   it('sends post.created, post.updated and post.deleted once each, with the post’s websites', async () => {
-    const { receiver } = await receiverFor(['post.created', 'post.updated', 'post.deleted']);
+    const { receiver, only } = await receiverOf(['post.created', 'post.updated', 'post.deleted']);
     const website = await createWebsite(admin);
     const category = await createCategory(admin, { websites: [website.id] });
     const post = await createPost(admin, { category_id: category.id, title: 'Launch notes' });
-    expect(await onlyEvent(receiver, 'post.created')).toEqual({
+    expect(await only('post.created')).toEqual({
       id: post.id,
       title: 'Launch notes',
       category_id: category.id,
@@ -164,13 +150,13 @@ describe('the record events', () => {
       description: post.description,
       category_id: category.id,
     });
-    expect(await onlyEvent(receiver, 'post.updated')).toMatchObject({
+    expect(await only('post.updated')).toMatchObject({
       id: post.id,
       title: 'Launch notes, revised',
       changed: ['title'],
     });
     expect((await admin.delete(`/api/posts/${post.id}`)).status).toBe(200);
-    expect(await onlyEvent(receiver, 'post.deleted')).toMatchObject({
+    expect(await only('post.deleted')).toMatchObject({
       id: post.id,
       website_ids: [website.id],
     });
@@ -178,7 +164,7 @@ describe('the record events', () => {
   });
 
   it('sends category, website, user and role events with their documented payloads', async () => {
-    const { receiver } = await receiverFor([
+    const { receiver, only } = await receiverOf([
       'category.created',
       'category.updated',
       'category.deleted',
@@ -190,7 +176,7 @@ describe('the record events', () => {
       'role.permissions_changed',
     ]);
     const website = await createWebsite(admin, { name: 'Evented site' });
-    expect(await onlyEvent(receiver, 'website.created')).toEqual({
+    expect(await only('website.created')).toEqual({
       id: website.id,
       name: 'Evented site',
       url: website.url,
@@ -205,9 +191,9 @@ describe('the record events', () => {
       duration,
     });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
-    expect(await onlyEvent(receiver, 'website.updated')).toMatchObject({ changed: ['name'] });
+    expect(await only('website.updated')).toMatchObject({ changed: ['name'] });
     const category = await createCategory(admin, { websites: [website.id], slug: 'evented' });
-    expect(await onlyEvent(receiver, 'category.created')).toMatchObject({
+    expect(await only('category.created')).toMatchObject({
       id: category.id,
       slug: 'evented',
       website_ids: [website.id],
@@ -225,13 +211,13 @@ describe('the record events', () => {
       is_approved: 0,
       auto_google_sync: 0,
     });
-    expect(await onlyEvent(receiver, 'category.updated')).toMatchObject({
+    expect(await only('category.updated')).toMatchObject({
       changed: expect.arrayContaining(['description']),
     });
     await admin.delete(`/api/categories/${category.id}`);
-    expect(await onlyEvent(receiver, 'category.deleted')).toMatchObject({ id: category.id });
+    expect(await only('category.deleted')).toMatchObject({ id: category.id });
     await admin.delete(`/api/websites/${website.id}`);
-    expect(await onlyEvent(receiver, 'website.deleted')).toMatchObject({ id: website.id });
+    expect(await only('website.deleted')).toMatchObject({ id: website.id });
 
     const user = await admin.post('/api/users', {
       name: 'Evented Person',
@@ -239,13 +225,13 @@ describe('the record events', () => {
       password: 'password123',
     });
     expect(user.status, JSON.stringify(user.body)).toBe(201);
-    expect(await onlyEvent(receiver, 'user.created')).toEqual({
+    expect(await only('user.created')).toEqual({
       id: user.body.id,
       name: 'Evented Person',
       email: 'evented@example.com',
     });
     await admin.delete(`/api/users/${user.body.id}`);
-    expect(await onlyEvent(receiver, 'user.deleted')).toMatchObject({ id: user.body.id });
+    expect(await only('user.deleted')).toMatchObject({ id: user.body.id });
 
     const role = await admin.post('/api/roles', { name: 'evented role', guard_name: 'web' });
     const permissions = await admin.get('/api/permissions?per_page=100');
@@ -253,7 +239,7 @@ describe('the record events', () => {
     await admin.patch(`/api/roles/${role.body.id}/assign-permissions`, {
       permissionsids: [postList.id],
     });
-    expect(await onlyEvent(receiver, 'role.permissions_changed')).toEqual({
+    expect(await only('role.permissions_changed')).toEqual({
       id: role.body.id,
       name: 'evented role',
       added: ['post-list'],
@@ -265,10 +251,10 @@ describe('the record events', () => {
   it('never sends a subscription limited to website A the events of website B', async () => {
     const siteA = await createWebsite(admin);
     const siteB = await createWebsite(admin);
-    const { receiver, subscription } = await receiverFor(['post.created'], {
+    const { receiver, subscription } = await receiverOf(['post.created'], {
       website_ids: [siteA.id],
     });
-    const { receiver: everything } = await receiverFor(['post.created']);
+    const { receiver: everything } = await receiverOf(['post.created']);
     const onA = await createCategory(admin, { websites: [siteA.id] });
     const onB = await createCategory(admin, { websites: [siteB.id] });
     await createPost(admin, { category_id: onB.id, title: 'On B' });
