@@ -1,5 +1,5 @@
 import { CATEGORY_MESSAGES, POST_MESSAGES, unknownIdsMessage } from '@sitefleet/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Executor, idArray, queryRows } from '../db/client.ts';
 import { notFound, validationError } from '../errors.ts';
@@ -20,17 +20,21 @@ async function outOfReach(
   scope: readonly number[] | null,
 ) {
   if (!scope || ids.length === 0) return [];
-  const { records, variants, owner } = kindOf(kind);
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`SELECT r.id FROM ${sql.identifier(records)} r
-        WHERE r.id = ANY (${idArray(ids)})
-          AND NOT EXISTS (SELECT 1 FROM ${sql.identifier(variants)} v
-                          WHERE v.${sql.identifier(owner)} = r.id
-                            AND v.website_id = ANY (${idArray(scope)}))
+    sql`SELECT r.id FROM ${sql.identifier(kindOf(kind).records)} r
+        WHERE r.id = ANY (${idArray(ids)}) AND NOT ${recordInReach(kind, scope, sql`r.id`)}
         ORDER BY r.id`,
   );
   return rows.map((row) => row.id);
+}
+
+/** That the record of `kind` whose id is `record` (a column) has a variant on `scope`'s websites. */
+export function recordInReach(kind: 'category' | 'post', scope: readonly number[], record: SQL) {
+  const { variants, owner } = kindOf(kind);
+  return sql`EXISTS (SELECT 1 FROM ${sql.identifier(variants)} v
+                     WHERE v.${sql.identifier(owner)} = ${record}
+                       AND v.website_id = ANY (${idArray(scope)}))`;
 }
 
 /** One record of the route's path: 404 to a token that does not reach it. */

@@ -1,12 +1,16 @@
 import { type Renewals, toIsoDate, WEBSITE_STATUS } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, idArray, queryRows } from '../../db/client.ts';
 
 /**
  * GET /api/stats/renewals?days=: the active websites whose next renewal falls within `days` from
  * today (the server's date), with their cost and its total.
  */
-export async function renewalsDue(db: Db, days: number): Promise<Renewals> {
+export async function renewalsDue(
+  db: Db,
+  days: number,
+  scope: readonly number[] | null,
+): Promise<Renewals> {
   const today = toIsoDate(new Date());
   const rows = await queryRows<{
     id: number;
@@ -18,6 +22,7 @@ export async function renewalsDue(db: Db, days: number): Promise<Renewals> {
     sql`SELECT id, name, next_renewal_date::text, cost::text FROM websites
         WHERE status = ${WEBSITE_STATUS.active}
           AND next_renewal_date BETWEEN ${today}::date AND ${today}::date + ${days}::int
+          ${scope ? sql`AND id = ANY (${idArray(scope)})` : sql``}
         ORDER BY next_renewal_date, id`,
   );
   const websites = rows.map((row) => ({ ...row, cost: Number(row.cost) }));

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { kindOf } from '../../content/kinds.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, websiteScope } from '../../plugins/auth.ts';
 import { readFromReplica } from '../../plugins/reads.ts';
 import { renewalsDue } from './renewals.ts';
 import { reviewStageCounts } from './review-stages.ts';
@@ -45,7 +45,7 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
   app.get(
     '/api/stats/renewals',
     {
-      config: { access: 'website-list' },
+      config: { access: 'website-list', websiteScoped: true },
       schema: {
         summary: 'Websites whose renewal falls within the days asked, with their cost',
         tags: ['dashboard'],
@@ -53,7 +53,7 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
         response: { 200: renewalsSchema },
       },
     },
-    (request) => renewalsDue(request.reads, request.query.days),
+    (request) => renewalsDue(request.reads, request.query.days, websiteScope(request)),
   );
 
   app.get(
@@ -76,7 +76,7 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
     app.get(
       `/api/stats/${kind}`,
       {
-        config: { access },
+        config: { access, websiteScoped: true },
         schema: {
           summary: `How many ${kind} there are, for the dashboard`,
           tags: ['dashboard'],
@@ -85,7 +85,12 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
         },
       },
       async (request) => ({
-        [STAT_ANSWER_KEYS[kind]]: await countRecords(request.reads, kind, request.query.status),
+        [STAT_ANSWER_KEYS[kind]]: await countRecords(
+          request.reads,
+          kind,
+          request.query.status,
+          websiteScope(request),
+        ),
       }),
     );
   }
@@ -125,27 +130,27 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
   app.get(
     '/api/stats/top-websites',
     {
-      config: { access: 'website-list' },
+      config: { access: 'website-list', websiteScoped: true },
       schema: {
         summary: 'Top websites for the dashboard',
         tags: ['dashboard'],
         response: { 200: z.array(topItemSchema) },
       },
     },
-    (request) => topWebsites(request.reads),
+    (request) => topWebsites(request.reads, websiteScope(request)),
   );
 
   app.get(
     '/api/stats/top-categories',
     {
-      config: { access: 'category-list' },
+      config: { access: 'category-list', websiteScoped: true },
       schema: {
         summary: 'Top categories for the dashboard',
         tags: ['dashboard'],
         response: { 200: z.array(topItemSchema) },
       },
     },
-    (request) => topCategories(request.reads),
+    (request) => topCategories(request.reads, websiteScope(request)),
   );
 
   app.get(

@@ -1,7 +1,8 @@
 import type { InstanceStatFilter, PageQuery, RecordStatFilter } from '@sitefleet/contract';
-import { asc, count, desc, gte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, gte, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import { recordInReach } from '../../content/record-scope.ts';
+import { type Db, idArray } from '../../db/client.ts';
 import { categories, instances, posts, scheduledTasks, websites } from '../../db/schema.ts';
 import { pageOf } from '../../lists/page.ts';
 import { searchCondition } from '../../lists/search.ts';
@@ -32,16 +33,29 @@ function recordFilter(
 
 const RECORD_TABLES = { websites, posts, categories } as const;
 
+/**
+ * The records of `kind` an API token limited to `scope` reaches: the websites in it, the
+ * categories and posts with a variant on one of them; every record without a scope.
+ */
+function reachOf(kind: keyof typeof RECORD_TABLES, scope: readonly number[] | null) {
+  if (!scope) return undefined;
+  const { id } = RECORD_TABLES[kind];
+  return kind === 'websites'
+    ? sql`${id} = ANY (${idArray(scope)})`
+    : recordInReach(kind === 'posts' ? 'post' : 'category', scope, sql`${id}`);
+}
+
 export async function countRecords(
   db: Db,
   kind: keyof typeof RECORD_TABLES,
   filter: RecordStatFilter,
+  scope: readonly number[] | null,
 ): Promise<number> {
   const table = RECORD_TABLES[kind];
   const [row] = await db
     .select({ total: count() })
     .from(table as PgTable)
-    .where(recordFilter(table, filter));
+    .where(and(recordFilter(table, filter), reachOf(kind, scope)));
   return row?.total ?? 0;
 }
 
@@ -76,18 +90,20 @@ export async function instanceDetails(db: Db) {
 
 export const TOP_LIST_SIZE = 5;
 
-export async function topWebsites(db: Db) {
+export async function topWebsites(db: Db, scope: readonly number[] | null) {
   return db
     .select({ id: websites.id, name: websites.name, views: websites.views })
     .from(websites)
+    .where(reachOf('websites', scope))
     .orderBy(desc(websites.views), websites.id)
     .limit(TOP_LIST_SIZE);
 }
 
-export async function topCategories(db: Db) {
+export async function topCategories(db: Db, scope: readonly number[] | null) {
   return db
     .select({ id: categories.id, name: categories.name, views: categories.views })
     .from(categories)
+    .where(reachOf('categories', scope))
     .orderBy(desc(categories.views), categories.id)
     .limit(TOP_LIST_SIZE);
 }

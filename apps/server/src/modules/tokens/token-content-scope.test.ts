@@ -192,3 +192,42 @@ describe('a token limited to websites, on deliveries', () => {
     expect(all.body.data).toHaveLength(2);
   });
 });
+
+describe('a token limited to websites, on the dashboard', () => {
+  it('counts, ranks and lists renewals of its websites and their records only', async () => {
+    const a = await createWebsite(admin, { name: 'Dashboard Scope A' });
+    const b = await createWebsite(admin, { name: 'Dashboard Scope B' });
+    const onBoth = await createCategory(admin, { websites: [a.id, b.id] });
+    const onB = await createCategory(admin, { websites: [b.id] });
+    await createPost(admin, { category_id: onBoth.id });
+    await createPost(admin, { category_id: onB.id });
+    await db.execute(
+      sql`UPDATE websites SET next_renewal_date = current_date + 3, status = 1
+          WHERE id IN (${a.id}, ${b.id})`,
+    );
+    const { client } = await tokenOf(admin, {
+      abilities: ['website-list', 'category-list', 'post-list'],
+      website_ids: [a.id],
+    });
+    const read = async (path: string) => {
+      const answer = await client.get(path);
+      expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+      return answer.body;
+    };
+    expect(await read('/api/stats/websites')).toEqual({ totalWebsitesCount: 1 });
+    expect(await read('/api/stats/categories')).toEqual({ totalCategoriesCount: 1 });
+    expect(await read('/api/stats/posts')).toEqual({ totalPostsCount: 1 });
+    expect((await read('/api/stats/top-websites')).map((row: { id: number }) => row.id)).toEqual([
+      a.id,
+    ]);
+    const top = await read('/api/stats/top-categories');
+    expect(top.map((row: { id: number }) => row.id)).toEqual([onBoth.id]);
+    const renewals = await read('/api/stats/renewals?days=30');
+    expect(renewals.websites.map((row: { id: number }) => row.id)).toEqual([a.id]);
+    // The same figures for a session are the fleet's.
+    const all = await admin.get('/api/stats/renewals?days=30');
+    expect(all.body.websites.map((row: { id: number }) => row.id)).toEqual(
+      expect.arrayContaining([a.id, b.id]),
+    );
+  });
+});
