@@ -9,11 +9,12 @@ import {
   postedFlag,
   toWireVariant,
 } from '@sitefleet/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, preparedRows, queryRows } from '../db/client.ts';
 import { assertRowExists } from '../db/ids.ts';
 import { estimatedPage, isoText } from '../lists/page.ts';
+import { variantInScope } from './filters.ts';
 import type { ContentKind } from './kinds.ts';
 import type { TargetDelivery } from './publish/delivery-state.ts';
 import { REVIEW_ROW_COLUMNS, type ReviewRowColumns } from './review/stages.ts';
@@ -69,9 +70,10 @@ export async function detailRows<K extends ContentKind>(
   db: Db,
   kind: K,
   recordId: number,
-  options: { page: number; perPage?: number; path: string },
+  options: { page: number; perPage?: number; path: string; scope?: readonly number[] | null },
 ) {
   const perPage = options.perPage ?? DEFAULT_PER_PAGE;
+  const inScope = variantInScope(options.scope);
   const records = await preparedRows<VariantRecord & { record_name: string; total: number }>(
     db,
     sql`SELECT v.id AS variant_id, v.website_id,
@@ -86,11 +88,11 @@ export async function detailRows<K extends ContentKind>(
                count(*) OVER ()::int AS total
         FROM ${sql.identifier(kind.variants)} v
         JOIN ${sql.identifier(kind.records)} r ON r.id = v.${sql.identifier(kind.owner)}
-        WHERE v.${sql.identifier(kind.owner)} = ${recordId}
+        WHERE v.${sql.identifier(kind.owner)} = ${recordId}${inScope}
         ORDER BY website_name, v.id
         LIMIT ${perPage} OFFSET ${pageOffset(options.page, perPage)}`,
   );
-  const total = records[0]?.total ?? (await variantCount(db, kind, recordId));
+  const total = records[0]?.total ?? (await variantCount(db, kind, recordId, inScope));
   const data = records.map(({ record_name, created_at, total: _total, ...record }) =>
     toWireVariant({
       ...record,
@@ -110,12 +112,12 @@ export async function detailRows<K extends ContentKind>(
 }
 
 /** How many variants a record has, for a page past its last; 404 when there is no such record. */
-async function variantCount(db: Db, kind: ContentKind, recordId: number) {
+async function variantCount(db: Db, kind: ContentKind, recordId: number, inScope: SQL) {
   await assertRowExists(db, kind.records, recordId);
   const [row] = await queryRows<{ total: number }>(
     db,
-    sql`SELECT count(*)::int AS total FROM ${sql.identifier(kind.variants)}
-        WHERE ${sql.identifier(kind.owner)} = ${recordId}`,
+    sql`SELECT count(*)::int AS total FROM ${sql.identifier(kind.variants)} v
+        WHERE v.${sql.identifier(kind.owner)} = ${recordId}${inScope}`,
   );
   return row?.total ?? 0;
 }

@@ -16,7 +16,7 @@ import {
 import { scopedQuery } from '../../content/scoped-query.ts';
 import type { AppContext } from '../../context.ts';
 import { listSerializerCompiler } from '../../lib/serializer.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, websiteScope } from '../../plugins/auth.ts';
 import { registerStandardRoutes } from '../../resources/standard-routes.ts';
 import {
   createPost,
@@ -63,7 +63,7 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
   app.get(
     '/api/posts/details/:id',
     {
-      config: { access: 'post-review' },
+      config: { access: 'post-review', websiteScoped: true },
       schema: {
         summary: "A post's Detailed Review rows",
         tags,
@@ -74,12 +74,14 @@ export const postsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
       },
       serializerCompiler: listSerializerCompiler,
     },
-    (request) => {
+    async (request) => {
       const { id, page } = request.params.id;
+      await assertRecordInReach(db, request, 'post', id);
       return detailRows(db, POST_KIND, id, {
         page: request.query.page ?? page ?? 1,
         perPage: request.query.per_page,
         path: `/api/posts/details/${id}`,
+        scope: websiteScope(request),
       });
     },
   );

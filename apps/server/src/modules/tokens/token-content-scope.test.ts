@@ -231,3 +231,24 @@ describe('a token limited to websites, on the dashboard', () => {
     );
   });
 });
+
+describe('a token limited to websites, in Detailed Review', () => {
+  it('reads a post’s variants on its websites only, and no post of others', async () => {
+    const a = await createWebsite(admin, { name: 'Review Scope A' });
+    const b = await createWebsite(admin, { name: 'Review Scope B' });
+    const onBoth = await createCategory(admin, { websites: [a.id, b.id] });
+    const onB = await createCategory(admin, { websites: [b.id] });
+    const shared = await createPost(admin, { category_id: onBoth.id });
+    const elsewhere = await createPost(admin, { category_id: onB.id });
+    const { client } = await tokenOf(admin, {
+      abilities: ['post-list', 'post-review'],
+      website_ids: [a.id],
+    });
+    const rows = await client.get(`/api/posts/details/${shared.id}?page=1`);
+    expect(rows.status, JSON.stringify(rows.body)).toBe(200);
+    expect(rows.body.data.map((row: { website_id: number }) => row.website_id)).toEqual([a.id]);
+    expect(rows.body.total).toBe(1);
+    expect((await client.get(`/api/posts/details/${elsewhere.id}?page=1`)).status).toBe(404);
+    expect((await admin.get(`/api/posts/details/${shared.id}?page=1`)).body.total).toBe(2);
+  });
+});
