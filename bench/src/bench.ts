@@ -146,7 +146,7 @@ async function directPhase(target: Target) {
     const start = performance.now();
     // As a request would: the service writes its audit entry in the action's transaction.
     const outcome = await runAsActor(BENCH_ACTOR, () =>
-      runBulkAction(database.db, queue, POST_KIND, { ids: bulkIds(run) }, 'approve', caller),
+      runBulkAction(database.db, queue, POST_KIND, { ids: bulkIds(run) }, 'approve', caller, null),
     );
     bulkTimes.push(performance.now() - start);
     if (outcome.changed !== BULK_SIZE) {

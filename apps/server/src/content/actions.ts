@@ -15,6 +15,7 @@ import { type Db, type Executor, idArray, queryRows } from '../db/client.ts';
 import { assertIdsExist } from '../db/ids.ts';
 import { notFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { variantInScope } from './filters.ts';
 import type { ContentKind } from './kinds.ts';
 import { PUBLISH_ANY, PUBLISH_APPROVED, queueJobs, REGENERATE, WEB_SYNC } from './publish/queue.ts';
 import type { ReviewCaller } from './review/actions.ts';
@@ -136,6 +137,7 @@ export async function resolveSelection(tx: Executor, kind: ContentKind, selectio
  * Runs a bulk action of the Categories or Posts list on the selected records (their ids, or every
  * record the list's filter finds), set-based in one transaction: flags change on the records and
  * their variants; publishing actions queue jobs in the same transaction, so nothing is half done.
+ * With `scope` (an API token's websites) the variants are those on its websites only.
  */
 export function runBulkAction(
   db: Db,
@@ -144,10 +146,11 @@ export function runBulkAction(
   selection: BulkSelection,
   action: CategoryAction | PostAction,
   caller: ReviewCaller,
+  scope: readonly number[] | null,
 ): Promise<Outcome> {
   return db.transaction(async (tx) => {
     const { selected, total } = await resolveSelection(tx, kind, selection);
-    const approving = { caller, mode: bulkMoveMode(selection) };
+    const approving = { caller, mode: bulkMoveMode(selection), inScope: variantInScope(scope) };
     const outcome = await bulkOutcome(tx, queue, kind, selected, total, action, approving);
     const target =
       'ids' in selection ? [...new Set(selection.ids)] : { filter: selection.filter, count: total };
@@ -178,10 +181,12 @@ async function bulkOutcome(
   selected: SQL,
   total: number,
   action: CategoryAction | PostAction,
-  approving: { caller: ReviewCaller; mode: MoveMode },
+  approving: { caller: ReviewCaller; mode: MoveMode; inScope: SQL },
 ): Promise<Outcome> {
-  const owners = sql`v.${sql.identifier(kind.owner)} IN (${selected})`;
-  const approve = () => approveRecords(tx, kind, selected, total, approving.caller, approving.mode);
+  // An API token limited to websites acts on the selected records' variants on them only.
+  const owners = sql`v.${sql.identifier(kind.owner)} IN (${selected})${approving.inScope}`;
+  const approve = () =>
+    approveRecords(tx, kind, selected, total, approving.caller, approving.mode, approving.inScope);
   switch (action) {
     case 'synced':
       return flagOutcome(total, await markRecordsSynced(tx, kind, selected));

@@ -8,7 +8,7 @@ import type {
 import type { SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import type { WithAssignee } from './filters.ts';
+import type { WebsiteScope, WithAssignee } from './filters.ts';
 import type { ContentKind } from './kinds.ts';
 
 /** What the content routes of the layer's root and of its rooms share. */
@@ -24,5 +24,7 @@ export interface ContentRoutesOf {
   messages: { synced: string; updated: string };
   actionSchema: typeof categoryActionSchema | typeof postActionSchema;
   /** The ids of the records a list's filter finds. */
-  matching: (filter: Partial<WithAssignee<CategoryActionFilter & PostActionFilter>>) => SQL;
+  matching: (
+    filter: Partial<WithAssignee<CategoryActionFilter & PostActionFilter>> & WebsiteScope,
+  ) => SQL;
 }

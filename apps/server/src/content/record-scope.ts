@@ -88,3 +88,40 @@ export function assertWebsitesInReach(request: FastifyRequest, websiteIds: reado
     throw validationError({ websites: CATEGORY_MESSAGES.unknownWebsites(outside) });
   }
 }
+
+/**
+ * The websites a review or schedule action names (`website_ids`): to a token, only its own, and
+ * all of them when it names none.
+ */
+export function websitesInReach(
+  request: FastifyRequest,
+  websiteIds: readonly number[] | undefined,
+): number[] | undefined {
+  const scope = websiteScope(request);
+  if (!scope) return websiteIds && [...websiteIds];
+  const outside = (websiteIds ?? []).filter((id) => !scope.includes(id));
+  if (outside.length > 0) {
+    throw validationError({ website_ids: CATEGORY_MESSAGES.unknownWebsites(outside) });
+  }
+  return [...(websiteIds ?? scope)];
+}
+
+/** The variants of a Detailed Review action: those on other websites are unknown to a token. */
+export async function assertVariantsInReach(
+  db: Executor,
+  request: FastifyRequest,
+  kind: 'category' | 'post',
+  variantIds: readonly number[],
+) {
+  const scope = websiteScope(request);
+  if (!scope) return;
+  const outside = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM ${sql.identifier(kindOf(kind).variants)}
+        WHERE id = ANY (${idArray(variantIds)}) AND NOT website_id = ANY (${idArray(scope)})
+        ORDER BY id`,
+  );
+  if (outside.length > 0) {
+    throw validationError({ ids: unknownIdsMessage(outside.map((row) => row.id)) });
+  }
+}

@@ -20,7 +20,7 @@ import type { AppContext } from '../context.ts';
 import { idArray } from '../db/client.ts';
 import { assertIdsExist } from '../db/ids.ts';
 import { forbidden } from '../errors.ts';
-import { currentUser } from '../plugins/auth.ts';
+import { currentUser, websiteScope } from '../plugins/auth.ts';
 import {
   type BulkSelection,
   bulkMoveMode,
@@ -33,6 +33,7 @@ import type { ContentApp, ContentRoutesOf } from './http.ts';
 
 import { CATEGORY_KIND, POST_KIND } from './kinds.ts';
 import { deliveryRoutes } from './publish/routes.ts';
+import { assertRecordsInReach, assertVariantsInReach, websitesInReach } from './record-scope.ts';
 import {
   type ReviewActionBody,
   reviewAbility,
@@ -100,7 +101,7 @@ function bulkActionRoute(app: ContentApp, of: ContentRoutesOf, context: AppConte
   app.post(
     `/api/${of.path}/action`,
     {
-      config: { access: actionAccess(of) },
+      config: { access: actionAccess(of), websiteScoped: true },
       schema: {
         tags: [of.path],
         summary: `Run a bulk action on selected or matching ${of.path}`,
@@ -123,7 +124,14 @@ async function bulkAction(
 ) {
   const { ids, filter: asked = {}, action } = body;
   assertMayRun(of, request, action);
-  const filter = withAssignee(asked, currentUser(request).userId);
+  // An API token limited to websites reaches their records and, of those, their variants only.
+  const scope = websiteScope(request);
+  if (ids) await assertRecordsInReach(db, request, of.kind.kind, ids);
+  const filter = {
+    ...withAssignee(asked, currentUser(request).userId),
+    ...(scope && { website_scope: scope }),
+  };
+  const websiteIds = websitesInReach(request, body.website_ids);
   const selection: BulkSelection = ids ? { ids } : { matching: of.matching(filter), filter };
   if (isReviewAction(action)) {
     if (ids) await assertIdsExist(db, of.kind.records, [...new Set(ids)]);
@@ -135,7 +143,7 @@ async function bulkAction(
         queue,
         of.kind,
         currentUser(request),
-        variantsOfRecords(of.kind, records, body.website_ids),
+        variantsOfRecords(of.kind, records, websiteIds),
         body as ReviewActionBody,
         ids ? [...new Set(ids)] : { filter },
         bulkMoveMode(selection),
@@ -145,8 +153,12 @@ async function bulkAction(
   return {
     message: of.messages.updated,
     ...(isScheduleAction(action)
-      ? await runScheduleBulkAction(db, queue, of.kind, selection, { ...body, action })
-      : await runBulkAction(db, queue, of.kind, selection, action, currentUser(request))),
+      ? await runScheduleBulkAction(db, queue, of.kind, selection, {
+          ...body,
+          action,
+          website_ids: websiteIds,
+        })
+      : await runBulkAction(db, queue, of.kind, selection, action, currentUser(request), scope)),
   };
 }
 
@@ -154,7 +166,7 @@ function detailActionRoute(app: ContentApp, of: ContentRoutesOf, context: AppCon
   app.post(
     `/api/${of.path}/details/action`,
     {
-      config: { access: actionAccess(of) },
+      config: { access: actionAccess(of), websiteScoped: true },
       schema: {
         summary: 'Run a Detailed Review action on variants',
         tags: [of.path],
@@ -175,6 +187,7 @@ async function detailAction(
 ) {
   const { ids, action } = body;
   assertMayRun(of, request, action);
+  await assertVariantsInReach(db, request, of.kind.kind, ids);
   if (isReviewAction(action)) {
     return reviewDetailVariants(
       db,

@@ -44,12 +44,13 @@ export async function approveRecords(
   total: number,
   caller: ReviewCaller,
   mode: MoveMode,
+  inScope: SQL,
 ): Promise<Outcome> {
   assertMayReview(caller, kind);
   const counts = await moveVariants(
     tx,
     kind,
-    sql`v.${sql.identifier(kind.owner)} IN (${selected})`,
+    sql`v.${sql.identifier(kind.owner)} IN (${selected})${inScope}`,
     'last',
     await moverOf(tx, caller),
     { mode, recordIds: kind.kind === 'category' },

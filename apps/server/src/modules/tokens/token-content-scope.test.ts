@@ -10,6 +10,7 @@ import {
   serverForFile,
   tokenOf,
 } from '../../../test/fixtures.ts';
+import { queryRows } from '../../db/client.ts';
 
 const server = await serverForFile();
 const admin = await server.admin();
@@ -250,5 +251,64 @@ describe('a token limited to websites, in Detailed Review', () => {
     expect(rows.body.total).toBe(1);
     expect((await client.get(`/api/posts/details/${elsewhere.id}?page=1`)).status).toBe(404);
     expect((await admin.get(`/api/posts/details/${shared.id}?page=1`)).body.total).toBe(2);
+  });
+});
+
+describe('a token limited to websites, acting on posts', () => {
+  it('approves and publishes the variants on its websites only, and refuses others', async () => {
+    const a = await createWebsite(admin, { name: 'Action Scope A' });
+    const b = await createWebsite(admin, { name: 'Action Scope B' });
+    for (const website of [a, b]) {
+      await admin.patch(`/api/websites/${website.id}/update-settings`, {
+        post_webhook_url: `https://hooks${website.id}.example.com/posts`,
+      });
+    }
+    const onBoth = await createCategory(admin, { websites: [a.id, b.id] });
+    const onB = await createCategory(admin, { websites: [b.id] });
+    const shared = await createPost(admin, { category_id: onBoth.id });
+    const elsewhere = await createPost(admin, { category_id: onB.id });
+    const { client } = await tokenOf(admin, {
+      abilities: ['post-list', 'post-action', 'post-review'],
+      website_ids: [a.id],
+    });
+    const variantsOf = (postId: number) =>
+      queryRows<{ website_id: number; is_approved: boolean; delivery_status: string | null }>(
+        db,
+        sql`SELECT website_id, is_approved, delivery_status FROM post_variants
+            WHERE post_id = ${postId} ORDER BY website_id`,
+      );
+
+    const refused = await client.post('/api/posts/action', {
+      ids: [shared.id, elsewhere.id],
+      action: 'publish_web',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ ids: [unknownIdsMessage([elsewhere.id])] });
+    const outsideWebsite = await client.post('/api/posts/action', {
+      ids: [shared.id],
+      action: 'move_stage',
+      stage_id: null,
+      website_ids: [b.id],
+    });
+    expect(outsideWebsite.status).toBe(422);
+
+    const published = await client.post('/api/posts/action', {
+      ids: [shared.id],
+      action: 'publish_web',
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(published.body.queued, JSON.stringify(published.body)).toBe(1);
+    expect(await variantsOf(shared.id)).toEqual([
+      { website_id: a.id, is_approved: true, delivery_status: 'queued' },
+      { website_id: b.id, is_approved: false, delivery_status: null },
+    ]);
+    // Every post its filter finds: its variants on A only.
+    const matching = await client.post('/api/posts/action', {
+      filter: { category_id: onBoth.id },
+      action: 'forceWebSync',
+    });
+    expect(matching.body.queued, JSON.stringify(matching.body)).toBe(1);
+    expect((await variantsOf(shared.id))[1]!.delivery_status).toBeNull();
+    expect((await variantsOf(elsewhere.id))[0]!.is_approved).toBe(false);
   });
 });
