@@ -105,7 +105,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.post(
     '/api/websites/:id/deliveries/pause',
     {
-      config: { access: 'delivery-manage' },
+      config: { access: 'delivery-manage', websiteScoped: true },
       schema: {
         tags,
         summary: "Pauses the website's deliveries: they are held until resumed",
@@ -116,6 +116,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     },
     async (request) => {
       const { id } = request.params;
+      assertWebsiteInScope(request, id);
       await websiteDeliveryHealth(db, id, DAY_HOURS);
       const reason = request.body?.reason ?? 'Paused by hand';
       const paused = await db.transaction((tx) => pauseWebsiteDeliveries(tx, id, reason, 'hand'));
@@ -131,7 +132,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.post(
     '/api/websites/:id/deliveries/resume',
     {
-      config: { access: 'delivery-manage' },
+      config: { access: 'delivery-manage', websiteScoped: true },
       schema: {
         tags,
         summary: "Resumes the website's deliveries and queues every held one at once",
@@ -141,6 +142,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     },
     async (request) => {
       const { id } = request.params;
+      assertWebsiteInScope(request, id);
       await websiteDeliveryHealth(db, id, DAY_HOURS);
       const queued = await db.transaction((tx) =>
         resumeWebsiteDeliveries(tx, context.queue, id, 'hand'),
@@ -178,7 +180,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.post(
     '/api/websites/:id/test-delivery',
     {
-      config: { access: 'delivery-manage' },
+      config: { access: 'delivery-manage', websiteScoped: true },
       schema: {
         tags,
         summary: "Sends a signed ping to the website's post webhook now (not counted)",
@@ -187,6 +189,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request) => {
+      assertWebsiteInScope(request, request.params.id);
       const answer = await sendPing(context, request.params.id);
       if (!answer) throw notFound();
       return answer;

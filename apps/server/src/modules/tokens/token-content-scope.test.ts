@@ -192,6 +192,21 @@ describe('a token limited to websites, on deliveries', () => {
     const all = await admin.get('/api/deliveries?query=scoped%20attempt');
     expect(all.body.data).toHaveLength(2);
   });
+
+  it('pauses and resumes the deliveries of its websites only', async () => {
+    const a = await createWebsite(admin, { name: 'Pause Scope A' });
+    const b = await createWebsite(admin, { name: 'Pause Scope B' });
+    const { client } = await tokenOf(admin, {
+      abilities: ['delivery-list', 'delivery-manage'],
+      website_ids: [a.id],
+    });
+    expect((await client.post(`/api/websites/${b.id}/deliveries/pause`, {})).status).toBe(404);
+    expect((await client.post(`/api/websites/${b.id}/test-delivery`)).status).toBe(404);
+    const paused = await client.post(`/api/websites/${a.id}/deliveries/pause`, {});
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+    expect((await client.post(`/api/websites/${b.id}/deliveries/resume`)).status).toBe(404);
+    expect((await client.post(`/api/websites/${a.id}/deliveries/resume`)).status).toBe(200);
+  });
 });
 
 describe('a token limited to websites, on the dashboard', () => {
