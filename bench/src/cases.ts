@@ -116,7 +116,7 @@ const STAGE_ORDER = sql`w.is_default DESC, lower(w.name), w.id, s.position`;
 const STAGE_COUNTS_CASE: ListCase = {
   name: 'review stage counts (dashboard)',
   path: '/api/stats/review-stages',
-  direct: async (db) => ({ data: await reviewStageCounts(db, POST_KIND) }),
+  direct: async (db) => ({ data: await reviewStageCounts(db, POST_KIND, null) }),
   asList: (answer) => {
     const rows = (answer as ReviewStageStats).data;
     return {

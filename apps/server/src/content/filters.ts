@@ -2,6 +2,7 @@ import { ASSIGNEE_ME, type CategoryActionFilter, type PostActionFilter } from '@
 import { type SQL, sql } from 'drizzle-orm';
 import { idArray } from '../db/client.ts';
 import { containsTerm, likePattern } from '../lists/search.ts';
+import { kindOf } from './kinds.ts';
 
 /**
  * The conditions of the Posts and Categories lists' search and filters, written once for the
@@ -29,6 +30,14 @@ export type WebsiteScope = { website_scope?: readonly number[] | null };
 /** `v.website_id` within the scope, or nothing to add without one. */
 export const variantInScope = (scope: readonly number[] | null | undefined): SQL =>
   scope ? sql` AND v.website_id = ANY(${idArray(scope)})` : sql``;
+
+/** That the record of `kind` whose id is `record` (a column) has a variant on `scope`'s websites. */
+export function recordInReach(kind: 'category' | 'post', scope: readonly number[], record: SQL) {
+  const { variants, owner } = kindOf(kind);
+  return sql`EXISTS (SELECT 1 FROM ${sql.identifier(variants)} v
+                     WHERE v.${sql.identifier(owner)} = ${record}
+                       AND v.website_id = ANY (${idArray(scope)}))`;
+}
 
 function scopeConditions(variants: SQL, ofRecord: SQL, filter: WebsiteScope): SQL[] {
   if (!filter.website_scope) return [];

@@ -1,9 +1,10 @@
 import { CATEGORY_MESSAGES, POST_MESSAGES, unknownIdsMessage } from '@sitefleet/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Executor, idArray, queryRows } from '../db/client.ts';
 import { notFound, validationError } from '../errors.ts';
 import { websiteScope } from '../plugins/auth.ts';
+import { recordInReach } from './filters.ts';
 import { kindOf } from './kinds.ts';
 
 /**
@@ -27,14 +28,6 @@ async function outOfReach(
         ORDER BY r.id`,
   );
   return rows.map((row) => row.id);
-}
-
-/** That the record of `kind` whose id is `record` (a column) has a variant on `scope`'s websites. */
-export function recordInReach(kind: 'category' | 'post', scope: readonly number[], record: SQL) {
-  const { variants, owner } = kindOf(kind);
-  return sql`EXISTS (SELECT 1 FROM ${sql.identifier(variants)} v
-                     WHERE v.${sql.identifier(owner)} = ${record}
-                       AND v.website_id = ANY (${idArray(scope)}))`;
 }
 
 /** One record of the route's path: 404 to a token that does not reach it. */

@@ -64,7 +64,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   app.get(
     '/api/categories/details/:id',
     {
-      config: { access: 'category-list' },
+      config: { access: 'category-list', websiteScoped: true },
       schema: {
         summary: "A category's Detailed Review rows",
         tags,
@@ -79,12 +79,15 @@ export const categoriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     async (request) => {
       const { id, page: pageInPath } = request.params.id;
       const page = request.query.page ?? pageInPath;
-      if (page === undefined) return categoryOptions(db, id, request.query.query);
+      const scope = websiteScope(request);
+      if (id !== 0) await assertRecordInReach(db, request, 'category', id);
+      if (page === undefined) return categoryOptions(db, id, request.query.query, scope);
       if (!hasAbility(currentUser(request).abilities, 'category-review')) throw forbidden();
       return detailRows(db, CATEGORY_KIND, id, {
         page,
         perPage: request.query.per_page,
         path: `/api/categories/details/${id}`,
+        scope,
       });
     },
   );

@@ -14,6 +14,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   categoryFilterCondition,
+  recordInReach,
   type WebsiteScope,
   type WithAssignee,
 } from '../../content/filters.ts';
@@ -300,8 +301,15 @@ async function assertMoveTarget(db: Executor, id: number, moveTo: number) {
 // ── Details ───────────────────────────────────────────────────────────────────────────────────
 
 /** Form options: all categories (id 0) or the sub-categories of `id`, by name. */
-export async function categoryOptions(db: Db, id: number, search: string): Promise<NamedRef[]> {
+/** With `scope` (an API token's websites), the categories with a variant on one of them. */
+export async function categoryOptions(
+  db: Db,
+  id: number,
+  search: string,
+  scope: readonly number[] | null,
+): Promise<NamedRef[]> {
   const conditions: SQL[] = [sql`TRUE`];
+  if (scope) conditions.push(recordInReach('category', scope, sql`c.id`));
   if (id !== 0) {
     conditions.push(
       sql`c.id IN (SELECT category_id FROM category_parents WHERE parent_id = ${id})`,

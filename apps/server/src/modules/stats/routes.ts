@@ -99,7 +99,7 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
     '/api/stats/review-stages',
     {
       // Either list ability lets the route be reached; the kind asked needs its own.
-      config: { access: ['post-list', 'category-list'] },
+      config: { access: ['post-list', 'category-list'], websiteScoped: true },
       schema: {
         summary: 'How many variants are in each review stage, for the dashboard',
         tags: ['dashboard'],
@@ -110,7 +110,9 @@ export const statsRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
     async (request) => {
       const { kind } = request.query;
       if (!hasAbility(currentUser(request).abilities, `${kind}-list`)) throw forbidden();
-      return { data: await reviewStageCounts(request.reads, kindOf(kind)) };
+      return {
+        data: await reviewStageCounts(request.reads, kindOf(kind), websiteScope(request)),
+      };
     },
   );
 

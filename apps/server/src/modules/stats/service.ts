@@ -1,7 +1,7 @@
 import type { InstanceStatFilter, PageQuery, RecordStatFilter } from '@sitefleet/contract';
 import { and, asc, count, desc, gte, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { recordInReach } from '../../content/record-scope.ts';
+import { recordInReach } from '../../content/filters.ts';
 import { type Db, idArray } from '../../db/client.ts';
 import { categories, instances, posts, scheduledTasks, websites } from '../../db/schema.ts';
 import { pageOf } from '../../lists/page.ts';

@@ -327,3 +327,35 @@ describe('a token limited to websites, acting on posts', () => {
     expect((await variantsOf(elsewhere.id))[0]!.is_approved).toBe(false);
   });
 });
+
+describe('a token limited to websites, on categories in review and the review stages', () => {
+  it('reads a category’s rows and options of its websites only, and counts their variants only', async () => {
+    const a = await createWebsite(admin, { name: 'Stage Scope A' });
+    const b = await createWebsite(admin, { name: 'Stage Scope B' });
+    const onBoth = await createCategory(admin, { name: 'Stage both', websites: [a.id, b.id] });
+    const onB = await createCategory(admin, { name: 'Stage only B', websites: [b.id] });
+    await createPost(admin, { category_id: onBoth.id });
+    const { client } = await tokenOf(admin, {
+      abilities: ['category-list', 'category-review', 'post-list'],
+      website_ids: [a.id],
+    });
+    const rows = await client.get(`/api/categories/details/${onBoth.id}?page=1`);
+    expect(rows.status, JSON.stringify(rows.body)).toBe(200);
+    expect(rows.body.data.map((row: { website_id: number }) => row.website_id)).toEqual([a.id]);
+    expect((await client.get(`/api/categories/details/${onB.id}?page=1`)).status).toBe(404);
+    const options = await client.get('/api/categories/details/0?query=Stage');
+    expect(options.body.map((row: { name: string }) => row.name)).toEqual(['Stage both']);
+
+    // Its counts are its variants': every post variant it reaches is on website A.
+    const mine = await client.get('/api/stats/review-stages?kind=post');
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    const [reached] = await queryRows<{ total: number }>(
+      db,
+      sql`SELECT count(*)::int AS total FROM post_variants WHERE website_id = ${a.id}`,
+    );
+    const sum = (answer: { body: { data: { variants: number }[] } }) =>
+      answer.body.data.reduce((total, stage) => total + stage.variants, 0);
+    expect(sum(mine)).toBe(reached!.total);
+    expect(sum(await admin.get('/api/stats/review-stages?kind=post'))).toBeGreaterThan(sum(mine));
+  });
+});
