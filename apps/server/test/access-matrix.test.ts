@@ -192,6 +192,7 @@ const OWN_ROWS: Record<string, Allowed> = {
   'POST /api/event-subscriptions/:id/resume': ADMINS,
   'POST /api/event-subscriptions/:id/replay': ADMINS,
   'GET /api/event-subscriptions/:id/deliveries': ADMINS,
+  'GET /api/event-subscriptions/:id/attempts': ADMINS,
   'GET /api/event-types': ADMINS,
   'GET /api/variants/:kind/:variant_id/history': EDITORS,
   'GET /api/variants/:kind/:variant_id/comments': EDITORS,

@@ -158,6 +158,26 @@ export const eventDeliveryQuerySchema = pageQuerySchema.extend({
 });
 export const eventDeliveryPageSchema = paginatedSchema(eventDeliverySchema);
 
+/** GET /api/event-subscriptions/:id/attempts: every try of its events, newest first. */
+export const eventAttemptSchema = z.object({
+  id: z.number(),
+  delivery_id: z.number(),
+  webhook_id: z.string(),
+  type: z.string(),
+  /** 1 for the first try of the event; a replay goes on counting. */
+  attempt: z.number(),
+  outcome: z.enum(['delivered', 'failed']),
+  status_code: z.number().nullable(),
+  duration_ms: z.number(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type EventAttempt = z.infer<typeof eventAttemptSchema>;
+export const eventAttemptQuerySchema = pageQuerySchema.extend({
+  outcome: optionalQueryFilter(z.enum(['delivered', 'failed'])),
+});
+export const eventAttemptPageSchema = paginatedSchema(eventAttemptSchema);
+
 /** POST /api/event-subscriptions/:id/replay: queues again its failed (or held) events. */
 export const eventReplayInputSchema = z.strictObject({
   statuses: z

@@ -1,7 +1,9 @@
 import {
   EVENT_SUBSCRIPTION_MESSAGES,
+  type EventAttempt,
   type EventDelivery,
   type EventDeliveryStatus,
+  type eventAttemptQuerySchema,
   type eventDeliveryQuerySchema,
   type eventReplayInputSchema,
 } from '@sitefleet/contract';
@@ -196,3 +198,52 @@ export async function listDeliveries(
 /** Deletes the events (and their attempts) older than `days`: `delivery.retention_days`. */
 export const pruneEventDeliveries = (db: Db, days: number) =>
   pruneBefore(db, 'event_deliveries', 'created_at', new Date(Date.now() - days * 86_400_000));
+
+interface AttemptRow {
+  id: number | string;
+  delivery_id: number | string;
+  webhook_id: string;
+  type: string;
+  attempt: number;
+  outcome: EventAttempt['outcome'];
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  created_at: string | Date;
+}
+
+/** GET {id}/attempts: the subscription's attempts log, newest first; `outcome` narrows it. */
+export async function listAttempts(
+  reads: Executor,
+  id: number,
+  query: z.output<typeof eventAttemptQuerySchema>,
+) {
+  await readSubscription(reads, id);
+  const where = [sql`d.subscription_id = ${id}`];
+  if (query.outcome) where.push(sql`a.outcome = ${query.outcome}`);
+  const condition = sql.join(where, sql` AND `);
+  const from = sql`FROM event_attempts a JOIN event_deliveries d ON d.id = a.delivery_id`;
+  return pageOf(query, `/api/event-subscriptions/${id}/attempts`, {
+    rows: async (limit, offset) =>
+      (
+        await queryRows<AttemptRow>(
+          reads,
+          sql`SELECT a.id, a.delivery_id, d.webhook_id, d.type, a.attempt, a.outcome,
+                     a.status_code, a.duration_ms, a.error, a.created_at
+              ${from} WHERE ${condition} ORDER BY a.id DESC LIMIT ${limit} OFFSET ${offset}`,
+        )
+      ).map((row) => ({
+        ...row,
+        id: Number(row.id),
+        delivery_id: Number(row.delivery_id),
+        created_at: isoText(row.created_at),
+      })),
+    count: async () =>
+      (
+        await queryRows<{ total: number }>(
+          reads,
+          sql`SELECT count(*)::int AS total ${from} WHERE ${condition}`,
+        )
+      )[0]!.total,
+  });
+}

@@ -164,11 +164,28 @@ describe('a receiver that keeps failing', () => {
     expect(replay.body).toEqual({ message: EVENT_SUBSCRIPTION_MESSAGES.replayed(1), queued: 1 });
     const [event] = await receiver.eventsOf('post.created');
     expect(event!.webhookId).toBe(failed.webhook_id);
-    const attempts = await queryRows<{ outcome: string }>(
-      db,
-      sql`SELECT outcome FROM event_attempts WHERE delivery_id = ${failed.id} ORDER BY id`,
+    // The attempts log has every try, newest first, each under the event's webhook-id.
+    const log = await waitFor(
+      async () => {
+        const page = await admin.get(`/api/event-subscriptions/${subscription.id}/attempts`);
+        return page.body.total === 4 && page.body;
+      },
+      { what: 'the four attempts' },
     );
-    expect(attempts.map((row) => row.outcome)).toEqual(['failed', 'failed', 'failed', 'delivered']);
+    expect(log.data.map((row: { outcome: string }) => row.outcome)).toEqual([
+      'delivered',
+      'failed',
+      'failed',
+      'failed',
+    ]);
+    expect(log.data.map((row: { attempt: number }) => row.attempt)).toEqual([4, 3, 2, 1]);
+    expect(new Set(log.data.map((row: { webhook_id: string }) => row.webhook_id))).toEqual(
+      new Set([failed.webhook_id]),
+    );
+    const failures = await admin.get(
+      `/api/event-subscriptions/${subscription.id}/attempts?outcome=failed`,
+    );
+    expect(failures.body.data[0]).toMatchObject({ status_code: 502, type: 'post.created' });
   });
 });
 

@@ -1,4 +1,6 @@
 import {
+  eventAttemptPageSchema,
+  eventAttemptQuerySchema,
   eventDeliveryPageSchema,
   eventDeliveryQuerySchema,
   eventReplayAnswerSchema,
@@ -14,7 +16,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { registerSecretRotation, registerStandardRoutes } from '../../resources/standard-routes.ts';
-import { listDeliveries, queueTestEvent, replayEvents, resumeByUser } from './deliveries.ts';
+import {
+  listAttempts,
+  listDeliveries,
+  queueTestEvent,
+  replayEvents,
+  resumeByUser,
+} from './deliveries.ts';
 import {
   createSubscription,
   getSubscription,
@@ -103,6 +111,20 @@ export const eventSubscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async
       },
     },
     (request) => listDeliveries(request.reads, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/event-subscriptions/:id/attempts',
+    {
+      ...action,
+      schema: {
+        ...action.schema,
+        summary: "A subscription's attempts log: every try of its events, newest first",
+        querystring: eventAttemptQuerySchema,
+        response: { 200: eventAttemptPageSchema },
+      },
+    },
+    (request) => listAttempts(request.reads, request.params.id, request.query),
   );
 
   const catalogue = eventTypeCatalogue();
