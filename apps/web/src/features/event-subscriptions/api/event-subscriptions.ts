@@ -1,12 +1,15 @@
 import {
   DEFAULT_PER_PAGE,
+  type EventAttempt,
   type EventDeliveryStatus,
   type EventSubscription,
+  eventAttemptPageSchema,
   eventDeliveryPageSchema,
   eventReplayAnswerSchema,
   eventSubscriptionSecretSchema,
   eventSubscriptionsResource,
   messageSchema,
+  type Paginated,
 } from '@sitefleet/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -64,32 +67,65 @@ export function useSubscriptionActions() {
 const PENDING_POLL_MS = 2000;
 
 /**
- * GET {path}/:id/deliveries: one page (of the default size) of the events sent to a subscription,
- * newest first, of one status or all; a row action's reload reloads it too, and it reloads itself
- * while an event on it is pending, so that a test event's outcome shows without reopening it.
+ * GET {path}/:id/{log}: one page (of the default size) of a subscription's log, newest first,
+ * narrowed by its one filter ('' narrows nothing); a row action's reload reloads it too, and it
+ * reloads itself while `reloadWhile` holds of its rows.
  */
-export function useEventDeliveries(
+function useSubscriptionLog<T>(
   subscriptionId: number,
+  log: 'deliveries' | 'attempts',
+  answer: z.ZodType<Paginated<T>>,
   page: number,
-  status: EventDeliveryStatus | '',
+  [filter, value]: readonly [name: string, value: string],
+  reloadWhile?: (rows: T[]) => boolean,
 ) {
   return useQuery({
     queryKey: [
       ...resourceKey(eventSubscriptionsResource),
-      'deliveries',
+      log,
       subscriptionId,
-      { page, status },
+      { page, [filter]: value },
     ],
     queryFn: async () =>
-      eventDeliveryPageSchema.parse(
-        await http.get(`${path}/${subscriptionId}/deliveries`, {
-          query: { ...pageParams(page, DEFAULT_PER_PAGE), status: status || undefined },
+      answer.parse(
+        await http.get(`${path}/${subscriptionId}/${log}`, {
+          query: { ...pageParams(page, DEFAULT_PER_PAGE), [filter]: value || undefined },
         }),
       ),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
-      query.state.data?.data.some((delivery) => delivery.status === 'pending')
-        ? PENDING_POLL_MS
-        : false,
+      query.state.data && reloadWhile?.(query.state.data.data) ? PENDING_POLL_MS : false,
   });
 }
+
+const hasPending = (deliveries: { status: EventDeliveryStatus }[]) =>
+  deliveries.some((delivery) => delivery.status === 'pending');
+
+/**
+ * GET {path}/:id/deliveries: the events sent to a subscription, of one status or all; it reloads
+ * itself while an event on it is pending, so that a test event's outcome shows without reopening it.
+ */
+export const useEventDeliveries = (
+  subscriptionId: number,
+  page: number,
+  status: EventDeliveryStatus | '',
+) =>
+  useSubscriptionLog(
+    subscriptionId,
+    'deliveries',
+    eventDeliveryPageSchema,
+    page,
+    ['status', status],
+    hasPending,
+  );
+
+/** GET {path}/:id/attempts: every try of a subscription's events, of one outcome or both. */
+export const useEventAttempts = (
+  subscriptionId: number,
+  page: number,
+  outcome: EventAttempt['outcome'] | '',
+) =>
+  useSubscriptionLog(subscriptionId, 'attempts', eventAttemptPageSchema, page, [
+    'outcome',
+    outcome,
+  ]);

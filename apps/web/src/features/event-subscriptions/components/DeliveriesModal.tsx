@@ -1,95 +1,35 @@
 import {
   EVENT_DELIVERY_STATUSES,
+  type EventAttempt,
   type EventDelivery,
   type EventDeliveryStatus,
   type EventSubscription,
+  eventAttemptSchema,
 } from '@sitefleet/contract';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
-import { Button, Modal } from 'react-bootstrap';
-import { CellDateTime, CellName } from '../../../components/CellText.tsx';
-import { DataTable } from '../../../components/DataTable.tsx';
-import { FilterSelect } from '../../../components/ListFilters.tsx';
-import { Pagination } from '../../../components/Pagination.tsx';
+import { Button, Modal, Tab, Tabs } from 'react-bootstrap';
+import { CellName } from '../../../components/CellText.tsx';
 import { capitalised } from '../../../lib/texts.ts';
-import { useEventDeliveries } from '../api/event-subscriptions.ts';
+import { useEventAttempts, useEventDeliveries } from '../api/event-subscriptions.ts';
+import { ATTEMPT_COLUMNS, deliveryColumns } from './event-log-columns.tsx';
+import { type LogView, SubscriptionLog, useLogView } from './SubscriptionLog.tsx';
 
-const STATUS_CLASSES: Record<EventDeliveryStatus, string> = {
-  pending: 'text-bg-info',
-  delivered: 'text-bg-success',
-  failed: 'text-bg-danger',
-  held: 'text-bg-warning',
-  skipped: 'text-bg-secondary',
+const choices = <V extends string>(values: readonly V[]) =>
+  values.map((value) => [value, capitalised(value)] as const);
+
+const STATUS_FILTER = {
+  label: 'Delivery status',
+  all: 'All statuses',
+  options: choices(EVENT_DELIVERY_STATUSES),
 };
 
-const STATUS_OPTIONS = EVENT_DELIVERY_STATUSES.map(
-  (status) => [status, capitalised(status)] as const,
-);
+type AttemptOutcome = EventAttempt['outcome'];
 
-const none = <span className="text-body-secondary">—</span>;
-
-/** Time, event, status, attempts, the last answer's HTTP status and error, delivery, payload. */
-function deliveryColumns(onView: (delivery: EventDelivery) => void): ColumnDef<EventDelivery>[] {
-  return [
-    {
-      id: 'created_at',
-      header: 'Time',
-      cell: ({ row }) => <CellDateTime value={row.original.created_at} />,
-    },
-    { id: 'type', header: 'Event', cell: ({ row }) => <code>{row.original.type}</code> },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: ({ row }) => (
-        <span className={`badge ${STATUS_CLASSES[row.original.status]}`}>
-          {capitalised(row.original.status)}
-        </span>
-      ),
-    },
-    {
-      id: 'attempts',
-      header: 'Attempts',
-      accessorKey: 'attempts',
-      meta: { className: 'text-center' },
-    },
-    {
-      id: 'last_status_code',
-      header: 'HTTP',
-      cell: ({ row }) => row.original.last_status_code ?? none,
-    },
-    {
-      id: 'last_error',
-      header: 'Last Error',
-      cell: ({ row }) =>
-        row.original.last_error ? (
-          <CellName name={row.original.last_error} className="small text-danger" />
-        ) : (
-          none
-        ),
-    },
-    {
-      id: 'delivered_at',
-      header: 'Delivered',
-      cell: ({ row }) =>
-        row.original.delivered_at ? <CellDateTime value={row.original.delivered_at} /> : none,
-    },
-    {
-      id: 'payload',
-      header: () => <span className="visually-hidden">Payload</span>,
-      cell: ({ row }) => (
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-sm text-nowrap"
-          aria-label={`Payload of ${row.original.webhook_id}`}
-          onClick={() => onView(row.original)}
-        >
-          Payload
-        </button>
-      ),
-      meta: { className: 'text-end' },
-    },
-  ];
-}
+const OUTCOME_FILTER = {
+  label: 'Attempt outcome',
+  all: 'All outcomes',
+  options: choices(eventAttemptSchema.shape.outcome.options),
+};
 
 /** The body one event was sent with, as JSON, under the table. */
 function PayloadView({ delivery, onClose }: { delivery: EventDelivery; onClose: () => void }) {
@@ -110,19 +50,61 @@ function PayloadView({ delivery, onClose }: { delivery: EventDelivery; onClose: 
   );
 }
 
+interface LogTabProps<F extends string> {
+  subscriptionId: number;
+  view: LogView<F>;
+}
+
+/** The Events tab: the events sent, of one status or all, each one's payload on demand. */
+function EventsLog({ subscriptionId, view }: LogTabProps<EventDeliveryStatus>) {
+  const [viewing, setViewing] = useState<EventDelivery | null>(null);
+  const deliveries = useEventDeliveries(subscriptionId, view.page, view.filter);
+  const columns = useMemo(() => deliveryColumns(setViewing), []);
+  return (
+    <>
+      <SubscriptionLog
+        label="Deliveries"
+        filter={STATUS_FILTER}
+        view={view}
+        answer={deliveries}
+        columns={columns}
+        empty={{ all: 'No event was sent to it yet.', filtered: 'No delivery of this status.' }}
+      />
+      {viewing && <PayloadView delivery={viewing} onClose={() => setViewing(null)} />}
+    </>
+  );
+}
+
+/** The Attempts tab: every try at sending the events, of one outcome or both. */
+function AttemptsLog({ subscriptionId, view }: LogTabProps<AttemptOutcome>) {
+  const attempts = useEventAttempts(subscriptionId, view.page, view.filter);
+  return (
+    <SubscriptionLog
+      label="Attempts"
+      filter={OUTCOME_FILTER}
+      view={view}
+      answer={attempts}
+      columns={ATTEMPT_COLUMNS}
+      empty={{ all: 'No event was tried yet.', filtered: 'No attempt of this outcome.' }}
+    />
+  );
+}
+
 interface DeliveriesModalProps {
   subscription: EventSubscription;
   onClose: () => void;
 }
 
-/** A subscription's deliveries, newest first, of one status or all, each one's payload on demand. */
+/**
+ * A subscription's deliveries, newest first, in two tabs: its events, and every attempt at sending
+ * them. Each tab keeps its page and filter; only the open one is mounted, so it loads again when
+ * opened.
+ */
 export function DeliveriesModal({ subscription, onClose }: DeliveriesModalProps) {
   const titleId = useId();
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<EventDeliveryStatus | ''>('');
-  const [viewing, setViewing] = useState<EventDelivery | null>(null);
-  const deliveries = useEventDeliveries(subscription.id, page, status);
-  const columns = useMemo(() => deliveryColumns(setViewing), []);
+  const tabsId = useId();
+  const events = useLogView<EventDeliveryStatus>();
+  const attempts = useLogView<AttemptOutcome>();
 
   return (
     <Modal show onHide={onClose} size="xl" aria-labelledby={titleId}>
@@ -132,33 +114,24 @@ export function DeliveriesModal({ subscription, onClose }: DeliveriesModalProps)
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
-          <CellName name={subscription.url} className="flex-grow-1 small" />
-          <FilterSelect
-            label="Delivery status"
-            all="All statuses"
-            value={status}
-            options={STATUS_OPTIONS}
-            onChange={(next) => {
-              setStatus(next as EventDeliveryStatus | '');
-              setPage(1);
-            }}
-          />
+        <div className="mb-2">
+          <CellName name={subscription.url} className="small" />
         </div>
-        <DataTable
-          label="Deliveries"
-          columns={columns}
-          rows={deliveries.data?.data}
-          rowId={(delivery) => delivery.id}
-          isFetching={deliveries.isFetching}
-          error={deliveries.error}
-          firstRowNumber={deliveries.data?.from ?? 1}
-          emptyText={status === '' ? 'No event was sent to it yet.' : 'No delivery of this status.'}
-        />
-        {(deliveries.data?.last_page ?? 1) > 1 && (
-          <Pagination page={deliveries.data} onPageChange={setPage} label="Deliveries pages" />
-        )}
-        {viewing && <PayloadView delivery={viewing} onClose={() => setViewing(null)} />}
+        <Tabs
+          id={tabsId}
+          defaultActiveKey="events"
+          mountOnEnter
+          unmountOnExit
+          transition={false}
+          className="mb-3"
+        >
+          <Tab eventKey="events" title="Events">
+            <EventsLog subscriptionId={subscription.id} view={events} />
+          </Tab>
+          <Tab eventKey="attempts" title="Attempts">
+            <AttemptsLog subscriptionId={subscription.id} view={attempts} />
+          </Tab>
+        </Tabs>
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>
