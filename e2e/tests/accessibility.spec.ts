@@ -44,7 +44,18 @@ const SIGNED_IN_SCREENS: Screen[] = [
   {
     name: 'role edit',
     path: async (page) => `/admin/roles/${await roleId(page, 'editor')}/edit`,
-    ready: (page) => page.getByRole('table', { name: 'Permissions' }).locator('tbody tr').first(),
+    // Its permissions listed, and its two-factor switch loaded: disabled until then, its label is
+    // faded, as an inactive control's may be.
+    ready: (page) =>
+      page
+        .locator('body')
+        .filter({ has: page.getByRole('table', { name: 'Permissions' }).locator('tbody tr') })
+        .filter({
+          has: page.getByRole('checkbox', {
+            name: "Require two-factor sign-in for this role's users",
+            disabled: false,
+          }),
+        }),
   },
   { name: 'settings', path: () => '/admin/settings', ready: firstRow },
   // Every sign-in writes an entry, so the log has rows.
