@@ -45,6 +45,15 @@ function useSubscriptionAction<A extends { message: string }>(
   });
 }
 
+/**
+ * Reloads the subscriptions list: its Last Delivered and status change as its events go out, after
+ * the action that sent them has answered.
+ */
+export function useReloadSubscriptions() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: resourceKey(eventSubscriptionsResource) });
+}
+
 /** The events Replay failed queues again. */
 const REPLAYED_STATUSES = ['failed', 'held'] as const;
 

@@ -204,6 +204,21 @@ describe("a row's actions", () => {
     expect(JSON.parse(String(posts[2]?.[1]?.body))).toEqual({ statuses: ['failed', 'held'] });
   });
 
+  it('reloads the list when the Deliveries dialog closes: what went out shows in the row', async () => {
+    const fetchMock = await renderPage([SUBSCRIPTION], {
+      [`GET ${SUBSCRIPTIONS_PATH}/9/deliveries`]: { body: pageOf([]) },
+    });
+    const listReads = () =>
+      callsOf(fetchMock, 'GET').filter(([input]) =>
+        String(input).startsWith(`${SUBSCRIPTIONS_PATH}?`),
+      ).length;
+    await pick('Deliveries');
+    const dialog = await screen.findByRole('dialog', { name: /Deliveries/ });
+    const before = listReads();
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(listReads()).toBe(before + 1));
+  });
+
   it('offers Resume only to a paused subscription', async () => {
     await renderPage([{ ...SUBSCRIPTION, status: 'active', paused_reason: null }]);
     fireEvent.click(await screen.findByRole('button', { name: `Options for ${SUBSCRIPTION_URL}` }));

@@ -11,7 +11,7 @@ import { FilterSelect } from '../../../components/ListFilters.tsx';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { NO_RESULTS_TEXT } from '../../../lib/texts.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
-import { useSubscriptionActions } from '../api/event-subscriptions.ts';
+import { useReloadSubscriptions, useSubscriptionActions } from '../api/event-subscriptions.ts';
 import { DeliveriesModal } from '../components/DeliveriesModal.tsx';
 import { EventSubscriptionFormModal } from '../components/EventSubscriptionFormModal.tsx';
 import {
@@ -48,6 +48,7 @@ export function EventSubscriptionsPage() {
   const [dialog, setDialog] = useState<Dialog>(NONE);
   const close = useCallback(() => setDialog(NONE), []);
   const actions = useSubscriptionActions();
+  const reload = useReloadSubscriptions();
   const { test, resume } = actions;
 
   const onAction = useCallback(
@@ -92,7 +93,14 @@ export function EventSubscriptionsPage() {
         <EventSubscriptionFormModal subscription={dialog.subscription} onClose={close} />
       )}
       {dialog.kind === 'deliveries' && (
-        <DeliveriesModal subscription={dialog.subscription} onClose={close} />
+        <DeliveriesModal
+          subscription={dialog.subscription}
+          onClose={() => {
+            close();
+            // What the dialog showed going out shows in the list behind it.
+            void reload();
+          }}
+        />
       )}
       <ConfirmModal
         show={dialog.kind === 'rotate'}
