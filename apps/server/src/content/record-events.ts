@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, idArray, queryRows } from '../db/client.ts';
 import { emitEvents, type OutgoingEvent, subscribedTo } from '../events/outgoing.ts';
 import { fieldChanges } from '../lib/audit-diff.ts';
@@ -12,20 +12,25 @@ import { kindOf } from './kinds.ts';
 
 type RecordAction = 'created' | 'updated' | 'deleted';
 
-interface RecordFacts {
+/** A category's or post's facts its events carry, with the websites of its variants. */
+export interface RecordFacts {
   id: number;
+  /** A post's title, a category's name. */
   title: string;
   slug: string | null;
   category_id: number | null;
   website_ids: number[];
 }
 
-/** The records of `ids` with their variants' websites; none when nobody subscribed to `type`. */
-function readRecords(
+/**
+ * The records of `ids`, in id order, with their variants' websites; none unless `when` holds (a
+ * subscription to the event being made: with nobody subscribed, the statement finds nothing).
+ */
+export function recordFacts(
   tx: Executor,
   kind: 'category' | 'post',
   ids: readonly number[],
-  type: OutgoingEvent['type'],
+  when: SQL,
 ) {
   const { records, variants, owner } = kindOf(kind);
   const fields =
@@ -39,7 +44,7 @@ function readRecords(
                          FROM ${sql.identifier(variants)} v
                          WHERE v.${sql.identifier(owner)} = r.id), '{}') AS website_ids
         FROM ${sql.identifier(records)} r
-        WHERE r.id = ANY (${idArray(ids)}) AND ${subscribedTo(type)} ORDER BY r.id`,
+        WHERE r.id = ANY (${idArray(ids)}) AND ${when} ORDER BY r.id`,
   );
 }
 
@@ -64,7 +69,7 @@ export async function emitRecordEvents(
 ) {
   if (ids.length === 0) return;
   const type = `${kind}.${action}` as const;
-  const rows = await readRecords(tx, kind, ids, type);
+  const rows = await recordFacts(tx, kind, ids, subscribedTo(type));
   const extra = action === 'updated' ? { changed: [...changed] } : {};
   const events = rows.map(
     (row) =>

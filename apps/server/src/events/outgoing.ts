@@ -17,6 +17,14 @@ export type OutgoingEvent = {
   [T in EventType]: { type: T; data: EventData<T> };
 }[EventType];
 
+/** A website's part of its events' data: who it is, and its id as the websites they are of. */
+export const websiteEventData = (website: { id: number; name: string; url: string }) => ({
+  id: website.id,
+  name: website.name,
+  url: website.url,
+  website_ids: [website.id],
+});
+
 /** Events per statement, to keep each statement's JSON small when a bulk action emits many. */
 const INSERT_BATCH = 1000;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { recordAudit } from '../../db/audit.ts';
 import { type Db, queryRows } from '../../db/client.ts';
-import { emitEvents } from '../../events/outgoing.ts';
+import { emitEvents, websiteEventData } from '../../events/outgoing.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { CATEGORY_KIND, POST_KIND } from '../kinds.ts';
 import { type PublishRules, queueJobs } from './queue.ts';
@@ -26,13 +26,6 @@ interface PausedWebsite {
   url: string;
 }
 
-const websiteData = (website: PausedWebsite) => ({
-  id: website.id,
-  name: website.name,
-  url: website.url,
-  website_ids: [website.id],
-});
-
 /**
  * Pauses the website's deliveries in `tx`, with the audit entry and the `delivery.paused` event
  * (whoever paused them); answers false when they were paused already (nothing changes then).
@@ -52,7 +45,9 @@ export async function pauseWebsiteDeliveries(
         RETURNING id, name, url`,
   );
   if (!website) return false;
-  await emitEvents(tx, [{ type: 'delivery.paused', data: { ...websiteData(website), reason } }]);
+  await emitEvents(tx, [
+    { type: 'delivery.paused', data: { ...websiteEventData(website), reason } },
+  ]);
   await recordAudit(tx, {
     action: 'deliveries_paused',
     subjectType: 'website',
@@ -98,7 +93,7 @@ export async function resumeWebsiteDeliveries(
   });
   const resumedBy = cause === 'probe' ? 'probe' : 'user';
   await emitEvents(tx, [
-    { type: 'delivery.recovered', data: { ...websiteData(website), resumed_by: resumedBy } },
+    { type: 'delivery.recovered', data: { ...websiteEventData(website), resumed_by: resumedBy } },
   ]);
   return queued;
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { type Executor, idArray, queryRows } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { emitEvents, type OutgoingEvent, subscribedTo } from '../../events/outgoing.ts';
 import type { ContentKind } from '../kinds.ts';
+import { recordFacts } from '../record-events.ts';
 
 /**
  * The outgoing events of the review, in the transaction of its change: `review.stage_changed` per
@@ -23,29 +24,6 @@ export interface MovedVariant {
   stage: string;
   /** Whether that stage is its workflow's last: the variant is approved. */
   is_last: boolean;
-}
-
-interface RecordFacts {
-  id: number;
-  title: string;
-  category_id: number | null;
-  website_ids: number[];
-}
-
-/**
- * The records of `ids`: a post's title and category, and the websites of their variants; none
- * unless `when` holds.
- */
-function recordFacts(tx: Executor, kind: ContentKind, ids: readonly number[], when = sql`TRUE`) {
-  const category = kind.kind === 'post' ? sql`r.category_id` : sql`NULL::int`;
-  return queryRows<RecordFacts>(
-    tx,
-    sql`SELECT r.id, r.${sql.identifier(kind.nameColumn)} AS title, ${category} AS category_id,
-               COALESCE((SELECT array_agg(DISTINCT v.website_id ORDER BY v.website_id)
-                         FROM ${sql.identifier(kind.variants)} v
-                         WHERE v.${sql.identifier(kind.owner)} = r.id), '{}') AS website_ids
-        FROM ${sql.identifier(kind.records)} r WHERE r.id = ANY(${idArray(ids)}) AND ${when}`,
-  );
 }
 
 /** Groups `items` by `key`, in the order each key first comes. */
@@ -74,9 +52,14 @@ export async function emitMoveEvents(
 ) {
   if (moved.length === 0) return;
   const records = new Map(
-    (await recordFacts(tx, kind, [...new Set(moved.map((variant) => variant.record_id))])).map(
-      (record) => [record.id, record],
-    ),
+    (
+      await recordFacts(
+        tx,
+        kind.kind,
+        [...new Set(moved.map((variant) => variant.record_id))],
+        sql`TRUE`,
+      )
+    ).map((record) => [record.id, record]),
   );
   const events: OutgoingEvent[] = [];
   for (const [recordId, variants] of groupBy(moved, (variant) => variant.record_id)) {
@@ -117,7 +100,12 @@ export async function emitCommentCreated(
   kind: ContentKind,
   comment: { id: number; recordId: number; author: string | null; body: string },
 ) {
-  const [record] = await recordFacts(tx, kind, [comment.recordId], subscribedTo('comment.created'));
+  const [record] = await recordFacts(
+    tx,
+    kind.kind,
+    [comment.recordId],
+    subscribedTo('comment.created'),
+  );
   if (!record) return;
   await emitEvents(tx, [
     {

@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { notificationDedupe, websiteChecks, websites } from '../../db/schema.ts';
-import { emitEvents } from '../../events/outgoing.ts';
+import { emitEvents, websiteEventData } from '../../events/outgoing.ts';
 import {
   type Outbound,
   OutboundRefused,
@@ -157,7 +157,7 @@ async function announceState(
   site: { id: number; name: string; url: string },
   change: { status: MonitorStatus; previous: MonitorStatus; error: string | null; muted: boolean },
 ) {
-  const website = { id: site.id, name: site.name, url: site.url, website_ids: [site.id] };
+  const website = websiteEventData(site);
   const gate = { ...DOWN_ANNOUNCED, subject: subjectOf(site.id) };
   if (change.status === 'down' && !change.muted) {
     const opened = await tx
@@ -234,10 +234,7 @@ async function tellUsers(
           {
             type: 'certificate.expiring',
             data: {
-              id: site.id,
-              name: site.name,
-              url: site.url,
-              website_ids: [site.id],
+              ...websiteEventData(site),
               expires_at: change.sslExpiresAt.toISOString(),
               days_left: days,
             },

@@ -22,6 +22,7 @@ import { pruneBefore } from '../../db/prune.ts';
 import { websiteChecks, websites } from '../../db/schema.ts';
 import { readSettings } from '../../db/settings.ts';
 import { notFound } from '../../errors.ts';
+import { websiteEventData } from '../../events/outgoing.ts';
 import { pageOf } from '../../lists/page.ts';
 import { searchCondition } from '../../lists/search.ts';
 import { notify } from '../../notifications/notify.ts';
@@ -232,10 +233,7 @@ export async function sendRenewalNotices(context: Pick<AppContext, 'db' | 'queue
         {
           type: 'renewal.due',
           data: {
-            id: site.id,
-            name: site.name,
-            url: site.url,
-            website_ids: [site.id],
+            ...websiteEventData(site),
             renewal_date: site.next_renewal_date,
           },
         },

@@ -20,7 +20,7 @@ import { assertIdsExist } from '../../db/ids.ts';
 import { categoryVariants, postVariants, websites } from '../../db/schema.ts';
 import { type Deleter, deleteToTrash } from '../../db/trash.ts';
 import { notFound } from '../../errors.ts';
-import { emitEvents, type OutgoingEvent } from '../../events/outgoing.ts';
+import { emitEvents, type OutgoingEvent, websiteEventData } from '../../events/outgoing.ts';
 import { newWebhookSecret } from '../../lib/secrets.ts';
 import { columnOrder, listExport } from '../../lists/export.ts';
 import { listOrder, pageOf } from '../../lists/page.ts';
@@ -175,14 +175,11 @@ function emitWebsiteEvents(
   return emitEvents(
     tx,
     rows.map(
-      ({ id, name, url }) =>
+      (row) =>
         ({
           type: `website.${action}`,
           data: {
-            id,
-            name,
-            url,
-            website_ids: [id],
+            ...websiteEventData(row),
             ...(action === 'updated' && { changed: [...changed] }),
           },
         }) as OutgoingEvent,
