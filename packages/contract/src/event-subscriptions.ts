@@ -36,6 +36,11 @@ export const EVENT_SUBSCRIPTION_MESSAGES = {
   resumed: 'Deliveries resumed',
   notPaused: 'The subscription’s deliveries are not paused',
   empty: 'No event subscriptions yet',
+  /** The `message` of an `event.test`. */
+  testEvent: 'A test event from Sitefleet',
+  /** Why an event was skipped, in its delivery's `last_error`. */
+  skippedDisabled: 'The subscription is disabled',
+  skippedUnseen: 'The subscription’s owner may no longer see this event’s record',
 } as const;
 
 export const EVENT_SUBSCRIPTION_DESCRIPTION_MAX = 500;

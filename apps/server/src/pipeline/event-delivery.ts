@@ -1,3 +1,4 @@
+import { EVENT_SUBSCRIPTION_MESSAGES } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../context.ts';
@@ -141,15 +142,17 @@ export async function sendEvent(context: TaskContext, job: RunningJob<'event-sen
   const row = await readSendable(context.db, job.data.deliveryId);
   // Deleted with its subscription, or settled by another run: nothing is left to send.
   if (row?.status !== 'pending') return;
-  if (!row.enabled) return settleUntried(context.db, row.id, 'skipped', 'Disabled');
-  if (row.paused) return settleUntried(context.db, row.id, 'held', null);
-  if (!row.visible) {
+  if (!row.enabled) {
     return settleUntried(
       context.db,
       row.id,
       'skipped',
-      'The subscription’s owner may no longer see this event’s record',
+      EVENT_SUBSCRIPTION_MESSAGES.skippedDisabled,
     );
+  }
+  if (row.paused) return settleUntried(context.db, row.id, 'held', null);
+  if (!row.visible) {
+    return settleUntried(context.db, row.id, 'skipped', EVENT_SUBSCRIPTION_MESSAGES.skippedUnseen);
   }
   const outcome = await tryOnce(context, row);
   const failure = outcome.error;

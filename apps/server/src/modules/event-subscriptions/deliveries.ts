@@ -59,7 +59,7 @@ export async function queueTestEvent(db: Db, id: number) {
     await readSubscription(tx, id);
     await emitTo(tx, id, {
       type: 'event.test',
-      data: { subscription_id: id, message: 'A test event from Sitefleet' },
+      data: { subscription_id: id, message: EVENT_SUBSCRIPTION_MESSAGES.testEvent },
     });
   });
   return { message: EVENT_SUBSCRIPTION_MESSAGES.testQueued };

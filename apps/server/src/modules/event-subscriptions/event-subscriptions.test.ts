@@ -92,6 +92,34 @@ describe('the event subscriptions resource', () => {
     });
   });
 
+  it('answers 422, never a 500, to a bad filter, a bad replay and an id past the column', async () => {
+    const made = await admin.post('/api/event-subscriptions', {
+      url: 'https://hooks.example.com/bad-input',
+      events: ['post.created'],
+    });
+    onTestFinished(async () => {
+      await admin.delete(`/api/event-subscriptions/${made.body.id}`);
+    });
+    const base = `/api/event-subscriptions/${made.body.id}`;
+    for (const [method, path, body] of [
+      ['GET', `${base}/deliveries?status=lost`, undefined],
+      ['GET', `${base}/attempts?outcome=maybe`, undefined],
+      ['POST', `${base}/replay`, { statuses: ['forgotten'] }],
+      ['POST', `${base}/replay`, { since: 'yesterday' }],
+      ['GET', '/api/event-subscriptions/1e12/attempts', undefined],
+      ['POST', '/api/event-subscriptions/99999999999/test', undefined],
+      [
+        'PUT',
+        '/api/event-subscriptions/99999999999',
+        { url: 'https://x.example', events: ['post.created'] },
+      ],
+    ] as const) {
+      const answer = await admin.request(method, path, { body });
+      expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(422);
+    }
+    expect((await admin.post('/api/event-subscriptions/999999/test')).status).toBe(404);
+  });
+
   it('is refused to an editor, who holds no event-subscription-manage', async () => {
     const editor = await server.userWithRoles(['editor']);
     const response = await editor.get('/api/event-subscriptions');
