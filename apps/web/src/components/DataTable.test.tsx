@@ -97,7 +97,7 @@ describe('DataTable', () => {
     expect((selectAll as HTMLInputElement).disabled).toBe(true);
   });
 
-  it('covers the old rows while the next page loads, and shows a failure', () => {
+  it('veils the old rows while the next page loads, letting clicks through, and shows a failure', () => {
     const { rerender } = render(
       <DataTable
         label="People"
@@ -109,6 +109,9 @@ describe('DataTable', () => {
     );
     expect(screen.getByText('Bob')).toBeDefined();
     expect(screen.getByText('Loading...')).toBeDefined();
+    // A refresh can start as a row's action is clicked: the veil must not take the click.
+    const veil = screen.getByRole('status').parentElement as HTMLElement;
+    expect(veil.style.pointerEvents).toBe('none');
 
     rerender(
       <DataTable

@@ -250,10 +250,16 @@ export function DataTable<T>({
           <tbody>{body()}</tbody>
         </table>
       </div>
+      {/* The veil only shows that a refresh is under way: a live update refreshes the list at any
+          moment, and a click on a row's action meanwhile must reach it, not the veil. */}
       {isFetching && hasRows && (
         <div
           className="position-absolute top-0 start-0 w-100 h-100 d-flex align-items-center justify-content-center"
-          style={{ backgroundColor: 'rgba(var(--bs-body-bg-rgb), 0.6)', zIndex: 2 }}
+          style={{
+            backgroundColor: 'rgba(var(--bs-body-bg-rgb), 0.6)',
+            zIndex: 2,
+            pointerEvents: 'none',
+          }}
         >
           <LoadingSpinner />
         </div>
