@@ -63,6 +63,10 @@ export const STANDALONE_PERMISSIONS = {
   'token-manage': 1,
   /** Creates, changes and deletes the outgoing event subscriptions, and replays their events. */
   'event-subscription-manage': 2,
+  /** Reads the social channels and apps, their tokens' expiry and their quotas. */
+  'channel-list': 4,
+  /** Adds, connects, changes and deletes social channels and apps. */
+  'channel-manage': 2,
 } as const satisfies Record<string, PermissionLevel>;
 const STANDALONE_NAMES = Object.keys(STANDALONE_PERMISSIONS) as Ability[];
 
@@ -215,6 +219,8 @@ const OTHER_PERMISSION_LABELS: Record<
   'workflow-manage': 'Manage review workflows',
   'token-manage': "Manage everyone's API tokens",
   'event-subscription-manage': 'Manage outgoing event subscriptions',
+  'channel-list': 'See social channels',
+  'channel-manage': 'Connect and manage social channels',
 };
 
 /** A permission in words beside its name ('post-review': 'Review posts'); none for another name. */

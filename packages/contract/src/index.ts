@@ -3,6 +3,7 @@ export * from './agent.ts';
 export * from './audit-log.ts';
 export * from './auth.ts';
 export * from './categories.ts';
+export * from './channels.ts';
 export * from './content-actions.ts';
 export * from './deliveries.ts';
 export * from './errors.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ABILITY_SUBJECTS } from './abilities.ts';
+import { ABILITY_SUBJECTS, PERMISSION_NAMES } from './abilities.ts';
 import { AUDIT_SUBJECT_TYPES } from './audit-log.ts';
 import {
   abilitySubjectsOf,
@@ -11,7 +11,13 @@ import {
   trashSubjectsOf,
 } from './resource-names.ts';
 import { SAVED_VIEW_LISTS } from './saved-views.ts';
-import { TRASH_TYPE_LABELS, TRASH_TYPE_SUBJECTS, TRASH_TYPES } from './trash-types.ts';
+import {
+  TRASH_TYPE_LABELS,
+  TRASH_TYPE_SUBJECTS,
+  TRASH_TYPES,
+  trashDeleteAbility,
+  trashRestoreAbilities,
+} from './trash-types.ts';
 
 /** The registry with a throw-away resource, as a new one would be declared. */
 const withTags = {
@@ -60,8 +66,18 @@ describe('the lists derived from the resources', () => {
       'workflow',
       'token',
       'event_subscription',
+      'channel',
+      'social_app',
     ]);
-    expect(TRASH_TYPES).toEqual(['websites', 'instances', 'categories', 'posts', 'users', 'roles']);
+    expect(TRASH_TYPES).toEqual([
+      'websites',
+      'instances',
+      'categories',
+      'posts',
+      'users',
+      'roles',
+      'channels',
+    ]);
     expect(TRASH_TYPE_SUBJECTS.posts).toBe('post');
     expect(TRASH_TYPE_LABELS.categories).toBe('Category');
     expect(SAVED_VIEW_LISTS).toEqual({
@@ -73,5 +89,14 @@ describe('the lists derived from the resources', () => {
       roles: 'role-list',
       settings: 'setting-list',
     });
+  });
+
+  it('governs a resource guarded by one permission by that permission in the trash', () => {
+    for (const facts of Object.values(RESOURCE_NAMES) as ResourceFacts[]) {
+      if (facts.trashAbility) expect(PERMISSION_NAMES).toContain(facts.trashAbility);
+    }
+    expect(trashDeleteAbility('channels')).toBe('channel-manage');
+    expect(trashRestoreAbilities('channels')).toEqual(['channel-manage']);
+    expect(trashRestoreAbilities('posts')).toEqual(['post-delete', 'post-create']);
   });
 });

@@ -1,4 +1,4 @@
-import type { Ability, AbilitySubject } from './abilities.ts';
+import type { Ability } from './abilities.ts';
 
 /**
  * Each resource by its name (its path's last word), with what the lists built from the
@@ -16,6 +16,12 @@ export interface ResourceFacts {
   abilities?: true;
   /** A delete moves its records to the trash (their snapshot: db/trash.ts). */
   trash?: true;
+  /**
+   * Who may trash, restore and purge its records, for a resource guarded by one permission
+   * rather than `{one}-delete` and `{one}-create`. A plain string, since the abilities are made
+   * from this registry; the contract's test checks that it names a permission.
+   */
+  trashAbility?: string;
   /** Its list keeps saved views, shown to whoever holds `{one}-list`. */
   savedViews?: true;
   /** Its list has a CSV export (GET /api/{name}/export). */
@@ -75,6 +81,8 @@ export const RESOURCE_NAMES = {
   workflows: { one: 'workflow', label: 'Workflow' },
   tokens: { one: 'token', label: 'API token' },
   'event-subscriptions': { one: 'event_subscription', label: 'Event subscription' },
+  channels: { one: 'channel', label: 'Channel', trash: true, trashAbility: 'channel-manage' },
+  'social-apps': { one: 'social_app', label: 'Social app' },
 } as const satisfies Record<string, ResourceFacts>;
 
 type Names = typeof RESOURCE_NAMES;
@@ -110,7 +118,7 @@ export const savedViewListsOf = <R extends Record<string, ResourceFacts>>(regist
 /** Each trash type's ability subject: who may delete such a record. */
 export const trashSubjectsOf = <R extends Record<string, ResourceFacts>>(registry: R) =>
   Object.fromEntries(namesWith(registry, 'trash').map((name) => [name, registry[name]!.one])) as {
-    [Name in NamesWith<R, 'trash'>]: R[Name]['one'] & AbilitySubject;
+    [Name in NamesWith<R, 'trash'>]: R[Name]['one'];
   };
 
 export type ResourceName = keyof Names;

@@ -32,6 +32,11 @@ export interface ResourceDefinition {
    * of some type; its service narrows the answer to the types the caller holds).
    */
   access?: Ability | readonly Ability[];
+  /**
+   * What guards the reading routes (list, export, get) in place of `access`, for a resource
+   * that a lower level may read than may change it (channels: `channel-list` and `channel-manage`).
+   */
+  readAccess?: Ability | readonly Ability[];
   /** For the routes' summaries: 'website' and 'websites'. */
   noun: { one: string; many: string };
   /** GET {path}: the query it reads and the page it answers. */
@@ -90,16 +95,18 @@ export interface StandardRoute {
 
 /**
  * The ability a declared operation is guarded by, as its standard route is: the declaration's
- * `access`, else `{subject}-{action}`; undefined when the declaration lacks the operation (or
+ * `readAccess` for a reading route, else its `access`, else `{subject}-{action}`; undefined when the declaration lacks the operation (or
  * leaves it to every signed-in user). The web app's list screens read it for their buttons.
  */
 export function operationAbility(
-  resource: Pick<ResourceDefinition, 'access' | 'subject'> &
+  resource: Pick<ResourceDefinition, 'access' | 'readAccess' | 'subject'> &
     Partial<Record<StandardOperation, unknown>>,
   operation: StandardOperation,
 ): Ability | readonly Ability[] | undefined {
   if (resource[operation] === undefined) return undefined;
+  const reads = ABILITY_ACTION[operation] === 'list';
   return (
+    (reads ? resource.readAccess : undefined) ??
     resource.access ??
     (resource.subject ? (`${resource.subject}-${ABILITY_ACTION[operation]}` as Ability) : undefined)
   );

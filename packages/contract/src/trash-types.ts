@@ -1,5 +1,10 @@
 import type { Ability } from './abilities.ts';
-import { namesWith, RESOURCE_NAMES, trashSubjectsOf } from './resource-names.ts';
+import {
+  namesWith,
+  RESOURCE_NAMES,
+  type ResourceFacts,
+  trashSubjectsOf,
+} from './resource-names.ts';
 
 /**
  * The kinds of trash entry and who may act on them, apart from the trash's schemas so that the
@@ -17,14 +22,20 @@ export const TRASH_TYPE_LABELS = Object.fromEntries(
   TRASH_TYPES.map((type) => [type, RESOURCE_NAMES[type].label]),
 ) as Record<TrashType, string>;
 
+/** The one permission that governs a type's entries, when its resource names one. */
+const trashAbilityOf = (type: TrashType) =>
+  (RESOURCE_NAMES[type] as ResourceFacts).trashAbility as Ability | undefined;
+
 /** Who may list, restore or purge a type of entry: its subject's delete ability. */
 export const trashDeleteAbility = (type: TrashType): Ability =>
-  `${TRASH_TYPE_SUBJECTS[type]}-delete` as Ability;
+  trashAbilityOf(type) ?? (`${TRASH_TYPE_SUBJECTS[type]}-delete` as Ability);
 /** Restoring also suits whoever may create such a record. */
-export const trashRestoreAbilities = (type: TrashType): Ability[] => [
-  trashDeleteAbility(type),
-  `${TRASH_TYPE_SUBJECTS[type]}-create` as Ability,
-];
+export const trashRestoreAbilities = (type: TrashType): Ability[] => {
+  const only = trashAbilityOf(type);
+  return only
+    ? [only]
+    : [trashDeleteAbility(type), `${TRASH_TYPE_SUBJECTS[type]}-create` as Ability];
+};
 /** Purging for good needs the type's delete ability and this one. */
 export const TRASH_PURGE_ABILITY: Ability = 'trash-purge';
 

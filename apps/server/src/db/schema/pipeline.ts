@@ -34,6 +34,8 @@ export const deliveryAttempts = pgTable(
       .references(() => websites.id, { onDelete: 'cascade' }),
     /** `website` or a social network. */
     target: text('target').notNull(),
+    /** The network's channel it went to (none for the website push); kept after the channel goes. */
+    channelId: integer('channel_id'),
     /** The queue job this attempt ran for; its retries share it. */
     jobId: text('job_id').notNull(),
     /** 1 for the first try of the job. */
