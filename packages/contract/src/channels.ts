@@ -60,6 +60,41 @@ export const SOCIAL_APP_MESSAGES = {
   empty: 'No social apps yet',
 } as const;
 
+/**
+ * Each network's real OAuth and API addresses: what an app's `auth_url`, `token_url` and
+ * `api_base_url` mean when left empty.
+ */
+export const SOCIAL_NETWORK_ENDPOINTS: Record<
+  SocialNetwork,
+  { authUrl: string; tokenUrl: string; apiBaseUrl: string }
+> = {
+  facebook: {
+    authUrl: 'https://www.facebook.com/v23.0/dialog/oauth',
+    tokenUrl: 'https://graph.facebook.com/v23.0/oauth/access_token',
+    apiBaseUrl: 'https://graph.facebook.com/v23.0',
+  },
+  twitter: {
+    authUrl: 'https://x.com/i/oauth2/authorize',
+    tokenUrl: 'https://api.x.com/2/oauth2/token',
+    apiBaseUrl: 'https://api.x.com',
+  },
+  linkedin: {
+    authUrl: 'https://www.linkedin.com/oauth/v2/authorization',
+    tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
+    apiBaseUrl: 'https://api.linkedin.com',
+  },
+  tiktok: {
+    authUrl: 'https://www.tiktok.com/v2/auth/authorize/',
+    tokenUrl: 'https://open.tiktokapis.com/v2/oauth/token/',
+    apiBaseUrl: 'https://open.tiktokapis.com',
+  },
+  youtube: {
+    authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    apiBaseUrl: 'https://www.googleapis.com',
+  },
+};
+
 const NAME_MAX = 120;
 const EXTERNAL_ID_MAX = 255;
 const TOKEN_MAX = 8192;
