@@ -208,6 +208,8 @@ export interface ContentJobData {
   version: number;
   /** A website or a network to publish to, or `ai` to regenerate the variant's description. */
   target: DeliveryTarget;
+  /** The network's channel it goes to; absent for the website, the AI and a network's webhook. */
+  channelId?: number;
 }
 
 /** The flags of a variant, in the order of the Detailed Review columns. */
