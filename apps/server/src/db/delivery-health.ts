@@ -47,6 +47,8 @@ export interface NewAttempt {
   variantId: number;
   websiteId: number;
   target: string;
+  /** The network's channel it went to; none for the website push or a network's webhook. */
+  channelId?: number | null;
   jobId: string;
   attempt: number;
   version: number;
@@ -86,11 +88,11 @@ export async function insertAttemptWithHealth(
   const [row] = await queryRows<InsertedAttempt>(
     executor,
     sql`WITH inserted AS (
-          INSERT INTO delivery_attempts (kind, variant_id, website_id, target, job_id, attempt,
-                                         version, outcome, status_code, duration_ms, error,
-                                         external_id)
+          INSERT INTO delivery_attempts (kind, variant_id, website_id, target, channel_id, job_id,
+                                         attempt, version, outcome, status_code, duration_ms,
+                                         error, external_id)
           VALUES (${attempt.kind}, ${attempt.variantId}, ${attempt.websiteId}, ${attempt.target},
-                  ${attempt.jobId}, ${attempt.attempt}, ${attempt.version}, ${attempt.outcome},
+                  ${attempt.channelId ?? null}, ${attempt.jobId}, ${attempt.attempt}, ${attempt.version}, ${attempt.outcome},
                   ${attempt.statusCode}, ${attempt.durationMs}, ${attempt.error ?? null},
                   ${attempt.externalId ?? null})
           RETURNING *),

@@ -1,12 +1,18 @@
 import {
   DELIVERY_ACTION_MESSAGES,
   FAILING_AFTER_FAILURES,
+  isChannelNetwork,
   type PublishTarget,
   postedFlag,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { kindOf } from '../content/kinds.ts';
-import { failureNote, settingTargets } from '../content/publish/delivery-state.ts';
+import { settleChannelDelivery } from '../content/publish/channels.ts';
+import {
+  failureNote,
+  settingTargets,
+  type TargetDelivery,
+} from '../content/publish/delivery-state.ts';
 import type { VariantContent } from '../content/variants.ts';
 import type { AppContext } from '../context.ts';
 import { type Db, queryRows } from '../db/client.ts';
@@ -83,6 +89,7 @@ export async function admitDelivery(
       variantId: job.data.variantId,
       websiteId: variant.website.id,
       target,
+      channelId: job.data.channelId ?? null,
       jobId: job.id,
       attempt: job.retryCount + 1,
       version: variant.version,
@@ -170,17 +177,7 @@ async function keepDelivered(attempt: Attempt, result: DeliveryResult, durationM
   // a failure takes them in the same order, and the rows every delivery to the website needs
   // are held for the fewest round trips.
   await context.db.transaction(async (tx) => {
-    // An edit made while the delivery ran keeps its mark: only the sent version is up to date.
-    const updated =
-      target === 'website'
-        ? sql`, is_updated_after_posted = is_updated_after_posted AND version <> ${variant.version}`
-        : sql``;
-    await tx.execute(
-      sql`UPDATE ${variantsOf(job)} SET ${sql.identifier(postedFlag(target))} = true ${updated},
-                 ${settingTargets({ [target]: { status: 'delivered', error: null } })},
-                 updated_at = now()
-          WHERE id = ${job.data.variantId}`,
-    );
+    await markVariant(tx, attempt, { status: 'delivered', error: null }, result.externalId);
     const website =
       target === 'website'
         ? // A delivery ends the run of failures: its error is the past, read in the attempts.
@@ -196,6 +193,44 @@ async function keepDelivered(attempt: Attempt, result: DeliveryResult, durationM
     await publishDeliveryEvents(tx, job.data.kind, 'delivered', [variantTarget(variant, target)]);
   });
   context.metrics.deliveries.inc({ target, outcome: 'delivered' });
+}
+
+/**
+ * Marks the attempt's target on its variant: a delivery to a channel through the channel's row,
+ * which the network's entry sums up; any other target directly, a delivery setting its posted
+ * flag. An edit made while the website push ran keeps its mark: only the sent version is up to
+ * date.
+ */
+async function markVariant(
+  tx: Db,
+  { job, variant, target }: Attempt,
+  delivery: TargetDelivery,
+  externalId?: string | null,
+) {
+  const { channelId } = job.data;
+  if (channelId !== undefined && isChannelNetwork(target)) {
+    await settleChannelDelivery(tx, {
+      kind: job.data.kind,
+      variantId: job.data.variantId,
+      network: target,
+      channelId,
+      status: delivery.status,
+      error: delivery.error,
+      externalId,
+    });
+    return;
+  }
+  const delivered = delivery.status === 'delivered';
+  const posted = delivered ? sql`${sql.identifier(postedFlag(target))} = true,` : sql``;
+  const updated =
+    delivered && target === 'website'
+      ? sql`is_updated_after_posted = is_updated_after_posted AND version <> ${variant.version},`
+      : sql``;
+  await tx.execute(
+    sql`UPDATE ${variantsOf(job)}
+        SET ${posted} ${updated} ${settingTargets({ [target]: delivery })}, updated_at = now()
+        WHERE id = ${job.data.variantId}`,
+  );
 }
 
 /**
@@ -263,18 +298,11 @@ async function settleFailure(
       return fate;
     }
     const status = final ? 'failed' : 'queued';
-    await tx.execute(
-      sql`UPDATE ${variantsOf(job)}
-          SET ${settingTargets({
-            [target]: {
-              status,
-              error: failureNote(failure.message, final),
-              ...(failure.permanent && { permanent: true }),
-            },
-          })},
-              updated_at = now()
-          WHERE id = ${job.data.variantId}`,
-    );
+    await markVariant(tx, attempt, {
+      status,
+      error: failureNote(failure.message, final),
+      ...(failure.permanent && { permanent: true }),
+    });
     if (failure.permanent) await giveUpJob(tx, job.id);
     if (final) await emitPostPublishFailed(tx, variant, target, failure.message);
     await publishDeliveryEvents(tx, job.data.kind, status, [variantTarget(variant, target)]);

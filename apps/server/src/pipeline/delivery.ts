@@ -16,6 +16,8 @@ export interface DeliveryResult {
 export interface PublishCall {
   context: AppContext;
   timeoutMs: number;
+  /** The network's channel the variant goes to (channels.ts); absent for the website push. */
+  channelId?: number;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function runDelivery(
     const result = await destination.publish(variant, {
       context,
       timeoutMs: context.config.DELIVERY_TIMEOUT_MS,
+      channelId: job.data.channelId,
     });
     await delivery.delivered(result, elapsed());
     return result;

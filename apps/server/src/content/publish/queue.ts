@@ -1,9 +1,21 @@
-import { type ActionAnswer, type DeliveryTarget, SKIP_REASONS } from '@sitefleet/contract';
+import {
+  type ActionAnswer,
+  type ChannelNetwork,
+  type DeliveryTarget,
+  SKIP_REASONS,
+} from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { publishDeliveryEvents, variantTargets } from '../../events/publish.ts';
 import { type ContentJob, type JobQueue, queueFor } from '../../jobs/queue.ts';
 import type { ContentKind } from '../kinds.ts';
+import {
+  type ChannelRoute,
+  channelRouted,
+  queueChannelDeliveries,
+  skippedWithoutChannel,
+  websiteHasChannel,
+} from './channels.ts';
 import { settingDeliveries } from './delivery-state.ts';
 
 /**
@@ -98,11 +110,16 @@ async function skippedVariants(
   );
 }
 
+/** A target's state once queued. */
+const queuedTarget = (target: DeliveryTarget) =>
+  JSON.stringify({ [target]: { status: 'queued', error: null } });
+
 /**
- * Queues a job per selected variant and target, marks those targets 'queued' on the variants, and
- * counts the others per reason. A variant skipped by `rules` gets nothing; one whose website
- * has no webhook gets its other targets only. `variantCondition` is a condition on `v` (the
- * variants).
+ * Queues a job per selected variant and target (per channel for a network that publishes through
+ * channels, channels.ts), marks those targets 'queued' on the variants, and counts the others per
+ * reason. A variant skipped by `rules` gets nothing; one whose website has no webhook, or no
+ * channel of a network, gets its other targets only. `variantCondition` is a condition on `v`
+ * (the variants).
  */
 export async function queueJobs(
   tx: Executor,
@@ -113,49 +130,107 @@ export async function queueJobs(
   rules: PublishRules,
 ): Promise<{ queued: number; skipped: Skipped }> {
   const variantReason = skipReason(rules);
-  const others = targets.filter((target) => target !== 'website');
   const websiteReason = targets.includes('website') ? websiteTargetReason(kind) : sql`NULL::text`;
-  const skipped = await skippedVariants(
-    tx,
-    kind,
-    variantCondition,
-    sql`coalesce(${variantReason}, ${websiteReason})`,
+  const routed = await channelRouted(tx, targets);
+  const skipped = [
+    ...(await skippedVariants(
+      tx,
+      kind,
+      variantCondition,
+      sql`coalesce(${variantReason}, ${websiteReason})`,
+    )),
+    ...(await skippedWithoutChannel(
+      tx,
+      kind.kind,
+      sql`${variantCondition} AND ${variantReason} IS NULL`,
+      routed,
+    )),
+  ];
+  // The targets each variant goes to, from its website `w` and settings `s` alone.
+  const goesTo = (target: DeliveryTarget) =>
+    target === 'website'
+      ? sql`${websiteReason} IS NULL`
+      : (routed as DeliveryTarget[]).includes(target)
+        ? websiteHasChannel(target as ChannelNetwork)
+        : sql`true`;
+  const queuedTargets = sql.join(
+    targets.map(
+      (target) =>
+        sql`(CASE WHEN ${goesTo(target)} THEN ${queuedTarget(target)}::jsonb ELSE '{}'::jsonb END)`,
+    ),
+    sql` || `,
   );
-  const queuedTargets = (list: readonly DeliveryTarget[]) =>
-    JSON.stringify(
-      Object.fromEntries(list.map((target) => [target, { status: 'queued', error: null }])),
-    );
   const marked = await queryRows<{
     id: number;
     version: number;
     website_id: number;
     record_id: number;
-    to_website: boolean;
+    queued: Record<DeliveryTarget, unknown>;
   }>(
     tx,
     sql`UPDATE ${sql.identifier(kind.variants)} v
-        SET ${settingDeliveries(
-          sql`deliveries || (CASE WHEN ${websiteReason} IS NULL THEN ${queuedTargets(targets)}
-                                  ELSE ${queuedTargets(others)} END)::jsonb`,
-        )}, updated_at = now()
+        SET ${settingDeliveries(sql`deliveries || q.queued`)}, updated_at = now()
         FROM websites w LEFT JOIN website_settings s ON s.website_id = w.id
+             CROSS JOIN LATERAL (SELECT ${queuedTargets} AS queued) q
         WHERE w.id = v.website_id AND ${variantCondition} AND ${variantReason} IS NULL
-          AND (${websiteReason} IS NULL OR ${others.length > 0})
+          AND q.queued <> '{}'::jsonb
         RETURNING v.id, v.version, v.website_id, v.${sql.identifier(kind.owner)} AS record_id,
-                  ${websiteReason} IS NULL AS to_website`,
+                  q.queued`,
   );
-  const jobs: ContentJob[] = marked.flatMap((variant) =>
-    (variant.to_website ? targets : others).map((target) => ({
-      queue: queueFor(target),
-      data: { kind: kind.kind, variantId: variant.id, version: variant.version, target },
-    })),
+  const routes = await queueChannelDeliveries(
+    tx,
+    kind.kind,
+    marked.filter((variant) => routed.some((network) => network in variant.queued)),
+    routed,
   );
+  const jobs = [
+    ...marked.flatMap((variant) =>
+      (Object.keys(variant.queued) as DeliveryTarget[])
+        .filter((target) => !(routed as DeliveryTarget[]).includes(target))
+        .map((target) => contentJob(kind.kind, variant, target)),
+    ),
+    ...channelJobs(kind.kind, marked, routes),
+  ];
   const queued = await queue.enqueue(tx, jobs);
   await publishDeliveryEvents(
     tx,
     kind.kind,
     'queued',
-    marked.flatMap((variant) => variantTargets([variant], variant.to_website ? targets : others)),
+    marked.flatMap((variant) =>
+      variantTargets([variant], Object.keys(variant.queued) as DeliveryTarget[]),
+    ),
   );
   return { queued, skipped };
+}
+
+/** The job that publishes a variant to a target (and channel). */
+export const contentJob = (
+  kind: ContentKind['kind'],
+  variant: { id: number; version: number },
+  target: DeliveryTarget,
+  channelId?: number,
+): ContentJob => ({
+  queue: queueFor(target),
+  data: {
+    kind,
+    variantId: variant.id,
+    version: variant.version,
+    target,
+    ...(channelId !== undefined && { channelId }),
+  },
+});
+
+/** A job per channel of each route, for the variants of `variants`. */
+export function channelJobs(
+  kind: ContentKind['kind'],
+  variants: readonly { id: number; version: number }[],
+  routes: readonly ChannelRoute[],
+): ContentJob[] {
+  const byId = new Map(variants.map((variant) => [variant.id, variant]));
+  return routes.flatMap((route) => {
+    const variant = byId.get(route.variantId);
+    return variant
+      ? route.channelIds.map((channelId) => contentJob(kind, variant, route.network, channelId))
+      : [];
+  });
 }

@@ -1,12 +1,14 @@
-import type { DeliveryTarget } from '@sitefleet/contract';
+import { CHANNEL_NETWORKS, type DeliveryTarget } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../db/audit.ts';
 import { type Db, idArray, queryRows } from '../../db/client.ts';
 import { publishDeliveryEvents, variantTargets } from '../../events/publish.ts';
-import { type ContentJob, type JobQueue, queueFor } from '../../jobs/queue.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { kindOf } from '../kinds.ts';
+import { requeueFailedChannels } from './channels.ts';
 import { settingDeliveries } from './delivery-state.ts';
+import { channelJobs, contentJob } from './queue.ts';
 
 /** A target's state once queued again. */
 const QUEUED = JSON.stringify({ status: 'queued', error: null });
@@ -58,12 +60,23 @@ export async function retryDeliveries(
                     f.targets`,
     );
     if (marked.length > 0) await recordRetry(tx, kind, marked);
-    const jobs: ContentJob[] = marked.flatMap(({ id, version, targets }) =>
-      targets.map((target) => ({
-        queue: queueFor(target),
-        data: { kind, variantId: id, version, target },
-      })),
+    // A network's failed channels are tried again each with its own job; a network without
+    // channel rows (sent to its webhook) as a whole.
+    const routes = await requeueFailedChannels(
+      tx,
+      kind,
+      marked.map((variant) => variant.id),
+      CHANNEL_NETWORKS,
     );
+    const byChannel = new Set(routes.map((route) => `${route.variantId}:${route.network}`));
+    const jobs = [
+      ...marked.flatMap((variant) =>
+        variant.targets
+          .filter((target) => !byChannel.has(`${variant.id}:${target}`))
+          .map((target) => contentJob(kind, variant, target)),
+      ),
+      ...channelJobs(kind, marked, routes),
+    ];
     const queued = await queue.enqueue(tx, jobs);
     await publishDeliveryEvents(
       tx,

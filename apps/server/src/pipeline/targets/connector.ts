@@ -2,8 +2,12 @@ import { PUBLISH_TARGET_LABELS, type SocialNetwork } from '@sitefleet/contract';
 import type { VariantContent } from '../../content/variants.ts';
 import type { AppContext } from '../../context.ts';
 import { DeliveryError } from '../../lib/delivery-http.ts';
+import type { ChannelAccount } from './channel-account.ts';
 
-/** What the social networks' connectors share: their settings as a call reads them, their text. */
+/**
+ * What the social networks' connectors share: their settings and channel as a call reads them,
+ * their text.
+ */
 
 /**
  * What a network's connector gets besides the variant: its settings (secrets opened), read as the
@@ -14,6 +18,11 @@ export interface SocialCall<Name extends string> {
   network: SocialNetwork;
   context: AppContext;
   timeoutMs: number;
+  /**
+   * The channel the variant goes to, with its app: a network that publishes through channels
+   * cannot work without one, and fails as not configured.
+   */
+  channel(): ChannelAccount;
   /** A setting's value; null when it is not set. */
   value(name: Name): string | null;
   /**
@@ -34,12 +43,17 @@ export const notConfigured = (network: SocialNetwork) =>
 export function socialCall<Name extends string>(
   network: SocialNetwork,
   values: Record<string, string | null>,
+  account: ChannelAccount | null,
   limits: { context: AppContext; timeoutMs: number },
 ): SocialCall<Name> {
   const value = (name: Name) => values[settingPath(network, name)] ?? null;
   return {
     network,
     ...limits,
+    channel() {
+      if (!account) throw notConfigured(network);
+      return account;
+    },
     value,
     required(names) {
       const found = {} as Record<(typeof names)[number], string>;

@@ -1,10 +1,16 @@
-import type { SocialNetwork } from '@sitefleet/contract';
+import { PUBLISH_TARGET_LABELS, type SocialNetwork } from '@sitefleet/contract';
 import type { VariantContent } from '../../content/variants.ts';
 import { settingValues } from '../../db/settings.ts';
+import { DeliveryError } from '../../lib/delivery-http.ts';
 import type { SettingSeed } from '../../lib/settings-catalog.ts';
 import type { DeliveryResult, PublishingTarget } from '../delivery.ts';
+import { loadAccount } from './channel-account.ts';
 import { type SocialCall, settingPath, socialCall } from './connector.ts';
 import { publishToWebhook, webhookSettings } from './social-webhook.ts';
+
+/** The permanent failure of a delivery whose channel was deleted after it was queued. */
+const channelGone = (network: SocialNetwork) =>
+  new DeliveryError(`The ${PUBLISH_TARGET_LABELS[network]} channel was deleted`, undefined, true);
 
 /** A setting of `network`: its full name is `social.{network}.{name}`. */
 type NetworkSetting<N extends SocialNetwork> = SettingSeed & { fullPath: `social.${N}.${string}` };
@@ -20,8 +26,9 @@ type SettingName<
   : never;
 
 /**
- * A social network as a publishing target: its settings (API addresses, ids, tokens) and its
- * connector, which publishes through the network's own API. Each network also gets a generic
+ * A social network as a publishing target: its settings and its connector, which publishes
+ * through the network's own API with the account of the channel the job names (its tokens, its
+ * app's credentials and addresses). Each network also gets a generic
  * webhook: with `social.{network}.webhook_url` set, its publishes go there instead. The settings
  * are read as the job runs, so a changed token counts from the next try; a connector whose
  * settings are missing fails the job for good as not configured.
@@ -42,7 +49,7 @@ export function socialNetwork<
   return {
     target,
     settings: [...network.settings, ...webhookSettings(target)],
-    async publish(variant, { context, timeoutMs }) {
+    async publish(variant, { context, timeoutMs, channelId }) {
       const values = await settingValues(context.db, context.secrets, `social.${target}.`);
       const webhookUrl = values[settingPath(target, 'webhook_url')];
       if (webhookUrl) {
@@ -54,7 +61,12 @@ export function socialNetwork<
           outbound: context.outbound,
         });
       }
-      return network.publish(variant, socialCall(target, values, { context, timeoutMs }));
+      const account =
+        channelId === undefined
+          ? null
+          : await loadAccount(context.db, context.secrets, target, channelId);
+      if (channelId !== undefined && !account) throw channelGone(target);
+      return network.publish(variant, socialCall(target, values, account, { context, timeoutMs }));
     },
   };
 }

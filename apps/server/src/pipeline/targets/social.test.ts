@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { PUBLISH_TARGET_LABELS, SOCIAL_NETWORKS } from '@sitefleet/contract';
+import { CHANNEL_MESSAGES, CHANNEL_NETWORKS, PUBLISH_TARGET_LABELS } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeNetworks, json, type Received, VIDEO } from '../../../test/fake-networks.ts';
 import {
   createPost,
   insertTestCategory,
@@ -13,128 +12,6 @@ import {
 import { FAST_QUEUE_ENV, setSetting, waitFor } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { settingValues } from '../../db/settings.ts';
-
-/** A request one of the fake services received, its body as sent. */
-interface Received {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-interface Answer {
-  status: number;
-  headers?: Record<string, string>;
-  body?: string | Buffer;
-}
-
-const json = (status: number, body: unknown): Answer => ({
-  status,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
-
-/** The bytes of the video the YouTube test publishes. */
-const VIDEO = Buffer.from('not really an mp4, but bytes all the same '.repeat(50));
-
-/**
- * Local stand-ins for the networks' APIs, a video host and a webhook receiver, on one port: each
- * route answers as the real service does, and every request is recorded.
- */
-class FakeNetworks {
-  received: Received[] = [];
-  url = '';
-  private routes: Record<string, (request: Received) => Answer> = {
-    'POST /facebook/v23.0/PAGE-1/feed': () => json(200, { id: 'PAGE-1_1001' }),
-    'POST /x/2/tweets': (request) =>
-      request.headers.authorization === 'Bearer x-ended-token'
-        ? json(401, { title: 'Unauthorized', status: 401, detail: 'Unauthorized' })
-        : json(201, { data: { id: '1880000000000000001', text: '…' } }),
-    'POST /x/2/oauth2/token': (request) =>
-      new URLSearchParams(request.body.toString()).get('refresh_token') === 'x-revoked'
-        ? json(400, {
-            error: 'invalid_request',
-            error_description: 'Value passed for the token was invalid.',
-          })
-        : json(200, {
-            token_type: 'bearer',
-            expires_in: 7200,
-            access_token: 'x-fresh-token',
-            scope: 'tweet.write tweet.read users.read offline.access',
-            refresh_token: 'x-refresh-2',
-          }),
-    'POST /tiktok/v2/oauth/token/': () =>
-      json(200, {
-        access_token: 'tt-fresh-token',
-        expires_in: 86400,
-        open_id: 'open-1',
-        refresh_expires_in: 31536000,
-        refresh_token: 'tt-refresh-2',
-        scope: 'video.publish',
-        token_type: 'Bearer',
-      }),
-    'POST /linkedin/rest/posts': () => ({
-      status: 201,
-      headers: { 'x-restli-id': 'urn:li:share:7100000000000000001' },
-    }),
-    'POST /tiktok/v2/post/publish/content/init/': () =>
-      json(200, {
-        data: { publish_id: 'p_pub_url~v2.7100000000000000001' },
-        error: { code: 'ok', message: '', log_id: 'log-1' },
-      }),
-    'GET /media/clip.mp4': () => ({
-      status: 200,
-      headers: { 'content-type': 'video/mp4', 'content-length': String(VIDEO.length) },
-      body: VIDEO,
-    }),
-    'GET /media/article.html': () => ({
-      status: 200,
-      headers: { 'content-type': 'text/html; charset=utf-8' },
-      body: '<html>an article</html>',
-    }),
-    'POST /google/upload/youtube/v3/videos': () => ({
-      status: 200,
-      headers: {
-        location: `${this.url}/google/upload/youtube/v3/videos?uploadType=resumable&upload_id=UP-1`,
-      },
-    }),
-    'PUT /google/upload/youtube/v3/videos': () =>
-      json(200, { kind: 'youtube#video', id: 'yt-video-1' }),
-    'POST /hooks/social': () => json(200, { id: 'hook-item-1' }),
-  };
-  private server: Server = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const url = new URL(request.url ?? '/', this.url);
-    const received: Received = {
-      method: request.method ?? '',
-      path: url.pathname,
-      query: url.searchParams,
-      headers: request.headers,
-      body: Buffer.concat(chunks),
-    };
-    this.received.push(received);
-    const route = this.routes[`${received.method} ${received.path}`];
-    const answer = route ? route(received) : json(404, { error: 'no such route' });
-    response.writeHead(answer.status, answer.headers);
-    response.end(answer.body);
-  });
-
-  async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop() {
-    return new Promise((resolve) => this.server.close(resolve));
-  }
-
-  /** The requests received at a path, in order. */
-  at(path: string) {
-    return this.received.filter((request) => request.path === path);
-  }
-}
 
 const fake = new FakeNetworks();
 await fake.start();
@@ -149,12 +26,71 @@ const checker = await server.userWithRoles(['admin']);
 const [active, , inactive] = await insertTestWebsites(server.database.db);
 const website = { id: active, url: 'https://site0.example.com' };
 const food = await insertTestCategory(server.database.db, 'Food', [active, inactive]);
-beforeEach(() => {
+beforeEach(async () => {
   fake.received = [];
+  // Each test connects the accounts it publishes through.
+  await server.database.db.execute(sql`DELETE FROM channels`);
+  await server.database.db.execute(sql`DELETE FROM social_apps`);
 });
 
 async function setSettings(values: Record<string, string>) {
   for (const [fullPath, value] of Object.entries(values)) await setSetting(admin, fullPath, value);
+}
+
+/** A network's account as a test connects it: its channel's fields, and its app's. */
+interface Account {
+  external_id: string;
+  access_token: string;
+  refresh_token?: string;
+  token_expires_at?: string;
+  client_id?: string;
+  client_secret?: string;
+  /** Where the fake answers the network's API and, when it refreshes tokens, its token endpoint. */
+  api: string;
+  token?: string;
+}
+
+/** The network's default app (pointed at the fake) and default channel, made through the API. */
+async function connect(network: string, account: Account) {
+  const app = await admin.post('/api/social-apps', {
+    network,
+    name: `${network} app`,
+    client_id: account.client_id ?? `${network}-client`,
+    client_secret: account.client_secret ?? null,
+    is_default: true,
+    api_base_url: `${fake.url}${account.api}`,
+    token_url: account.token ? `${fake.url}${account.token}` : null,
+  });
+  expect(app.status).toBe(201);
+  const channel = await admin.post('/api/channels', {
+    network,
+    name: `${network} account`,
+    external_id: account.external_id,
+    access_token: account.access_token,
+    refresh_token: account.refresh_token ?? null,
+    token_expires_at: account.token_expires_at ?? null,
+    is_default: true,
+  });
+  expect(channel.status).toBe(201);
+  return channel.body as { id: number };
+}
+
+/** A channel's tokens as stored, opened. */
+async function storedTokens(channelId: number) {
+  const [row] = await queryRows<{
+    access_token: string;
+    refresh_token: string | null;
+    token_expires_at: Date | string | null;
+  }>(
+    server.database.db,
+    sql`SELECT access_token, refresh_token, token_expires_at FROM channels WHERE id = ${channelId}`,
+  );
+  const open = (sealed: string | null) => sealed && server.context.secrets.open(sealed);
+  return {
+    access_token: open(row!.access_token),
+    refresh_token: open(row!.refresh_token),
+    token_expires_at: row!.token_expires_at && new Date(row!.token_expires_at),
+  };
 }
 
 let counter = 0;
@@ -246,44 +182,57 @@ function attemptsOf(variantId: number) {
 
 const bodyOf = (request: Received) => JSON.parse(request.body.toString('utf8'));
 
-describe('a network without its settings', () => {
-  it('fails the job for good as not configured, with one attempt and no request', async () => {
-    const variants: Record<string, number> = {};
-    for (const network of SOCIAL_NETWORKS) {
+describe('a network with no channel', () => {
+  it('skips the website up front, naming it, and sends nothing', async () => {
+    for (const network of CHANNEL_NETWORKS) {
       const { variant } = await approvedPost();
-      variants[network] = variant.id;
-      await detailPublish(variant.id, `post_to_${network}`);
-    }
-    for (const network of SOCIAL_NETWORKS) {
-      const variantId = variants[network]!;
-      await failedForGood(variantId);
-      const message = `${PUBLISH_TARGET_LABELS[network]} is not configured`;
-      expect(await variantState(variantId, network)).toEqual({
-        posted: false,
-        delivery_status: 'failed',
-        delivery_error: message,
+      const response = await admin.post('/api/posts/details/action', {
+        ids: [variant.id],
+        action: `post_to_${network}`,
       });
-      expect(await attemptsOf(variantId)).toEqual([
-        {
-          target: network,
-          attempt: 1,
-          outcome: 'failed',
-          status_code: null,
-          error: message,
-          external_id: null,
-        },
-      ]);
+      expect(response.body).toMatchObject({
+        queued: 0,
+        skipped: [{ reason: CHANNEL_MESSAGES.noChannel(network, 'Alpha Site'), count: 1 }],
+      });
+      expect(await variantState(variant.id, network)).toEqual({
+        posted: false,
+        delivery_status: null,
+        delivery_error: null,
+      });
     }
+    expect(fake.received).toEqual([]);
+  });
+
+  it('fails a YouTube upload for good as not configured without the Google connection', async () => {
+    const { variant } = await approvedPost();
+    await detailPublish(variant.id, 'post_to_youtube');
+    await failedForGood(variant.id);
+    const message = `${PUBLISH_TARGET_LABELS.youtube} is not configured`;
+    expect(await variantState(variant.id, 'youtube')).toEqual({
+      posted: false,
+      delivery_status: 'failed',
+      delivery_error: message,
+    });
+    expect(await attemptsOf(variant.id)).toEqual([
+      {
+        target: 'youtube',
+        attempt: 1,
+        outcome: 'failed',
+        status_code: null,
+        error: message,
+        external_id: null,
+      },
+    ]);
     expect(fake.received).toEqual([]);
   });
 });
 
 describe('native connectors', () => {
   it('posts a link post on the Facebook Page feed', async () => {
-    await setSettings({
-      'social.facebook.base_url': `${fake.url}/facebook/v23.0/`,
-      'social.facebook.page_id': 'PAGE-1',
-      'social.facebook.page_access_token': 'fb-page-token',
+    await connect('facebook', {
+      api: '/facebook/v23.0/',
+      external_id: 'PAGE-1',
+      access_token: 'fb-page-token',
     });
     const { post, variant } = await approvedPost();
     await bulkPublish(post.id, 'publish_facebook');
@@ -308,10 +257,7 @@ describe('native connectors', () => {
   });
 
   it('tweets within 280 characters as X counts them, keeping the link whole', async () => {
-    await setSettings({
-      'social.twitter.base_url': `${fake.url}/x`,
-      'social.twitter.access_token': 'x-user-token',
-    });
+    await connect('twitter', { api: '/x', external_id: 'x-1', access_token: 'x-user-token' });
     const link = `https://news.example.com/${'long-path-'.repeat(8)}`;
     const { post, variant } = await approvedPost({
       description: `Ripe figs and 柿子 at the stall. ${'Everything was fresh. '.repeat(20)}`,
@@ -341,10 +287,10 @@ describe('native connectors', () => {
   });
 
   it('posts through the LinkedIn Posts API and keeps the URN of its x-restli-id header', async () => {
-    await setSettings({
-      'social.linkedin.base_url': `${fake.url}/linkedin`,
-      'social.linkedin.author_urn': 'urn:li:organization:5515715',
-      'social.linkedin.access_token': 'li-token',
+    await connect('linkedin', {
+      api: '/linkedin',
+      external_id: 'urn:li:organization:5515715',
+      access_token: 'li-token',
     });
     const { post, variant } = await approvedPost({
       description: 'Prices (in #EUR) @ the market: *half* off_today [really]',
@@ -383,11 +329,8 @@ describe('native connectors', () => {
   });
 
   it('initialises a TikTok photo post of the configured image and keeps its publish id', async () => {
-    await setSettings({
-      'social.tiktok.base_url': `${fake.url}/tiktok`,
-      'social.tiktok.access_token': 'tt-token',
-      'social.tiktok.photo_url': 'https://media.example.com/cover.jpg',
-    });
+    await connect('tiktok', { api: '/tiktok', external_id: 'open-1', access_token: 'tt-token' });
+    await setSettings({ 'social.tiktok.photo_url': 'https://media.example.com/cover.jpg' });
     const { post, variant } = await approvedPost({ title: `A title ${'long '.repeat(20)}end` });
     await bulkPublish(post.id, 'publish_tiktok');
     await posted(variant.id, 'tiktok');
@@ -421,18 +364,22 @@ describe('native connectors', () => {
   });
 
   describe('user tokens that end', () => {
-    const storedTokens = (network: string) =>
-      settingValues(server.database.db, server.context.secrets, `social.${network}.`);
+    /** X's app, pointed at the fake, with the client that refreshes its tokens. */
+    const X_APP = {
+      api: '/x',
+      token: '/x/2/oauth2/token',
+      client_id: 'x-client',
+      client_secret: 'x-secret',
+    };
     const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
     it('refreshes an ended X token with the refresh token, then tweets with the new one', async () => {
-      await setSettings({
-        'social.twitter.base_url': `${fake.url}/x`,
-        'social.twitter.access_token': 'x-ended-token',
-        'social.twitter.expires_at': hoursFromNow(-1),
-        'social.twitter.refresh_token': 'x-refresh-1',
-        'social.twitter.client_id': 'x-client',
-        'social.twitter.client_secret': 'x-secret',
+      const channel = await connect('twitter', {
+        ...X_APP,
+        external_id: 'x-1',
+        access_token: 'x-ended-token',
+        token_expires_at: hoursFromNow(-1),
+        refresh_token: 'x-refresh-1',
       });
       const { post, variant } = await approvedPost();
       await bulkPublish(post.id, 'publish_twitter');
@@ -450,22 +397,18 @@ describe('native connectors', () => {
       expect(fake.at('/x/2/tweets').map((tweet) => tweet.headers.authorization)).toEqual([
         'Bearer x-fresh-token',
       ]);
-      const stored = await storedTokens('twitter');
-      expect(stored).toMatchObject({
-        'social.twitter.access_token': 'x-fresh-token',
-        'social.twitter.refresh_token': 'x-refresh-2',
-      });
-      expect(Date.parse(stored['social.twitter.expires_at']!)).toBeGreaterThan(Date.now());
+      const stored = await storedTokens(channel.id);
+      expect(stored).toMatchObject({ access_token: 'x-fresh-token', refresh_token: 'x-refresh-2' });
+      expect(stored.token_expires_at!.getTime()).toBeGreaterThan(Date.now());
     });
 
     it('refreshes once more when X refuses a token it had not said was ending', async () => {
-      await setSettings({
-        'social.twitter.access_token': 'x-ended-token',
-        'social.twitter.refresh_token': 'x-refresh-2',
+      await connect('twitter', {
+        ...X_APP,
+        external_id: 'x-1',
+        access_token: 'x-ended-token',
+        refresh_token: 'x-refresh-2',
       });
-      await server.database.db.execute(
-        sql`UPDATE settings SET value = NULL WHERE full_path = 'social.twitter.expires_at'`,
-      );
       const { post, variant } = await approvedPost();
       await bulkPublish(post.id, 'publish_twitter');
       await posted(variant.id, 'twitter');
@@ -477,10 +420,12 @@ describe('native connectors', () => {
     });
 
     it('fails for good, saying so, when X refuses the refresh token', async () => {
-      await setSettings({
-        'social.twitter.access_token': 'x-ended-token',
-        'social.twitter.expires_at': hoursFromNow(-1),
-        'social.twitter.refresh_token': 'x-revoked',
+      await connect('twitter', {
+        ...X_APP,
+        external_id: 'x-1',
+        access_token: 'x-ended-token',
+        token_expires_at: hoursFromNow(-1),
+        refresh_token: 'x-revoked',
       });
       const { post, variant } = await approvedPost();
       await bulkPublish(post.id, 'publish_twitter');
@@ -494,15 +439,17 @@ describe('native connectors', () => {
     });
 
     it('refreshes an ended TikTok token with the app key and secret', async () => {
-      await setSettings({
-        'social.tiktok.base_url': `${fake.url}/tiktok`,
-        'social.tiktok.access_token': 'tt-ended-token',
-        'social.tiktok.expires_at': hoursFromNow(-2),
-        'social.tiktok.refresh_token': 'tt-refresh-1',
-        'social.tiktok.client_key': 'tt-key',
-        'social.tiktok.client_secret': 'tt-secret',
-        'social.tiktok.photo_url': 'https://media.example.com/cover.jpg',
+      const channel = await connect('tiktok', {
+        api: '/tiktok',
+        token: '/tiktok/v2/oauth/token/',
+        client_id: 'tt-key',
+        client_secret: 'tt-secret',
+        external_id: 'open-1',
+        access_token: 'tt-ended-token',
+        token_expires_at: hoursFromNow(-2),
+        refresh_token: 'tt-refresh-1',
       });
+      await setSettings({ 'social.tiktok.photo_url': 'https://media.example.com/cover.jpg' });
       const { post, variant } = await approvedPost();
       await bulkPublish(post.id, 'publish_tiktok');
       await posted(variant.id, 'tiktok');
@@ -513,18 +460,22 @@ describe('native connectors', () => {
         grant_type: 'refresh_token',
         refresh_token: 'tt-refresh-1',
       });
+      await setSettings({ 'social.tiktok.photo_url': 'https://media.example.com/cover.jpg' });
       const [init] = fake.at('/tiktok/v2/post/publish/content/init/');
       expect(init!.headers.authorization).toBe('Bearer tt-fresh-token');
-      expect(await storedTokens('tiktok')).toMatchObject({
-        'social.tiktok.access_token': 'tt-fresh-token',
-        'social.tiktok.refresh_token': 'tt-refresh-2',
+      expect(await storedTokens(channel.id)).toMatchObject({
+        access_token: 'tt-fresh-token',
+        refresh_token: 'tt-refresh-2',
       });
     });
 
     it('keeps the stored token when it has not ended', async () => {
-      await setSettings({
-        'social.tiktok.access_token': 'tt-token',
-        'social.tiktok.expires_at': hoursFromNow(3),
+      await connect('tiktok', {
+        api: '/tiktok',
+        token: '/tiktok/v2/oauth/token/',
+        external_id: 'open-1',
+        access_token: 'tt-token',
+        token_expires_at: hoursFromNow(3),
       });
       const { post, variant } = await approvedPost();
       await bulkPublish(post.id, 'publish_tiktok');
@@ -658,6 +609,11 @@ describe('generic webhook', () => {
 
   it('gives the network back to its native API once the URL is cleared', async () => {
     await setSetting(admin, 'social.facebook.webhook_url', '');
+    await connect('facebook', {
+      api: '/facebook/v23.0',
+      external_id: 'PAGE-1',
+      access_token: 'fb-page-token',
+    });
     const { variant } = await approvedPost();
     await detailPublish(variant.id, 'post_to_facebook');
     await posted(variant.id, 'facebook');

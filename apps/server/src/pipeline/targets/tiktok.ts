@@ -1,7 +1,7 @@
 import { DeliveryError, postJson } from '../../lib/delivery-http.ts';
-import { endpoint, externalIdOf, type SocialCall, shorten, socialText } from './connector.ts';
+import { endpoint, externalIdOf, shorten, socialText } from './connector.ts';
 import { socialNetwork } from './social-network.ts';
-import { withUserToken } from './user-tokens.ts';
+import { clientInFormRefresh, withUserToken } from './user-tokens.ts';
 
 /** TikTok's limits for a photo post, in UTF-16 units. */
 const TIKTOK_TITLE_LENGTH = 90;
@@ -12,26 +12,8 @@ interface TikTokAnswer {
   error?: { code?: string; message?: string };
 }
 
-/** TikTok's refresh of its user access token, which ends after 24 hours. */
-function tokenRefresh(
-  call: SocialCall<'base_url' | 'client_key' | 'client_secret'>,
-  refreshToken: string,
-) {
-  const baseUrl = call.value('base_url');
-  const clientKey = call.value('client_key');
-  const clientSecret = call.value('client_secret');
-  if (!baseUrl || !clientKey || !clientSecret) return null;
-  return {
-    url: endpoint(baseUrl, '/v2/oauth/token/'),
-    headers: {},
-    form: {
-      client_key: clientKey,
-      client_secret: clientSecret,
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-    },
-  };
-}
+/** TikTok's refresh of its user access token (24 hours); its refresh token rotates. */
+const tokenRefresh = clientInFormRefresh('client_key');
 
 /**
  * TikTok: the Content Posting API has no text-only post, so a variant goes out as a photo post
@@ -44,46 +26,6 @@ function tokenRefresh(
 export const tiktok = socialNetwork({
   target: 'tiktok',
   settings: [
-    {
-      fullPath: 'social.tiktok.base_url',
-      value: 'https://open.tiktokapis.com',
-      type: 'url',
-      description: 'TikTok API address',
-    },
-    {
-      fullPath: 'social.tiktok.access_token',
-      value: null,
-      type: 'text',
-      description: 'User access token of the TikTok account, with the video.publish scope',
-      isSecret: true,
-    },
-    {
-      fullPath: 'social.tiktok.refresh_token',
-      value: null,
-      type: 'text',
-      description:
-        'Its refresh token: TikTok access tokens end after 24 hours, and a new one is fetched with it',
-      isSecret: true,
-    },
-    {
-      fullPath: 'social.tiktok.expires_at',
-      value: null,
-      type: 'text',
-      description: 'When the TikTok access token ends (ISO date); kept up to date by each refresh',
-    },
-    {
-      fullPath: 'social.tiktok.client_key',
-      value: null,
-      type: 'text',
-      description: 'Client key of the TikTok app, which refreshes the tokens',
-    },
-    {
-      fullPath: 'social.tiktok.client_secret',
-      value: null,
-      type: 'text',
-      description: 'Client secret of the TikTok app',
-      isSecret: true,
-    },
     {
       fullPath: 'social.tiktok.photo_url',
       value: null,
@@ -100,10 +42,11 @@ export const tiktok = socialNetwork({
     },
   ],
   async publish(variant, call) {
-    const setting = call.required(['base_url', 'photo_url', 'privacy_level']);
+    const setting = call.required(['photo_url', 'privacy_level']);
+    const { apiBaseUrl } = call.channel();
     const init = (accessToken: string) =>
       postJson(
-        endpoint(setting.base_url, '/v2/post/publish/content/init/'),
+        endpoint(apiBaseUrl, '/v2/post/publish/content/init/'),
         JSON.stringify({
           post_info: {
             title: shorten(variant.record.title, TIKTOK_TITLE_LENGTH),
@@ -127,11 +70,7 @@ export const tiktok = socialNetwork({
           outbound: call.context.outbound,
         },
       );
-    const { statusCode, json } = await withUserToken(
-      call,
-      (refreshToken) => tokenRefresh(call, refreshToken),
-      init,
-    );
+    const { statusCode, json } = await withUserToken(call, tokenRefresh, init);
     const answer = json as TikTokAnswer | null;
     // TikTok reports a refusal in `error` (its code is 'ok' on success).
     const code = answer?.error?.code;

@@ -1,8 +1,8 @@
 import type { VariantContent } from '../../content/variants.ts';
 import { postJson } from '../../lib/delivery-http.ts';
-import { endpoint, externalIdOf, type SocialCall, variantLink } from './connector.ts';
+import { endpoint, externalIdOf, variantLink } from './connector.ts';
 import { socialNetwork } from './social-network.ts';
-import { withUserToken } from './user-tokens.ts';
+import { type RefreshRequestOf, withUserToken } from './user-tokens.ts';
 
 const TWEET_LENGTH = 280;
 /** X counts every link as this many characters (its t.co address), whatever its real length. */
@@ -46,88 +46,35 @@ function tweetText(variant: VariantContent): string {
  * X's refresh of its user access token, which ends after 2 hours: a confidential client
  * authenticates with Basic; a public one sends only its client_id.
  */
-function tokenRefresh(
-  call: SocialCall<'base_url' | 'client_id' | 'client_secret'>,
-  refreshToken: string,
-) {
-  const baseUrl = call.value('base_url');
-  const clientId = call.value('client_id');
-  if (!baseUrl || !clientId) return null;
-  const clientSecret = call.value('client_secret');
+const tokenRefresh: RefreshRequestOf = (account, refreshToken) => {
+  if (!account.clientId) return null;
   const headers: Record<string, string> = {};
-  if (clientSecret) {
-    headers.authorization = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+  if (account.clientSecret) {
+    const credentials = `${account.clientId}:${account.clientSecret}`;
+    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
   }
   return {
-    url: endpoint(baseUrl, '/2/oauth2/token'),
+    url: account.tokenUrl,
     headers,
-    form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId },
+    form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: account.clientId },
   };
-}
+};
 
 /**
- * X: a tweet through API v2 (`POST /2/tweets`, `{ text }`) with an OAuth 2.0 user access token
- * that holds tweet.write, refreshed when it ends. X answers `{ "data": { "id": "…", "text": "…" } }`.
+ * X: a tweet through API v2 (`POST /2/tweets`, `{ text }`) with the channel's OAuth 2.0 user
+ * access token, which holds tweet.write, refreshed when it ends. X answers `{ "data": { "id": "…", "text": "…" } }`.
  */
 export const twitter = socialNetwork({
   target: 'twitter',
-  settings: [
-    {
-      fullPath: 'social.twitter.base_url',
-      value: 'https://api.x.com',
-      type: 'url',
-      description: 'X (Twitter) API address',
-    },
-    {
-      fullPath: 'social.twitter.access_token',
-      value: null,
-      type: 'text',
-      description: 'OAuth 2.0 user access token of the X account, with the tweet.write scope',
-      isSecret: true,
-    },
-    {
-      fullPath: 'social.twitter.refresh_token',
-      value: null,
-      type: 'text',
-      description:
-        'Its refresh token (the offline.access scope): X access tokens end after 2 hours, and a new one is fetched with it',
-      isSecret: true,
-    },
-    {
-      fullPath: 'social.twitter.expires_at',
-      value: null,
-      type: 'text',
-      description: 'When the X access token ends (ISO date); kept up to date by each refresh',
-    },
-    {
-      fullPath: 'social.twitter.client_id',
-      value: null,
-      type: 'text',
-      description: 'OAuth 2.0 client ID of the X app, which refreshes the tokens',
-    },
-    {
-      fullPath: 'social.twitter.client_secret',
-      value: null,
-      type: 'text',
-      description: 'OAuth 2.0 client secret of the X app (none for a public client)',
-      isSecret: true,
-    },
-  ],
+  settings: [],
   async publish(variant, call) {
-    const setting = call.required(['base_url']);
-    const { statusCode, json } = await withUserToken(
-      call,
-      (refreshToken) => tokenRefresh(call, refreshToken),
-      (accessToken) =>
-        postJson(
-          endpoint(setting.base_url, '/2/tweets'),
-          JSON.stringify({ text: tweetText(variant) }),
-          {
-            headers: { authorization: `Bearer ${accessToken}` },
-            timeoutMs: call.timeoutMs,
-            outbound: call.context.outbound,
-          },
-        ),
+    const { apiBaseUrl } = call.channel();
+    const { statusCode, json } = await withUserToken(call, tokenRefresh, (accessToken) =>
+      postJson(endpoint(apiBaseUrl, '/2/tweets'), JSON.stringify({ text: tweetText(variant) }), {
+        headers: { authorization: `Bearer ${accessToken}` },
+        timeoutMs: call.timeoutMs,
+        outbound: call.context.outbound,
+      }),
     );
     const id = (json as { data?: { id?: unknown } } | null)?.data?.id;
     return { statusCode, externalId: externalIdOf(id) };
