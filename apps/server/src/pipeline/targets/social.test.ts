@@ -89,7 +89,7 @@ async function storedTokens(channelId: number) {
   return {
     access_token: open(row!.access_token),
     refresh_token: open(row!.refresh_token),
-    token_expires_at: row!.token_expires_at && new Date(row!.token_expires_at),
+    token_expires_at: row!.token_expires_at === null ? null : new Date(row!.token_expires_at),
   };
 }
 
