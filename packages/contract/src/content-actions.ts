@@ -97,7 +97,19 @@ export const targetDeliverySchema = z.object({
   target: z.enum(DELIVERY_TARGETS),
   status: z.enum(DELIVERY_STATUSES),
   error: z.string().nullable(),
+  /** A network's delivery to each of the website's channels; absent for other targets. */
+  channels: z
+    .array(
+      z.object({
+        channel_id: z.number(),
+        channel_name: z.string(),
+        status: z.enum(DELIVERY_STATUSES),
+        error: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
+export type TargetDeliveryEntry = z.infer<typeof targetDeliverySchema>;
 
 /** Why an action left a row alone. */
 export const SKIP_REASONS = {

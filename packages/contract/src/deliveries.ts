@@ -179,6 +179,8 @@ export const deliveryListQuerySchema = pageQuerySchema
       blankIsAbsent,
       z.enum(['post', 'category'], { error: DELIVERY_LIST_MESSAGES.kindInvalid }).optional(),
     ),
+    /** The attempts made through one social channel. */
+    channel_id: idFilter,
   })
   .refine(rangeInOrder, { path: ['to'], message: DELIVERY_LIST_MESSAGES.rangeReversed });
 export type DeliveryListQuery = z.infer<typeof deliveryListQuerySchema>;
@@ -193,6 +195,9 @@ export const fleetDeliverySchema = z.object({
   website_id: z.number(),
   website_name: z.string(),
   target: z.enum(PUBLISH_TARGETS),
+  /** The social channel it went through; null for the website push and a network's webhook. */
+  channel_id: z.number().nullable(),
+  channel_name: z.string().nullable(),
   attempt: z.number(),
   outcome: z.enum(DELIVERY_OUTCOMES),
   status_code: z.number().nullable(),
@@ -273,7 +278,15 @@ export const deliveryHealthResource = {
 } as const;
 
 /** The filters of the fleet's attempts list. */
-export const ATTEMPT_FILTERS = ['website_id', 'target', 'outcome', 'kind', 'from', 'to'] as const;
+export const ATTEMPT_FILTERS = [
+  'website_id',
+  'target',
+  'channel_id',
+  'outcome',
+  'kind',
+  'from',
+  'to',
+] as const;
 export type AttemptFilter = (typeof ATTEMPT_FILTERS)[number];
 
 /** Every attempt of the fleet, newest first: GET /api/deliveries. */

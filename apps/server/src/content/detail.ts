@@ -7,6 +7,7 @@ import {
   PUBLISH_TARGETS,
   pageOffset,
   postedFlag,
+  type TargetDeliveryEntry,
   toWireVariant,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
@@ -43,15 +44,35 @@ type VariantRecord = Record<FlagColumn, boolean> & {
   delivery_status: DeliveryStatus | null;
   delivery_error: string | null;
   deliveries: Partial<Record<DeliveryTarget, TargetDelivery>>;
+  channel_deliveries: (NonNullable<TargetDeliveryEntry['channels']>[number] & {
+    network: DeliveryTarget;
+  })[];
   publish_at: Date | string | null;
   created_at: Date | string;
 } & ReviewRowColumns;
 
-/** A variant's per-target deliveries as Detailed Review lists them, in the targets' order. */
-const deliveryList = (deliveries: VariantRecord['deliveries']) =>
+/**
+ * A variant's per-target deliveries as Detailed Review lists them, in the targets' order, a
+ * network's with the outcome at each of its channels.
+ */
+const deliveryList = (
+  deliveries: VariantRecord['deliveries'],
+  channelDeliveries: VariantRecord['channel_deliveries'],
+): TargetDeliveryEntry[] =>
   DELIVERY_TARGETS.flatMap((target) => {
     const delivery = deliveries[target];
-    return delivery ? [{ target, status: delivery.status, error: delivery.error }] : [];
+    if (!delivery) return [];
+    const channels = channelDeliveries
+      .filter((channel) => channel.network === target)
+      .map(({ network: _network, ...channel }) => channel);
+    return [
+      {
+        target,
+        status: delivery.status,
+        error: delivery.error,
+        ...(channels.length > 0 && { channels }),
+      },
+    ];
   });
 
 /** The answer's flags are 1 or 0, like the records' own flags. */
@@ -83,6 +104,12 @@ export async function detailRows<K extends ContentKind>(
                  sql`, `,
                )},
                v.delivery_status, v.delivery_error, v.deliveries, v.publish_at, v.created_at,
+               (SELECT coalesce(json_agg(json_build_object(
+                         'network', vc.network, 'channel_id', vc.channel_id,
+                         'channel_name', c.name, 'status', vc.status, 'error', vc.error)
+                       ORDER BY c.name, c.id), '[]')
+                FROM variant_channels vc JOIN channels c ON c.id = vc.channel_id
+                WHERE vc.kind = ${kind.kind} AND vc.variant_id = v.id) AS channel_deliveries,
                ${REVIEW_ROW_COLUMNS},
                r.${sql.identifier(kind.nameColumn)} AS record_name,
                count(*) OVER ()::int AS total
@@ -93,16 +120,17 @@ export async function detailRows<K extends ContentKind>(
         LIMIT ${perPage} OFFSET ${pageOffset(options.page, perPage)}`,
   );
   const total = records[0]?.total ?? (await variantCount(db, kind, recordId, inScope));
-  const data = records.map(({ record_name, created_at, total: _total, ...record }) =>
-    toWireVariant({
-      ...record,
-      due_at: record.due_at === null ? null : isoText(record.due_at),
-      ...flagNumbers(record),
-      deliveries: deliveryList(record.deliveries),
-      [kind.nameField]: record_name,
-      publish_at: record.publish_at === null ? null : isoText(record.publish_at),
-      created_at: isoText(created_at),
-    }),
+  const data = records.map(
+    ({ record_name, created_at, total: _total, channel_deliveries, ...record }) =>
+      toWireVariant({
+        ...record,
+        due_at: record.due_at === null ? null : isoText(record.due_at),
+        ...flagNumbers(record),
+        deliveries: deliveryList(record.deliveries, channel_deliveries),
+        [kind.nameField]: record_name,
+        publish_at: record.publish_at === null ? null : isoText(record.publish_at),
+        created_at: isoText(created_at),
+      }),
   ) as (z.infer<typeof detailRowBaseSchema> & Record<K['nameField'], string>)[];
   return estimatedPage(
     data,

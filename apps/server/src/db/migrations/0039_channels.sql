@@ -63,6 +63,7 @@ CREATE UNIQUE INDEX "social_apps_default_idx" ON "social_apps" USING btree ("net
 CREATE INDEX "social_apps_created_at_idx" ON "social_apps" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "social_apps_name_trgm" ON "social_apps" USING gin ("name" gin_trgm_ops) WITH (gin_pending_list_limit=64);--> statement-breakpoint
 CREATE INDEX "variant_channels_channel_idx" ON "variant_channels" USING btree ("channel_id");--> statement-breakpoint
+CREATE INDEX "delivery_attempts_channel_idx" ON "delivery_attempts" USING btree ("channel_id","id") WHERE channel_id IS NOT NULL;--> statement-breakpoint
 -- Upgrade: each network's app credentials and account, kept until now in the fleet-wide settings,
 -- become its default app and default channel, with the same (sealed) tokens, so that nothing that
 -- publishes today stops. An address equal to the network's real one is left null (the default).

@@ -53,6 +53,7 @@ export const deliveryAttempts = pgTable(
   (t) => [
     index('delivery_attempts_variant_idx').on(t.kind, t.variantId, t.createdAt),
     index('delivery_attempts_website_idx').on(t.websiteId, t.id),
+    index('delivery_attempts_channel_idx').on(t.channelId, t.id).where(sql`channel_id IS NOT NULL`),
     index('delivery_attempts_created_idx').on(t.createdAt, t.id),
   ],
 );

@@ -23,13 +23,14 @@ type AttemptRow = FromWireVariant<FleetDelivery>;
  */
 export function attemptConditions(
   filter: Partial<Pick<DeliveryListQuery, 'website_id' | 'outcome' | 'from' | 'to'>> &
-    Partial<Pick<DeliveryListQuery, 'target' | 'kind' | 'query'>> &
+    Partial<Pick<DeliveryListQuery, 'target' | 'kind' | 'query' | 'channel_id'>> &
     WebsiteScope,
 ): SQL {
   const where: SQL[] = [sql`TRUE`];
   if (filter.website_id !== undefined) where.push(sql`a.website_id = ${filter.website_id}`);
   if (filter.website_scope) where.push(sql`a.website_id = ANY (${idArray(filter.website_scope)})`);
   if (filter.target !== undefined) where.push(sql`a.target = ${filter.target}`);
+  if (filter.channel_id !== undefined) where.push(sql`a.channel_id = ${filter.channel_id}`);
   if (filter.outcome !== undefined) where.push(sql`a.outcome = ${filter.outcome}`);
   if (filter.kind !== undefined) where.push(sql`a.kind = ${filter.kind}`);
   if (filter.from) where.push(sql`a.created_at >= ${auditBoundInstant(filter.from, false)}`);
@@ -41,10 +42,11 @@ export function attemptConditions(
 const rowsOf = (ids: SQL) =>
   sql`SELECT a.id, a.kind, COALESCE(pv.post_id, cv.category_id) AS record_id,
              COALESCE(p.title, c.name) AS record_title, a.variant_id, a.website_id,
-             w.name AS website_name, a.target, a.attempt, a.outcome, a.status_code,
-             a.duration_ms, a.error, a.created_at
+             w.name AS website_name, a.target, a.channel_id, ch.name AS channel_name, a.attempt,
+             a.outcome, a.status_code, a.duration_ms, a.error, a.created_at
       FROM delivery_attempts a
       JOIN websites w ON w.id = a.website_id
+      LEFT JOIN channels ch ON ch.id = a.channel_id
       LEFT JOIN post_variants pv ON a.kind = 'post' AND pv.id = a.variant_id
       LEFT JOIN posts p ON p.id = pv.post_id
       LEFT JOIN category_variants cv ON a.kind = 'category' AND cv.id = a.variant_id
@@ -64,6 +66,7 @@ export async function listDeliveries(db: Db, query: DeliveryListQuery & WebsiteS
   const page = await logPage<AttemptRow>(db, deliveriesLog, attemptConditions(query), query, [
     query.website_id,
     query.target,
+    query.channel_id,
     query.outcome,
     query.kind,
     query.from,
