@@ -146,6 +146,9 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
 
 /** A list of ids as one array parameter (`= ANY(...)`), however many there are. */
 export const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+/** Texts as one `text[]` parameter, each quoted as an array literal wants. */
+export const textArray = (texts: readonly string[]) =>
+  sql`${`{${texts.map((text) => `"${text.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 
 const dialect = new PgDialect();
 

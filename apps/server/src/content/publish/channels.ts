@@ -7,7 +7,7 @@ import {
   postedFlag,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, idArray, queryRows } from '../../db/client.ts';
+import { type Executor, idArray, queryRows, textArray } from '../../db/client.ts';
 import { kindOf } from '../kinds.ts';
 import { settingDeliveries } from './delivery-state.ts';
 
@@ -51,7 +51,7 @@ export async function channelRouted(
   const webhooks = await queryRows<{ network: string }>(
     executor,
     sql`SELECT split_part(full_path, '.', 2) AS network FROM settings
-        WHERE full_path = ANY(${networks.map((network) => `social.${network}.webhook_url`)}::text[])
+        WHERE full_path = ANY(${textArray(networks.map((network) => `social.${network}.webhook_url`))})
           AND coalesce(value, '') <> ''`,
   );
   const byWebhook = new Set(webhooks.map((row) => row.network));
@@ -109,7 +109,7 @@ export async function queueChannelDeliveries(
         FROM unnest(${idArray(variants.map((variant) => variant.id))},
                     ${idArray(variants.map((variant) => variant.website_id))})
              AS v(id, website_id)
-        CROSS JOIN unnest(${networks as ChannelNetwork[]}::text[]) AS n(network)`,
+        CROSS JOIN unnest(${textArray(networks)}) AS n(network)`,
   );
   const routes = rows
     .filter((row) => row.channels.length > 0)
@@ -117,7 +117,7 @@ export async function queueChannelDeliveries(
   await tx.execute(
     sql`DELETE FROM variant_channels
         WHERE kind = ${kind} AND variant_id = ANY(${idArray(variants.map((variant) => variant.id))})
-          AND network = ANY(${networks as ChannelNetwork[]}::text[])`,
+          AND network = ANY(${textArray(networks)})`,
   );
   const queued = routes.flatMap((route) =>
     route.channelIds.map((channelId) => ({ ...route, channelId })),
@@ -128,7 +128,7 @@ export async function queueChannelDeliveries(
           SELECT ${kind}, variant_id, channel_id, network, 'queued'
           FROM unnest(${idArray(queued.map((row) => row.variantId))},
                       ${idArray(queued.map((row) => row.channelId))},
-                      ${queued.map((row) => row.network)}::text[])
+                      ${textArray(queued.map((row) => row.network))})
                AS q(variant_id, channel_id, network)`,
     );
   }
@@ -151,7 +151,7 @@ export async function requeueFailedChannels(
     sql`WITH requeued AS (
           UPDATE variant_channels SET status = 'queued', error = NULL, updated_at = now()
           WHERE kind = ${kind} AND variant_id = ANY(${idArray(variantIds)})
-            AND network = ANY(${networks as string[]}::text[]) AND status = 'failed'
+            AND network = ANY(${textArray(networks)}) AND status = 'failed'
           RETURNING variant_id, network, channel_id)
         SELECT variant_id, network, array_agg(channel_id ORDER BY channel_id) AS channels
         FROM requeued GROUP BY variant_id, network`,
