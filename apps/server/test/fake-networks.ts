@@ -10,7 +10,7 @@ export interface Received {
   body: Buffer;
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   headers?: Record<string, string>;
   body?: string | Buffer;
@@ -32,6 +32,8 @@ export const VIDEO = Buffer.from('not really an mp4, but bytes all the same '.re
 export class FakeNetworks {
   received: Received[] = [];
   url = '';
+  /** Answers that replace a route's own, by `METHOD /path`, for a test that needs a failure. */
+  answers: Record<string, Answer> = {};
   private routes: Record<string, (request: Received) => Answer> = {
     'POST /facebook/v23.0/PAGE-1/feed': () => json(200, { id: 'PAGE-1_1001' }),
     'POST /facebook/v23.0/PAGE-2/feed': () => json(200, { id: 'PAGE-2_2001' }),
@@ -103,8 +105,10 @@ export class FakeNetworks {
       body: Buffer.concat(chunks),
     };
     this.received.push(received);
-    const route = this.routes[`${received.method} ${received.path}`];
-    const answer = route ? route(received) : json(404, { error: 'no such route' });
+    const key = `${received.method} ${received.path}`;
+    const route = this.routes[key];
+    const answer =
+      this.answers[key] ?? (route ? route(received) : json(404, { error: 'no such route' }));
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body);
   });

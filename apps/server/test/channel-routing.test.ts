@@ -1,0 +1,199 @@
+import { CHANNEL_MESSAGES } from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
+import { FakeNetworks, json } from './fake-networks.ts';
+import { createPost, insertTestCategory, insertTestWebsites, serverForFile } from './fixtures.ts';
+import { FAST_QUEUE_ENV, waitFor } from './harness.ts';
+
+/**
+ * A variant goes to the channels of its own website: two Facebook Pages, each linked to one
+ * website, receive only their website's posts with their own Page token; a website with no
+ * channel falls back to the network's default, and with neither is skipped up front.
+ */
+
+const fake = new FakeNetworks();
+await fake.start();
+const server = await serverForFile(FAST_QUEUE_ENV, { workers: true });
+const admin = await server.admin();
+const checker = await server.userWithRoles(['admin']);
+const db = server.database.db;
+
+const [alpha, beta] = await insertTestWebsites(db);
+const gamma = (
+  await admin.post('/api/websites', {
+    name: 'Gamma Site',
+    url: 'https://gamma.example.com',
+    hosting: 'Test',
+    cost: 10,
+    duration: 12,
+  })
+).body.id as number;
+const food = await insertTestCategory(db, 'Food', [alpha, beta, gamma]);
+
+const app = await admin.post('/api/social-apps', {
+  network: 'facebook',
+  name: 'Fleet app',
+  client_id: 'fb-app',
+  is_default: true,
+  api_base_url: `${fake.url}/facebook/v23.0`,
+});
+expect(app.status).toBe(201);
+
+async function page(externalId: string, token: string, websiteIds: number[]) {
+  const response = await admin.post('/api/channels', {
+    network: 'facebook',
+    name: `Page ${externalId}`,
+    external_id: externalId,
+    access_token: token,
+    website_ids: websiteIds,
+  });
+  expect(response.status).toBe(201);
+  return response.body.id as number;
+}
+const page1 = await page('PAGE-1', 'page-1-token', [alpha]);
+const page2 = await page('PAGE-2', 'page-2-token', [beta]);
+
+let counter = 0;
+/** An approved post of the Food category: one variant on each of the three websites. */
+async function approvedPost() {
+  counter += 1;
+  const post = await createPost(admin, {
+    title: `Routing notes ${counter}`,
+    description: 'Which Page gets which post.',
+    category_id: food,
+    content_reference: `https://news.example.com/routing-${counter}`,
+  });
+  const approved = await checker.post('/api/posts/action', { ids: [post.id], action: 'approve' });
+  expect(approved.status).toBe(200);
+  const variants = await queryRows<{ id: number; website_id: number }>(
+    db,
+    sql`SELECT id, website_id FROM post_variants WHERE post_id = ${post.id}`,
+  );
+  const of = (websiteId: number) => variants.find((v) => v.website_id === websiteId)!.id;
+  return { post, alpha: of(alpha), beta: of(beta), gamma: of(gamma) };
+}
+
+/** Each Page's requests: the post ids it was sent, by the link they carry, and the token used. */
+function pageRequests(pageId: string) {
+  return fake.at(`/facebook/v23.0/${pageId}/feed`).map((request) => {
+    const body = JSON.parse(request.body.toString('utf8'));
+    return { link: body.link, token: body.access_token };
+  });
+}
+
+function facebookState(variantId: number) {
+  return queryRows<{ posted: boolean; status: string | null }>(
+    db,
+    sql`SELECT is_posted_to_facebook AS posted, deliveries->'facebook'->>'status' AS status
+        FROM post_variants WHERE id = ${variantId}`,
+  ).then((rows) => rows[0]!);
+}
+
+const delivered = (variantId: number) =>
+  waitFor(async () => (await facebookState(variantId)).posted, {
+    what: `variant ${variantId} posted to Facebook`,
+  });
+
+describe('routing a network to its channels', () => {
+  it("sends each Page only its website's posts, and skips the website with no channel", async () => {
+    fake.received = [];
+    const { post, ...variants } = await approvedPost();
+    const response = await admin.post('/api/posts/action', {
+      ids: [post.id],
+      action: 'publish_facebook',
+    });
+    expect(response.body).toMatchObject({
+      queued: 2,
+      skipped: [{ reason: CHANNEL_MESSAGES.noChannel('facebook', 'Gamma Site'), count: 1 }],
+    });
+    await delivered(variants.alpha);
+    await delivered(variants.beta);
+    expect(pageRequests('PAGE-1')).toEqual([
+      { link: post.content_reference, token: 'page-1-token' },
+    ]);
+    expect(pageRequests('PAGE-2')).toEqual([
+      { link: post.content_reference, token: 'page-2-token' },
+    ]);
+    expect(await facebookState(variants.gamma)).toEqual({ posted: false, status: null });
+
+    const attempts = await admin.get(`/api/deliveries?target=facebook&channel_id=${page2}`);
+    expect(attempts.body.data).toEqual([
+      expect.objectContaining({
+        pivot_id: variants.beta,
+        channel_id: page2,
+        channel_name: 'Page PAGE-2',
+        outcome: 'delivered',
+      }),
+    ]);
+  });
+
+  it('falls back to the default channel for a website with none of its own', async () => {
+    expect((await admin.put(`/api/channels/${page1}`, { is_default: true })).status).toBe(200);
+    fake.received = [];
+    const { post, ...variants } = await approvedPost();
+    const response = await admin.post('/api/posts/action', {
+      ids: [post.id],
+      action: 'publish_facebook',
+    });
+    expect(response.body).toMatchObject({ queued: 3, skipped: [] });
+    for (const variantId of Object.values(variants)) await delivered(variantId);
+    // Alpha's own Page and Gamma's fallback are the same Page; Beta keeps its own.
+    expect(pageRequests('PAGE-1')).toHaveLength(2);
+    expect(pageRequests('PAGE-2')).toEqual([
+      { link: post.content_reference, token: 'page-2-token' },
+    ]);
+  });
+
+  it('posts a variant once every channel of its website has it, naming the one that failed', async () => {
+    // Beta now has two Pages, and Page PAGE-1 fails.
+    expect((await admin.put(`/api/channels/${page1}`, { website_ids: [alpha, beta] })).status).toBe(
+      200,
+    );
+    fake.answers['POST /facebook/v23.0/PAGE-1/feed'] = json(500, { error: 'down' });
+    fake.received = [];
+    const { post, beta: variant } = await approvedPost();
+    const response = await admin.post('/api/posts/details/action', {
+      ids: [variant],
+      action: 'post_to_facebook',
+    });
+    expect(response.body).toMatchObject({ queued: 2 });
+
+    const facebookOf = async () => {
+      const detail = await admin.get(`/api/posts/details/${post.id}`);
+      const row = detail.body.data.find(
+        (entry: { pivot_id: number }) => entry.pivot_id === variant,
+      );
+      return row.deliveries.find((entry: { target: string }) => entry.target === 'facebook');
+    };
+    const failing = await waitFor(
+      async () => {
+        const facebook = await facebookOf();
+        return (
+          facebook.channels.some((channel: { error: string | null }) => channel.error) && facebook
+        );
+      },
+      { what: 'the failure at Page PAGE-1 in Detailed Review' },
+    );
+    expect(failing.channels).toEqual([
+      {
+        channel_id: page1,
+        channel_name: 'Page PAGE-1',
+        status: 'queued',
+        error: expect.stringMatching(/^HTTP 500.*\(will retry\)$/),
+      },
+      { channel_id: page2, channel_name: 'Page PAGE-2', status: 'delivered', error: null },
+    ]);
+    expect(failing).toMatchObject({
+      status: 'queued',
+      error: expect.stringMatching(/^Page PAGE-1: /),
+    });
+    expect(await facebookState(variant)).toMatchObject({ posted: false });
+
+    delete fake.answers['POST /facebook/v23.0/PAGE-1/feed'];
+    await delivered(variant);
+    expect(
+      (await facebookOf()).channels.map((channel: { status: string }) => channel.status),
+    ).toEqual(['delivered', 'delivered']);
+  });
+});
