@@ -47,12 +47,16 @@ export const CHANNEL_MESSAGES = {
   nameRequired: 'Name is required',
   externalIdRequired: 'Account ID is required',
   accessTokenRequired: 'Access token is required',
+  /** A refresh token sent empty: it is left out (or null) when there is none. */
+  refreshTokenEmpty: 'The refresh token cannot be empty',
   dateInvalid: 'Must be a date and time, e.g. 2026-12-31T12:00:00Z',
   websitesUnknown: (ids: readonly number[]) => `These websites do not exist: ${ids.join(', ')}`,
   appUnknown: 'No such social app',
   appOtherNetwork: 'The app belongs to another network',
   externalIdTaken: 'This account is already a channel',
   statusInvalid: 'Status must be connected or disabled',
+  /** The test of a channel connected with its refresh token only, before any refresh. */
+  noAccessToken: 'The channel has no access token yet',
   notFound: 'Channel not found',
   created: 'Channel added',
   updated: 'Channel updated',
@@ -66,6 +70,8 @@ export const CHANNEL_MESSAGES = {
 export const SOCIAL_APP_MESSAGES = {
   nameRequired: 'Name is required',
   clientIdRequired: 'Client ID is required',
+  /** A client secret sent empty: it is left out (or null) when there is none. */
+  clientSecretEmpty: 'The client secret cannot be empty',
   urlInvalid: 'The URL must start with http:// or https://',
   notFound: 'Social app not found',
   created: 'Social app added',
@@ -128,7 +134,7 @@ export const channelCreateSchema = z.strictObject({
   name: requiredText(CHANNEL_MESSAGES.nameRequired, NAME_MAX),
   external_id: requiredText(CHANNEL_MESSAGES.externalIdRequired, EXTERNAL_ID_MAX),
   access_token: token(CHANNEL_MESSAGES.accessTokenRequired),
-  refresh_token: token(CHANNEL_MESSAGES.accessTokenRequired).nullish(),
+  refresh_token: token(CHANNEL_MESSAGES.refreshTokenEmpty).nullish(),
   token_expires_at: instant.nullish(),
   refresh_expires_at: instant.nullish(),
   app_id: appId.optional(),
@@ -145,7 +151,7 @@ export const channelUpdateSchema = z.strictObject({
   is_default: z.boolean().optional(),
   app_id: appId.optional(),
   access_token: token(CHANNEL_MESSAGES.accessTokenRequired).optional(),
-  refresh_token: token(CHANNEL_MESSAGES.accessTokenRequired).nullable().optional(),
+  refresh_token: token(CHANNEL_MESSAGES.refreshTokenEmpty).nullable().optional(),
   token_expires_at: instant.nullable().optional(),
   refresh_expires_at: instant.nullable().optional(),
   /** Disable a channel, or connect it again (a reconnect through the network also does). */
@@ -219,7 +225,7 @@ export const socialAppCreateSchema = z.strictObject({
   network,
   name: requiredText(SOCIAL_APP_MESSAGES.nameRequired, NAME_MAX),
   client_id: requiredText(SOCIAL_APP_MESSAGES.clientIdRequired, EXTERNAL_ID_MAX),
-  client_secret: token(SOCIAL_APP_MESSAGES.clientIdRequired).nullish(),
+  client_secret: token(SOCIAL_APP_MESSAGES.clientSecretEmpty).nullish(),
   is_default: z.boolean().default(false),
   auth_url: appUrl,
   token_url: appUrl,
@@ -228,8 +234,14 @@ export const socialAppCreateSchema = z.strictObject({
 export type SocialAppCreate = z.output<typeof socialAppCreateSchema>;
 export type SocialAppForm = z.input<typeof socialAppCreateSchema>;
 
-/** PUT /api/social-apps/:id: the fields sent change (the network stays); a secret left out stays. */
-export const socialAppUpdateSchema = socialAppCreateSchema.omit({ network: true }).partial();
+/**
+ * PUT /api/social-apps/:id: the fields sent change (the network stays); a secret left out stays,
+ * and so does the default, which the create's `default(false)` would otherwise unset.
+ */
+export const socialAppUpdateSchema = socialAppCreateSchema
+  .omit({ network: true })
+  .extend({ is_default: z.boolean() })
+  .partial();
 export type SocialAppUpdate = z.output<typeof socialAppUpdateSchema>;
 
 export const socialAppSchema = z.object({
