@@ -1,18 +1,5 @@
-import {
-  PUBLISH_TARGET_LABELS,
-  PUBLISH_TARGETS,
-  type PublishTarget,
-  postedFlag,
-} from '@sitefleet/contract';
-
-const TARGET_ICONS: Record<PublishTarget, string> = {
-  website: 'bi-globe',
-  facebook: 'bi-facebook',
-  twitter: 'bi-twitter-x',
-  linkedin: 'bi-linkedin',
-  tiktok: 'bi-tiktok',
-  youtube: 'bi-youtube',
-};
+import { PUBLISH_TARGET_LABELS, PUBLISH_TARGETS, postedFlag } from '@sitefleet/contract';
+import { TARGET_ICONS } from '../../../lib/target-icons.ts';
 
 type PostedFlags = Record<ReturnType<typeof postedFlag>, number>;
 
