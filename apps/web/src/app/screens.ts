@@ -245,6 +245,26 @@ export const SCREENS: readonly ScreenEntry[] = [
     },
   },
   {
+    // The social accounts the websites' posts go to, and the network apps that renew their tokens.
+    name: 'channels',
+    menu: { label: 'Channels', icon: 'bi-share', group: 'parameters' },
+    list: {
+      path: paths.channels,
+      ability: 'channel-list',
+      load: () => import('../features/channels/pages/ChannelsPage.tsx').then((m) => m.ChannelsPage),
+    },
+  },
+  {
+    name: 'social-apps',
+    menu: { label: 'Social Apps', icon: 'bi-app-indicator', group: 'parameters' },
+    list: {
+      path: paths.socialApps,
+      ability: 'channel-list',
+      load: () =>
+        import('../features/channels/pages/SocialAppsPage.tsx').then((m) => m.SocialAppsPage),
+    },
+  },
+  {
     // Whoever may delete something finds it again here.
     name: 'trash',
     menu: { label: 'Trash', icon: 'bi-trash3', group: 'resources' },

@@ -23,6 +23,8 @@ export const paths = {
   workflows: '/admin/workflows',
   tokens: '/admin/tokens',
   eventSubscriptions: '/admin/event-subscriptions',
+  channels: '/admin/channels',
+  socialApps: '/admin/social-apps',
   /** An outside reviewer's one-off link (no session). */
   publicReview: (token: string) => `/review/${token}`,
 } as const;
