@@ -10,15 +10,20 @@ export interface StubbedAnswer {
   body?: unknown;
 }
 
+/** An answer that depends on the request's search parameters (a list's filters). */
+export type StubbedAnswerOf = (search: URLSearchParams) => StubbedAnswer;
+
 /**
- * Replaces fetch with one that answers by path (query string ignored), or by method and path
- * ('POST /api/tokens') where one path answers two methods apart, and records each call.
+ * Replaces fetch with one that answers by path (query string ignored, unless the answer reads it),
+ * or by method and path ('POST /api/tokens') where one path answers two methods apart, and records
+ * each call.
  */
-export function stubFetch(answers: Record<string, StubbedAnswer>) {
+export function stubFetch(answers: Record<string, StubbedAnswer | StubbedAnswerOf>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input).split('?')[0] ?? '';
-    const answer = answers[`${init?.method ?? 'GET'} ${path}`] ?? answers[path];
-    if (!answer) throw new TypeError(`No stubbed answer for ${path}`);
+    const [path = '', search = ''] = String(input).split('?');
+    const stubbed = answers[`${init?.method ?? 'GET'} ${path}`] ?? answers[path];
+    if (!stubbed) throw new TypeError(`No stubbed answer for ${path}`);
+    const answer = typeof stubbed === 'function' ? stubbed(new URLSearchParams(search)) : stubbed;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'content-type': 'application/json' },

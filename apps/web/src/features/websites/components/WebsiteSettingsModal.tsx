@@ -25,6 +25,7 @@ import {
 import { InternalUrlWarning } from '../../../components/form/InternalUrlWarning.tsx';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { RotateSecret } from '../../../components/RotateSecret.tsx';
+import { useCan } from '../../../lib/abilities.ts';
 import { useWorkflowOptions } from '../../../lib/content/variant-review.ts';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { bindServerErrors } from '../../../lib/form-errors.ts';
@@ -42,10 +43,12 @@ import {
   firstFieldWithError,
   type SchedulerField,
   SETTINGS_TABS,
+  SOCIAL_TAB,
   toFormValues,
   type WebsiteSettingsFormValues,
 } from './settings-form.ts';
 import { WebsiteDeliveryTab } from './WebsiteDeliveryTab.tsx';
+import { WebsiteSocialTab } from './WebsiteSocialTab.tsx';
 
 interface WebsiteSettingsModalProps {
   website: Pick<Website, 'id' | 'name'>;
@@ -135,6 +138,7 @@ function WebsiteSettingsForm({
   const rotateSecret = useRotateWebhookSecret(website.id);
   const tabsId = useId();
   const keywordsId = useId();
+  const canSeeChannels = useCan('channel-list');
 
   /** Hidden tabs cannot take the focus: show the first error's tab, then focus its field. */
   function showFirstError() {
@@ -342,6 +346,11 @@ function WebsiteSettingsForm({
         <Tab eventKey={WEBSITE_VIEW_TABS.delivery} title="Delivery">
           {activeTab === WEBSITE_VIEW_TABS.delivery && <WebsiteDeliveryTab website={website} />}
         </Tab>
+        {canSeeChannels && (
+          <Tab eventKey={SOCIAL_TAB} title="Social">
+            {activeTab === SOCIAL_TAB && <WebsiteSocialTab website={website} />}
+          </Tab>
+        )}
       </Tabs>
     </FormModal>
   );

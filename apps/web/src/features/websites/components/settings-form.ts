@@ -73,15 +73,20 @@ export const SETTINGS_TABS = [
 
 export type SettingsTabKey = (typeof SETTINGS_TABS)[number]['key'];
 
-/** Every tab of Advance Settings, as its address names it: the settings', then two to read. */
+/** The tab of the website's social channels, which change at once, not with the form. */
+export const SOCIAL_TAB = 'social';
+
+/** Every tab of Advance Settings, as its address names it: the settings', then three apart. */
 export const ADVANCE_SETTINGS_TABS = [
   ...SETTINGS_TABS.map((tab) => tab.key),
   WEBSITE_VIEW_TABS.monitoring,
   WEBSITE_VIEW_TABS.delivery,
+  SOCIAL_TAB,
 ] as const satisfies readonly string[];
 export type AdvanceSettingsTab =
   | SettingsTabKey
-  | (typeof WEBSITE_VIEW_TABS)[keyof typeof WEBSITE_VIEW_TABS];
+  | (typeof WEBSITE_VIEW_TABS)[keyof typeof WEBSITE_VIEW_TABS]
+  | typeof SOCIAL_TAB;
 
 /**
  * The Scheduler tab's fields: refresh periods, generation limits and the review workflow, all
