@@ -77,6 +77,32 @@ describe('redirects', () => {
     expect(await allowed.text()).toBe('landed');
   });
 
+  it('go on to another origin without the credentials the first was sent, as browsers do', async () => {
+    const [first, other] = [await startFakeHttp(), await startFakeHttp()];
+    onTestFinished(() => first.close());
+    onTestFinished(() => other.close());
+    first.answer((request) => ({
+      status: 302,
+      headers: { location: request.url === '/moved' ? `${other.url}/landed` : '/moved' },
+    }));
+    other.answer(() => ({ status: 200, text: 'landed' }));
+    const response = await outboundAllowing('127.0.0.1').fetch(`${first.url}/start`, {
+      headers: { authorization: 'Bearer channel-token', cookie: 'sid=1', accept: 'text/plain' },
+    });
+    expect(await response.text()).toBe('landed');
+    // A hop on the same origin keeps them.
+    expect(first.requests.map((request) => request.headers.authorization)).toEqual([
+      'Bearer channel-token',
+      'Bearer channel-token',
+    ]);
+    const { authorization, cookie, accept } = other.requests[0]!.headers;
+    expect({ authorization, cookie, accept }).toEqual({
+      authorization: undefined,
+      cookie: undefined,
+      accept: 'text/plain',
+    });
+  });
+
   it("are checked at every hop of a monitor's probe too, which follows at most its limit", async () => {
     const outbound = outboundAllowing('127.0.0.1');
     const options = { timeoutMs: 5000, maxRedirects: 3 };

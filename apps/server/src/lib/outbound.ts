@@ -140,6 +140,13 @@ async function guardedFetch(target: URL, init: RequestInit, dispatcher: Dispatch
 
 const MAX_REDIRECTS = 5;
 
+/** The request's headers without those that prove who calls. */
+function withoutCredentials(headers: HeadersInit | undefined): Headers {
+  const kept = new Headers(headers);
+  for (const name of ['authorization', 'proxy-authorization', 'cookie']) kept.delete(name);
+  return kept;
+}
+
 /**
  * fetch, for addresses a user typed: every connection goes through the guarded dispatcher, and
  * redirects are followed by hand so that a refused hop is reported as such.
@@ -160,7 +167,12 @@ async function outboundFetch(
     if (init.redirect === 'error' || hop >= MAX_REDIRECTS) {
       throw new OutboundRefused(`Refused: the address redirects (HTTP ${response.status})`);
     }
-    target = outboundTarget(new URL(location, target));
+    const next = outboundTarget(new URL(location, target));
+    // As browsers do: another origin never gets the credentials meant for the first (a token).
+    if (next.origin !== target.origin) {
+      request = { ...request, headers: withoutCredentials(request.headers) };
+    }
+    target = next;
     // As browsers do: a 303, or a POST answered by 301/302, goes on as a GET without a body.
     const method = (request.method ?? 'GET').toUpperCase();
     if (
