@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { CHANNEL_MESSAGES } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -166,34 +167,126 @@ describe('routing a network to its channels', () => {
       );
       return row.deliveries.find((entry: { target: string }) => entry.target === 'facebook');
     };
-    const failing = await waitFor(
+    const failed = await waitFor(
       async () => {
         const facebook = await facebookOf();
-        return (
-          facebook.channels.some((channel: { error: string | null }) => channel.error) && facebook
-        );
+        return facebook.status === 'failed' && facebook;
       },
-      { what: 'the failure at Page PAGE-1 in Detailed Review' },
+      { what: 'the failure for good at Page PAGE-1 in Detailed Review' },
     );
-    expect(failing.channels).toEqual([
+    expect(failed.channels).toEqual([
       {
         channel_id: page1,
         channel_name: 'Page PAGE-1',
-        status: 'queued',
-        error: expect.stringMatching(/^HTTP 500.*\(will retry\)$/),
+        status: 'failed',
+        error: expect.stringMatching(/^HTTP 500/),
       },
       { channel_id: page2, channel_name: 'Page PAGE-2', status: 'delivered', error: null },
     ]);
-    expect(failing).toMatchObject({
-      status: 'queued',
-      error: expect.stringMatching(/^Page PAGE-1: /),
-    });
+    expect(failed.error).toMatch(/^Page PAGE-1: HTTP 500/);
     expect(await facebookState(variant)).toMatchObject({ posted: false });
 
+    // Retried, only the Page that failed is sent the post again.
     delete fake.answers['POST /facebook/v23.0/PAGE-1/feed'];
+    fake.received = [];
+    const retried = await admin.post(`/api/posts/details/${variant}/retry`, {});
+    expect(retried.status).toBe(200);
     await delivered(variant);
-    expect(
-      (await facebookOf()).channels.map((channel: { status: string }) => channel.status),
-    ).toEqual(['delivered', 'delivered']);
+    expect(pageRequests('PAGE-1')).toHaveLength(1);
+    expect(pageRequests('PAGE-2')).toEqual([]);
+    const channels = (await facebookOf()).channels as { status: string }[];
+    expect(channels.map((channel) => channel.status)).toEqual(['delivered', 'delivered']);
+  });
+});
+
+describe('the upgrade from fleet-wide settings', () => {
+  const migration = readFileSync(
+    new URL('../src/db/migrations/0039_channels.sql', import.meta.url),
+    'utf8',
+  );
+  /** The statements that move the settings; the tables exist already. */
+  const upgrade = migration.slice(migration.indexOf('-- Upgrade:'));
+
+  /** A setting as an install before channels kept it, in the Social group, sealed if secret. */
+  async function oldSetting(fullPath: string, value: string, isSecret = false) {
+    await db.execute(
+      sql`INSERT INTO settings (full_path, name, value, is_secret, group_id)
+          SELECT ${fullPath}, ${fullPath.split('.').pop()!},
+                 ${isSecret ? server.context.secrets.seal(value) : value}, ${isSecret}, group_id
+          FROM settings WHERE full_path = 'social.facebook.webhook_url'`,
+    );
+  }
+
+  it("makes each network's settings its default app and channel, which publish as before", async () => {
+    await db.execute(sql`DELETE FROM channels`);
+    await db.execute(sql`DELETE FROM social_apps`);
+    await oldSetting('social.facebook.base_url', `${fake.url}/facebook/v23.0`);
+    await oldSetting('social.facebook.page_id', 'PAGE-2');
+    await oldSetting('social.facebook.page_access_token', 'page-2-token', true);
+    await oldSetting('social.twitter.base_url', 'https://api.x.com');
+    await oldSetting('social.twitter.access_token', 'x-token', true);
+    await oldSetting('social.twitter.refresh_token', 'x-refresh', true);
+    await oldSetting('social.twitter.expires_at', '2026-12-01T10:00:00.000Z');
+    await oldSetting('social.twitter.client_id', 'x-client');
+    await oldSetting('social.twitter.client_secret', 'x-secret', true);
+    for (const statement of upgrade.split('--> statement-breakpoint')) {
+      await db.execute(sql.raw(statement));
+    }
+
+    const channels = (await admin.get('/api/channels?order_key=name&order_dir=asc')).body
+      .data;
+    expect(channels).toEqual([
+      expect.objectContaining({
+        network: 'facebook',
+        external_id: 'PAGE-2',
+        is_default: true,
+        status: 'connected',
+        websites: [],
+      }),
+      expect.objectContaining({
+        network: 'twitter',
+        external_id: 'settings',
+        is_default: true,
+        token_expires_at: '2026-12-01T10:00:00.000Z',
+      }),
+    ]);
+    const apps = (await admin.get('/api/social-apps?order_key=name&order_dir=asc')).body.data;
+    expect(apps).toEqual([
+      expect.objectContaining({
+        network: 'facebook',
+        api_base_url: `${fake.url}/facebook/v23.0`,
+        is_default: true,
+      }),
+      // X's address was the real one: the app keeps none, and so the real one.
+      expect.objectContaining({
+        network: 'twitter',
+        client_id: 'x-client',
+        has_client_secret: true,
+        api_base_url: null,
+      }),
+    ]);
+    const left = await queryRows<{ full_path: string }>(
+      db,
+      sql`SELECT full_path FROM settings WHERE full_path LIKE 'social.facebook.%'
+            OR full_path LIKE 'social.twitter.%' ORDER BY full_path`,
+    );
+    expect(left.map((row) => row.full_path)).toEqual([
+      'social.facebook.webhook_secret',
+      'social.facebook.webhook_url',
+      'social.twitter.webhook_secret',
+      'social.twitter.webhook_url',
+    ]);
+
+    fake.received = [];
+    const { post, ...variants } = await approvedPost();
+    const response = await admin.post('/api/posts/action', {
+      ids: [post.id],
+      action: 'publish_facebook',
+    });
+    expect(response.body).toMatchObject({ queued: 3, skipped: [] });
+    for (const variantId of Object.values(variants)) await delivered(variantId);
+    expect(pageRequests('PAGE-2')).toEqual(
+      Array(3).fill({ link: post.content_reference, token: 'page-2-token' }),
+    );
   });
 });
