@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { embeddedIpv4, isInternalAddress } from '@sitefleet/contract';
 import type { Dispatcher } from 'undici';
+import { type MailMessage, type SmtpServer, sendMailTo } from './outbound-mail.ts';
 
 /**
  * Every call the server makes to an address a user typed (website webhooks, social networks, the
@@ -141,7 +142,7 @@ async function guardedFetch(target: URL, init: RequestInit, dispatcher: Dispatch
 const MAX_REDIRECTS = 5;
 
 /** The request's headers without those that prove who calls. */
-function withoutCredentials(headers: HeadersInit | undefined): Headers {
+function withoutCredentials(headers: RequestInit['headers']): Headers {
   const kept = new Headers(headers);
   for (const name of ['authorization', 'proxy-authorization', 'cookie']) kept.delete(name);
   return kept;
@@ -311,57 +312,22 @@ async function probeUrl(guard: Guard, url: string, options: ProbeOptions): Promi
   }
 }
 
-/** The SMTP server the notifications are e-mailed through (the Notifications settings). */
-export interface SmtpServer {
-  host: string;
-  port: number;
-  secure: boolean;
-  user: string | null;
-  password: string | null;
-}
-
-/** One e-mail. */
-export interface MailMessage {
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** The one address of `host` the guard lets through, resolved once. */
-async function guardedAddress(guard: Guard, host: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    guardedLookup(guard.resolve, guard.isAllowed)(host, { family: 0 }, (error, address) => {
-      if (error) reject(error);
-      else resolve(address as string);
-    });
-  });
-}
-
 /**
- * Sends an e-mail over SMTP (nodemailer): the server's name is resolved and checked by the guard,
- * and the connection goes to that address, keeping the name for TLS.
+ * The one address of an e-mail's SMTP server `name` that the guard lets through, resolved once:
+ * the connection goes to it (outbound-mail.ts).
  */
-async function sendMail(guard: Guard, server: SmtpServer, message: MailMessage, timeoutMs: number) {
-  const host = server.host.replace(/^\[|\]$/g, '');
-  const address = isIP(host) ? host : await guardedAddress(guard, host);
+async function checkedAddress(guard: Guard, name: string): Promise<string> {
+  const host = name.replace(/^\[|\]$/g, '');
+  const address = isIP(host)
+    ? host
+    : await new Promise<string>((resolve, reject) => {
+        guardedLookup(guard.resolve, guard.isAllowed)(host, { family: 0 }, (error, found) => {
+          if (error) reject(error);
+          else resolve(found as string);
+        });
+      });
   if (!guard.isAllowed(address)) throw refusal(host, address);
-  const { createTransport } = await import('nodemailer');
-  const transport = createTransport({
-    host: address,
-    port: server.port,
-    secure: server.secure,
-    auth: server.user ? { user: server.user, pass: server.password ?? '' } : undefined,
-    tls: isIP(host) ? undefined : { servername: host },
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  });
-  try {
-    await transport.sendMail(message);
-  } finally {
-    transport.close();
-  }
+  return address;
 }
 
 /** How a process resolves names and which addresses it may call. */
@@ -399,7 +365,8 @@ export function createOutbound(allowed: BlockList, resolve: Resolve = dns.lookup
       return outboundFetch(await dispatcher, input, init);
     },
     probe: (url, options) => probeUrl(guard, url, options),
-    sendMail: (server, message, timeoutMs) => sendMail(guard, server, message, timeoutMs),
+    sendMail: async (server, message, timeoutMs) =>
+      sendMailTo(await checkedAddress(guard, server.host), server, message, timeoutMs),
     async close() {
       const open = dispatcher;
       dispatcher = undefined;
