@@ -18,6 +18,7 @@ import { pruneChecks, queueDueChecks, sendRenewalNotices } from './modules/monit
 import { purgeExpiredTrash } from './modules/trash/service.ts';
 import { instanceDispatchTasks } from './pipeline/agent/dispatch.ts';
 import { websiteRefreshTasks } from './pipeline/ai/refresh.ts';
+import { refreshEndingTokens } from './pipeline/channel-care.ts';
 import { readDeliveryPolicy } from './pipeline/delivery-health.ts';
 import { probePausedWebsites } from './pipeline/delivery-probe.ts';
 import { probePausedSubscriptions } from './pipeline/event-delivery.ts';
@@ -81,6 +82,8 @@ export const HEALTH_WINDOW_ROLL_TASK = 'deliveries:roll-health';
  * reconnecting), and probes the event subscriptions paused for `delivery.probe_minutes`.
  */
 export const OUTGOING_EVENTS_TASK = 'events:outgoing';
+/** Renews the social channels' access tokens before they end (pipeline/channel-care.ts). */
+export const CHANNEL_TOKENS_TASK = 'channels:refresh-tokens';
 
 /**
  * The first row of the task every installation starts with, due a minute after the seed, so that
@@ -205,6 +208,13 @@ export const FIXED_TASKS: TaskDefinition[] = [
     run: async (context) => {
       await relayNewEvents(context);
       await probePausedSubscriptions(context);
+    },
+  },
+  {
+    command: CHANNEL_TOKENS_TASK,
+    nextRun: every(5 * MINUTE_MS),
+    run: async (context) => {
+      await refreshEndingTokens(context);
     },
   },
   {

@@ -65,6 +65,15 @@ export const CHANNEL_MESSAGES = {
   /** The skip of a variant whose website has no channel of the network, and no default. */
   noChannel: (network: SocialNetwork, website: string) =>
     `No ${PUBLISH_TARGET_LABELS[network]} channel for ${website}`,
+  /** A delivery held while its channel waits for a person to reconnect it. */
+  heldNote: 'Held until the channel is reconnected',
+  disabled: 'The channel is disabled',
+  /** The notification of a channel whose network refused to refresh its token. */
+  needsReconnectTitle: (name: string) => `${name} needs reconnecting`,
+  needsReconnectBody: (error: string, websites: string) =>
+    `${error}. Its deliveries are held until it is reconnected (${websites}).`,
+  everyWebsiteWithout: (network: SocialNetwork) =>
+    `every website with no ${PUBLISH_TARGET_LABELS[network]} channel of its own`,
 } as const;
 
 export const SOCIAL_APP_MESSAGES = {

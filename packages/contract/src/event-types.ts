@@ -142,6 +142,18 @@ export const EVENT_TYPES = define({
     data: websiteEvent({ resumed_by: z.enum(['probe', 'user']) }),
     audience: 'delivery-list',
   },
+  'channel.needs_reconnect': {
+    description:
+      "A social channel's network refused to refresh its token: its deliveries wait until it is reconnected.",
+    data: z.object({
+      id,
+      network: z.string(),
+      name: z.string(),
+      error: z.string(),
+      website_ids: websiteIds,
+    }),
+    audience: 'channel-list',
+  },
   'review.stage_changed': {
     description: 'Variants moved to another review stage.',
     data: z.object({

@@ -17,6 +17,7 @@ export const NOTIFICATION_KIND_RULES = {
   renewal_due: 'once',
   delivery_paused: 'alert',
   delivery_failed: 'hourly',
+  channel_needs_reconnect: 'alert',
   mention: 'personal',
   assigned: 'personal',
 } as const;
@@ -35,6 +36,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   renewal_due: 'Renewal due',
   delivery_paused: 'Deliveries paused',
   delivery_failed: 'Delivery failed',
+  channel_needs_reconnect: 'Channel needs reconnecting',
   mention: 'Mentioned in a comment',
   assigned: 'Assigned to review',
 };
@@ -50,6 +52,7 @@ export const NOTIFICATION_GROUP_LINKS: Record<NotificationKind, string | null> =
   renewal_due: '/admin/websites',
   delivery_paused: '/admin/deliveries',
   delivery_failed: '/admin/deliveries',
+  channel_needs_reconnect: '/admin/channels',
   mention: null,
   assigned: null,
 };

@@ -80,6 +80,23 @@ export const queueFor = (target: DeliveryTarget): QueueName =>
       ? QUEUES.regenerate
       : QUEUES.socialPublish;
 
+/** The job that publishes a variant to a target (and channel), or regenerates it (`ai`). */
+export const contentJob = (
+  kind: ContentJobData['kind'],
+  variant: { id: number; version: number },
+  target: DeliveryTarget,
+  channelId?: number,
+): ContentJob => ({
+  queue: queueFor(target),
+  data: {
+    kind,
+    variantId: variant.id,
+    version: variant.version,
+    target,
+    ...(channelId !== undefined && { channelId }),
+  },
+});
+
 /** How the queue retries and expires jobs; from the configuration (JOB_*, QUEUE_*). */
 export interface QueueSettings {
   retryLimit: number;

@@ -22,6 +22,7 @@ import { giveUpJob, queueFor, type RunningJob } from '../jobs/queue.ts';
 import type { TaskContext } from '../jobs/scheduler.ts';
 import { DeliveryError } from '../lib/delivery-http.ts';
 import { storableText } from '../lib/outside-text.ts';
+import { holdForReconnect, waitsForChannel } from './channel-hold.ts';
 import type { DeliveryResult } from './delivery.ts';
 import {
   type DeliveryPolicy,
@@ -78,6 +79,7 @@ export async function admitDelivery(
 ): Promise<AdmittedDelivery | null> {
   const policy = target === 'website' ? await readDeliveryPolicy(context) : undefined;
   if (policy && (await waitsForWebsite(context, job, variant.website.id, policy))) return null;
+  if (await waitsForChannel(context, job, variant)) return null;
   const attempt: Attempt = {
     context,
     job,
@@ -273,6 +275,14 @@ async function settleFailure(
     error instanceof DeliveryError
       ? error
       : new DeliveryError(storableText(error instanceof Error ? error.message : String(error)));
+  const failed: NewAttempt = {
+    ...attempt.row,
+    outcome: 'failed',
+    statusCode: failure.statusCode ?? null,
+    durationMs,
+    error: failure.message,
+  };
+  if (await holdForReconnect(context, job, variant, failed, failure)) return null;
   const kind = classifyFailure(failure);
   const final = failure.permanent || job.retryCount >= job.retryLimit;
   const fate = await context.db.transaction(async (tx) => {
@@ -280,11 +290,8 @@ async function settleFailure(
     // do. Asked first, as it locks the variant: the same order as a delivery's.
     const superseded = await deliveredByAnotherRun(tx, job);
     const recorded: NewAttempt = {
-      ...attempt.row,
+      ...failed,
       outcome: kind === 'defer' && policy ? 'deferred' : 'failed',
-      statusCode: failure.statusCode ?? null,
-      durationMs,
-      error: failure.message,
     };
     const fate = await keepFailed(tx, attempt, recorded, failure, kind);
     if (fate === 'deferred') {

@@ -5,6 +5,7 @@ import type { RunningJob } from '../jobs/queue.ts';
 import type { TaskContext } from '../jobs/scheduler.ts';
 import type { SettingSeed } from '../lib/settings-catalog.ts';
 import { admitDelivery } from './delivery-policy.ts';
+import type { RefreshRequestOf } from './targets/channel-account.ts';
 
 /** What a successful delivery answers: the HTTP status and the id the target gave the item. */
 export interface DeliveryResult {
@@ -27,6 +28,8 @@ export interface PublishCall {
 export interface PublishingTarget<Target extends PublishTarget = PublishTarget> {
   target: Target;
   settings: readonly SettingSeed[];
+  /** How a channel's tokens are refreshed, for a network whose access tokens end. */
+  refresh?: RefreshRequestOf;
   publish(variant: VariantContent, call: PublishCall): Promise<DeliveryResult>;
 }
 

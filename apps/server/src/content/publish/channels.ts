@@ -8,6 +8,7 @@ import {
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, idArray, queryRows, textArray } from '../../db/client.ts';
+import { type ContentJob, contentJob, type JobQueue } from '../../jobs/queue.ts';
 import { kindOf } from '../kinds.ts';
 import { settingDeliveries } from './delivery-state.ts';
 
@@ -163,6 +164,21 @@ export async function requeueFailedChannels(
   }));
 }
 
+/** A job per channel of each route, for the variants of `variants`. */
+export function channelJobs(
+  kind: Kind,
+  variants: readonly { id: number; version: number }[],
+  routes: readonly ChannelRoute[],
+): ContentJob[] {
+  const byId = new Map(variants.map((variant) => [variant.id, variant]));
+  return routes.flatMap((route) => {
+    const variant = byId.get(route.variantId);
+    return variant
+      ? route.channelIds.map((channelId) => contentJob(kind, variant, route.network, channelId))
+      : [];
+  });
+}
+
 /**
  * The network's entry of variant `variantId`'s deliveries, summed from its channels: queued while
  * any is, else paused if any is held, else failed if any failed, else delivered; the error of a
@@ -194,11 +210,7 @@ export interface ChannelDelivery {
   externalId?: string | null;
 }
 
-/**
- * Records one channel's delivery of a variant, then the network's entry and posted flag from all
- * its channels: posted once every channel it went to has it. The variant row is updated in one
- * statement, so workers finishing different channels never overwrite each other's outcome.
- */
+/** Records one channel's delivery of a variant, then sums the network's channels up. */
 export async function settleChannelDelivery(tx: Executor, delivery: ChannelDelivery) {
   const { kind, variantId, network, channelId, status, error } = delivery;
   await tx.execute(
@@ -219,6 +231,15 @@ export async function settleChannelDelivery(tx: Executor, delivery: ChannelDeliv
   } else if (status === 'failed' && error) {
     await tx.execute(sql`UPDATE channels SET last_error = ${error} WHERE id = ${channelId}`);
   }
+  await sumChannels(tx, kind, variantId, network);
+}
+
+/**
+ * The network's entry and posted flag of a variant, from all its channels: posted once every
+ * channel it went to has it. One statement, so workers finishing different channels never
+ * overwrite each other's outcome.
+ */
+async function sumChannels(tx: Executor, kind: Kind, variantId: number, network: ChannelNetwork) {
   await tx.execute(
     sql`UPDATE ${sql.identifier(kindOf(kind).variants)}
         SET ${sql.identifier(postedFlag(network))} = NOT EXISTS (
@@ -232,5 +253,40 @@ export async function settleChannelDelivery(tx: Executor, delivery: ChannelDeliv
             )},
             updated_at = now()
         WHERE id = ${variantId}`,
+  );
+}
+
+/**
+ * Queues again the deliveries a channel held while it waited for a reconnect, each as the variant
+ * stands now; call it in the transaction that connects the channel again. Answers how many.
+ */
+export async function releaseChannel(
+  tx: Executor,
+  queue: JobQueue,
+  channelId: number,
+): Promise<number> {
+  const released = await queryRows<{
+    kind: Kind;
+    variant_id: number;
+    network: ChannelNetwork;
+    version: number;
+  }>(
+    tx,
+    sql`WITH released AS (
+          UPDATE variant_channels SET status = 'queued', error = NULL, updated_at = now()
+          WHERE channel_id = ${channelId} AND status = 'paused'
+          RETURNING kind, variant_id, network)
+        SELECT r.kind, r.variant_id, r.network, coalesce(pv.version, cv.version) AS version
+        FROM released r
+        LEFT JOIN post_variants pv ON r.kind = 'post' AND pv.id = r.variant_id
+        LEFT JOIN category_variants cv ON r.kind = 'category' AND cv.id = r.variant_id
+        WHERE coalesce(pv.id, cv.id) IS NOT NULL`,
+  );
+  for (const row of released) await sumChannels(tx, row.kind, row.variant_id, row.network);
+  return queue.enqueue(
+    tx,
+    released.map((row) =>
+      contentJob(row.kind, { id: row.variant_id, version: row.version }, row.network, channelId),
+    ),
   );
 }

@@ -7,10 +7,10 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { publishDeliveryEvents, variantTargets } from '../../events/publish.ts';
-import { type ContentJob, type JobQueue, queueFor } from '../../jobs/queue.ts';
+import { contentJob, type JobQueue } from '../../jobs/queue.ts';
 import type { ContentKind } from '../kinds.ts';
 import {
-  type ChannelRoute,
+  channelJobs,
   channelRouted,
   queueChannelDeliveries,
   skippedWithoutChannel,
@@ -201,36 +201,4 @@ export async function queueJobs(
     ),
   );
   return { queued, skipped };
-}
-
-/** The job that publishes a variant to a target (and channel). */
-export const contentJob = (
-  kind: ContentKind['kind'],
-  variant: { id: number; version: number },
-  target: DeliveryTarget,
-  channelId?: number,
-): ContentJob => ({
-  queue: queueFor(target),
-  data: {
-    kind,
-    variantId: variant.id,
-    version: variant.version,
-    target,
-    ...(channelId !== undefined && { channelId }),
-  },
-});
-
-/** A job per channel of each route, for the variants of `variants`. */
-export function channelJobs(
-  kind: ContentKind['kind'],
-  variants: readonly { id: number; version: number }[],
-  routes: readonly ChannelRoute[],
-): ContentJob[] {
-  const byId = new Map(variants.map((variant) => [variant.id, variant]));
-  return routes.flatMap((route) => {
-    const variant = byId.get(route.variantId);
-    return variant
-      ? route.channelIds.map((channelId) => contentJob(kind, variant, route.network, channelId))
-      : [];
-  });
 }

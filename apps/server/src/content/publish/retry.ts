@@ -4,11 +4,10 @@ import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../db/audit.ts';
 import { type Db, idArray, queryRows } from '../../db/client.ts';
 import { publishDeliveryEvents, variantTargets } from '../../events/publish.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
+import { contentJob, type JobQueue } from '../../jobs/queue.ts';
 import { kindOf } from '../kinds.ts';
-import { requeueFailedChannels } from './channels.ts';
+import { channelJobs, requeueFailedChannels } from './channels.ts';
 import { settingDeliveries } from './delivery-state.ts';
-import { channelJobs, contentJob } from './queue.ts';
 
 /** A target's state once queued again. */
 const QUEUED = JSON.stringify({ status: 'queued', error: null });

@@ -22,6 +22,23 @@ export interface ChannelAccount {
   apiBaseUrl: string;
 }
 
+/**
+ * The request that trades a channel's refresh token for new tokens (OAuth 2.0,
+ * `grant_type=refresh_token`) at its app's token address; each network that refreshes its tokens
+ * says how.
+ */
+export interface RefreshRequest {
+  url: string;
+  headers: Record<string, string>;
+  form: Record<string, string>;
+}
+
+/** A network's refresh request for a channel; null when its app lacks the credentials for it. */
+export type RefreshRequestOf = (
+  account: ChannelAccount,
+  refreshToken: string,
+) => RefreshRequest | null;
+
 interface AccountRow {
   id: number;
   name: string;

@@ -2,7 +2,7 @@ import { PUBLISH_TARGET_LABELS, type SocialNetwork } from '@sitefleet/contract';
 import type { VariantContent } from '../../content/variants.ts';
 import type { AppContext } from '../../context.ts';
 import { DeliveryError } from '../../lib/delivery-http.ts';
-import type { ChannelAccount } from './channel-account.ts';
+import type { ChannelAccount, RefreshRequestOf } from './channel-account.ts';
 
 /**
  * What the social networks' connectors share: their settings and channel as a call reads them,
@@ -23,6 +23,10 @@ export interface SocialCall<Name extends string> {
    * cannot work without one, and fails as not configured.
    */
   channel(): ChannelAccount;
+  /** How the network refreshes a channel's tokens; null for a network whose tokens do not end. */
+  refresh: RefreshRequestOf | null;
+  /** The time tokens' ends are read against: now, or the time a test sets. */
+  now(): number;
   /** A setting's value; null when it is not set. */
   value(name: Name): string | null;
   /**
@@ -44,12 +48,16 @@ export function socialCall<Name extends string>(
   network: SocialNetwork,
   values: Record<string, string | null>,
   account: ChannelAccount | null,
-  limits: { context: AppContext; timeoutMs: number },
+  limits: { context: AppContext; timeoutMs: number; refresh?: RefreshRequestOf; now?: Date },
 ): SocialCall<Name> {
   const value = (name: Name) => values[settingPath(network, name)] ?? null;
+  const { context, timeoutMs, refresh, now } = limits;
   return {
     network,
-    ...limits,
+    context,
+    timeoutMs,
+    refresh: refresh ?? null,
+    now: () => now?.getTime() ?? Date.now(),
     channel() {
       if (!account) throw notConfigured(network);
       return account;

@@ -21,6 +21,7 @@ const escapeLittleText = (text: string) => text.replace(/[\\|{}@[\]()<>#*_~]/g, 
  */
 export const linkedin = socialNetwork({
   target: 'linkedin',
+  refresh: clientInFormRefresh('client_id'),
   settings: [
     {
       fullPath: 'social.linkedin.api_version',
@@ -33,35 +34,32 @@ export const linkedin = socialNetwork({
   async publish(variant, call) {
     const setting = call.required(['api_version']);
     const author = call.channel();
-    const { statusCode, headers } = await withUserToken(
-      call,
-      clientInFormRefresh('client_id'),
-      (accessToken) =>
-        postJson(
-          endpoint(author.apiBaseUrl, '/rest/posts'),
-          JSON.stringify({
-            author: author.externalId,
-            commentary: escapeLittleText(shorten(socialText(variant), COMMENTARY_LENGTH)),
-            visibility: 'PUBLIC',
-            distribution: {
-              feedDistribution: 'MAIN_FEED',
-              targetEntities: [],
-              thirdPartyDistributionChannels: [],
-            },
-            content: { article: { source: variantLink(variant), title: variant.record.title } },
-            lifecycleState: 'PUBLISHED',
-            isReshareDisabledByAuthor: false,
-          }),
-          {
-            headers: {
-              authorization: `Bearer ${accessToken}`,
-              'linkedin-version': setting.api_version,
-              'x-restli-protocol-version': '2.0.0',
-            },
-            timeoutMs: call.timeoutMs,
-            outbound: call.context.outbound,
+    const { statusCode, headers } = await withUserToken(call, (accessToken) =>
+      postJson(
+        endpoint(author.apiBaseUrl, '/rest/posts'),
+        JSON.stringify({
+          author: author.externalId,
+          commentary: escapeLittleText(shorten(socialText(variant), COMMENTARY_LENGTH)),
+          visibility: 'PUBLIC',
+          distribution: {
+            feedDistribution: 'MAIN_FEED',
+            targetEntities: [],
+            thirdPartyDistributionChannels: [],
           },
-        ),
+          content: { article: { source: variantLink(variant), title: variant.record.title } },
+          lifecycleState: 'PUBLISHED',
+          isReshareDisabledByAuthor: false,
+        }),
+        {
+          headers: {
+            authorization: `Bearer ${accessToken}`,
+            'linkedin-version': setting.api_version,
+            'x-restli-protocol-version': '2.0.0',
+          },
+          timeoutMs: call.timeoutMs,
+          outbound: call.context.outbound,
+        },
+      ),
     );
     return { statusCode, externalId: externalIdOf(headers.get('x-restli-id')) };
   },

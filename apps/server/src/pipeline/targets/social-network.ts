@@ -1,10 +1,10 @@
-import { PUBLISH_TARGET_LABELS, type SocialNetwork } from '@sitefleet/contract';
+import { CHANNEL_MESSAGES, PUBLISH_TARGET_LABELS, type SocialNetwork } from '@sitefleet/contract';
 import type { VariantContent } from '../../content/variants.ts';
 import { settingValues } from '../../db/settings.ts';
 import { DeliveryError } from '../../lib/delivery-http.ts';
 import type { SettingSeed } from '../../lib/settings-catalog.ts';
 import type { DeliveryResult, PublishingTarget } from '../delivery.ts';
-import { loadAccount } from './channel-account.ts';
+import { loadAccount, type RefreshRequestOf } from './channel-account.ts';
 import { type SocialCall, settingPath, socialCall } from './connector.ts';
 import { publishToWebhook, webhookSettings } from './social-webhook.ts';
 
@@ -40,6 +40,8 @@ export function socialNetwork<
   target: N;
   /** In the order the Settings screen lists them; the webhook's two follow. */
   settings: Settings;
+  /** How a channel's tokens are refreshed, for a network whose access tokens end. */
+  refresh?: RefreshRequestOf;
   publish(
     variant: VariantContent,
     call: SocialCall<SettingName<N, Settings>>,
@@ -49,6 +51,7 @@ export function socialNetwork<
   return {
     target,
     settings: [...network.settings, ...webhookSettings(target)],
+    refresh: network.refresh,
     async publish(variant, { context, timeoutMs, channelId }) {
       const values = await settingValues(context.db, context.secrets, `social.${target}.`);
       const webhookUrl = values[settingPath(target, 'webhook_url')];
@@ -66,7 +69,15 @@ export function socialNetwork<
           ? null
           : await loadAccount(context.db, context.secrets, target, channelId);
       if (channelId !== undefined && !account) throw channelGone(target);
-      return network.publish(variant, socialCall(target, values, account, { context, timeoutMs }));
+      if (account?.status === 'disabled') {
+        throw new DeliveryError(CHANNEL_MESSAGES.disabled, undefined, true);
+      }
+      const call = socialCall<SettingName<N, Settings>>(target, values, account, {
+        context,
+        timeoutMs,
+        refresh: network.refresh,
+      });
+      return network.publish(variant, call);
     },
   };
 }

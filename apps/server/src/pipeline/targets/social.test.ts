@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { CHANNEL_MESSAGES, CHANNEL_NETWORKS, PUBLISH_TARGET_LABELS } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeNetworks, json, type Received, VIDEO } from '../../../test/fake-networks.ts';
+import { FakeNetworks, type Received, VIDEO } from '../../../test/fake-networks.ts';
 import {
   createPost,
   insertTestCategory,
@@ -11,7 +11,6 @@ import {
 } from '../../../test/fixtures.ts';
 import { FAST_QUEUE_ENV, setSetting, waitFor } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
-import { settingValues } from '../../db/settings.ts';
 
 const fake = new FakeNetworks();
 await fake.start();
@@ -419,8 +418,8 @@ describe('native connectors', () => {
       expect(fake.at('/x/2/oauth2/token')).toHaveLength(1);
     });
 
-    it('fails for good, saying so, when X refuses the refresh token', async () => {
-      await connect('twitter', {
+    it('holds the delivery and asks for a reconnect when X refuses the refresh token', async () => {
+      const channel = await connect('twitter', {
         ...X_APP,
         external_id: 'x-1',
         access_token: 'x-ended-token',
@@ -429,13 +428,47 @@ describe('native connectors', () => {
       });
       const { post, variant } = await approvedPost();
       await bulkPublish(post.id, 'publish_twitter');
-      await failedForGood(variant.id);
-      const [attempt] = await attemptsOf(variant.id);
-      expect(attempt!.error).toBe(
-        `${PUBLISH_TARGET_LABELS.twitter} refused to refresh the access token: HTTP 400: ` +
-          '{"error":"invalid_request","error_description":"Value passed for the token was invalid."}',
+      const held = await waitFor(
+        async () => {
+          const state = await variantState(variant.id, 'twitter');
+          return state.delivery_status === 'paused' && state;
+        },
+        { what: 'the delivery held for the reconnect' },
       );
+      expect(held).toEqual({
+        posted: false,
+        delivery_status: 'paused',
+        delivery_error: `x account: ${CHANNEL_MESSAGES.heldNote}`,
+      });
+      const refusal =
+        `${PUBLISH_TARGET_LABELS.twitter} refused to refresh the access token: HTTP 400: ` +
+        '{"error":"invalid_request","error_description":"Value passed for the token was invalid."}';
+      expect(await attemptsOf(variant.id)).toEqual([
+        expect.objectContaining({ attempt: 1, outcome: 'failed', error: refusal }),
+      ]);
+      expect((await admin.get(`/api/channels/${channel.id}`)).body).toMatchObject({
+        status: 'needs_reconnect',
+        last_error: refusal,
+      });
+      const [job] = await queryRows<{ state: string }>(
+        server.database.db,
+        sql`SELECT state FROM pgboss.job
+            WHERE name = 'social-publish' AND (data->>'variantId')::int = ${variant.id}`,
+      );
+      expect(job?.state).toBe('completed');
       expect(fake.at('/x/2/tweets')).toHaveLength(0);
+
+      // Reconnected with new tokens, the held delivery goes out with them.
+      const reconnected = await admin.put(`/api/channels/${channel.id}`, {
+        access_token: 'x-user-token',
+        refresh_token: 'x-refresh-3',
+        token_expires_at: hoursFromNow(2),
+      });
+      expect(reconnected.body).toMatchObject({ status: 'connected' });
+      await posted(variant.id, 'twitter');
+      expect(fake.at('/x/2/tweets').map((tweet) => tweet.headers.authorization)).toEqual([
+        'Bearer x-user-token',
+      ]);
     });
 
     it('refreshes an ended TikTok token with the app key and secret', async () => {

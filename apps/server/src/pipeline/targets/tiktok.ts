@@ -12,19 +12,17 @@ interface TikTokAnswer {
   error?: { code?: string; message?: string };
 }
 
-/** TikTok's refresh of its user access token (24 hours); its refresh token rotates. */
-const tokenRefresh = clientInFormRefresh('client_key');
-
 /**
  * TikTok: the Content Posting API has no text-only post, so a variant goes out as a photo post
  * (`POST /v2/post/publish/content/init/`, DIRECT_POST) of the operator's image, with the title
  * and the text as its caption. TikTok pulls the image itself, from a domain verified for the app.
  * Publishing then goes on at TikTok's side: the answer's `data.publish_id` names that process
- * (TikTok gives the post's own id only after its moderation). The user access token is refreshed
- * when it ends.
+ * (TikTok gives the post's own id only after its moderation). The user access token (24 hours)
+ * is refreshed when it ends, and its refresh token rotates.
  */
 export const tiktok = socialNetwork({
   target: 'tiktok',
+  refresh: clientInFormRefresh('client_key'),
   settings: [
     {
       fullPath: 'social.tiktok.photo_url',
@@ -70,7 +68,7 @@ export const tiktok = socialNetwork({
           outbound: call.context.outbound,
         },
       );
-    const { statusCode, json } = await withUserToken(call, tokenRefresh, init);
+    const { statusCode, json } = await withUserToken(call, init);
     const answer = json as TikTokAnswer | null;
     // TikTok reports a refusal in `error` (its code is 'ok' on success).
     const code = answer?.error?.code;

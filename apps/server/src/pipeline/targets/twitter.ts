@@ -1,8 +1,9 @@
 import type { VariantContent } from '../../content/variants.ts';
 import { postJson } from '../../lib/delivery-http.ts';
+import type { RefreshRequestOf } from './channel-account.ts';
 import { endpoint, externalIdOf, variantLink } from './connector.ts';
 import { socialNetwork } from './social-network.ts';
-import { type RefreshRequestOf, withUserToken } from './user-tokens.ts';
+import { withUserToken } from './user-tokens.ts';
 
 const TWEET_LENGTH = 280;
 /** X counts every link as this many characters (its t.co address), whatever its real length. */
@@ -67,9 +68,10 @@ const tokenRefresh: RefreshRequestOf = (account, refreshToken) => {
 export const twitter = socialNetwork({
   target: 'twitter',
   settings: [],
+  refresh: tokenRefresh,
   async publish(variant, call) {
     const { apiBaseUrl } = call.channel();
-    const { statusCode, json } = await withUserToken(call, tokenRefresh, (accessToken) =>
+    const { statusCode, json } = await withUserToken(call, (accessToken) =>
       postJson(endpoint(apiBaseUrl, '/2/tweets'), JSON.stringify({ text: tweetText(variant) }), {
         headers: { authorization: `Bearer ${accessToken}` },
         timeoutMs: call.timeoutMs,

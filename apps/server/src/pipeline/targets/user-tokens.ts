@@ -2,30 +2,13 @@ import { PUBLISH_TARGET_LABELS } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { DeliveryError, sendRequest } from '../../lib/delivery-http.ts';
-import type { ChannelAccount } from './channel-account.ts';
+import type { RefreshRequest, RefreshRequestOf } from './channel-account.ts';
 import { notConfigured, type SocialCall } from './connector.ts';
 
 /** An access token this close to its end is refreshed before use. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
 /** HTTP 401: the network no longer takes the access token. */
 const UNAUTHORIZED = 401;
-
-/**
- * The request that trades a channel's refresh token for new tokens (OAuth 2.0,
- * `grant_type=refresh_token`) at its app's token address; each network that refreshes its tokens
- * says how.
- */
-export interface RefreshRequest {
-  url: string;
-  headers: Record<string, string>;
-  form: Record<string, string>;
-}
-
-/** A network's refresh request for a channel; null when its app lacks the credentials for it. */
-export type RefreshRequestOf = (
-  account: ChannelAccount,
-  refreshToken: string,
-) => RefreshRequest | null;
 
 /** The refresh of networks whose client sends its id (under `idField`) and secret in the form. */
 export const clientInFormRefresh =
@@ -49,46 +32,67 @@ interface TokenAnswer {
   refresh_token?: unknown;
   expires_in?: unknown;
   refresh_token_expires_in?: unknown;
+  refresh_expires_in?: unknown;
 }
 
-/** `seconds` from now, or null when the network did not say. */
-const inSeconds = (seconds: unknown) => {
+/** `seconds` after `now`, or null when the network did not say. */
+const after = (now: number, seconds: unknown) => {
   const value = Number(seconds);
-  return seconds !== undefined && Number.isFinite(value)
-    ? new Date(Date.now() + value * 1000)
+  return seconds !== undefined && seconds !== null && Number.isFinite(value)
+    ? new Date(now + value * 1000)
     : null;
 };
 
 /**
+ * The code of a refresh the network refused (a revoked or expired refresh token): only a person
+ * reconnecting the account mends it. A 5xx, a time-out or a 429 is not a refusal: it is tried
+ * again later and changes nothing.
+ */
+export const REFRESH_REFUSED = 'REFRESH_REFUSED';
+
+/**
  * The tokens a refresh answered, kept (sealed) on the channel. X and TikTok rotate refresh tokens:
  * the one just used may not work again, so a new one replaces it in the same statement; an
- * answer without one never empties the stored one.
+ * answer without one never empties the stored one. LinkedIn says when its refresh token ends
+ * (`refresh_token_expires_in`), TikTok too (`refresh_expires_in`).
  */
 async function storeTokens(tx: Executor, call: SocialCall<string>, answer: TokenAnswer) {
   const { secrets } = call.context;
+  const now = call.now();
   const refreshToken =
     typeof answer.refresh_token === 'string' && answer.refresh_token
       ? secrets.seal(answer.refresh_token)
       : null;
-  const refreshEnds = inSeconds(answer.refresh_token_expires_in);
+  const refreshEnds = after(now, answer.refresh_token_expires_in ?? answer.refresh_expires_in);
   await tx.execute(
     sql`UPDATE channels
         SET access_token = ${secrets.seal(String(answer.access_token))},
-            token_expires_at = ${inSeconds(answer.expires_in)},
+            token_expires_at = ${after(now, answer.expires_in)},
             refresh_token = coalesce(${refreshToken}, refresh_token),
             refresh_expires_at = coalesce(${refreshEnds}, refresh_expires_at),
-            last_refreshed_at = now(), updated_at = now()
+            last_refreshed_at = ${new Date(now)}, last_error = NULL, updated_at = now()
         WHERE id = ${call.channel().channelId}`,
+  );
+}
+
+/** The network's answer to a refresh, as a failure: a refusal for a 4xx other than 429. */
+function refreshFailure(label: string, error: unknown): unknown {
+  if (!(error instanceof DeliveryError) || error.statusCode === undefined) return error;
+  const refused = error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 429;
+  return new DeliveryError(
+    `${label} refused to refresh the access token: ${error.message}`,
+    error.statusCode,
+    refused,
+    { ...error.detail, ...(refused && { code: REFRESH_REFUSED }) },
   );
 }
 
 /**
  * A new access token from the refresh token, one process at a time per channel (a rotated refresh
  * token works once): the channel's row is locked, and a process that waited for another's
- * refresh takes the token that one stored. A refusal fails for good, since only reconnecting the
- * account mends it.
+ * refresh takes the token that one stored. A refusal fails with REFRESH_REFUSED.
  */
-async function refreshedToken(
+export async function refreshedToken(
   call: SocialCall<string>,
   request: RefreshRequest,
   staleToken: string | null,
@@ -111,14 +115,7 @@ async function refreshedToken(
       timeoutMs: call.timeoutMs,
       outbound: call.context.outbound,
     }).catch((error: unknown) => {
-      if (error instanceof DeliveryError && error.statusCode !== undefined) {
-        throw new DeliveryError(
-          `${label} refused to refresh the access token: ${error.message}`,
-          error.statusCode,
-          true,
-        );
-      }
-      throw error;
+      throw refreshFailure(label, error);
     });
     const answer = (await response.json().catch(() => ({}))) as TokenAnswer;
     if (typeof answer.access_token !== 'string' || !answer.access_token) {
@@ -126,11 +123,25 @@ async function refreshedToken(
         `${label} answered the token refresh without an access token`,
         response.status,
         true,
+        { code: REFRESH_REFUSED },
       );
     }
     await storeTokens(tx, call, answer);
     return answer.access_token;
   });
+}
+
+/** The call's refresh request for its channel; null without a refresh token or app credentials. */
+export function refreshRequestOf(call: SocialCall<string>): RefreshRequest | null {
+  const account = call.channel();
+  return account.refreshToken && call.refresh ? call.refresh(account, account.refreshToken) : null;
+}
+
+/** Whether the channel's access token has ended, or ends within `marginMs` of the call's time. */
+export function tokenEnds(call: SocialCall<string>, marginMs = EXPIRY_MARGIN_MS) {
+  const { accessToken, tokenExpiresAt } = call.channel();
+  const expiresAt = tokenExpiresAt?.getTime() ?? Number.NaN;
+  return !accessToken || expiresAt - marginMs <= call.now();
 }
 
 /**
@@ -141,16 +152,13 @@ async function refreshedToken(
  */
 export async function withUserToken<T>(
   call: SocialCall<string>,
-  refreshRequest: RefreshRequestOf,
   send: (accessToken: string) => Promise<T>,
 ): Promise<T> {
-  const account = call.channel();
-  const { accessToken, refreshToken } = account;
-  const request = refreshToken ? refreshRequest(account, refreshToken) : null;
+  const { accessToken } = call.channel();
+  const request = refreshRequestOf(call);
   if (!accessToken && !request) throw notConfigured(call.network);
-  const expiresAt = account.tokenExpiresAt?.getTime() ?? Number.NaN;
-  const ended = !accessToken || expiresAt - EXPIRY_MARGIN_MS <= Date.now();
-  const token = ended && request ? await refreshedToken(call, request, accessToken) : accessToken!;
+  const token =
+    tokenEnds(call) && request ? await refreshedToken(call, request, accessToken) : accessToken!;
   try {
     return await send(token);
   } catch (error) {
