@@ -75,6 +75,15 @@ const SNAPSHOTS: Partial<Record<TrashType, Snapshot>> = {
       recovery_codes: rowsOf('user_recovery_codes', sql`x.user_id = r.id`),
     },
   },
+  channels: {
+    name: sql`r.name`,
+    detail: sql`r.network || ' ' || r.external_id`,
+    related: {
+      website_ids: idsOf('channel_websites', 'website_id', sql`x.channel_id = r.id`),
+      // Each variant's delivery to the channel: back with it, it does not publish them twice.
+      deliveries: rowsOf('variant_channels', sql`x.channel_id = r.id`),
+    },
+  },
   roles: {
     name: sql`r.name`,
     detail: sql`r.guard_name`,

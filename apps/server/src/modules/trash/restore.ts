@@ -127,6 +127,31 @@ const PLANS: Partial<Record<TrashType, RestorePlan>> = {
     uniqueKeys: [],
     related: [insertRows('post_variants', 'variants', liveRef('websites', sql`x.website_id`))],
   },
+  channels: {
+    // Its account taken since by another channel: refused by channels_account_idx (external_id).
+    uniqueKeys: [],
+    // The app it named may be gone since (it then uses the network's default app). The network
+    // may have another default channel since, which stays the default; of several defaults of a
+    // network restored together, the last deleted is.
+    record: sql`t.data->'record' || jsonb_build_object(
+      'app_id', CASE WHEN ${liveRef('social_apps', sql`t.data->'record'->>'app_id'`)}
+                     THEN t.data->'record'->'app_id' END,
+      'is_default', (t.data->'record'->>'is_default')::boolean
+        AND NOT EXISTS (SELECT 1 FROM channels live
+                        WHERE live.network = t.data->'record'->>'network' AND live.is_default)
+        AND row_number() OVER (PARTITION BY t.data->'record'->>'network'
+                               ORDER BY (t.data->'record'->>'is_default')::boolean DESC,
+                                        t.deleted_at DESC) = 1)`,
+    related: [
+      insertLinks('channel_websites', 'channel_id', 'website_id', 'website_ids', 'websites'),
+      insertRows(
+        'variant_channels',
+        'deliveries',
+        sql`CASE x.kind WHEN 'category' THEN ${liveRef('category_variants', sql`x.variant_id`)}
+                        ELSE ${liveRef('post_variants', sql`x.variant_id`)} END`,
+      ),
+    ],
+  },
   users: {
     uniqueKeys: [{ field: 'email', columns: ['email'], message: TRASH_MESSAGES.emailReused }],
     related: [
