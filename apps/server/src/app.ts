@@ -16,6 +16,7 @@ import { ssoRoutes } from './modules/auth/sso-routes.ts';
 import { twoFactorLoginRoutes } from './modules/auth/two-factor-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
+import { channelsRoutes } from './modules/channels/routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/routes.ts';
 import { eventSubscriptionsRoutes } from './modules/event-subscriptions/routes.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     savedViewsRoutes,
     workflowsRoutes,
     eventSubscriptionsRoutes,
+    channelsRoutes,
     variantReviewRoutes,
     auditLogRoutes,
     changingAccess(trashRoutes),

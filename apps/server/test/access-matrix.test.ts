@@ -2,6 +2,7 @@ import {
   type Ability,
   isAdminRoleName,
   MESSAGES,
+  type ResourceDefinition,
   SEEDED_ROLES,
   TOKEN_MESSAGES,
   TOKEN_RATE_SETTING,
@@ -43,8 +44,8 @@ const ADMIN_READERS = [V, A, S] as const;
  * The standard routes of the declared resources (list, export, one, create, update, delete,
  * delete several), read from the routes the server registered with their declaration: each needs
  * its resource's ability for what its method does (GET reads the list's, POST creates, PUT
- * updates, DELETE deletes), or the declaration's own `access` (any one of them), held by the
- * seeded roles that have it.
+ * updates, DELETE deletes), or the declaration's own `access` (any one of them; `readAccess` for
+ * its reads), held by the seeded roles that have it.
  */
 const METHOD_ACTION = { GET: 'list', POST: 'create', PUT: 'update', DELETE: 'delete' } as const;
 const holdersOf = (abilities: string | readonly Ability[]): readonly Role[] =>
@@ -55,23 +56,17 @@ const holdersOf = (abilities: string | readonly Ability[]): readonly Role[] =>
         .flat()
         .some((ability) => (SEEDED_ROLES[role] as readonly string[]).includes(ability)),
   );
+/** Who passes a standard route: its declaration's `readAccess` for a read, else its `access`. */
+function allowedFor(method: string, resource: ResourceDefinition): Allowed {
+  const access = (method === 'GET' ? resource.readAccess : undefined) ?? resource.access;
+  if (access) return holdersOf(access);
+  const action = METHOD_ACTION[method as keyof typeof METHOD_ACTION];
+  return resource.subject ? holdersOf(`${resource.subject}-${action}`) : 'signed-in';
+}
 const standardRows = (routes: readonly RegisteredRoute[]): Record<string, Allowed> =>
   Object.fromEntries(
     routes.flatMap(({ method, url, resource }) =>
-      resource && method !== 'HEAD'
-        ? [
-            [
-              `${method} ${url}`,
-              resource.access
-                ? holdersOf(resource.access)
-                : resource.subject
-                  ? holdersOf(
-                      `${resource.subject}-${METHOD_ACTION[method as keyof typeof METHOD_ACTION]}`,
-                    )
-                  : 'signed-in',
-            ],
-          ]
-        : [],
+      resource && method !== 'HEAD' ? [[`${method} ${url}`, allowedFor(method, resource)]] : [],
     ),
   );
 
@@ -194,6 +189,7 @@ const OWN_ROWS: Record<string, Allowed> = {
   'GET /api/event-subscriptions/:id/deliveries': ADMINS,
   'GET /api/event-subscriptions/:id/attempts': ADMINS,
   'GET /api/event-types': ADMINS,
+  'POST /api/channels/:id/test': ADMINS,
   'GET /api/variants/:kind/:variant_id/history': EDITORS,
   'GET /api/variants/:kind/:variant_id/comments': EDITORS,
   'GET /api/variants/:kind/:variant_id/mentionable': EDITORS,

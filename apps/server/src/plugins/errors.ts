@@ -1,5 +1,6 @@
 import {
   CATEGORY_MESSAGES,
+  CHANNEL_MESSAGES,
   INSTANCE_MESSAGES,
   MESSAGES,
   ROLE_MESSAGES,
@@ -58,6 +59,7 @@ const UNIQUE_FIELDS: Record<string, [field: string, message: string]> = {
   instances_instance_id_unique: ['instance_id', INSTANCE_MESSAGES.instanceIdTaken],
   workflows_name_unique: ['name', WORKFLOW_MESSAGES.nameTaken],
   saved_views_user_list_name_unique: ['name', SAVED_VIEW_MESSAGES.nameTaken],
+  channels_account_idx: ['external_id', CHANNEL_MESSAGES.externalIdTaken],
 };
 
 interface DatabaseErrorLike {
