@@ -48,7 +48,7 @@ function ExpiryCell({ channel }: { channel: Channel }) {
 }
 
 /**
- * Network, name, account id, status, default, websites, token expiry (and the refresh token's),
+ * Network, name (and whether it is its network's default), account id, status, websites, token expiry (and the refresh token's),
  * last published, last error and the row's Options (channel-manage): Edit, Test, Disable or
  * Enable, Delete. The column ids of the sortable ones are the list's order keys.
  */
@@ -66,7 +66,16 @@ export function useChannelColumns(
       {
         id: 'name',
         header: 'Name',
-        cell: ({ row }) => <CellName name={row.original.name} />,
+        cell: ({ row }) => (
+          <>
+            <CellName name={row.original.name} />
+            {row.original.is_default && (
+              <div>
+                <span className="badge text-bg-primary">Default</span>
+              </div>
+            )}
+          </>
+        ),
       },
       {
         id: 'external_id',
@@ -77,12 +86,6 @@ export function useChannelColumns(
         id: 'status',
         header: 'Status',
         cell: ({ row }) => <ChannelStatusBadge status={row.original.status} />,
-      },
-      {
-        id: 'is_default',
-        header: 'Default',
-        cell: ({ row }) =>
-          row.original.is_default && <span className="badge text-bg-primary">Default</span>,
       },
       {
         id: 'websites',

@@ -69,6 +69,7 @@ export function ChannelsPage() {
       list={list}
       columns={columns}
       sortKeys={CHANNEL_ORDER_KEYS}
+      compact
       filters={
         <>
           <FilterSelect
