@@ -246,33 +246,6 @@ describe('a channel', () => {
     await admin.put(`/api/channels/${winner}`, { name: 'Still the default' });
     expect((await channelAt(winner!)).is_default).toBe(true);
   });
-
-  it('is connected again by new tokens after the network refused its refresh, and not otherwise', async () => {
-    const held = await createChannel();
-    const disabled = await createChannel({ network: 'twitter' });
-    await admin.put(`/api/channels/${disabled.id}`, { status: 'disabled' });
-    const refuse = (id: number) =>
-      db.execute(
-        sql`UPDATE channels SET status = 'needs_reconnect', last_error = 'HTTP 400: invalid_grant' WHERE id = ${id}`,
-      );
-    await refuse(held.id);
-    const renamed = await admin.put(`/api/channels/${held.id}`, { name: 'Renamed only' });
-    expect(renamed.body).toMatchObject({
-      status: 'needs_reconnect',
-      last_error: 'HTTP 400: invalid_grant',
-    });
-    const reconnected = await admin.put(`/api/channels/${held.id}`, {
-      access_token: 'fresh-token',
-    });
-    expect(reconnected.body).toMatchObject({ status: 'connected', last_error: null });
-    await refuse(held.id);
-    const byHand = await admin.put(`/api/channels/${held.id}`, { status: 'connected' });
-    expect(byHand.body).toMatchObject({ status: 'connected', last_error: null });
-    const stillOff = await admin.put(`/api/channels/${disabled.id}`, {
-      access_token: 'fresh-token',
-    });
-    expect(stillOff.body.status).toBe('disabled');
-  });
 });
 
 describe('the channels list', () => {

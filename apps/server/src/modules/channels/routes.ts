@@ -33,7 +33,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, con
     list: (query, request) => listChannels(request.reads, query),
     get: (id, request) => getChannel(request.reads, id),
     create: (body) => createChannel(db, secrets, body),
-    update: (id, body) => updateChannel(db, secrets, id, body),
+    update: (id, body) => updateChannel(context, id, body),
     remove: (id, request) => removeChannel(db, id, request),
   });
 

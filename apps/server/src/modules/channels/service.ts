@@ -9,12 +9,15 @@ import {
 } from '@sitefleet/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { releaseChannel } from '../../content/publish/channels.ts';
+import type { AppContext } from '../../context.ts';
 import { recordChange } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { missingIds } from '../../db/ids.ts';
 import { channels, channelWebsites, socialApps } from '../../db/schema.ts';
 import { deleteToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { isoText, listOrder, pageOf } from '../../lists/page.ts';
 import { searchCondition } from '../../lists/search.ts';
@@ -223,20 +226,26 @@ export function createChannel(db: Db, secrets: SecretBox, body: ChannelCreate) {
 /**
  * A channel whose refresh the network refused (`needs_reconnect`) is connected again, in the
  * transaction of the change that connects it (new tokens, or its status set by hand): its last
- * error, the refusal, goes. Every way a channel is reconnected comes through here, so that the
- * deliveries held for it meanwhile are released here too.
+ * error, the refusal, goes, and the deliveries it held meanwhile are queued again. The status
+ * changes first: a delivery that checks it meanwhile is either held before and released here, or
+ * sees the channel connected.
  */
-export async function markChannelReconnected(tx: Executor, id: number) {
+export async function markChannelReconnected(tx: Executor, queue: JobQueue, id: number) {
   await tx.execute(
     sql`UPDATE channels SET status = 'connected', last_error = NULL, updated_at = now()
         WHERE id = ${id}`,
   );
+  await releaseChannel(tx, queue, id);
 }
 
 const NEW_TOKENS = ['access_token', 'refresh_token'] as const;
 
 /** PUT: the fields sent change, the others stay. */
-export function updateChannel(db: Db, secrets: SecretBox, id: number, body: ChannelUpdate) {
+export function updateChannel(
+  { db, secrets, queue }: Pick<AppContext, 'db' | 'secrets' | 'queue'>,
+  id: number,
+  body: ChannelUpdate,
+) {
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ network: channels.network })
@@ -261,7 +270,7 @@ export function updateChannel(db: Db, secrets: SecretBox, id: number, body: Chan
       .update(channels)
       .set({ ...columnsOf(secrets, body), updatedAt: new Date() })
       .where(eq(channels.id, id));
-    if (reconnects) await markChannelReconnected(tx, id);
+    if (reconnects) await markChannelReconnected(tx, queue, id);
     if (body.website_ids !== undefined) await linkWebsites(tx, id, body.website_ids);
     const after = await audited(tx, id);
     await recordChange(tx, 'channel', { id, name: after.name }, before, after);
