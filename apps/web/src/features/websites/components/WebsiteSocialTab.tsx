@@ -94,7 +94,7 @@ function NetworkChannels({ network, website, linked }: NetworkChannelsProps) {
                 <Button
                   variant="link"
                   size="sm"
-                  className="p-0 link-danger"
+                  className="p-0"
                   aria-label={`Unlink ${channel.name}`}
                   disabled={update.isPending}
                   onClick={() =>
