@@ -12,11 +12,15 @@ import { http } from '../../../lib/http.ts';
 import { resourceQueries } from '../../../lib/resource-queries.ts';
 import { notifyError, notifyFailure, notifySuccess } from '../../../lib/toast.tsx';
 
-export const socialAppQueries = resourceQueries(socialAppsResource);
+const socialAppQueries = resourceQueries(socialAppsResource);
 
 /** What a channel's test says: whom the network knows the token as, or why it refused it. */
 export function testOutcome(channel: Pick<Channel, 'name'>, answer: ChannelTest): string {
-  if (answer.ok) return `${channel.name} works: the network knows it as ${answer.account_name}`;
+  if (answer.ok) {
+    return answer.account_name === null
+      ? `${channel.name} works`
+      : `${channel.name} works: the network knows it as ${answer.account_name}`;
+  }
   return `${channel.name} failed its test: ${answer.error ?? `HTTP ${answer.status_code}`}`;
 }
 

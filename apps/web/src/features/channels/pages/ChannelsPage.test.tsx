@@ -231,15 +231,22 @@ describe("a row's actions", () => {
     expect(await screen.findByText(CHANNEL_MESSAGES.updated)).toBeTruthy();
   });
 
-  it('tests the token and shows the account the network knows, or why it refused', async () => {
-    await renderPage([CHANNEL], {
-      [`POST ${CHANNELS_PATH}/4/test`]: {
-        body: { ok: false, status_code: 401, account_name: null, error: 'Invalid OAuth token' },
-      },
-    });
+  it.each([
+    {
+      answer: { ok: true, status_code: 200, account_name: 'Graph Page', error: null },
+      shown: `${CHANNEL.name} works: the network knows it as Graph Page`,
+    },
+    {
+      answer: { ok: true, status_code: 200, account_name: null, error: null },
+      shown: `${CHANNEL.name} works`,
+    },
+    {
+      answer: { ok: false, status_code: 401, account_name: null, error: 'Invalid OAuth token' },
+      shown: `${CHANNEL.name} failed its test: Invalid OAuth token`,
+    },
+  ])('tests the token and says what the network answered: $shown', async ({ answer, shown }) => {
+    await renderPage([CHANNEL], { [`POST ${CHANNELS_PATH}/4/test`]: { body: answer } });
     await pick('Test');
-    expect(
-      await screen.findByText(`${CHANNEL.name} failed its test: Invalid OAuth token`),
-    ).toBeTruthy();
+    expect(await screen.findByText(shown)).toBeTruthy();
   });
 });
