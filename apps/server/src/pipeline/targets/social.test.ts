@@ -438,7 +438,7 @@ describe('native connectors', () => {
       expect(held).toEqual({
         posted: false,
         delivery_status: 'paused',
-        delivery_error: `x account: ${CHANNEL_MESSAGES.heldNote}`,
+        delivery_error: `twitter account: ${CHANNEL_MESSAGES.heldNote}`,
       });
       const refusal =
         `${PUBLISH_TARGET_LABELS.twitter} refused to refresh the access token: HTTP 400: ` +
