@@ -4,6 +4,7 @@ export * from './audit-log.ts';
 export * from './auth.ts';
 export * from './categories.ts';
 export * from './channels.ts';
+export * from './social-app-usage.ts';
 export * from './content-actions.ts';
 export * from './deliveries.ts';
 export * from './errors.ts';

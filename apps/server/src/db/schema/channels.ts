@@ -1,8 +1,10 @@
 import type { ChannelStatus, DeliveryStatus, SocialNetwork } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import {
+  date,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -114,4 +116,38 @@ export const variantChannels = pgTable(
     primaryKey({ name: 'variant_channels_pk', columns: [t.kind, t.variantId, t.channelId] }),
     index('variant_channels_channel_idx').on(t.channelId),
   ],
+);
+
+/**
+ * Each social app's publishing calls, publishes deferred to keep within a quota, and cost, per day
+ * (UTC): the ledger its quotas are taken from and its usage is read from.
+ */
+export const socialAppUsage = pgTable(
+  'social_app_usage',
+  {
+    appId: integer('app_id')
+      .notNull()
+      .references(() => socialApps.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    calls: integer('calls').notNull().default(0),
+    deferred: integer('deferred').notNull().default(0),
+    cost: numeric('cost', { precision: 14, scale: 4, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'social_app_usage_pk', columns: [t.appId, t.day] })],
+);
+
+/**
+ * The channels an app posted for on a day, for a network that limits how many accounts an app may
+ * post for (TikTok's unaudited apps: 5 a day).
+ */
+export const socialAppPosters = pgTable(
+  'social_app_posters',
+  {
+    appId: integer('app_id')
+      .notNull()
+      .references(() => socialApps.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    channelId: integer('channel_id').notNull(),
+  },
+  (t) => [primaryKey({ name: 'social_app_posters_pk', columns: [t.appId, t.day, t.channelId] })],
 );
