@@ -2,6 +2,7 @@
 
 export * from './schema/access.ts';
 export * from './schema/audit.ts';
+export * from './schema/channel-connects.ts';
 export * from './schema/channels.ts';
 export * from './schema/content.ts';
 export * from './schema/event-subscriptions.ts';
