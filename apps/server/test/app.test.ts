@@ -20,6 +20,9 @@ describe('route access', () => {
     expect(publicRoutes.sort()).toEqual([
       // The sign-in screen's options, and single sign-on's start and return.
       'GET /api/auth/options',
+      // The accounts a connect link's consent offers, and their choice: the state is their
+      // credential.
+      'GET /api/connect-links/pending/:state',
       'GET /api/docs',
       'GET /api/docs/assets/:file',
       'GET /api/docs/json',
@@ -27,9 +30,15 @@ describe('route access', () => {
       'GET /api/review/:token',
       'GET /auth/sso',
       'GET /auth/sso/callback',
+      // A connect link's page and its way to the network's consent: the token is its credential.
+      'GET /connect/:token',
+      'GET /connect/:token/start',
       'GET /healthz',
       'GET /metrics',
+      // A network's return from its consent: the state is its credential.
+      'GET /oauth/:network/callback',
       'GET /readyz',
+      'POST /api/connect-links/pending/:state',
       'POST /api/review/:token',
       'POST /login',
       'POST /login/two-factor',

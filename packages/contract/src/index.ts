@@ -3,6 +3,7 @@ export * from './agent.ts';
 export * from './audit-log.ts';
 export * from './auth.ts';
 export * from './categories.ts';
+export * from './channel-connect.ts';
 export * from './channels.ts';
 export * from './social-app-usage.ts';
 export * from './content-actions.ts';

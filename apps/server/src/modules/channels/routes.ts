@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { registerStandardRoutes } from '../../resources/standard-routes.ts';
+import { connectRoutes } from './connect/routes.ts';
 import {
   createChannel,
   getChannel,
@@ -58,4 +59,6 @@ export const channelsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, con
     },
     (request) => testChannel(context, request.params.id),
   );
+
+  await app.register(connectRoutes, context);
 };

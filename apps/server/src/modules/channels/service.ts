@@ -129,7 +129,7 @@ async function readChannel(executor: Db, id: number): Promise<Row> {
 export const getChannel = async (reads: Db, id: number) => shape(await readChannel(reads, id));
 
 /** What the audit log keeps of a channel: its fields, and its tokens only as changed or not. */
-async function audited(tx: Db, id: number) {
+export async function audited(tx: Db, id: number) {
   const [row] = await tx
     .select({
       name: channels.name,
