@@ -17,6 +17,7 @@ import { twoFactorLoginRoutes } from './modules/auth/two-factor-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { channelsRoutes } from './modules/channels/routes.ts';
+import { socialAppUsageRoutes } from './modules/channels/usage.ts';
 import { deliveriesRoutes } from './modules/deliveries/routes.ts';
 import { eventSubscriptionsRoutes } from './modules/event-subscriptions/routes.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     workflowsRoutes,
     eventSubscriptionsRoutes,
     channelsRoutes,
+    socialAppUsageRoutes,
     variantReviewRoutes,
     auditLogRoutes,
     changingAccess(trashRoutes),

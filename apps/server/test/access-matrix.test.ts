@@ -190,6 +190,7 @@ const OWN_ROWS: Record<string, Allowed> = {
   'GET /api/event-subscriptions/:id/attempts': ADMINS,
   'GET /api/event-types': ADMINS,
   'POST /api/channels/:id/test': ADMINS,
+  'GET /api/social-apps/:id/usage': ADMINS,
   'GET /api/variants/:kind/:variant_id/history': EDITORS,
   'GET /api/variants/:kind/:variant_id/comments': EDITORS,
   'GET /api/variants/:kind/:variant_id/mentionable': EDITORS,

@@ -222,6 +222,8 @@ export interface ContentJobData {
   target: DeliveryTarget;
   /** The network's channel it goes to; absent for the website, the AI and a network's webhook. */
   channelId?: number;
+  /** The day (UTC) whose quota a publish deferred to keep within its app's quota counts against. */
+  quotaDay?: string;
 }
 
 /** The flags of a variant, in the order of the Detailed Review columns. */

@@ -32,6 +32,7 @@ import {
   whenWebsiteTakes,
 } from './delivery-health.ts';
 import { emitPostPublished, emitPostPublishFailed } from './post-delivery-events.ts';
+import { addPostCost, deferredByQuota } from './quota.ts';
 
 /**
  * The delivery policy, in one place: whether an attempt may be tried now (a website push waits
@@ -80,6 +81,7 @@ export async function admitDelivery(
   const policy = target === 'website' ? await readDeliveryPolicy(context) : undefined;
   if (policy && (await waitsForWebsite(context, job, variant.website.id, policy))) return null;
   if (await waitsForChannel(context, job, variant)) return null;
+  if (await deferredByQuota(context, job, variant)) return null;
   const attempt: Attempt = {
     context,
     job,
@@ -180,6 +182,7 @@ async function keepDelivered(attempt: Attempt, result: DeliveryResult, durationM
   // are held for the fewest round trips.
   await context.db.transaction(async (tx) => {
     await markVariant(tx, attempt, { status: 'delivered', error: null }, result.externalId);
+    await addPostCost(context, tx, job, variant);
     const website =
       target === 'website'
         ? // A delivery ends the run of failures: its error is the past, read in the attempts.

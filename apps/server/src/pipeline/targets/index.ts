@@ -1,5 +1,6 @@
 import type { PublishTarget } from '@sitefleet/contract';
 import type { PublishingTarget } from '../delivery.ts';
+import { QUOTA_SETTINGS } from '../quota.ts';
 import { facebook } from './facebook.ts';
 import { linkedin } from './linkedin.ts';
 import { tiktok } from './tiktok.ts';
@@ -20,7 +21,8 @@ export const PUBLISHING_TARGETS = {
   tiktok,
 } as const satisfies { [Target in PublishTarget]: PublishingTarget<Target> };
 
-/** The settings of every target, for the catalogue's Publishing › Social group. */
-export const TARGET_SETTINGS = Object.values(PUBLISHING_TARGETS).flatMap(
-  (target) => target.settings,
-);
+/** The settings of every target and of the networks' quotas, for the catalogue's Publishing › Social group. */
+export const TARGET_SETTINGS = [
+  ...Object.values(PUBLISHING_TARGETS).flatMap((target) => target.settings),
+  ...QUOTA_SETTINGS,
+];
