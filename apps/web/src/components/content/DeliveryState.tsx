@@ -2,6 +2,7 @@ import {
   DELIVERY_TARGET_LABELS,
   type DeliveryStatus,
   type FromWireVariant,
+  type TargetDeliveryEntry,
 } from '@sitefleet/contract';
 import type { WireDetailRow } from '../../lib/content/content-records.ts';
 
@@ -36,6 +37,23 @@ function DeliveryError({ error }: { error: string | null }) {
   );
 }
 
+/**
+ * A network's outcome at each channel of the website (a Facebook Page, an X account …), by the
+ * channel's name: the network's own badge sums them up, and a channel's error is its own.
+ */
+function ChannelOutcomes({ channels }: { channels: NonNullable<TargetDeliveryEntry['channels']> }) {
+  return (
+    <ul className="list-unstyled mb-1 ms-2 small">
+      {channels.map((channel) => (
+        <li key={channel.channel_id}>
+          <DeliveryBadge status={channel.status} label={channel.channel_name} />
+          <DeliveryError error={channel.error} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Whether anything was ever queued for the variant (a delivery or a regeneration). */
 export const hasDeliveryState = (row: DetailRow) =>
   row.deliveries.length > 0 || row.delivery_status !== null;
@@ -55,7 +73,11 @@ export function DeliveryState({ row }: { row: DetailRow }) {
               status={delivery.status}
               label={DELIVERY_TARGET_LABELS[delivery.target]}
             />
-            <DeliveryError error={delivery.error} />
+            {delivery.channels && delivery.channels.length > 0 ? (
+              <ChannelOutcomes channels={delivery.channels} />
+            ) : (
+              <DeliveryError error={delivery.error} />
+            )}
           </li>
         ))}
       </ul>
