@@ -45,6 +45,15 @@ export const router = createBrowserRouter([
     ),
   },
   {
+    // A connect link's holder chooses the accounts their consent offers: no session either.
+    path: paths.connectChoose(':state'),
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: PageLoader,
+    lazy: lazyScreen(() =>
+      import('../features/channels/pages/ConnectChoosePage.tsx').then((m) => m.ConnectChoosePage),
+    ),
+  },
+  {
     path: '/',
     middleware: [sessionGuard],
     Component: RootLayout,

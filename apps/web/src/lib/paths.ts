@@ -1,3 +1,5 @@
+import { connectChoosePath } from '@sitefleet/contract';
+
 /** Every screen's address, as the original product has them (plus /admin/settings/create). */
 export const paths = {
   login: '/login',
@@ -27,6 +29,8 @@ export const paths = {
   socialApps: '/admin/social-apps',
   /** An outside reviewer's one-off link (no session). */
   publicReview: (token: string) => `/review/${token}`,
+  /** Where a connect link's holder chooses the accounts its consent offers (no session). */
+  connectChoose: (state: string) => connectChoosePath(state),
 } as const;
 
 // The address of a website's Advance Settings: the server's notifications link there too.

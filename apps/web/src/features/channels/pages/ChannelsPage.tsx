@@ -8,6 +8,7 @@ import {
 } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
+import { IfAllowed } from '../../../components/IfAllowed.tsx';
 import { FilterSelect } from '../../../components/ListFilters.tsx';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { useUpdateChannel } from '../../../lib/channels.ts';
@@ -17,6 +18,8 @@ import { NO_RESULTS_TEXT } from '../../../lib/texts.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
 import { useTestChannel } from '../api/channels.ts';
 import { ChannelFormModal } from '../components/ChannelFormModal.tsx';
+import { ConnectMenu } from '../components/ConnectMenu.tsx';
+import { ConnectOutcome } from '../components/ConnectOutcome.tsx';
 import {
   type ChannelAction,
   EXPIRING_DAYS,
@@ -33,7 +36,9 @@ const EXPIRY_OPTIONS = [[String(EXPIRING_DAYS), `Expiring within ${EXPIRING_DAYS
 /**
  * Parameters › Channels (channel-list): each connected account of a network and the websites it
  * publishes for, narrowed by network, status, website and coming expiry; with channel-manage, a
- * row's Edit, Test, Disable or Enable, and Delete (to the trash), and Add New Channel.
+ * row's Edit, Test, Disable or Enable, and Delete (to the trash), Add New Channel, Connect (an
+ * account through its network's consent, and the accounts it offers chosen here on the way
+ * back) and Connect Link.
  */
 export function ChannelsPage() {
   const list = useResourceList({
@@ -103,10 +108,20 @@ export function ChannelsPage() {
         </>
       }
       toolbar={
-        <Link to={paths.socialApps} className="btn btn-outline-secondary btn-sm">
-          <i className="bi bi-app-indicator me-1" aria-hidden="true" />
-          Social Apps
-        </Link>
+        <>
+          <Link to={paths.socialApps} className="btn btn-outline-secondary btn-sm">
+            <i className="bi bi-app-indicator me-1" aria-hidden="true" />
+            Social Apps
+          </Link>
+          <IfAllowed ability="channel-manage">
+            <ConnectMenu />
+          </IfAllowed>
+        </>
+      }
+      banner={
+        <IfAllowed ability="channel-manage">
+          <ConnectOutcome />
+        </IfAllowed>
       }
       emptyText={filtered ? NO_RESULTS_TEXT : CHANNEL_MESSAGES.empty}
       addNew={{
