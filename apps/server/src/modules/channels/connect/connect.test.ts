@@ -5,7 +5,8 @@ import {
   type SocialNetwork,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { type FakeAnswer, startFakeHttp } from '../../../../test/fake-http.ts';
 import { FakeOAuth } from '../../../../test/fake-oauth.ts';
 import { createWebsite, insertTestCategory, serverForFile } from '../../../../test/fixtures.ts';
 import { queryRows } from '../../../db/client.ts';
@@ -276,6 +277,58 @@ describe('the callback', () => {
   });
 });
 
+describe('whatever a network answers', () => {
+  it('ends on a page, never a server error, and keeps only what is fit to keep', async () => {
+    const raw = await startFakeHttp();
+    onTestFinished(() => raw.close());
+    const odd = await admin.post('/api/social-apps', {
+      ...fake.app('twitter'),
+      name: 'Odd X',
+      token_url: `${raw.url}/token`,
+      api_base_url: raw.url,
+    });
+    const consent = async (answers: Record<string, FakeAnswer>) => {
+      raw.answer((request) => answers[request.url.split('?')[0]!] ?? { status: 404 });
+      const started = await admin.post('/api/channels/connect', {
+        network: 'twitter',
+        app_id: odd.body.id,
+      });
+      return consentAndReturn(new URL(started.body.authorize_url));
+    };
+    const token = { status: 200, json: { access_token: 'odd-token', expires_in: 'soon' } };
+    const answers: FakeAnswer[] = [
+      { status: 200, text: '<html>not json</html>' },
+      { status: 200, json: { access_token: 42 } },
+      { status: 200, json: { access_token: 'x'.repeat(10_000) } },
+      { status: 200, json: [1, 2, 3] },
+      { status: 500, text: 'upstream down' },
+    ];
+    for (const answer of answers) {
+      const end = await consent({ '/token': answer });
+      expect(end.status).toBe(502);
+      expect(end.headers.get('content-type')).toMatch(/^text\/html/);
+    }
+    const nameless = await consent({
+      '/token': token,
+      '/2/users/me': { status: 200, json: { data: { id: {} } } },
+    });
+    expect(nameless.status).toBe(502);
+    expect(nameless.body).toContain(CONNECT_MESSAGES.noAccounts('twitter'));
+
+    const withNul = await consent({
+      '/token': token,
+      '/2/users/me': {
+        status: 200,
+        json: { data: { id: 'odd\u0000-1', name: 'Odd\u0000 <b>one</b>' } },
+      },
+    });
+    expect(withNul.status).toBe(302);
+    const channel = await channelOf('twitter', 'odd-1');
+    // Kept as text (the list answers it as such) and without NUL; an expiry said badly is none.
+    expect(channel).toMatchObject({ name: 'Odd <b>one</b>', token_expires_at: null });
+  });
+});
+
 describe('a second connection of the same account', () => {
   it('renews its tokens, keeps its refresh token when none comes, links the websites given and releases what it held', async () => {
     await consentAndReturn(await start('twitter', [alpha.id]));
@@ -320,6 +373,7 @@ describe('a second connection of the same account', () => {
     );
     expect(held).toEqual([{ status: 'queued' }]);
     const twitters = await admin.get('/api/channels?network=twitter');
-    expect(twitters.body.data).toHaveLength(1);
+    const accounts = (twitters.body.data as Channel[]).map((twitter) => twitter.external_id);
+    expect(accounts.filter((id) => id === fake.xUser.id)).toHaveLength(1);
   });
 });
