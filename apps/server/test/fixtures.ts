@@ -1,8 +1,20 @@
-import type { CategoryRow, PostRow, Website } from '@sitefleet/contract';
+import {
+  type CategoryRow,
+  CHANNEL_NETWORKS,
+  type PostRow,
+  PUBLISH_TARGET_LABELS,
+  type Website,
+} from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect } from 'vitest';
 import { type Db, queryRows } from '../src/db/client.ts';
-import { categories, categoryVariants, websiteSettings, websites } from '../src/db/schema.ts';
+import {
+  categories,
+  categoryVariants,
+  channels,
+  websiteSettings,
+  websites,
+} from '../src/db/schema.ts';
 import { newWebhookSecret } from '../src/lib/secrets.ts';
 import {
   ApiClient,
@@ -178,6 +190,21 @@ export async function insertTestWebsites(db: Db): Promise<[number, number, numbe
     )
     .returning({ id: websites.id });
   return rows.map((row) => row.id) as [number, number, number];
+}
+
+/**
+ * A default channel for each network that publishes through channels, without a token: a publish
+ * to any network is queued for every website, and fails as not configured if a worker takes it.
+ */
+export async function insertDefaultChannels(db: Db) {
+  await db.insert(channels).values(
+    CHANNEL_NETWORKS.map((network) => ({
+      network,
+      name: `${PUBLISH_TARGET_LABELS[network]} test channel`,
+      externalId: `test-${network}`,
+      isDefault: true,
+    })),
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   createPost,
+  insertDefaultChannels,
   insertTestCategory,
   insertTestWebsites,
   serverForFile,
@@ -36,6 +37,7 @@ for (const [site, settings] of [
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 const news = await insertTestCategory(db, 'News', [hooked, bare]);
+await insertDefaultChannels(db);
 
 const noPostWebhook = {
   reason: SKIP_REASONS.noWebhook.post,

@@ -15,7 +15,12 @@ import {
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as fixtures from '../../../test/fixtures.ts';
-import { giveWebhooks, insertTestWebsites, serverForFile } from '../../../test/fixtures.ts';
+import {
+  giveWebhooks,
+  insertDefaultChannels,
+  insertTestWebsites,
+  serverForFile,
+} from '../../../test/fixtures.ts';
 import { CATEGORY_KIND } from '../../content/kinds.ts';
 import { queuedJobs, storedVariants } from '../../content/test-fixtures.ts';
 import { queryRows } from '../../db/client.ts';
@@ -28,6 +33,7 @@ const admin = await server.admin();
 const checker = await server.userWithRoles(['admin']);
 const [siteA, siteB, siteInactive] = await insertTestWebsites(server.database.db);
 await giveWebhooks(server.database.db, [siteA, siteB, siteInactive]);
+await insertDefaultChannels(server.database.db);
 
 /** The category form, on website A unless told otherwise. */
 const categoryInput = (overrides: Partial<CategoryCreateInput> = {}) =>

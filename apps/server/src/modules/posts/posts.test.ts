@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import * as fixtures from '../../../test/fixtures.ts';
 import {
   giveWebhooks,
+  insertDefaultChannels,
   insertTestCategory,
   insertTestWebsites,
   serverForFile,
@@ -28,6 +29,7 @@ const admin = await server.admin();
 const checker = await server.userWithRoles(['admin']);
 const [siteA, siteB, siteInactive] = await insertTestWebsites(server.database.db);
 await giveWebhooks(server.database.db, [siteA, siteB, siteInactive]);
+await insertDefaultChannels(server.database.db);
 const food = await insertTestCategory(server.database.db, 'Food', [siteA, siteInactive]);
 const travel = await insertTestCategory(server.database.db, 'Travel', [siteB]);
 

@@ -5,6 +5,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeHttp } from '../../../test/fake-http.ts';
 import {
   createPost,
+  insertDefaultChannels,
   insertTestCategory,
   insertTestWebsites,
   secondAdmin,
@@ -34,6 +35,7 @@ const server = await serverForFile(FAST_QUEUE_ENV, { workers: true });
 const admin = await server.admin();
 const checker = await secondAdmin(admin);
 const [siteA, siteB] = await insertTestWebsites(server.database.db);
+await insertDefaultChannels(server.database.db);
 const settings = await admin.patch(`/api/websites/${siteA}/update-settings`, {
   post_webhook_url: `${website.url}/hooks/posts`,
   category_webhook_url: `${website.url}/hooks/categories`,
@@ -312,9 +314,10 @@ describe('website push', () => {
     });
     expect(facebook.body).toMatchObject({ queued: 1 });
     const state = await settled(variantId, 'failed');
+    const notConfigured = 'Facebook is not configured';
     expect(state).toMatchObject({
       is_posted_to_website: true,
-      delivery_error: 'Facebook is not configured',
+      delivery_error: `Facebook test channel: ${notConfigured}`,
     });
     const postId = (
       await queryRows<{ post_id: number }>(
@@ -325,7 +328,19 @@ describe('website push', () => {
     const [row] = (await admin.get(`/api/posts/details/${postId}`)).body.data;
     expect(row.deliveries).toEqual([
       { target: 'website', status: 'delivered', error: null },
-      { target: 'facebook', status: 'failed', error: 'Facebook is not configured' },
+      {
+        target: 'facebook',
+        status: 'failed',
+        error: `Facebook test channel: ${notConfigured}`,
+        channels: [
+          {
+            channel_id: expect.any(Number),
+            channel_name: 'Facebook test channel',
+            status: 'failed',
+            error: notConfigured,
+          },
+        ],
+      },
     ]);
     // 'Retry now' sends only what failed: the website is not posted again.
     const requestsBefore = website.requests.length;
