@@ -15,18 +15,12 @@
  * BENCH_ENCODINGS: the Accept-Encoding values each list is timed with (`none;br, gzip`).
  * BENCH_SERVER_MAIN: another build's compiled server, to compare two builds on one database.
  */
-import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { runBulkAction } from '../../apps/server/src/content/actions.ts';
 import { POST_KIND } from '../../apps/server/src/content/kinds.ts';
 import { runAsActor } from '../../apps/server/src/db/audit.ts';
-import {
-  type Database,
-  type Db,
-  openDatabase,
-  queryRows,
-} from '../../apps/server/src/db/client.ts';
+import { type Database, openDatabase, queryRows } from '../../apps/server/src/db/client.ts';
 import { startQueue } from '../../apps/server/src/jobs/queue.ts';
 import {
   assertAudited,
@@ -43,29 +37,18 @@ import {
   resetBulkRows,
 } from './bulk.ts';
 import {
-  checkAnswer,
-  type Expected,
-  expectedAnswer,
-  type ListAnswer,
   type ListCase,
   listCases,
   PROFILE_CASE,
   profileCase,
   REVIEW_CASE,
-  rawPageQuery,
   reviewListCase,
 } from './cases.ts';
 import { benchExport, describeExport, EXPORT_CASE, type ExportFigures } from './export.ts';
+import { httpCase, message, type Prepared, prepareCase } from './list-timing.ts';
 import {
   CONNECTIONS,
-  cpuMsBetween,
-  cpuSnapshot,
-  DURATION,
   ENCODINGS,
-  type Figures,
-  measureDirect,
-  measureHttp,
-  requestHeaders,
   rssMegabytes,
   selectedCase,
   signIn,
@@ -77,39 +60,6 @@ interface Target {
   name: 'postgres' | 'pglite';
   env: Record<string, string>;
   open: () => Promise<Database>;
-}
-
-/** What the direct phase leaves for the HTTP one, per case. */
-interface Prepared {
-  expected: Expected;
-  direct?: Figures;
-  floor?: Figures;
-  error?: string;
-}
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-const rawRows = async (db: Db, listCase: ListCase) =>
-  ((await db.execute(rawPageQuery(listCase.raw))) as unknown as { rows: { id: number }[] }).rows;
-
-/** Checks the service's and the raw query's answers, then times both. */
-async function prepareCase(db: Db, listCase: ListCase): Promise<Prepared> {
-  const expected = await expectedAnswer(db, listCase);
-  try {
-    checkAnswer(listCase, 'service', await listCase.direct(db), expected);
-    const raw = await rawRows(db, listCase);
-    const rawIds = raw.map((row) => row.id);
-    if (rawIds.join() !== expected.ids.join()) {
-      throw new Error(
-        `${listCase.name} (raw page query): ids ${rawIds} instead of ${expected.ids}`,
-      );
-    }
-  } catch (error) {
-    return { expected, error: message(error) };
-  }
-  const direct = await measureDirect(() => listCase.direct(db), DURATION / 2);
-  const floor = await measureDirect(() => rawRows(db, listCase), DURATION / 2);
-  return { expected, direct, floor };
 }
 
 async function directPhase(target: Target) {
@@ -160,55 +110,6 @@ async function directPhase(target: Target) {
   await queue.stop();
   await database.close();
   return { prepared, lists, bulkTimes, bulkFloor, auditedBulks, posts: counted!.posts };
-}
-
-/** Who the service-level bulk approves are audited as. */
-/** The case's name as timed with an Accept-Encoding: `posts page 1 [br, gzip]`. */
-const encodedName = (name: string, encoding: string) => (encoding ? `${name} [${encoding}]` : name);
-
-async function httpCase(
-  server: { child: ChildProcess; url: string },
-  cookie: string,
-  listCase: ListCase,
-  prepared: Prepared,
-  monitor: Database | undefined,
-  encoding: string,
-): Promise<Omit<Row, 'db'>> {
-  const base = {
-    case: encodedName(listCase.name, encoding),
-    load: loadavg()[0]!,
-    direct: prepared.direct,
-  };
-  const pid = server.child.pid!;
-  let total: string;
-  let sent: string;
-  try {
-    const response = await fetch(server.url + listCase.path, {
-      headers: requestHeaders(cookie, encoding),
-    });
-    // fetch decodes the body; the header says how it came.
-    sent = response.headers.get('content-encoding') ?? 'none';
-    const text = await response.text();
-    if (response.status !== 200) {
-      throw new Error(`${listCase.name} (HTTP): status ${response.status}: ${text.slice(0, 200)}`);
-    }
-    total = checkAnswer(listCase, 'HTTP', JSON.parse(text) as ListAnswer, prepared.expected);
-  } catch (error) {
-    return { ...base, error: message(error) };
-  }
-  const before = await cpuSnapshot(pid, monitor);
-  const http = await measureHttp(server.url + listCase.path, cookie, encoding);
-  const used = cpuMsBetween(pid, before, await cpuSnapshot(pid, monitor));
-  const requests = Math.max(1, http.requests);
-  return {
-    ...base,
-    encoding: sent,
-    total: `${total}, ${prepared.expected.total} rows`,
-    http,
-    floor: prepared.floor,
-    cpu: { server: used.server / requests, database: used.database / requests },
-    ...(http.errors > 0 && { error: `${http.errors} failed requests while timed` }),
-  };
 }
 
 async function benchTarget(
