@@ -74,6 +74,8 @@ export const channels = pgTable(
     uniqueIndex('channels_default_idx').on(t.network).where(sql`is_default`),
     index('channels_created_at_idx').on(t.createdAt),
     trigram('channels_name_trgm', t.name),
+    // The list's search looks in both: one without an index made every search scan the table.
+    trigram('channels_external_id_trgm', t.externalId),
   ],
 );
 

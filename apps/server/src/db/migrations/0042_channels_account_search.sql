@@ -1,0 +1,1 @@
+CREATE INDEX "channels_external_id_trgm" ON "channels" USING gin ("external_id" gin_trgm_ops) WITH (gin_pending_list_limit=64);
