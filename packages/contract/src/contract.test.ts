@@ -6,6 +6,7 @@ import {
   contentActionAbilities,
   formatDate,
   formatDateTime,
+  formatDollars,
   formatRupees,
   GAP_OPTIONS,
   hasAbility,
@@ -103,6 +104,13 @@ describe('formatting', () => {
 
   it('formats rupees with Indian digit grouping', () => {
     expect(formatRupees(1234567.5)).toBe('₹12,34,567.50');
+  });
+
+  it('formats US dollars with cents and up to 4 decimals', () => {
+    expect(formatDollars(0)).toBe('$0.00');
+    expect(formatDollars(1234.5)).toBe('$1,234.50');
+    expect(formatDollars(0.01 + 0.0025)).toBe('$0.0125');
+    expect(formatDollars(0.123456)).toBe('$0.1235');
   });
 
   it('cuts long text with an ellipsis', () => {

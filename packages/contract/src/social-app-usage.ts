@@ -48,3 +48,19 @@ export const socialAppUsageSchema = z.object({
   ),
 });
 export type SocialAppUsage = z.infer<typeof socialAppUsageSchema>;
+
+let dollars: Intl.NumberFormat | undefined;
+/**
+ * A cost as the screens show it, in US dollars: with cents, and up to 4 decimals where it comes
+ * in fractions of a cent (X bills per post). Here rather than in format.ts, which every screen
+ * loads: only the usage shows dollars.
+ */
+export function formatDollars(amount: number): string {
+  dollars ??= new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  });
+  return dollars.format(amount);
+}
