@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { CellDateTime, CellName } from '../../../components/CellText.tsx';
 import { editDeleteColumn } from '../../../components/edit-delete-column.tsx';
+import { IconAction } from '../../../components/IconAction.tsx';
 import { NetworkLabel } from '../../../components/NetworkLabel.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 
@@ -27,15 +28,18 @@ function AddressesCell({ app }: { app: SocialApp }) {
 
 /**
  * Network, name, client id, whether a secret is kept, default, the addresses changed, created at
- * and the Options (channel-manage): Edit and Delete.
+ * and the Options: Usage (channel-list), Edit and Delete (channel-manage).
  */
 export function useSocialAppColumns({
+  onUsage,
   onEdit,
   onDelete,
 }: {
+  onUsage: (app: SocialApp) => void;
   onEdit: (app: SocialApp) => void;
   onDelete: (app: SocialApp) => void;
 }): ColumnDef<SocialApp>[] {
+  const canList = useCan('channel-list');
   const canManage = useCan('channel-manage');
   return useMemo(
     (): ColumnDef<SocialApp>[] => [
@@ -75,10 +79,18 @@ export function useSocialAppColumns({
         rowLabel: (app) => app.name,
         onEdit,
         onDelete,
+        moreActions: (app) => (
+          <IconAction
+            icon="bi-graph-up"
+            label={`Usage of ${app.name}`}
+            onClick={() => onUsage(app)}
+          />
+        ),
+        canMore: canList,
         canEdit: canManage,
         canDelete: canManage,
       }),
     ],
-    [canManage, onEdit, onDelete],
+    [canList, canManage, onUsage, onEdit, onDelete],
   );
 }

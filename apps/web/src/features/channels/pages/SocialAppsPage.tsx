@@ -13,13 +13,15 @@ import { NO_RESULTS_TEXT } from '../../../lib/texts.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
 import { NETWORK_CHOICES } from '../components/NetworkField.tsx';
 import { SocialAppFormModal } from '../components/SocialAppFormModal.tsx';
+import { SocialAppUsageModal } from '../components/SocialAppUsageModal.tsx';
 import { useSocialAppColumns } from '../components/social-app-columns.tsx';
 
 const NETWORK_OPTIONS = NETWORK_CHOICES.map(({ value, label }) => [value, label] as const);
 
 /**
  * Parameters › Social Apps (channel-list): each network's client credentials, which renew and
- * test its channels' tokens; with channel-manage, Add New, Edit and Delete.
+ * test its channels' tokens, and each app's Usage (calls, deferrals and cost per day); with
+ * channel-manage, Add New, Edit and Delete.
  */
 export function SocialAppsPage() {
   const list = useResourceList({
@@ -29,7 +31,12 @@ export function SocialAppsPage() {
   });
   const { params } = list;
   const [editing, setEditing] = useState<SocialApp | null>(null);
-  const columns = useSocialAppColumns({ onEdit: setEditing, onDelete: list.askDelete });
+  const [usageOf, setUsageOf] = useState<SocialApp | null>(null);
+  const columns = useSocialAppColumns({
+    onUsage: setUsageOf,
+    onEdit: setEditing,
+    onDelete: list.askDelete,
+  });
   const filtered = params.query !== '' || Boolean(params.filters.network);
 
   return (
@@ -65,6 +72,7 @@ export function SocialAppsPage() {
       }}
     >
       {editing && <SocialAppFormModal app={editing} onClose={() => setEditing(null)} />}
+      {usageOf && <SocialAppUsageModal app={usageOf} onClose={() => setUsageOf(null)} />}
     </ResourceListPage>
   );
 }
