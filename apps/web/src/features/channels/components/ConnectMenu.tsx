@@ -36,7 +36,7 @@ export function ConnectMenu() {
       </Dropdown>
       <button
         type="button"
-        className="btn btn-outline-primary btn-sm"
+        className="btn btn-outline-secondary btn-sm"
         onClick={() => setLinking(true)}
       >
         <i className="bi bi-link-45deg me-1" aria-hidden="true" />
