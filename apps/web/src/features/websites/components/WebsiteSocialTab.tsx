@@ -88,7 +88,8 @@ function NetworkChannels({ network, website, linked }: NetworkChannelsProps) {
         <ul className="list-unstyled mb-2">
           {linked.map((channel) => (
             <li key={channel.id} className="d-flex align-items-center gap-2 mb-1">
-              <span>{channel.name}</span>
+              {/* A long name without a space breaks rather than pushing Unlink out of the dialog. */}
+              <span className="text-break">{channel.name}</span>
               <ChannelStatusBadge status={channel.status} />
               {canManage && (
                 <Button
@@ -119,6 +120,8 @@ function NetworkChannels({ network, website, linked }: NetworkChannelsProps) {
         <div className="d-flex gap-2">
           <select
             className="form-select form-select-sm w-auto"
+            // As wide as its longest name, but never wider than the dialog leaves beside Link.
+            style={{ minWidth: 0 }}
             aria-label={`${label} channel to link`}
             value={chosen}
             onChange={(event) => setChosen(event.target.value)}
