@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { roleId } from './admin-screens.ts';
-import { createWebsite } from './api.ts';
+import { createChannel, createWebsite, removeIfPresent } from './api.ts';
 import { ADMIN, signIn } from './users.ts';
 
 /**
@@ -14,15 +14,23 @@ import { ADMIN, signIn } from './users.ts';
 const THEMES = ['light', 'dark'] as const;
 const BLOCKING = new Set(['serious', 'critical']);
 
+/** What the test made for the screens to show: a website that a channel of its own publishes for. */
+interface Made {
+  websiteId: number;
+  channelName: string;
+}
+
 interface Screen {
   name: string;
   /** The address, or how to find it once signed in. */
-  path: (page: Page) => Promise<string> | string;
+  path: (page: Page, made: Made) => Promise<string> | string;
   /** What shows once the screen has its data. */
-  ready: (page: Page) => Locator;
+  ready: (page: Page, made: Made) => Locator;
 }
 
 const firstRow = (page: Page) => page.locator('main table tbody tr').first();
+/** A row of data: more cells than the loading or empty row's one. */
+const dataRow = (page: Page) => page.locator('main table tbody tr:has(td + td)').first();
 
 const SIGNED_IN_SCREENS: Screen[] = [
   {
@@ -56,6 +64,19 @@ const SIGNED_IN_SCREENS: Screen[] = [
             disabled: false,
           }),
         }),
+  },
+  // A channel of the test's own and its app: the two lists have no demo rows.
+  { name: 'channels', path: () => '/admin/channels', ready: dataRow },
+  { name: 'social apps', path: () => '/admin/social-apps', ready: dataRow },
+  {
+    name: "a website's Social tab",
+    path: (_page, made) => `/admin/websites?settings=${made.websiteId}&tab=social`,
+    // Its channel listed, and every network's part loaded (each asks for its channels).
+    ready: (page, made) =>
+      page
+        .getByRole('dialog')
+        .filter({ has: page.getByRole('button', { name: `Unlink ${made.channelName}` }) })
+        .filter({ hasNot: page.locator('.spinner-border') }),
   },
   { name: 'settings', path: () => '/admin/settings', ready: firstRow },
   // Every sign-in writes an entry, so the log has rows.
@@ -115,19 +136,52 @@ for (const theme of THEMES) {
     });
 
     test('every signed-in main screen has no serious or critical violation', async ({ page }) => {
-      // Twelve screens, each loaded and analysed.
+      // Sixteen screens, each loaded and analysed.
       test.slow();
       await useTheme(page, theme);
       await signIn(page, ADMIN);
+      const { website } = await createWebsite(page, 'A11y Social');
+      const channel = await createChannel(page, 'A11y', [website.id]);
+      const made = { websiteId: website.id, channelName: channel.channel.name };
       const found: Record<string, string[]> = {};
-      for (const screen of SIGNED_IN_SCREENS) {
-        await page.goto(await screen.path(page));
-        await expect(screen.ready(page)).toBeVisible();
-        await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
-        const violations = await blockingViolations(page, theme);
-        if (violations.length > 0) found[screen.name] = violations;
+      try {
+        for (const screen of SIGNED_IN_SCREENS) {
+          await page.goto(await screen.path(page, made));
+          await expect(screen.ready(page, made)).toBeVisible();
+          await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+          const violations = await blockingViolations(page, theme);
+          if (violations.length > 0) found[screen.name] = violations;
+        }
+      } finally {
+        await channel.remove();
+        await removeIfPresent(page, `/api/websites/${website.id}`);
       }
       expect(found).toEqual({});
+    });
+
+    test("a social app's Usage dialog has no serious or critical violation", async ({ page }) => {
+      await useTheme(page, theme);
+      await signIn(page, ADMIN);
+      const { app, remove } = await createChannel(page, 'A11y Usage');
+      try {
+        await page.goto(`/admin/social-apps?query=${encodeURIComponent(app.name)}`);
+        await page.getByRole('button', { name: `Usage of ${app.name}` }).click();
+        const dialog = page.getByRole('dialog', { name: `Usage of ${app.name}` });
+        // A new app has made no call: its range's zero state.
+        await expect(
+          dialog.getByText(/^No publishing calls, deferrals or cost from /),
+        ).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+        expect(await blockingViolations(page, theme)).toEqual([]);
+        // A reversed range: the contract's message under its field.
+        await dialog.getByLabel('From').fill('10-03-2026');
+        await dialog.getByLabel('To').fill('01-03-2026');
+        await dialog.getByRole('button', { name: 'Show' }).click();
+        await expect(dialog.getByLabel('To')).toHaveAttribute('aria-invalid', 'true');
+        expect(await blockingViolations(page, theme)).toEqual([]);
+      } finally {
+        await remove();
+      }
     });
   });
 }

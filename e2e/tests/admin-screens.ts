@@ -11,6 +11,8 @@ export const LISTS = [
   { path: '/admin/posts', table: 'Posts' },
   { path: '/admin/users', table: 'Users' },
   { path: '/admin/roles', table: 'Roles' },
+  { path: '/admin/channels', table: 'Channels' },
+  { path: '/admin/social-apps', table: 'Social Apps' },
   { path: '/admin/settings', table: 'Settings' },
 ] as const;
 

@@ -81,3 +81,37 @@ export async function postOnNewWebsite(
   });
   return { websiteId: website.id, websiteName, categoryId: category.id, postId: post.id };
 }
+
+/**
+ * A Facebook app and a channel through it that publishes for `websiteIds`, named after `prefix`
+ * (or given `names`, e.g. long ones); `remove` deletes both. Nothing calls the network: the
+ * channel is made with its token as typed.
+ */
+export async function createChannel(
+  page: Page,
+  prefix: string,
+  websiteIds: number[] = [],
+  names: { app?: string; channel?: string } = {},
+) {
+  const app = await api<{ id: number; name: string }>(page, 'POST', '/api/social-apps', {
+    network: 'facebook',
+    name: names.app ?? uniqueName(`${prefix} App`),
+    client_id: 'e2e-client',
+  });
+  const channel = await api<{ id: number; name: string }>(page, 'POST', '/api/channels', {
+    network: 'facebook',
+    name: names.channel ?? uniqueName(`${prefix} Page`),
+    external_id: uniqueName('e2e').replace(' ', '-'),
+    access_token: 'EAAB-e2e',
+    app_id: app.id,
+    website_ids: websiteIds,
+  });
+  return {
+    app,
+    channel,
+    remove: async () => {
+      await removeIfPresent(page, `/api/channels/${channel.id}`);
+      await removeIfPresent(page, `/api/social-apps/${app.id}`);
+    },
+  };
+}

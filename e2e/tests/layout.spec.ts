@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { APP_NAME_SETTING, SETTING_VALUE_LIMITS, type Setting } from '@sitefleet/contract';
 import { DEMO_URL } from '../servers.ts';
 import { LISTS } from './admin-screens.ts';
-import { api, removeIfPresent, uniqueName } from './api.ts';
+import { api, createChannel, createWebsite, removeIfPresent, uniqueName } from './api.ts';
 import { ADMIN, signIn, userId } from './users.ts';
 
 interface Box {
@@ -76,57 +76,63 @@ for (const { width, height, name } of [
   }, testInfo) => {
     await page.setViewportSize({ width, height });
     await signIn(page, ADMIN);
-    for (const list of LISTS) {
-      await page.goto(list.path);
-      // A data row: more cells than the loading or empty row's one.
-      await expect(
-        page.getByRole('table', { name: list.table }).locator('tbody tr:has(td + td)').first(),
-      ).toBeVisible();
-      await testInfo.attach(`${list.table} at ${width} px`, {
-        body: await page.screenshot(),
-        contentType: 'image/png',
-      });
-      const layout = await measure(page, list.table);
-      const where = `${list.path} at ${width} px`;
+    // The channels' lists have no demo rows: a channel and its app of the test's own.
+    const channel = await createChannel(page, 'Layout');
+    try {
+      for (const list of LISTS) {
+        await page.goto(list.path);
+        // A data row: more cells than the loading or empty row's one.
+        await expect(
+          page.getByRole('table', { name: list.table }).locator('tbody tr:has(td + td)').first(),
+        ).toBeVisible();
+        await testInfo.attach(`${list.table} at ${width} px`, {
+          body: await page.screenshot(),
+          contentType: 'image/png',
+        });
+        const layout = await measure(page, list.table);
+        const where = `${list.path} at ${width} px`;
 
-      expect(
-        layout.pageWidth,
-        `${where}: the page itself never scrolls sideways`,
-      ).toBeLessThanOrEqual(layout.viewport);
-      for (const header of layout.headers.filter((th) => th.text !== '' && th.text !== '#')) {
         expect(
-          header.width,
-          `${where}: column ${header.text} is wide enough to read`,
-        ).toBeGreaterThanOrEqual(40);
+          layout.pageWidth,
+          `${where}: the page itself never scrolls sideways`,
+        ).toBeLessThanOrEqual(layout.viewport);
+        for (const header of layout.headers.filter((th) => th.text !== '' && th.text !== '#')) {
+          expect(
+            header.width,
+            `${where}: column ${header.text} is wide enough to read`,
+          ).toBeGreaterThanOrEqual(40);
+        }
+        const options = layout.headers.find((th) => th.text === 'Options');
+        if (options) {
+          expect(options.right, `${where}: the row actions are in view`).toBeLessThanOrEqual(
+            layout.container.right + 1,
+          );
+          expect(options.left).toBeGreaterThanOrEqual(layout.container.left);
+        }
+        if (width >= 1366) {
+          // On a laptop, every default column shows without scrolling the table.
+          expect(
+            await hiddenColumns(page.getByRole('table', { name: list.table })),
+            `${where}: every column shows`,
+          ).toEqual([]);
+        }
+        if (width < 992) {
+          // The sidebar gives its room to the list (it opens over it from the menu button).
+          expect(layout.sidebarRight, `${where}: the sidebar is collapsed`).toBeLessThanOrEqual(1);
+        }
+        if (layout.clamped) {
+          expect(
+            layout.clamped.width,
+            `${where}: long text keeps a readable width`,
+          ).toBeGreaterThanOrEqual(200);
+          expect(
+            layout.clamped.height,
+            `${where}: long text takes three lines at most`,
+          ).toBeLessThanOrEqual(3 * layout.clamped.lineHeight + 1);
+        }
       }
-      const options = layout.headers.find((th) => th.text === 'Options');
-      if (options) {
-        expect(options.right, `${where}: the row actions are in view`).toBeLessThanOrEqual(
-          layout.container.right + 1,
-        );
-        expect(options.left).toBeGreaterThanOrEqual(layout.container.left);
-      }
-      if (width >= 1366) {
-        // On a laptop, every default column shows without scrolling the table.
-        expect(
-          await hiddenColumns(page.getByRole('table', { name: list.table })),
-          `${where}: every column shows`,
-        ).toEqual([]);
-      }
-      if (width < 992) {
-        // The sidebar gives its room to the list (it opens over it from the menu button).
-        expect(layout.sidebarRight, `${where}: the sidebar is collapsed`).toBeLessThanOrEqual(1);
-      }
-      if (layout.clamped) {
-        expect(
-          layout.clamped.width,
-          `${where}: long text keeps a readable width`,
-        ).toBeGreaterThanOrEqual(200);
-        expect(
-          layout.clamped.height,
-          `${where}: long text takes three lines at most`,
-        ).toBeLessThanOrEqual(3 * layout.clamped.lineHeight + 1);
-      }
+    } finally {
+      await channel.remove();
     }
   });
 }
@@ -206,6 +212,23 @@ async function openDetailedReview(page: Page, path: string, name: string) {
 const overflowsSideways = (locator: Locator) =>
   locator.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
 
+/**
+ * The open dialog fits a phone's 390 px: it never scrolls sideways, its box is in the window, its
+ * title breaks instead of running out, and its close button is in view.
+ */
+async function expectDialogFitsPhone(page: Page, dialog: Locator) {
+  const fit = await page.locator('.modal.show').evaluate((modal) => ({
+    overflows: modal.scrollWidth > modal.clientWidth,
+    content: modal.querySelector('.modal-content')?.getBoundingClientRect().toJSON(),
+  }));
+  expect(fit.overflows, 'the dialog never scrolls sideways').toBe(false);
+  expect(fit.content.left).toBeGreaterThanOrEqual(0);
+  expect(fit.content.right).toBeLessThanOrEqual(390);
+  expect(await overflowsSideways(dialog.getByRole('heading').first())).toBe(false);
+  const close = await dialog.getByRole('button', { name: 'Close' }).first().boundingBox();
+  expect(close && close.x + close.width, 'the close button is in view').toBeLessThanOrEqual(390);
+}
+
 test('at 1366 px every default column shows beside 200-character names, in lists and Detailed Review', async ({
   page,
 }, testInfo) => {
@@ -284,20 +307,86 @@ test('Detailed Review fits a phone: a long title breaks, Close stays in view, th
       body: await page.screenshot(),
       contentType: 'image/png',
     });
-    const dialog = await page.locator('.modal.show').evaluate((modal) => ({
-      overflows: modal.scrollWidth > modal.clientWidth,
-      content: modal.querySelector('.modal-content')?.getBoundingClientRect().toJSON(),
-    }));
-    expect(dialog.overflows, 'the dialog never scrolls sideways').toBe(false);
-    expect(dialog.content.left).toBeGreaterThanOrEqual(0);
-    expect(dialog.content.right).toBeLessThanOrEqual(390);
-    expect(await overflowsSideways(review.getByRole('heading'))).toBe(false);
-    const close = await review.getByRole('button', { name: 'Close' }).first().boundingBox();
-    expect(close && close.x + close.width, 'the close button is in view').toBeLessThanOrEqual(390);
+    await expectDialogFitsPhone(page, review);
     // The rows scroll sideways inside the dialog, and show it at the edge.
     await expect.poll(() => scrollShadows(rows)).toEqual({ start: false, end: true });
   } finally {
     await content.remove();
+  }
+});
+
+test("the channels' screens fit a phone: their lists, an app's Usage and a website's Social tab, with long names", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, ADMIN);
+  const { website, websiteName } = await createWebsite(page, 'Phone');
+  // The longest names the channels take (120 characters), without a space to break them at.
+  const longName = (prefix: string) => unbrokenName(prefix).slice(0, 120);
+  const made = await createChannel(page, 'Phone', [website.id], {
+    app: longName('PhoneApp'),
+    channel: longName('PhonePage'),
+  });
+  // Another, for no website: the Social tab offers it to link.
+  const other = await createChannel(page, 'Phone', [], { channel: longName('PhoneOther') });
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  try {
+    for (const [path, table, name] of [
+      ['/admin/channels', 'Channels', made.channel.name],
+      ['/admin/social-apps', 'Social Apps', made.app.name],
+    ] as const) {
+      await page.goto(`${path}?query=${encodeURIComponent(name)}`);
+      const list = page.getByRole('table', { name: table });
+      await expect(list.getByRole('row').filter({ hasText: name })).toBeVisible();
+      await testInfo.attach(`${table} on a phone`, {
+        body: await page.screenshot(),
+        contentType: 'image/png',
+      });
+      expect(await pageWidth(), `${path}: the page never scrolls sideways`).toBeLessThanOrEqual(
+        390,
+      );
+      // The rows scroll inside their box, the row's actions in view at its edge.
+      const options = await list.locator('thead th.col-options').boundingBox();
+      expect(options && options.x + options.width, `${path}: Options in view`).toBeLessThanOrEqual(
+        390,
+      );
+    }
+
+    await page.getByRole('button', { name: `Usage of ${made.app.name}` }).click();
+    const usage = page.getByRole('dialog', { name: `Usage of ${made.app.name}` });
+    await expect(usage.getByText(/^No publishing calls, deferrals or cost from /)).toBeVisible();
+    await testInfo.attach('Usage on a phone', {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    });
+    await expectDialogFitsPhone(page, usage);
+    await usage.getByRole('button', { name: 'Close' }).last().click();
+    await expect(usage).toBeHidden();
+
+    await page.goto(`/admin/websites?settings=${website.id}&tab=social`);
+    const settings = page.getByRole('dialog', { name: `Advance Settings: ${websiteName}` });
+    await expect(
+      settings.getByRole('button', { name: `Unlink ${made.channel.name}` }),
+    ).toBeVisible();
+    await testInfo.attach('Social tab on a phone', {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    });
+    await expectDialogFitsPhone(page, settings);
+    const facebook = settings.getByRole('region', { name: 'Facebook' });
+    expect(await overflowsSideways(facebook), 'a long channel name breaks').toBe(false);
+    const choice = facebook.getByRole('combobox', { name: 'Facebook channel to link' });
+    await expect(choice.getByRole('option', { name: other.channel.name })).toBeAttached();
+    const link = facebook.getByRole('button', { name: 'Link a Facebook channel' });
+    const [linkBox, regionBox] = await Promise.all([link.boundingBox(), facebook.boundingBox()]);
+    expect(
+      linkBox && linkBox.x + linkBox.width,
+      'the choice of a long-named channel leaves Link in view',
+    ).toBeLessThanOrEqual(regionBox ? regionBox.x + regionBox.width + 1 : 0);
+  } finally {
+    await other.remove();
+    await made.remove();
+    await removeIfPresent(page, `/api/websites/${website.id}`);
   }
 });
 
