@@ -135,14 +135,6 @@ export type ConnectLink = z.infer<typeof connectLinkSchema>;
 
 export const connectLinkTokenParamSchema = z.object({ token: z.string().min(1).max(200) });
 
-/** The public page of a connect link, and where its consent starts. */
-export const connectLinkPath = (token: string) => `/connect/${token}`;
-export const connectLinkStartPath = (token: string) => `/connect/${token}/start`;
-/** The public page where the account holder of a link chooses Pages or organisations. */
-export const connectChoosePath = (state: string) => `/connect/choose/${state}`;
-/** Where a network sends the browser back after its consent. */
-export const oauthCallbackPath = (network: SocialNetwork) => `/oauth/${network}/callback`;
-
 /** The Channels screen's address parameters that tell how a connection ended. */
 export const CONNECT_PARAMS = {
   /** The state of a consent whose accounts wait to be chosen. */

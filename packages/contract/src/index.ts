@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './categories.ts';
 export * from './channel-connect.ts';
 export * from './channels.ts';
+export * from './connect-paths.ts';
 export * from './content-actions.ts';
 export * from './deliveries.ts';
 export * from './errors.ts';
