@@ -22,401 +22,56 @@
  *
  * BENCH_DURATION (seconds per list case, default 10), BENCH_CONNECTIONS (default 10),
  * BENCH_ENCODINGS (`none;br, gzip`), BENCH_ROUTING_RUNS (default 3).
+ *
+ * This file holds the list cases and the run; the database and its seed are in
+ * `channels-seed.ts`, the routing case in `channels-routing.ts` (each file within 400 lines).
  */
 import { loadavg } from 'node:os';
-import {
-  type ActionAnswer,
-  type Channel,
-  channelListQuerySchema,
-  type PostAction,
-} from '@sitefleet/contract';
+import { type Channel, channelListQuerySchema } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { runBulkAction } from '../../apps/server/src/content/actions.ts';
-import { POST_KIND } from '../../apps/server/src/content/kinds.ts';
 import { channelRouted } from '../../apps/server/src/content/publish/channels.ts';
-import { runAsActor } from '../../apps/server/src/db/audit.ts';
 import {
   type Database,
   type Db,
-  idArray,
   openDatabase,
   queryRows,
 } from '../../apps/server/src/db/client.ts';
 import { seedBase } from '../../apps/server/src/db/seed.ts';
-import { type JobQueue, startQueue } from '../../apps/server/src/jobs/queue.ts';
+import { startQueue } from '../../apps/server/src/jobs/queue.ts';
 import { listChannels } from '../../apps/server/src/modules/channels/service.ts';
 import { TARGET_SETTINGS } from '../../apps/server/src/pipeline/targets/index.ts';
-import { BENCH_ACTOR, benchCaller, bulkFigures } from './bulk.ts';
+import { benchCaller, bulkFigures } from './bulk.ts';
 import { type ListAnswer, type ListCase, PER_PAGE, PROFILE_CASE, profileCase } from './cases.ts';
+import {
+  ACTION,
+  floorRouting,
+  httpRun,
+  type Routing,
+  resetRouting,
+  routingRun,
+  serviceRun,
+} from './channels-routing.ts';
+import {
+  count,
+  DATABASE_URL,
+  ensureDatabase,
+  LISTED_WEBSITE,
+  NETWORK,
+  POSTS,
+  SEARCH,
+  seed,
+  step,
+  VARIANTS,
+  WEBSITES,
+} from './channels-seed.ts';
 import { httpCase, type Prepared, prepareCase } from './list-timing.ts';
 import { CONNECTIONS, ENCODINGS, signIn, startServer } from './measure.ts';
 import { printTable, type Row } from './report.ts';
 import { BENCH_ADMIN } from './shape.ts';
 
-const DATABASE_URL =
-  process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/sitefleet_bench_channels';
 const ROUTING_RUNS = Number(process.env.BENCH_ROUTING_RUNS ?? 3);
 /** The Channels list's target at BENCH_CONNECTIONS connections. */
 const P99_TARGET_MS = 50;
-
-const WEBSITES = 1000;
-const CHANNELS_PER_WEBSITE = 5;
-/** Posts on every website: their variants are the publish's. */
-const POSTS = 10;
-const VARIANTS = WEBSITES * POSTS;
-const ACTION: PostAction = 'publish_facebook';
-const NETWORK = 'facebook';
-const QUEUE = 'social-publish';
-/** Every bench website's address ends so: a database with other websites is not the bench's. */
-const WEBSITE_HOST = 'channels-bench.example.com';
-const CATEGORY_SLUG = 'channels-bench';
-/** The other networks' defaults, linked to these websites beside their Facebook channels. */
-const OTHER_DEFAULTS = [
-  { network: 'twitter', name: 'Fleet on X' },
-  { network: 'linkedin', name: 'Fleet on LinkedIn' },
-  { network: 'tiktok', name: 'Fleet on TikTok' },
-];
-const OTHER_DEFAULT_WEBSITES = [2, 3];
-/** The website of the `website_id` list case: its five Facebook channels and three defaults. */
-const LISTED_WEBSITE = 2;
-/** Matches "Website 42 page …", "Website 142 page …" … "Website 942 page …": 50 channels. */
-const SEARCH = '42 page';
-
-/**
- * Channel k (0–4) of website w is `bench-fb-w-k`, linked to w alone. Websites whose id is a
- * multiple of 100 have all five disabled, so their variants fall back to the network's default
- * (website 1's first channel); those ending in 5 have their fifth disabled; one in fifty has its
- * first waiting for a reconnect (still routed: its deliveries are held, not dropped).
- */
-const facebookStatus = sql`CASE WHEN w % 100 = 0 OR (w % 10 = 5 AND k = 4) THEN 'disabled'
-                                WHEN w % 50 = 7 AND k = 0 THEN 'needs_reconnect'
-                                ELSE 'connected' END`;
-
-const count = (value: number) => value.toLocaleString('en');
-
-function step(text: string) {
-  console.log(`  ${text}`);
-}
-
-/** Creates the database `url` names when its server has none of that name. */
-async function ensureDatabase(url: string) {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const maintenance = new URL(url);
-  maintenance.pathname = '/postgres';
-  const server = await openDatabase({ url: maintenance.toString(), poolSize: 1 });
-  try {
-    const [found] = await queryRows<{ found: number }>(
-      server.db,
-      sql`SELECT 1 AS found FROM pg_database WHERE datname = ${name}`,
-    );
-    if (!found) {
-      await server.db.execute(sql`CREATE DATABASE ${sql.identifier(name)}`);
-      step(`created the database ${name}`);
-    }
-  } finally {
-    await server.close();
-  }
-}
-
-/**
- * The bench's rows, each brought back to its seeded state (so any run starts from the same
- * data): websites, channels and their links, a category on every website, its posts and their
- * approved variants. Answers the posts' ids.
- */
-async function seed(db: Db): Promise<number[]> {
-  const [foreign] = await queryRows<{ websites: number }>(
-    db,
-    sql`SELECT count(*)::int AS websites FROM websites WHERE url NOT LIKE ${`%.${WEBSITE_HOST}`}`,
-  );
-  if (foreign!.websites > 0) {
-    throw new Error(
-      `${DATABASE_URL} holds ${foreign!.websites} websites of its own: the channels bench seeds a database of its own (BENCH_DATABASE_URL).`,
-    );
-  }
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`
-      INSERT INTO websites (id, name, url, status, hosting, cost, duration, webhook_secret, created_at)
-      SELECT g, 'Website ' || g, 'https://site' || g || '.' || ${WEBSITE_HOST}, 1,
-             'Hosting ' || (g % 7), 100 + g % 900, 12, md5('secret' || g),
-             now() - (${WEBSITES} - g) * interval '1 hour'
-      FROM generate_series(1::int, ${WEBSITES}::int) g
-      ON CONFLICT (id) DO UPDATE SET status = 1 WHERE websites.status <> 1`);
-    await tx.execute(
-      sql`SELECT setval(pg_get_serial_sequence('websites', 'id'), (SELECT max(id) FROM websites))`,
-    );
-    // Created a minute apart, as channels connected one by one are: the list's order is theirs.
-    await tx.execute(sql`
-      INSERT INTO channels (network, name, external_id, status, is_default, created_at)
-      SELECT ${NETWORK}, 'Website ' || w || ' page ' || (k + 1), 'bench-fb-' || w || '-' || k,
-             ${facebookStatus}, w = 1 AND k = 0,
-             now() - (${WEBSITES * CHANNELS_PER_WEBSITE} - (w - 1) * ${CHANNELS_PER_WEBSITE} - k)
-                     * interval '1 minute'
-      FROM generate_series(1::int, ${WEBSITES}::int) w,
-           generate_series(0::int, ${CHANNELS_PER_WEBSITE - 1}::int) k
-      ORDER BY w, k
-      ON CONFLICT (network, external_id) DO UPDATE
-      SET name = EXCLUDED.name, status = EXCLUDED.status, is_default = EXCLUDED.is_default
-      WHERE (channels.name, channels.status, channels.is_default)
-            IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.status, EXCLUDED.is_default)`);
-    for (const other of OTHER_DEFAULTS) {
-      await tx.execute(sql`
-        INSERT INTO channels (network, name, external_id, status, is_default)
-        VALUES (${other.network}, ${other.name}, ${`bench-${other.network}-default`}, 'connected',
-                true)
-        ON CONFLICT (network, external_id) DO UPDATE SET status = 'connected', is_default = true
-        WHERE channels.status <> 'connected' OR NOT channels.is_default`);
-    }
-    // Each bench channel linked to its own website(s) only.
-    const links = sql`
-      SELECT c.id AS channel_id, split_part(c.external_id, '-', 3)::int AS website_id
-      FROM channels c WHERE c.network = ${NETWORK} AND c.external_id LIKE 'bench-fb-%'
-      UNION ALL
-      SELECT c.id, w.id FROM channels c CROSS JOIN unnest(${idArray(OTHER_DEFAULT_WEBSITES)}) w(id)
-      WHERE c.external_id LIKE 'bench-%-default'`;
-    await tx.execute(sql`
-      DELETE FROM channel_websites cw USING channels c
-      WHERE c.id = cw.channel_id AND c.external_id LIKE 'bench-%'
-        AND (cw.channel_id, cw.website_id) NOT IN (${links})`);
-    await tx.execute(sql`
-      INSERT INTO channel_websites (channel_id, website_id) ${links}
-      ON CONFLICT DO NOTHING`);
-
-    await tx.execute(sql`
-      INSERT INTO categories (name, slug, description, keywords, status, is_approved)
-      VALUES ('Channels bench', ${CATEGORY_SLUG}, 'What every website publishes to its pages.',
-              'bench', 1, 1)
-      ON CONFLICT (slug) DO NOTHING`);
-    const [category] = await queryRows<{ id: number }>(
-      tx,
-      sql`SELECT id FROM categories WHERE slug = ${CATEGORY_SLUG}`,
-    );
-    await tx.execute(sql`
-      INSERT INTO category_variants (category_id, website_id, description, is_approved)
-      SELECT ${category!.id}, g, 'What every website publishes to its pages.', true
-      FROM generate_series(1::int, ${WEBSITES}::int) g
-      ON CONFLICT (category_id, website_id) DO NOTHING`);
-    await tx.execute(sql`
-      INSERT INTO posts (title, description, category_id)
-      SELECT 'Channels bench post ' || g, 'A post every website shares on its Facebook pages.',
-             ${category!.id}
-      FROM generate_series(1::int, ${POSTS}::int) g
-      WHERE NOT EXISTS (SELECT 1 FROM posts p WHERE p.category_id = ${category!.id}
-                                                AND p.title = 'Channels bench post ' || g)`);
-    const posts = await queryRows<{ id: number }>(
-      tx,
-      sql`SELECT id FROM posts WHERE category_id = ${category!.id} ORDER BY id`,
-    );
-    const postIds = posts.map((post) => post.id);
-    // Approved: the insert's trigger puts them in their workflow's last stage.
-    await tx.execute(sql`
-      INSERT INTO post_variants (post_id, website_id, description, is_approved)
-      SELECT p.id, cv.website_id, 'Shared on the pages of website ' || cv.website_id || '.', true
-      FROM posts p JOIN category_variants cv ON cv.category_id = p.category_id
-      WHERE p.id = ANY(${idArray(postIds)})
-      ON CONFLICT (post_id, website_id) DO NOTHING`);
-    const [variants] = await queryRows<{ approved: number; other: number }>(
-      tx,
-      sql`SELECT count(*) FILTER (WHERE is_approved)::int AS approved,
-                 count(*) FILTER (WHERE NOT is_approved)::int AS other
-          FROM post_variants WHERE post_id = ANY(${idArray(postIds)})`,
-    );
-    if (variants!.approved !== VARIANTS || variants!.other > 0) {
-      throw new Error(
-        `The seed's posts have ${JSON.stringify(variants)} variants, not ${VARIANTS}`,
-      );
-    }
-    return postIds;
-  });
-}
-
-// ── Routing ──────────────────────────────────────────────────────────────────────────────────
-
-/**
- * The variants of `postIds` (`bench`), the live Facebook channel links (`live`), the default
- * (`fallback`) and the channel each variant must go to (`expected`), written the plain way.
- */
-const routingViews = (postIds: readonly number[]) => sql`
-  bench AS (SELECT v.id, v.website_id, v.version FROM post_variants v
-            WHERE v.post_id = ANY(${idArray(postIds)})),
-  live AS (SELECT cw.website_id, c.id AS channel_id
-           FROM channels c JOIN channel_websites cw ON cw.channel_id = c.id
-           WHERE c.network = ${NETWORK} AND c.status <> 'disabled'),
-  fallback AS (SELECT c.id AS channel_id FROM channels c
-               WHERE c.network = ${NETWORK} AND c.is_default AND c.status <> 'disabled'),
-  expected AS (SELECT b.id AS variant_id, l.channel_id
-               FROM bench b JOIN live l ON l.website_id = b.website_id
-               UNION ALL
-               SELECT b.id, f.channel_id FROM bench b CROSS JOIN fallback f
-               WHERE NOT EXISTS (SELECT 1 FROM live l WHERE l.website_id = b.website_id))`;
-
-/** What SQL finds of the queued publish, per figure; every figure but `expected` must be 0. */
-interface RoutingCheck {
-  expected: number;
-  jobs: number;
-  rows: number;
-  /** Jobs and variant_channels rows whose channel is neither linked to the website nor its fallback. */
-  other_website: number;
-  /** … whose channel is gone, disabled or of another network. */
-  wrong_channel: number;
-  jobs_missing: number;
-  jobs_extra: number;
-  rows_missing: number;
-  rows_extra: number;
-  /** Jobs of another version than the variant's, or no longer waiting in the queue. */
-  jobs_stale: number;
-  jobs_not_queued: number;
-}
-
-async function checkRouting(db: Db, postIds: readonly number[]): Promise<RoutingCheck> {
-  const [found] = await queryRows<RoutingCheck>(
-    db,
-    sql`WITH ${routingViews(postIds)},
-        jobs AS (SELECT (j.data->>'variantId')::int AS variant_id,
-                        (j.data->>'channelId')::int AS channel_id,
-                        (j.data->>'version')::int AS version, j.state::text AS state
-                 FROM pgboss.job j
-                 WHERE j.name = ${QUEUE} AND j.data->>'kind' = 'post'
-                   AND j.data->>'target' = ${NETWORK}),
-        queued_rows AS (SELECT variant_id, channel_id FROM variant_channels
-                        WHERE kind = 'post' AND network = ${NETWORK} AND status = 'queued'),
-        routed AS (SELECT variant_id, channel_id FROM jobs
-                   UNION ALL SELECT variant_id, channel_id FROM queued_rows)
-        SELECT
-          (SELECT count(*)::int FROM expected) AS expected,
-          (SELECT count(*)::int FROM jobs) AS jobs,
-          (SELECT count(*)::int FROM queued_rows) AS rows,
-          (SELECT count(*)::int FROM routed r JOIN post_variants v ON v.id = r.variant_id
-           WHERE NOT EXISTS (SELECT 1 FROM channel_websites cw
-                             WHERE cw.channel_id = r.channel_id AND cw.website_id = v.website_id)
-             AND NOT (r.channel_id IN (SELECT channel_id FROM fallback)
-                      AND NOT EXISTS (SELECT 1 FROM live l WHERE l.website_id = v.website_id)))
-            AS other_website,
-          (SELECT count(*)::int FROM routed r LEFT JOIN channels c ON c.id = r.channel_id
-           WHERE c.id IS NULL OR c.network <> ${NETWORK} OR c.status = 'disabled') AS wrong_channel,
-          (SELECT count(*)::int FROM (SELECT variant_id, channel_id FROM expected
-                                      EXCEPT ALL SELECT variant_id, channel_id FROM jobs) m)
-            AS jobs_missing,
-          (SELECT count(*)::int FROM (SELECT variant_id, channel_id FROM jobs
-                                      EXCEPT ALL SELECT variant_id, channel_id FROM expected) m)
-            AS jobs_extra,
-          (SELECT count(*)::int FROM (SELECT variant_id, channel_id FROM expected
-                                      EXCEPT ALL SELECT variant_id, channel_id FROM queued_rows) m)
-            AS rows_missing,
-          (SELECT count(*)::int FROM (SELECT variant_id, channel_id FROM queued_rows
-                                      EXCEPT ALL SELECT variant_id, channel_id FROM expected) m)
-            AS rows_extra,
-          (SELECT count(*)::int FROM jobs j JOIN bench b ON b.id = j.variant_id
-           WHERE j.version IS DISTINCT FROM b.version) AS jobs_stale,
-          (SELECT count(*)::int FROM jobs WHERE state <> 'created') AS jobs_not_queued`,
-  );
-  return found!;
-}
-
-/** How the report names each figure that must be 0. */
-const FAULTS: Record<Exclude<keyof RoutingCheck, 'expected' | 'jobs' | 'rows'>, string> = {
-  other_website: "routed to another website's channel",
-  wrong_channel: "on a deleted, disabled or another network's channel",
-  jobs_missing: 'jobs missing',
-  jobs_extra: 'jobs extra',
-  rows_missing: 'variant_channels rows missing',
-  rows_extra: 'variant_channels rows extra',
-  jobs_stale: "jobs of another version than the variant's",
-  jobs_not_queued: 'jobs no longer queued',
-};
-
-/** What is wrong with a run's routing, or nothing. */
-function routingFaults(check: RoutingCheck, answer?: Pick<ActionAnswer, 'queued' | 'skipped'>) {
-  const faults = Object.entries(FAULTS)
-    .filter(([name]) => check[name as keyof typeof FAULTS] !== 0)
-    .map(([name, label]) => `${check[name as keyof typeof FAULTS]} ${label}`);
-  if (check.expected === 0) faults.push('SQL routes no variant, so the case measures nothing');
-  if (answer && answer.queued !== check.expected) {
-    faults.push(`${answer.queued} jobs answered for ${check.expected}`);
-  }
-  if (answer && answer.skipped.length > 0) faults.push(`skipped ${JSON.stringify(answer.skipped)}`);
-  return faults;
-}
-
-/** The publish undone: no job, no channel delivery, the variants' deliveries empty again. */
-async function resetRouting(db: Db, postIds: readonly number[]) {
-  await db.execute(sql`DELETE FROM pgboss.job WHERE name = ${QUEUE}`);
-  await db.execute(sql`DELETE FROM variant_channels WHERE kind = 'post'`);
-  await db.execute(sql`
-    UPDATE post_variants SET deliveries = '{}'::jsonb, delivery_status = NULL, delivery_error = NULL
-    WHERE post_id = ANY(${idArray(postIds)}) AND deliveries <> '{}'::jsonb`);
-  await db.execute(sql`DELETE FROM events WHERE type = 'delivery'`);
-  // Each run starts from tables without the last run's dead rows.
-  await db.execute(sql`VACUUM (ANALYZE) pgboss.job, variant_channels, post_variants, events`);
-}
-
-/**
- * The routing's floor: one statement writing each variant's channel rows and its jobs (with the
- * queue's retry and expiry settings, as pg-boss writes them) from the routing's joins, without
- * the skip reasons, the variants' delivery state, the events or the audit entry.
- */
-async function floorRouting(db: Db, postIds: readonly number[]) {
-  await db.execute(sql`
-    WITH ${routingViews(postIds)},
-    marked AS (INSERT INTO variant_channels (kind, variant_id, channel_id, network, status)
-               SELECT 'post', variant_id, channel_id, ${NETWORK}, 'queued' FROM expected
-               RETURNING variant_id, channel_id)
-    INSERT INTO pgboss.job (name, data, dead_letter, expire_in, keep_until, retry_limit,
-                            retry_delay, retry_backoff, policy)
-    SELECT q.name,
-           jsonb_build_object('kind', 'post', 'variantId', m.variant_id, 'version', b.version,
-                              'target', ${NETWORK}::text, 'channelId', m.channel_id),
-           q.dead_letter, coalesce(q.expire_seconds * interval '1 second', interval '15 minutes'),
-           now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
-           q.retry_limit, greatest(q.retry_delay, 1), q.retry_backoff, q.policy
-    FROM marked m JOIN bench b ON b.id = m.variant_id
-    CROSS JOIN pgboss.queue q WHERE q.name = ${QUEUE}`);
-}
-
-interface Routing {
-  service: number[];
-  floor: number[];
-  http: number[];
-  checks: { path: string; check: RoutingCheck; faults: string[] }[];
-}
-
-/** Times one publish through `publish`, then checks and undoes it. */
-async function routingRun(
-  db: Db,
-  postIds: readonly number[],
-  routing: Routing,
-  path: 'service' | 'floor' | 'http',
-  publish: () => Promise<Pick<ActionAnswer, 'queued' | 'skipped'> | undefined>,
-) {
-  const start = performance.now();
-  const answer = await publish();
-  routing[path].push(performance.now() - start);
-  const check = await checkRouting(db, postIds);
-  const faults = routingFaults(check, answer);
-  routing.checks.push({ path, check, faults });
-  step(
-    `${path}: ${count(check.jobs)} jobs queued in ${routing[path].at(-1)!.toFixed(0)} ms, ${check.other_website} routed to another website's channel${faults.length > 0 ? `; WRONG: ${faults.join(', ')}` : ''}`,
-  );
-  await resetRouting(db, postIds);
-}
-
-const serviceRun = (db: Db, queue: JobQueue, postIds: readonly number[], caller: Caller) => () =>
-  runAsActor(BENCH_ACTOR, () =>
-    runBulkAction(db, queue, POST_KIND, { ids: postIds }, ACTION, caller, null),
-  );
-type Caller = Awaited<ReturnType<typeof benchCaller>>;
-
-async function httpRun(url: string, cookie: string, postIds: readonly number[]) {
-  const response = await fetch(`${url}/api/posts/action`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify({ ids: postIds.join(','), action: ACTION }),
-  });
-  const answer = (await response.json()) as ActionAnswer;
-  if (response.status !== 200) {
-    throw new Error(`${ACTION} over HTTP: ${response.status} ${JSON.stringify(answer)}`);
-  }
-  return answer;
-}
 
 // ── The Channels list ────────────────────────────────────────────────────────────────────────
 
