@@ -260,9 +260,14 @@ test('at 1366 px every default column shows beside 200-character names, in lists
       }
     }
 
-    // A post with a name of the demo data's kind (the first page's last) beside the long ones.
-    const posts = await api<{ data: { title: string }[] }>(page, 'GET', '/api/posts');
-    const shortPost = posts.data.at(-1)?.title ?? '';
+    // A post with a name of the demo data's kind beside the long ones: the oldest, which no other
+    // spec makes or removes while this one runs (a newer one could be an import being undone).
+    const posts = await api<{ data: { title: string }[] }>(
+      page,
+      'GET',
+      '/api/posts?order_key=created_at&order_dir=asc&per_page=15',
+    );
+    const shortPost = posts.data[0]?.title ?? '';
     for (const [path, name] of [
       ['/admin/posts', shortPost],
       ['/admin/posts', post],
