@@ -160,4 +160,22 @@ describe("an app's daily quota", () => {
     );
     expect((await usageOf(appId))[0]).toEqual({ date: today, calls: 2, deferred: 0, cost: 0.4 });
   });
+
+  it('answers a bad usage range with a 422 on its field, and an unknown app with a 404', async () => {
+    const appId = (await admin.get('/api/social-apps')).body.data[0].id as number;
+    const usage = (query: string, id: number | string = appId) =>
+      admin.get(`/api/social-apps/${id}/usage?${query}`);
+    const notADate = await usage('from=2026-13-45');
+    expect(notADate.status).toBe(422);
+    expect(JSON.stringify(notADate.body)).toContain(SOCIAL_APP_USAGE_MESSAGES.dateInvalid);
+    const reversed = await usage(`from=${tomorrow}&to=${today}`);
+    expect(reversed.status).toBe(422);
+    expect(JSON.stringify(reversed.body)).toContain(SOCIAL_APP_USAGE_MESSAGES.rangeReversed);
+    const tooLong = await usage('from=2020-01-01&to=2026-01-01');
+    expect(tooLong.status).toBe(422);
+    expect(JSON.stringify(tooLong.body)).toContain(SOCIAL_APP_USAGE_MESSAGES.rangeTooLong);
+    expect((await usage('', 2_000_000_000)).status).toBe(404);
+    expect((await usage('', '1e12')).status).toBeGreaterThanOrEqual(400);
+    expect((await usage('', '1e12')).status).toBeLessThan(500);
+  });
 });

@@ -100,6 +100,11 @@ async function numbersOf(context: TaskContext, executor: Db, network: ChannelNet
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** The day a job's call counts against: today, or the later day a deferral moved it to. */
+function quotaDayOf(job: RunningJob) {
+  const now = today();
+  return job.data.quotaDay && job.data.quotaDay > now ? job.data.quotaDay : now;
+}
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -130,8 +135,7 @@ export async function deferredByQuota(
   const setting = await numbersOf(context, context.db, target);
   const callsCap = rule.callsPerDay ? setting(rule.callsPerDay) : null;
   const accountsCap = rule.accountsPerDay ? setting(rule.accountsPerDay) : null;
-  // A deferred job counts against the day it was deferred to, whenever it runs.
-  const day = job.data.quotaDay && job.data.quotaDay > today() ? job.data.quotaDay : today();
+  const day = quotaDayOf(job);
   return context.db.transaction(async (tx) => {
     const appId = await appOf(tx, channelId);
     if (appId === null) return false;
@@ -212,7 +216,7 @@ export async function addPostCost(
   const amount = cost(variant, await numbersOf(context, tx, target));
   const appId = await appOf(tx, channelId);
   if (appId === null || amount === 0) return;
-  const day = job.data.quotaDay && job.data.quotaDay > today() ? job.data.quotaDay : today();
+  const day = quotaDayOf(job);
   await tx.execute(
     sql`INSERT INTO social_app_usage (app_id, day, cost) VALUES (${appId}, ${day}, ${amount})
         ON CONFLICT (app_id, day) DO UPDATE SET cost = social_app_usage.cost + EXCLUDED.cost`,
