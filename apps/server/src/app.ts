@@ -16,12 +16,12 @@ import { ssoRoutes } from './modules/auth/sso-routes.ts';
 import { twoFactorLoginRoutes } from './modules/auth/two-factor-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
+import { googleLoginRoutes } from './modules/channels/connect/google-login-routes.ts';
 import { channelsRoutes } from './modules/channels/routes.ts';
 import { socialAppUsageRoutes } from './modules/channels/usage.ts';
 import { deliveriesRoutes } from './modules/deliveries/routes.ts';
 import { eventSubscriptionsRoutes } from './modules/event-subscriptions/routes.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
-import { googleRoutes } from './modules/google/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { importsRoutes } from './modules/imports/routes.ts';
 import { instancesRoutes } from './modules/instances/routes.ts';
@@ -144,7 +144,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     ssoRoutes,
     settingsRoutes,
     statsRoutes,
-    googleRoutes,
+    googleLoginRoutes,
     changingAccess(userAccessRoutes),
     changingAccess(usersRoutes),
     changingAccess(roleTwoFactorRoutes),

@@ -89,6 +89,13 @@ export class FakeNetworks {
         location: `${this.url}/google/upload/youtube/v3/videos?uploadType=resumable&upload_id=UP-1`,
       },
     }),
+    'POST /google/token': () =>
+      json(200, {
+        access_token: 'ya29.refreshed',
+        expires_in: 3599,
+        scope: 'https://www.googleapis.com/auth/youtube.upload',
+        token_type: 'Bearer',
+      }),
     'PUT /google/upload/youtube/v3/videos': () =>
       json(200, { kind: 'youtube#video', id: 'yt-video-1' }),
     'POST /hooks/social': () => json(200, { id: 'hook-item-1' }),

@@ -1,8 +1,8 @@
 import {
   type CategoryRow,
-  CHANNEL_NETWORKS,
   type PostRow,
   PUBLISH_TARGET_LABELS,
+  SOCIAL_NETWORKS,
   type Website,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
@@ -198,7 +198,7 @@ export async function insertTestWebsites(db: Db): Promise<[number, number, numbe
  */
 export async function insertDefaultChannels(db: Db) {
   await db.insert(channels).values(
-    CHANNEL_NETWORKS.map((network) => ({
+    SOCIAL_NETWORKS.map((network) => ({
       network,
       name: `${PUBLISH_TARGET_LABELS[network]} test channel`,
       externalId: `test-${network}`,

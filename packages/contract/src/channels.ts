@@ -20,20 +20,6 @@ import { defineResource } from './resource.ts';
  * log or export carries them.
  */
 
-/**
- * The networks whose variants go to channels. YouTube still uploads through the fleet's Google
- * connection (Settings › Google), one account for every website.
- */
-export const CHANNEL_NETWORKS = [
-  'facebook',
-  'twitter',
-  'linkedin',
-  'tiktok',
-] as const satisfies readonly SocialNetwork[];
-export type ChannelNetwork = (typeof CHANNEL_NETWORKS)[number];
-export const isChannelNetwork = (target: string): target is ChannelNetwork =>
-  (CHANNEL_NETWORKS as readonly string[]).includes(target);
-
 export const CHANNEL_STATUSES = ['connected', 'needs_reconnect', 'disabled'] as const;
 export type ChannelStatus = (typeof CHANNEL_STATUSES)[number];
 export const CHANNEL_STATUS_LABELS: Record<ChannelStatus, string> = {

@@ -46,6 +46,8 @@ export type SocialNetwork = Exclude<PublishTarget, 'website'>;
 export const SOCIAL_NETWORKS = PUBLISH_TARGETS.filter(
   (target): target is SocialNetwork => target !== 'website',
 );
+export const isSocialNetwork = (target: string): target is SocialNetwork =>
+  (SOCIAL_NETWORKS as readonly string[]).includes(target);
 
 /**
  * The networks the Posts list publishes to in bulk, in its menu's order. The website's own bulk

@@ -34,34 +34,6 @@ export interface SettingSeed {
   isSecret?: boolean;
 }
 
-/**
- * Login with Google's tokens, which YouTube uploads with: the Google module stores and refreshes
- * them and reads them by key, so they are named here; YouTube's target seeds them with its other
- * settings.
- */
-export const LOGIN_WITH_GOOGLE_TOKENS = [
-  {
-    fullPath: 'social.youtube.access_token',
-    value: null,
-    type: 'text',
-    description: 'Google access token for YouTube uploads (set by Login with Google)',
-    isSecret: true,
-  },
-  {
-    fullPath: 'social.youtube.refresh_token',
-    value: null,
-    type: 'text',
-    description: 'Google refresh token (set by Login with Google)',
-    isSecret: true,
-  },
-  {
-    fullPath: 'social.youtube.expires_at',
-    value: null,
-    type: 'text',
-    description: 'When the Google access token expires (ISO date)',
-  },
-] as const satisfies readonly SettingSeed[];
-
 type Catalogue = Record<string, Record<string, readonly SettingSeed[]>>;
 
 /** The application's own settings by main group and group. */
@@ -332,14 +304,12 @@ export function settingsCatalog(targetSettings: readonly SettingSeed[]): Catalog
  * The dotted name of every setting the server reads by key (`readSettings`), e.g. `ai.base_url`.
  * The publishing targets read theirs by their `social.{target}.` prefix.
  */
-export type SettingKey =
-  | {
-      [Main in keyof typeof APPLICATION_SETTINGS]: {
-        [Group in keyof (typeof APPLICATION_SETTINGS)[Main]]: (typeof APPLICATION_SETTINGS)[Main][Group] extends readonly (infer Entry)[]
-          ? Entry extends { fullPath: infer Key extends string }
-            ? Key
-            : never
-          : never;
-      }[keyof (typeof APPLICATION_SETTINGS)[Main]];
-    }[keyof typeof APPLICATION_SETTINGS]
-  | (typeof LOGIN_WITH_GOOGLE_TOKENS)[number]['fullPath'];
+export type SettingKey = {
+  [Main in keyof typeof APPLICATION_SETTINGS]: {
+    [Group in keyof (typeof APPLICATION_SETTINGS)[Main]]: (typeof APPLICATION_SETTINGS)[Main][Group] extends readonly (infer Entry)[]
+      ? Entry extends { fullPath: infer Key extends string }
+        ? Key
+        : never
+      : never;
+  }[keyof (typeof APPLICATION_SETTINGS)[Main]];
+}[keyof typeof APPLICATION_SETTINGS];

@@ -1,7 +1,7 @@
 import {
   CHANNEL_MESSAGES,
-  type CHANNEL_NETWORKS,
   PUBLISH_TARGET_LABELS,
+  type SOCIAL_NETWORKS,
   type SocialNetwork,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
@@ -91,7 +91,7 @@ export interface RefreshRun {
  */
 export async function refreshEndingTokens(context: TaskContext, now = new Date()) {
   const run: RefreshRun = { refreshed: 0, refused: 0, failed: 0 };
-  const due = await queryRows<{ id: number; network: (typeof CHANNEL_NETWORKS)[number] }>(
+  const due = await queryRows<{ id: number; network: (typeof SOCIAL_NETWORKS)[number] }>(
     context.db,
     sql`SELECT id, network FROM channels
         WHERE status = 'connected' AND refresh_token IS NOT NULL
@@ -100,7 +100,7 @@ export async function refreshEndingTokens(context: TaskContext, now = new Date()
   );
   for (const { id, network } of due) {
     const refresh = PUBLISHING_TARGETS[network]?.refresh;
-    const account = await loadAccount(context.db, context.secrets, network, id);
+    const account = await loadAccount(context.db, context, network, id);
     if (!refresh || !account) continue;
     const timeoutMs = context.config.DELIVERY_TIMEOUT_MS;
     const call = socialCall(network, {}, account, { context, timeoutMs, refresh, now });

@@ -1,4 +1,4 @@
-import { CHANNEL_MESSAGES, isChannelNetwork } from '@sitefleet/contract';
+import { CHANNEL_MESSAGES, isSocialNetwork } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { settleChannelDelivery } from '../content/publish/channels.ts';
 import type { VariantContent } from '../content/variants.ts';
@@ -20,7 +20,7 @@ import { REFRESH_REFUSED } from './targets/user-tokens.ts';
 /** Marks the job's delivery to its channel held. */
 async function holdDelivery(tx: Db, job: RunningJob, variant: VariantContent) {
   const { kind, variantId, target, channelId } = job.data;
-  if (channelId === undefined || !isChannelNetwork(target)) return;
+  if (channelId === undefined || !isSocialNetwork(target)) return;
   await settleChannelDelivery(tx, {
     kind,
     variantId,

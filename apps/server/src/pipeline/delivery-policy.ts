@@ -1,7 +1,7 @@
 import {
   DELIVERY_ACTION_MESSAGES,
   FAILING_AFTER_FAILURES,
-  isChannelNetwork,
+  isSocialNetwork,
   type PublishTarget,
   postedFlag,
 } from '@sitefleet/contract';
@@ -213,7 +213,7 @@ async function markVariant(
   externalId?: string | null,
 ) {
   const { channelId } = job.data;
-  if (channelId !== undefined && isChannelNetwork(target)) {
+  if (channelId !== undefined && isSocialNetwork(target)) {
     await settleChannelDelivery(tx, {
       kind: job.data.kind,
       variantId: job.data.variantId,

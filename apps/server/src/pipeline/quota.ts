@@ -1,8 +1,8 @@
 import {
-  CHANNEL_NETWORKS,
-  type ChannelNetwork,
-  isChannelNetwork,
+  isSocialNetwork,
   SOCIAL_APP_USAGE_MESSAGES,
+  SOCIAL_NETWORKS,
+  type SocialNetwork,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { settleChannelDelivery } from '../content/publish/channels.ts';
@@ -31,16 +31,20 @@ interface NetworkQuota {
   cost?: (variant: VariantContent, setting: (name: string) => number | null) => number;
 }
 
-const callsPerDaySetting = (network: ChannelNetwork): SettingSeed => ({
+const callsPerDaySetting = (
+  network: SocialNetwork,
+  cap: { value: string; why: string } | null = null,
+): SettingSeed => ({
   fullPath: `social.${network}.daily_calls_per_app`,
-  value: null,
+  value: cap?.value ?? null,
   type: 'number',
-  description:
-    'Publishing calls one app may make in a day (UTC); more wait for the next day. Empty: no cap',
+  description: `Publishing calls one app may make in a day (UTC); more wait for the next day. ${
+    cap?.why ?? 'Empty: no cap'
+  }`,
 });
 
 /** Each network's quotas and prices, with the settings they read. */
-const QUOTAS: Record<ChannelNetwork, { rule: NetworkQuota; settings: SettingSeed[] }> = {
+const QUOTAS: Record<SocialNetwork, { rule: NetworkQuota; settings: SettingSeed[] }> = {
   facebook: {
     rule: { callsPerDay: 'daily_calls_per_app' },
     settings: [callsPerDaySetting('facebook')],
@@ -84,13 +88,23 @@ const QUOTAS: Record<ChannelNetwork, { rule: NetworkQuota; settings: SettingSeed
       },
     ],
   },
+  youtube: {
+    // Each publish is one upload (videos.insert).
+    rule: { callsPerDay: 'daily_calls_per_app' },
+    settings: [
+      callsPerDaySetting('youtube', {
+        value: '100',
+        why: 'YouTube allows an app 100 uploads a day',
+      }),
+    ],
+  },
 };
 
 /** The quota settings of every network that publishes through channels, for the catalogue. */
-export const QUOTA_SETTINGS = CHANNEL_NETWORKS.flatMap((network) => QUOTAS[network].settings);
+export const QUOTA_SETTINGS = SOCIAL_NETWORKS.flatMap((network) => QUOTAS[network].settings);
 
 /** A network's quota settings as numbers; null where empty or unreadable. */
-async function numbersOf(context: TaskContext, executor: Db, network: ChannelNetwork) {
+async function numbersOf(context: TaskContext, executor: Db, network: SocialNetwork) {
   const values = await settingValues(executor, context.secrets, `social.${network}.`);
   return (name: string) => {
     const value = values[`social.${network}.${name}`];
@@ -130,7 +144,7 @@ export async function deferredByQuota(
   variant: VariantContent,
 ): Promise<boolean> {
   const { channelId, target } = job.data;
-  if (channelId === undefined || !isChannelNetwork(target)) return false;
+  if (channelId === undefined || !isSocialNetwork(target)) return false;
   const { rule } = QUOTAS[target];
   const setting = await numbersOf(context, context.db, target);
   const callsCap = rule.callsPerDay ? setting(rule.callsPerDay) : null;
@@ -193,7 +207,7 @@ async function defer(
   await settleChannelDelivery(tx, {
     kind,
     variantId,
-    network: target as ChannelNetwork,
+    network: target as SocialNetwork,
     channelId: channelId!,
     status: 'queued',
     error: SOCIAL_APP_USAGE_MESSAGES.deferredUntil(until.toISOString()),
@@ -209,7 +223,7 @@ export async function addPostCost(
   variant: VariantContent,
 ) {
   const { channelId, target } = job.data;
-  if (channelId === undefined || !isChannelNetwork(target)) return;
+  if (channelId === undefined || !isSocialNetwork(target)) return;
   const { cost } = QUOTAS[target].rule;
   if (!cost) return;
   // Read in the delivery's transaction: a second connection could wait for it forever.

@@ -1,10 +1,10 @@
 import {
   CHANNEL_MESSAGES,
-  type ChannelNetwork,
   type DeliveryStatus,
   type DeliveryTarget,
-  isChannelNetwork,
+  isSocialNetwork,
   postedFlag,
+  type SocialNetwork,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, idArray, queryRows, textArray } from '../../db/client.ts';
@@ -39,15 +39,15 @@ function routedChannels(websiteId: SQL, network: SQL): SQL {
 }
 
 /** Whether website `w` has a channel of `network` to publish to (a linked one, or the default). */
-export const websiteHasChannel = (network: ChannelNetwork) =>
+export const websiteHasChannel = (network: SocialNetwork) =>
   sql`EXISTS (${routedChannels(sql`w.id`, sql`${network}::text`)})`;
 
 /** The targets of `targets` that go through channels: networks whose generic webhook is not set. */
 export async function channelRouted(
   executor: Executor,
   targets: readonly DeliveryTarget[],
-): Promise<ChannelNetwork[]> {
-  const networks = targets.filter(isChannelNetwork);
+): Promise<SocialNetwork[]> {
+  const networks = targets.filter(isSocialNetwork);
   if (networks.length === 0) return [];
   const webhooks = await queryRows<{ network: string }>(
     executor,
@@ -67,7 +67,7 @@ export async function skippedWithoutChannel(
   executor: Executor,
   kind: Kind,
   variantCondition: SQL,
-  networks: readonly ChannelNetwork[],
+  networks: readonly SocialNetwork[],
 ): Promise<{ reason: string; count: number }[]> {
   const skipped: { reason: string; count: number }[] = [];
   for (const network of networks) {
@@ -88,7 +88,7 @@ export async function skippedWithoutChannel(
 /** A variant queued to a network, and the channels it goes to. */
 export interface ChannelRoute {
   variantId: number;
-  network: ChannelNetwork;
+  network: SocialNetwork;
   channelIds: number[];
 }
 
@@ -100,10 +100,10 @@ export async function queueChannelDeliveries(
   tx: Executor,
   kind: Kind,
   variants: readonly { id: number; website_id: number }[],
-  networks: readonly ChannelNetwork[],
+  networks: readonly SocialNetwork[],
 ): Promise<ChannelRoute[]> {
   if (variants.length === 0 || networks.length === 0) return [];
-  const rows = await queryRows<{ variant_id: number; network: ChannelNetwork; channels: number[] }>(
+  const rows = await queryRows<{ variant_id: number; network: SocialNetwork; channels: number[] }>(
     tx,
     sql`SELECT v.id AS variant_id, n.network,
                ARRAY(${routedChannels(sql`v.website_id`, sql`n.network`)} ORDER BY 1) AS channels
@@ -147,7 +147,7 @@ export async function requeueFailedChannels(
   variantIds: readonly number[],
   networks: readonly DeliveryTarget[],
 ): Promise<ChannelRoute[]> {
-  const rows = await queryRows<{ variant_id: number; network: ChannelNetwork; channels: number[] }>(
+  const rows = await queryRows<{ variant_id: number; network: SocialNetwork; channels: number[] }>(
     tx,
     sql`WITH requeued AS (
           UPDATE variant_channels SET status = 'queued', error = NULL, updated_at = now()
@@ -184,7 +184,7 @@ export function channelJobs(
  * any is, else paused if any is held, else failed if any failed, else delivered; the error of a
  * failed channel first, named after its channel. No entry when no channel is left (deleted).
  */
-function networkSummary(kind: Kind, variantId: number, network: ChannelNetwork): SQL {
+function networkSummary(kind: Kind, variantId: number, network: SocialNetwork): SQL {
   return sql`coalesce((SELECT jsonb_build_object(${network}::text, jsonb_build_object(
                 'status', CASE WHEN bool_or(vc.status = 'queued') THEN 'queued'
                                WHEN bool_or(vc.status = 'paused') THEN 'paused'
@@ -203,7 +203,7 @@ function networkSummary(kind: Kind, variantId: number, network: ChannelNetwork):
 export interface ChannelDelivery {
   kind: Kind;
   variantId: number;
-  network: ChannelNetwork;
+  network: SocialNetwork;
   channelId: number;
   status: DeliveryStatus;
   error: string | null;
@@ -239,7 +239,7 @@ export async function settleChannelDelivery(tx: Executor, delivery: ChannelDeliv
  * channel it went to has it. One statement, so workers finishing different channels never
  * overwrite each other's outcome.
  */
-async function sumChannels(tx: Executor, kind: Kind, variantId: number, network: ChannelNetwork) {
+async function sumChannels(tx: Executor, kind: Kind, variantId: number, network: SocialNetwork) {
   await tx.execute(
     sql`UPDATE ${sql.identifier(kindOf(kind).variants)}
         SET ${sql.identifier(postedFlag(network))} = NOT EXISTS (
@@ -268,7 +268,7 @@ export async function releaseChannel(
   const released = await queryRows<{
     kind: Kind;
     variant_id: number;
-    network: ChannelNetwork;
+    network: SocialNetwork;
     version: number;
   }>(
     tx,

@@ -1,8 +1,8 @@
 import {
   type ActionAnswer,
-  type ChannelNetwork,
   type DeliveryTarget,
   SKIP_REASONS,
+  type SocialNetwork,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
@@ -151,7 +151,7 @@ export async function queueJobs(
     target === 'website'
       ? sql`${websiteReason} IS NULL`
       : (routed as DeliveryTarget[]).includes(target)
-        ? websiteHasChannel(target as ChannelNetwork)
+        ? websiteHasChannel(target as SocialNetwork)
         : sql`true`;
   const queuedTargets = sql.join(
     targets.map(

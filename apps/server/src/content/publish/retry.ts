@@ -1,4 +1,4 @@
-import { CHANNEL_NETWORKS, type DeliveryTarget } from '@sitefleet/contract';
+import { type DeliveryTarget, SOCIAL_NETWORKS } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../db/audit.ts';
@@ -65,7 +65,7 @@ export async function retryDeliveries(
       tx,
       kind,
       marked.map((variant) => variant.id),
-      CHANNEL_NETWORKS,
+      SOCIAL_NETWORKS,
     );
     const byChannel = new Set(routes.map((route) => `${route.variantId}:${route.network}`));
     const jobs = [

@@ -21,9 +21,18 @@ export async function takeDefault(
   network: SocialNetwork,
   keep?: number,
 ) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${table}-default:${network}`}))`);
+  await lockDefault(tx, table, network);
   await tx.execute(
     sql`UPDATE ${sql.identifier(table)} SET is_default = false, updated_at = now()
         WHERE network = ${network} AND is_default ${keep === undefined ? sql`` : sql`AND id <> ${keep}`}`,
   );
+}
+
+/** The lock every save of the network's default in `table` takes first, until its transaction ends. */
+export async function lockDefault(
+  tx: Executor,
+  table: 'channels' | 'social_apps',
+  network: SocialNetwork,
+) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${table}-default:${network}`}))`);
 }

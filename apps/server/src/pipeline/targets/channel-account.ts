@@ -1,12 +1,15 @@
 import { SOCIAL_NETWORK_ENDPOINTS, type SocialNetwork } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
-import type { SecretBox } from '../../lib/secrets.ts';
+import type { AppContext } from '../../context.ts';
+import { type Db, queryRows } from '../../db/client.ts';
+import { googleClient } from '../../lib/google-client.ts';
 
 /**
  * The account a variant goes out through: its channel's id and tokens (opened), and the
  * credentials and addresses of the channel's app, else of the network's default app, else the
- * network's real addresses with no client.
+ * network's real addresses with no client. A YouTube app without a client id stands for the
+ * fleet's Google client (Settings › Google, the one Login with Google asks consent with), and so
+ * does no app at all: its tokens are refreshed with that client at Google's token address.
  */
 export interface ChannelAccount {
   channelId: number;
@@ -55,13 +58,13 @@ interface AccountRow {
 
 /** The channel's account as it is now; null when the channel is gone. */
 export async function loadAccount(
-  executor: Executor,
-  secrets: SecretBox,
+  db: Db,
+  { secrets, config }: Pick<AppContext, 'secrets' | 'config'>,
   network: SocialNetwork,
   channelId: number,
 ): Promise<ChannelAccount | null> {
   const [row] = await queryRows<AccountRow>(
-    executor,
+    db,
     sql`SELECT c.id, c.name, c.external_id, c.status, c.access_token, c.refresh_token,
                c.token_expires_at, nullif(a.client_id, '') AS client_id, a.client_secret,
                a.token_url, a.api_base_url
@@ -73,6 +76,10 @@ export async function loadAccount(
   if (!row) return null;
   const open = (sealed: string | null) => (sealed === null ? null : secrets.open(sealed));
   const endpoints = SOCIAL_NETWORK_ENDPOINTS[network];
+  const googleFallback = row.client_id === null && network === 'youtube';
+  const client = googleFallback
+    ? await googleClient(db, secrets, config)
+    : { clientId: row.client_id, clientSecret: open(row.client_secret) };
   return {
     channelId: row.id,
     name: row.name,
@@ -81,9 +88,9 @@ export async function loadAccount(
     accessToken: open(row.access_token),
     refreshToken: open(row.refresh_token),
     tokenExpiresAt: row.token_expires_at === null ? null : new Date(row.token_expires_at),
-    clientId: row.client_id,
-    clientSecret: open(row.client_secret),
-    tokenUrl: row.token_url ?? endpoints.tokenUrl,
+    clientId: client?.clientId ?? null,
+    clientSecret: client?.clientSecret ?? null,
+    tokenUrl: row.token_url ?? (googleFallback ? config.GOOGLE_TOKEN_URL : endpoints.tokenUrl),
     apiBaseUrl: row.api_base_url ?? endpoints.apiBaseUrl,
   };
 }

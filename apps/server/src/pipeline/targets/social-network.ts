@@ -65,9 +65,7 @@ export function socialNetwork<
         });
       }
       const account =
-        channelId === undefined
-          ? null
-          : await loadAccount(context.db, context.secrets, target, channelId);
+        channelId === undefined ? null : await loadAccount(context.db, context, target, channelId);
       if (channelId !== undefined && !account) throw channelGone(target);
       if (account?.status === 'disabled') {
         throw new DeliveryError(CHANNEL_MESSAGES.disabled, undefined, true);

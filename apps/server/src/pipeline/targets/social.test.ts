@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { CHANNEL_MESSAGES, CHANNEL_NETWORKS, PUBLISH_TARGET_LABELS } from '@sitefleet/contract';
+import { CHANNEL_MESSAGES, PUBLISH_TARGET_LABELS, SOCIAL_NETWORKS } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeNetworks, type Received, VIDEO } from '../../../test/fake-networks.ts';
@@ -16,7 +16,12 @@ const fake = new FakeNetworks();
 await fake.start();
 afterAll(() => fake.stop());
 const server = await serverForFile(
-  { ...FAST_QUEUE_ENV, GOOGLE_CLIENT_ID: 'client-1', GOOGLE_CLIENT_SECRET: 'client-secret-1' },
+  {
+    ...FAST_QUEUE_ENV,
+    GOOGLE_CLIENT_ID: 'client-1',
+    GOOGLE_CLIENT_SECRET: 'client-secret-1',
+    GOOGLE_TOKEN_URL: `${fake.url}/google/token`,
+  },
   { workers: true },
 );
 const admin = await server.admin();
@@ -183,7 +188,7 @@ const bodyOf = (request: Received) => JSON.parse(request.body.toString('utf8'));
 
 describe('a network with no channel', () => {
   it('skips the website up front, naming it, and sends nothing', async () => {
-    for (const network of CHANNEL_NETWORKS) {
+    for (const network of SOCIAL_NETWORKS) {
       const { variant } = await approvedPost();
       const response = await admin.post('/api/posts/details/action', {
         ids: [variant.id],
@@ -199,29 +204,6 @@ describe('a network with no channel', () => {
         delivery_error: null,
       });
     }
-    expect(fake.received).toEqual([]);
-  });
-
-  it('fails a YouTube upload for good as not configured without the Google connection', async () => {
-    const { variant } = await approvedPost();
-    await detailPublish(variant.id, 'post_to_youtube');
-    await failedForGood(variant.id);
-    const message = `${PUBLISH_TARGET_LABELS.youtube} is not configured`;
-    expect(await variantState(variant.id, 'youtube')).toEqual({
-      posted: false,
-      delivery_status: 'failed',
-      delivery_error: message,
-    });
-    expect(await attemptsOf(variant.id)).toEqual([
-      {
-        target: 'youtube',
-        attempt: 1,
-        outcome: 'failed',
-        status_code: null,
-        error: message,
-        external_id: null,
-      },
-    ]);
     expect(fake.received).toEqual([]);
   });
 });
@@ -520,17 +502,18 @@ describe('native connectors', () => {
   });
 
   describe('YouTube', () => {
-    beforeAll(async () => {
-      // What the Google authorisation stores; the access token is still valid.
-      await setSettings({
-        'social.youtube.base_url': `${fake.url}/google`,
-        'social.youtube.access_token': 'ya29.access',
-        'social.youtube.refresh_token': 'refresh-1',
-        'social.youtube.expires_at': new Date(Date.now() + 3_600_000).toISOString(),
+    /** A YouTube channel whose access token is still valid, on an app pointed at the fake. */
+    const connectYouTube = () =>
+      connect('youtube', {
+        external_id: 'UC-fleet-1',
+        access_token: 'ya29.access',
+        refresh_token: 'refresh-1',
+        token_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+        api: '/google',
       });
-    });
 
     it('uploads the video of the content reference with the resumable protocol', async () => {
+      await connectYouTube();
       const { post, variant } = await approvedPost({
         title: 'Market <b>tour</b>',
         content_reference: `${fake.url}/media/clip.mp4`,
@@ -575,7 +558,46 @@ describe('native connectors', () => {
       ]);
     });
 
+    it("refreshes an ended token of the Login with Google channel with the fleet's Google client", async () => {
+      // The app Login with Google makes: no client of its own, the Google client of Settings.
+      const [app] = await queryRows<{ id: number }>(
+        server.database.db,
+        sql`INSERT INTO social_apps (network, name, client_id, is_default, api_base_url)
+            VALUES ('youtube', 'Google client', '', true, ${`${fake.url}/google`}) RETURNING id`,
+      );
+      const channel = await admin.post('/api/channels', {
+        network: 'youtube',
+        name: 'Fleet videos',
+        external_id: 'login-with-google',
+        access_token: 'ya29.ended',
+        refresh_token: 'refresh-1',
+        token_expires_at: new Date(Date.now() - 60_000).toISOString(),
+        app_id: app!.id,
+        is_default: true,
+      });
+      expect(channel.status).toBe(201);
+      const { variant } = await approvedPost({ content_reference: `${fake.url}/media/clip.mp4` });
+      await detailPublish(variant.id, 'post_to_youtube');
+      await posted(variant.id, 'youtube');
+
+      const [refresh] = fake.at('/google/token');
+      expect(Object.fromEntries(new URLSearchParams(refresh!.body.toString('utf8')))).toEqual({
+        client_id: 'client-1',
+        client_secret: 'client-secret-1',
+        grant_type: 'refresh_token',
+        refresh_token: 'refresh-1',
+      });
+      const [session] = fake.at('/google/upload/youtube/v3/videos');
+      expect(session!.headers.authorization).toBe('Bearer ya29.refreshed');
+      // Google sends no new refresh token: the channel keeps its own.
+      expect(await storedTokens(channel.body.id)).toMatchObject({
+        access_token: 'ya29.refreshed',
+        refresh_token: 'refresh-1',
+      });
+    });
+
     it('fails for good when the content reference is not a video', async () => {
+      await connectYouTube();
       const { variant } = await approvedPost({
         content_reference: `${fake.url}/media/article.html`,
       });
@@ -586,7 +608,8 @@ describe('native connectors', () => {
       expect(await variantState(variant.id, 'youtube')).toMatchObject({
         posted: false,
         delivery_status: 'failed',
-        delivery_error: message,
+        // The variant's error names the channel that failed.
+        delivery_error: `youtube account: ${message}`,
       });
       expect(await attemptsOf(variant.id)).toEqual([
         expect.objectContaining({ attempt: 1, outcome: 'failed', error: message }),

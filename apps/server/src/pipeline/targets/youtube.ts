@@ -1,10 +1,9 @@
 import type { VariantContent } from '../../content/variants.ts';
 import { answerJson, DeliveryError, postJson, sendRequest } from '../../lib/delivery-http.ts';
 import type { Outbound } from '../../lib/outbound.ts';
-import { LOGIN_WITH_GOOGLE_TOKENS } from '../../lib/settings-catalog.ts';
-import { googleAccessToken, googleClient } from '../../modules/google/service.ts';
-import { endpoint, externalIdOf, notConfigured, shorten, socialText } from './connector.ts';
+import { endpoint, externalIdOf, shorten, socialText } from './connector.ts';
 import { socialNetwork } from './social-network.ts';
+import { clientInFormRefresh, withUserToken } from './user-tokens.ts';
 
 const YOUTUBE_TITLE_LENGTH = 100;
 /** YouTube counts a description's limit in UTF-8 bytes. */
@@ -54,25 +53,20 @@ async function openVideo(variant: VariantContent, outbound: Outbound, timeoutMs:
 
 /**
  * YouTube has no public API for a text post (community posts are not in the Data API), and the
- * Google authorisation asks for the youtube.upload scope, whose one write is `videos.insert`. So
- * YouTube publishes the video the post's content reference points to (a video file such as an
- * .mp4 address), with the variant's title and text: the resumable upload protocol's POST of the
- * metadata answers an upload address in `Location`, and a PUT of the bytes there answers the new
- * video resource, whose `id` is kept. The video is streamed from its source to YouTube, never held
- * in memory; the delivery time-out covers each request, the transfer included. A reference that
- * is not a video fails for good with that reason; operators who want text on YouTube anyway can
- * set social.youtube.webhook_url and relay it their own way.
+ * consent asks for the youtube.upload scope, whose one write is `videos.insert`. So YouTube
+ * publishes the video the post's content reference points to (a video file such as an .mp4
+ * address), with the variant's title and text, to the channel's account: the resumable upload
+ * protocol's POST of the metadata answers an upload address in `Location`, and a PUT of the bytes
+ * there answers the new video resource, whose `id` is kept. The video is streamed from its source
+ * to YouTube, never held in memory; the delivery time-out covers each request, the transfer
+ * included. A reference that is not a video fails for good with that reason; operators who want
+ * text on YouTube anyway can set social.youtube.webhook_url and relay it their own way. Google's
+ * access tokens live an hour and are refreshed with the client's id and secret in the form.
  */
 export const youtube = socialNetwork({
   target: 'youtube',
+  refresh: clientInFormRefresh('client_id'),
   settings: [
-    ...LOGIN_WITH_GOOGLE_TOKENS,
-    {
-      fullPath: 'social.youtube.base_url',
-      value: 'https://www.googleapis.com',
-      type: 'url',
-      description: 'Google APIs address that YouTube videos are uploaded to',
-    },
     {
       fullPath: 'social.youtube.privacy_status',
       value: 'public',
@@ -87,47 +81,44 @@ export const youtube = socialNetwork({
       description: 'YouTube category of the uploaded videos (22 is People & Blogs)',
     },
   ],
-  async publish(variant, { context, timeoutMs, required }) {
-    // Connected means the Google flow stored a refresh token, with the client that refreshes it.
-    const setting = required(['base_url', 'refresh_token', 'privacy_status', 'category_id']);
-    if (!(await googleClient(context.db, context.secrets, context.config))) {
-      throw notConfigured('youtube');
-    }
+  async publish(variant, call) {
+    const setting = call.required(['privacy_status', 'category_id']);
+    const { apiBaseUrl } = call.channel();
+    const { context, timeoutMs } = call;
     const video = await openVideo(variant, context.outbound, timeoutMs);
     try {
-      const accessToken = await googleAccessToken(
-        context.db,
-        context.secrets,
-        context.config,
-        context.outbound,
-      );
-      const authorization = `Bearer ${accessToken}`;
-      const session = await postJson(
-        endpoint(
-          setting.base_url,
-          '/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status',
-        ),
-        JSON.stringify({
-          snippet: {
-            title: shorten(withoutAngleBrackets(variant.record.title), YOUTUBE_TITLE_LENGTH),
-            description: shortenToBytes(
-              withoutAngleBrackets(socialText(variant)),
-              YOUTUBE_DESCRIPTION_BYTES,
-            ),
-            categoryId: setting.category_id,
+      // A token the network refuses (401) is refreshed and the metadata sent again: the video's
+      // bytes travel only once, with the token that opened the session.
+      const { session, authorization } = await withUserToken(call, async (accessToken) => {
+        const authorization = `Bearer ${accessToken}`;
+        const session = await postJson(
+          endpoint(
+            apiBaseUrl,
+            '/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status',
+          ),
+          JSON.stringify({
+            snippet: {
+              title: shorten(withoutAngleBrackets(variant.record.title), YOUTUBE_TITLE_LENGTH),
+              description: shortenToBytes(
+                withoutAngleBrackets(socialText(variant)),
+                YOUTUBE_DESCRIPTION_BYTES,
+              ),
+              categoryId: setting.category_id,
+            },
+            status: { privacyStatus: setting.privacy_status },
+          }),
+          {
+            headers: {
+              authorization,
+              'x-upload-content-type': video.type,
+              'x-upload-content-length': video.length,
+            },
+            timeoutMs,
+            outbound: context.outbound,
           },
-          status: { privacyStatus: setting.privacy_status },
-        }),
-        {
-          headers: {
-            authorization,
-            'x-upload-content-type': video.type,
-            'x-upload-content-length': video.length,
-          },
-          timeoutMs,
-          outbound: context.outbound,
-        },
-      );
+        );
+        return { session, authorization };
+      });
       const uploadUrl = session.headers.get('location');
       if (!uploadUrl) throw new DeliveryError('YouTube answered no upload address (Location)');
       const uploaded = await sendRequest(uploadUrl, {

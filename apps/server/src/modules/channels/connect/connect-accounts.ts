@@ -20,7 +20,10 @@ export interface Connection {
   appId: number;
   websiteIds: readonly number[];
   /** How the consent came: the audit entries say so. */
-  via: { connect: 'oauth' } | { connect: 'connect_link'; link_id: number };
+  via:
+    | { connect: 'oauth' }
+    | { connect: 'connect_link'; link_id: number }
+    | { connect: 'login_with_google' };
 }
 
 interface Existing {

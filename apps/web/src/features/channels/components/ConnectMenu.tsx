@@ -1,4 +1,4 @@
-import type { ChannelNetwork } from '@sitefleet/contract';
+import type { SocialNetwork } from '@sitefleet/contract';
 import { useId, useState } from 'react';
 import { Dropdown } from 'react-bootstrap';
 import { NetworkLabel } from '../../../components/NetworkLabel.tsx';
@@ -11,7 +11,7 @@ import { NETWORK_CHOICES } from './NetworkField.tsx';
  * consent, or a connect link for a website's owner who holds the account but has no login.
  */
 export function ConnectMenu() {
-  const [network, setNetwork] = useState<ChannelNetwork | null>(null);
+  const [network, setNetwork] = useState<SocialNetwork | null>(null);
   const [linking, setLinking] = useState(false);
   const menuId = useId();
   return (

@@ -1,4 +1,4 @@
-import { type ChannelNetwork, PUBLISH_TARGET_LABELS } from '@sitefleet/contract';
+import { PUBLISH_TARGET_LABELS, type SocialNetwork } from '@sitefleet/contract';
 import { useId, useState } from 'react';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FormField } from '../../../components/form/FormField.tsx';
@@ -9,7 +9,7 @@ import { useSocialAppChoices } from '../api/channels.ts';
 import { useStartConnect } from '../api/connect.ts';
 
 interface ConnectModalProps {
-  network: ChannelNetwork;
+  network: SocialNetwork;
   onClose: () => void;
 }
 

@@ -1,6 +1,6 @@
 import {
-  CHANNEL_NETWORKS,
   PUBLISH_TARGET_LABELS,
+  isSocialNetwork,
   SOCIAL_NETWORKS,
   type SocialNetwork,
 } from '@sitefleet/contract';
@@ -9,14 +9,13 @@ import { SelectField } from '../../../components/form/FormField.tsx';
 import { NetworkLabel } from '../../../components/NetworkLabel.tsx';
 
 /** The networks a channel or an app is added for, by name. */
-export const NETWORK_CHOICES = CHANNEL_NETWORKS.map((network) => ({
+export const NETWORK_CHOICES = SOCIAL_NETWORKS.map((network) => ({
   value: network,
   label: PUBLISH_TARGET_LABELS[network],
 }));
 
 /** The network a form's field holds, or null before one is chosen. */
-export const asNetwork = (value: string) =>
-  (SOCIAL_NETWORKS as readonly string[]).includes(value) ? (value as SocialNetwork) : null;
+export const asNetwork = (value: string) => (isSocialNetwork(value) ? value : null);
 
 interface NetworkFieldProps {
   /** The network of a record being edited, which stays what it was added as. */

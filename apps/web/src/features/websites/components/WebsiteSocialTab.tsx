@@ -1,9 +1,9 @@
 import {
-  CHANNEL_NETWORKS,
   type Channel,
-  type ChannelNetwork,
   type Paginated,
   PUBLISH_TARGET_LABELS,
+  SOCIAL_NETWORKS,
+  type SocialNetwork,
   type Website,
 } from '@sitefleet/contract';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
@@ -31,7 +31,7 @@ export function WebsiteSocialTab({ website }: { website: WebsiteRef }) {
   const channels = linked.data.data;
   return (
     <>
-      {CHANNEL_NETWORKS.map((network) => (
+      {SOCIAL_NETWORKS.map((network) => (
         <NetworkChannels
           key={network}
           network={network}
@@ -47,7 +47,7 @@ export function WebsiteSocialTab({ website }: { website: WebsiteRef }) {
 }
 
 interface NetworkChannelsProps {
-  network: ChannelNetwork;
+  network: SocialNetwork;
   website: WebsiteRef;
   /** The network's channels that publish this website's posts. */
   linked: Channel[];

@@ -1,14 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@sitefleet/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverForFile } from '../../../test/fixtures.ts';
-import { ADMIN, startTestServer } from '../../../test/harness.ts';
-import { loadConfig } from '../../config.ts';
-import { settings } from '../../db/schema.ts';
-import { loadSecretKey } from '../../db/secret-key.ts';
-import { createSecretBox } from '../../lib/secrets.ts';
-import { GOOGLE_TOKEN_SETTINGS, googleAccessToken } from './service.ts';
+import { serverForFile } from '../../../../test/fixtures.ts';
+import { ADMIN, startTestServer } from '../../../../test/harness.ts';
+import { queryRows } from '../../../db/client.ts';
+import { settings } from '../../../db/schema.ts';
+import { LOGIN_WITH_GOOGLE_ACCOUNT } from './google-login.ts';
 
 /** A local stand-in for Google's token endpoint: records each form it receives. */
 class FakeTokenEndpoint {
@@ -42,9 +41,31 @@ const env = {
 afterAll(() => google.stop());
 const server = await serverForFile(env);
 
-async function storedTokens() {
-  const rows = await server.database.db.select().from(settings);
-  return Object.fromEntries(rows.map((row) => [row.fullPath, row.value]));
+/** The channel Login with Google connects, its tokens as stored (sealed) and opened. */
+async function fleetChannel() {
+  const [row] = await queryRows<{
+    id: number;
+    access_token: string;
+    refresh_token: string | null;
+  }>(
+    server.database.db,
+    sql`SELECT id, access_token, refresh_token FROM channels
+        WHERE network = 'youtube' AND external_id = ${LOGIN_WITH_GOOGLE_ACCOUNT}`,
+  );
+  if (!row) return null;
+  const open = (sealed: string | null) => sealed && server.context.secrets.open(sealed);
+  return {
+    id: row.id,
+    sealed: [row.access_token, row.refresh_token],
+    accessToken: open(row.access_token),
+    refreshToken: open(row.refresh_token),
+  };
+}
+
+/** A consent's state, started by the admin. */
+async function consentState(admin: Awaited<ReturnType<typeof server.admin>>) {
+  const { body } = await admin.get('/api/google-auth');
+  return new URL(body.auth_url).searchParams.get('state')!;
 }
 
 describe('Google authorisation', () => {
@@ -103,11 +124,9 @@ describe('Google authorisation', () => {
     expect(url.searchParams.get('state')!.length).toBeGreaterThan(20);
   });
 
-  it('exchanges the code, stores the tokens encrypted, and uses a state once', async () => {
+  it("exchanges the code and connects the fleet's YouTube channel, the default, with sealed tokens", async () => {
     const admin = await server.admin();
-    const state = new URL((await admin.get('/api/google-auth')).body.auth_url).searchParams.get(
-      'state',
-    )!;
+    const state = await consentState(admin);
     google.answer = {
       status: 200,
       body: { access_token: 'ya29.access-1', refresh_token: '1//refresh-1', expires_in: 3600 },
@@ -124,13 +143,66 @@ describe('Google authorisation', () => {
       client_secret: 'client-secret-1',
       redirect_uri: `${server.url}/youtube/callback`,
     });
-    const stored = await storedTokens();
-    expect(stored[GOOGLE_TOKEN_SETTINGS.accessToken]).not.toContain('ya29');
-    expect(stored[GOOGLE_TOKEN_SETTINGS.refreshToken]).not.toContain('refresh-1');
+    const channel = await fleetChannel();
+    expect(channel).toMatchObject({ accessToken: 'ya29.access-1', refreshToken: '1//refresh-1' });
+    expect(channel!.sealed.join()).not.toMatch(/ya29|refresh-1/);
+    const listed = (await admin.get('/api/channels?network=youtube')).body.data;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: channel!.id,
+        external_id: LOGIN_WITH_GOOGLE_ACCOUNT,
+        status: 'connected',
+        is_default: true,
+        websites: [],
+      }),
+    ]);
+    // Its app is the one whose empty client stands for the Google client of Settings › Google.
+    const apps = (await admin.get('/api/social-apps?network=youtube')).body.data;
+    expect(apps).toEqual([
+      expect.objectContaining({ id: listed[0].app_id, client_id: '', is_default: true }),
+    ]);
 
     const replay = await admin.post('/api/google-callback', { code: 'code-1', state });
     expect(replay.status).toBe(422);
     expect(replay.body.errors.state).toEqual([MESSAGES.googleStateMismatch]);
+  });
+
+  it('connects the same channel again, keeping its refresh token and the default it gave up', async () => {
+    const admin = await server.admin();
+    google.answer = {
+      status: 200,
+      body: { access_token: 'ya29.first', refresh_token: '1//refresh-first', expires_in: 3600 },
+    };
+    await admin.post('/api/google-callback', { code: 'code-a', state: await consentState(admin) });
+    const { id } = (await fleetChannel())!;
+    // Another channel is made the YouTube default.
+    const other = await admin.post('/api/channels', {
+      network: 'youtube',
+      name: 'Videos of their own',
+      external_id: 'UC-other',
+      access_token: 'ya29.other',
+      is_default: true,
+    });
+    expect(other.status).toBe(201);
+
+    // Google sends a refresh token at consent only: an answer without one keeps the stored one.
+    google.answer = { status: 200, body: { access_token: 'ya29.second', expires_in: 3600 } };
+    await admin.post('/api/google-callback', { code: 'code-b', state: await consentState(admin) });
+    expect(await fleetChannel()).toMatchObject({
+      id,
+      accessToken: 'ya29.second',
+      refreshToken: '1//refresh-first',
+    });
+    const listed = (await admin.get('/api/channels?network=youtube&order_key=name')).body.data;
+    expect(
+      listed.map((row: { id: number; is_default: boolean }) => [row.id, row.is_default]),
+    ).toEqual(
+      expect.arrayContaining([
+        [id, false],
+        [other.body.id, true],
+      ]),
+    );
+    await admin.delete(`/api/channels/${other.body.id}`);
   });
 
   it('refuses a state from another session', async () => {
@@ -157,38 +229,6 @@ describe('Google authorisation', () => {
     const response = await admin.post('/api/google-callback', { code: 'bad', state });
     expect(response.status).toBe(422);
     expect(response.body.errors.code).toEqual([MESSAGES.googleExchangeFailed(400)]);
-  });
-
-  it('refreshes an expired access token with the refresh token', async () => {
-    const admin = await server.admin();
-    const state = new URL((await admin.get('/api/google-auth')).body.auth_url).searchParams.get(
-      'state',
-    )!;
-    google.answer = {
-      status: 200,
-      body: { access_token: 'ya29.short', refresh_token: '1//refresh-2', expires_in: 1 },
-    };
-    await admin.post('/api/google-callback', { code: 'code-3', state });
-    const box = createSecretBox(await loadSecretKey(server.database.db, loadConfig({})));
-    google.answer = { status: 200, body: { access_token: 'ya29.fresh', expires_in: 3600 } };
-
-    const token = await googleAccessToken(
-      server.database.db,
-      box,
-      loadConfig(env),
-      server.context.outbound,
-    );
-    expect(token).toBe('ya29.fresh');
-    expect(Object.fromEntries(google.forms.at(-1)!)).toMatchObject({
-      grant_type: 'refresh_token',
-      refresh_token: '1//refresh-2',
-    });
-    // Still valid: no new request.
-    const requests = google.forms.length;
-    expect(
-      await googleAccessToken(server.database.db, box, loadConfig(env), server.context.outbound),
-    ).toBe('ya29.fresh');
-    expect(google.forms.length).toBe(requests);
   });
 
   it('is refused to a user without setting-update', async () => {

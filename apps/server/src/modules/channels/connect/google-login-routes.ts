@@ -5,15 +5,15 @@ import {
   messageSchema,
 } from '@sitefleet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { currentUser } from '../../plugins/auth.ts';
-import { buildAuthUrl, completeAuthorisation } from './service.ts';
+import type { AppContext } from '../../../context.ts';
+import { currentUser } from '../../../plugins/auth.ts';
+import { buildAuthUrl, completeAuthorisation } from './google-login.ts';
 
-/** The Google tokens are the application's (YouTube publishing): managing them is a settings matter. */
-export const googleRoutes: FastifyPluginAsyncZod<AppContext> = async (
-  app,
-  { db, config, secrets, outbound },
-) => {
+/**
+ * Login with Google connects the fleet's own YouTube channel with the fleet's Google client: a
+ * settings matter, as it always was, so it keeps its ability.
+ */
+export const googleLoginRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   app.get(
     '/api/google-auth',
     {
@@ -26,9 +26,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
     async (request) => ({
       auth_url: await buildAuthUrl(
-        db,
-        secrets,
-        config,
+        context,
         currentUser(request).sessionId,
         `${request.protocol}://${request.host}`,
       ),
@@ -47,7 +45,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => {
-      await completeAuthorisation(db, secrets, config, outbound, {
+      await completeAuthorisation(context, {
         sessionId: currentUser(request).sessionId,
         code: request.body.code,
         state: request.body.state,
