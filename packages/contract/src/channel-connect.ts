@@ -26,6 +26,9 @@ export const CONNECT_MESSAGES = {
     `There is no default ${label(network)} app: add one in Social Apps, or choose an app`,
   appNoSecret: (network: SocialNetwork) =>
     `The ${label(network)} app has no client secret: add it in Social Apps first`,
+  /** The YouTube app of the fleet's Google client, which only Login with Google asks with. */
+  googleClientApp:
+    'This app is the Google client of Settings › Google: connect with Login with Google on the dashboard, or choose an app of its own',
   websitesRequired: 'Choose at least one website',
   hoursInvalid: `The link lasts ${CONNECT_LIMITS.linkHoursMin} to ${CONNECT_LIMITS.linkHoursMax} hours`,
   choiceRequired: 'Choose at least one account',

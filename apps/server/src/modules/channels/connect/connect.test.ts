@@ -129,6 +129,21 @@ describe('starting a connection', () => {
     });
     expect(named.status).toBe(200);
     await admin.put(`/api/social-apps/${apps.youtube}`, { is_default: true });
+    // The app Login with Google made stands for the fleet's Google client: it asks no consent here.
+    const [googleClientApp] = await queryRows<{ id: number }>(
+      server.database.db,
+      sql`INSERT INTO social_apps (network, name, client_id) VALUES ('youtube', 'Google client', '')
+          RETURNING id`,
+    );
+    onTestFinished(() =>
+      server.database.db.execute(sql`DELETE FROM social_apps WHERE id = ${googleClientApp!.id}`),
+    );
+    const viaGoogleClient = await admin.post('/api/channels/connect', {
+      network: 'youtube',
+      app_id: googleClientApp!.id,
+    });
+    expect(viaGoogleClient.status).toBe(422);
+    expect(viaGoogleClient.body.errors).toEqual({ app_id: [CONNECT_MESSAGES.googleClientApp] });
   });
 });
 

@@ -87,6 +87,7 @@ export async function appToAsk(
         ? CONNECT_MESSAGES.noDefaultApp(body.network)
         : CHANNEL_MESSAGES.appUnknown;
   } else if (row.network !== body.network) errors.app_id = CHANNEL_MESSAGES.appOtherNetwork;
+  else if (row.client_id === '') errors.app_id = CONNECT_MESSAGES.googleClientApp;
   else if (CONSENTS[body.network].needsSecret && row.client_secret === null) {
     errors.app_id = CONNECT_MESSAGES.appNoSecret(body.network);
   }
