@@ -135,9 +135,11 @@ describe('starting a connection', () => {
       sql`INSERT INTO social_apps (network, name, client_id) VALUES ('youtube', 'Google client', '')
           RETURNING id`,
     );
-    onTestFinished(() =>
-      server.database.db.execute(sql`DELETE FROM social_apps WHERE id = ${googleClientApp!.id}`),
-    );
+    onTestFinished(async () => {
+      await server.database.db.execute(
+        sql`DELETE FROM social_apps WHERE id = ${googleClientApp!.id}`,
+      );
+    });
     const viaGoogleClient = await admin.post('/api/channels/connect', {
       network: 'youtube',
       app_id: googleClientApp!.id,
