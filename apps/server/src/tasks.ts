@@ -23,6 +23,7 @@ import { readDeliveryPolicy } from './pipeline/delivery-health.ts';
 import { probePausedWebsites } from './pipeline/delivery-probe.ts';
 import { probePausedSubscriptions } from './pipeline/event-delivery.ts';
 import { relayNewEvents } from './pipeline/event-relay.ts';
+import { checkPageTokens } from './pipeline/page-check.ts';
 import { pruneExpiredSessions } from './plugins/sessions.ts';
 
 /**
@@ -84,6 +85,8 @@ export const HEALTH_WINDOW_ROLL_TASK = 'deliveries:roll-health';
 export const OUTGOING_EVENTS_TASK = 'events:outgoing';
 /** Renews the social channels' access tokens before they end (pipeline/channel-care.ts). */
 export const CHANNEL_TOKENS_TASK = 'channels:refresh-tokens';
+/** Asks each Facebook Page whether its token still works (pipeline/page-check.ts). */
+export const PAGE_CHECK_TASK = 'channels:check-pages';
 
 /**
  * The first row of the task every installation starts with, due a minute after the seed, so that
@@ -215,6 +218,13 @@ export const FIXED_TASKS: TaskDefinition[] = [
     nextRun: every(5 * MINUTE_MS),
     run: async (context) => {
       await refreshEndingTokens(context);
+    },
+  },
+  {
+    command: PAGE_CHECK_TASK,
+    nextRun: every(24 * HOUR_MS),
+    run: async (context) => {
+      await checkPageTokens(context);
     },
   },
   {
