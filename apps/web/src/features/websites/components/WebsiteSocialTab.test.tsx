@@ -95,18 +95,13 @@ describe('WebsiteSocialTab', () => {
       (await within(twitter).findByText(/its posts go to the default channel/)).textContent,
     ).toBe('No channel of its own: its posts go to the default channel, Fleet X.Needs reconnect');
 
-    for (const name of ['LinkedIn', 'TikTok']) {
+    for (const name of ['LinkedIn', 'TikTok', 'YouTube']) {
       expect(
         await within(await section(name)).findByText(
           'No channel: its posts are skipped for this network.',
         ),
       ).toBeTruthy();
     }
-    // YouTube is no channel network: it says where its uploads go instead.
-    expect(screen.queryByRole('region', { name: 'YouTube' })).toBeNull();
-    expect(
-      screen.getByText(/YouTube uploads go through the fleet's Google connection/),
-    ).toBeTruthy();
   });
 
   it('unlinks a channel and links another, each keeping its other websites', async () => {

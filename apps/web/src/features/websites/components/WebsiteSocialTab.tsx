@@ -29,21 +29,14 @@ export function WebsiteSocialTab({ website }: { website: WebsiteRef }) {
   if (linked.isError) return <p className="text-danger">{linked.error.message}</p>;
   if (!linked.data) return <LoadingSpinner />;
   const channels = linked.data.data;
-  return (
-    <>
-      {SOCIAL_NETWORKS.map((network) => (
-        <NetworkChannels
-          key={network}
-          network={network}
-          website={website}
-          linked={channels.filter((channel) => channel.network === network)}
-        />
-      ))}
-      <p className="small text-body-secondary mb-0">
-        YouTube uploads go through the fleet's Google connection (Settings › Google).
-      </p>
-    </>
-  );
+  return SOCIAL_NETWORKS.map((network) => (
+    <NetworkChannels
+      key={network}
+      network={network}
+      website={website}
+      linked={channels.filter((channel) => channel.network === network)}
+    />
+  ));
 }
 
 interface NetworkChannelsProps {
