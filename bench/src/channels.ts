@@ -110,7 +110,7 @@ function channelsCase(
   return {
     name,
     path: `/api/channels?${new URLSearchParams(query)}`,
-    direct: (db) => listChannels(db, channelListQuerySchema.parse(query)),
+    direct: async (db) => (await listChannels(db, channelListQuerySchema.parse(query))).answer(),
     asList: checkedChannels(links),
     raw: {
       columns: CHANNEL_COLUMNS,

@@ -84,6 +84,11 @@ export interface ListPage {
    * groups): its total is estimated from a sample of its rows.
    */
   sampled?: SampledList;
+  /**
+   * The total is always counted, never estimated: a list of some thousands of rows at most (the
+   * channels), whose answer has no `total_is_estimate` to say that its total is not exact.
+   */
+  exactTotal?: boolean;
 }
 
 /**
@@ -146,22 +151,27 @@ export async function pageWithRows<R extends { id: number }>(
   );
 }
 
+/** How far a count of the list goes: past EXACT_COUNT_LIMIT, or to its end for an exact total. */
+const countLimit = (list: ListPage) =>
+  list.exactTotal ? sql`` : sql`LIMIT ${EXACT_COUNT_LIMIT + 1}`;
+
 /**
- * One scan finds the first EXACT_COUNT_LIMIT + 1 rows, counts them and keeps the page's.
- * row_number() numbers the rows in the order the sorted subquery yields them.
+ * One scan finds the first EXACT_COUNT_LIMIT + 1 rows (every row, for an exact total), counts
+ * them and keeps the page's. row_number() numbers the rows in the order the sorted subquery
+ * yields them.
  */
 const numberedPage = (list: ListPage, offset: number) =>
   sql`SELECT COALESCE(array_agg(id ORDER BY position), '{}') AS ids, max(total) AS total FROM (
         SELECT id, total, position FROM (
           SELECT id, count(*) OVER ()::int AS total, row_number() OVER () AS position
           FROM (SELECT ${list.idColumn} AS id ${list.fromWhere} ORDER BY ${list.orderBy}
-                LIMIT ${EXACT_COUNT_LIMIT + 1}) first_rows
+                ${countLimit(list)}) first_rows
         ) numbered
         WHERE position > ${offset} ORDER BY position LIMIT ${list.perPage}) page_rows`;
 
 /**
  * Other lists: the page through the list's order (an index walk that stops after the page) and,
- * unless `counting` is off, a count that stops past EXACT_COUNT_LIMIT.
+ * unless `counting` is off, a count that stops past EXACT_COUNT_LIMIT (countLimit).
  */
 const orderedPage = (list: ListPage, offset: number, counting: boolean) =>
   sql`SELECT ARRAY(SELECT ${list.idColumn} ${list.fromWhere} ORDER BY ${list.orderBy}
@@ -169,7 +179,7 @@ const orderedPage = (list: ListPage, offset: number, counting: boolean) =>
              ${
                counting
                  ? sql`(SELECT count(*)::int FROM (SELECT 1 ${list.fromWhere}
-                                                   LIMIT ${EXACT_COUNT_LIMIT + 1}) capped)`
+                                                   ${countLimit(list)}) capped)`
                  : sql`NULL::int`
              } AS total`;
 
@@ -192,7 +202,9 @@ async function pageAndTotal<T extends PageRead>(
   read: (page: SQL) => Promise<T>,
 ): Promise<T & { total: number; estimated: boolean }> {
   const offset = pageOffset(list.page, list.perPage);
-  const estimating = offset + list.perPage > EXACT_COUNT_LIMIT || knownLarge(db, list.cacheKey);
+  const estimating =
+    !list.exactTotal &&
+    (offset + list.perPage > EXACT_COUNT_LIMIT || knownLarge(db, list.cacheKey));
   const statement = estimating
     ? orderedPage(list, offset, false)
     : list.findOnce
@@ -206,13 +218,13 @@ async function pageAndTotal<T extends PageRead>(
       return { ...found, total: offset + size, estimated: false };
     }
     if (size === 0) {
-      const total = await cappedCount(db, list.fromWhere);
+      const total = await cappedCount(db, list);
       if (total <= EXACT_COUNT_LIMIT) return { ...found, total, estimated: false };
     }
   } else {
     // A page past the last row carries no count of a found list: it is counted apart.
-    const total = counted ?? (offset === 0 ? 0 : await cappedCount(db, list.fromWhere));
-    if (total <= EXACT_COUNT_LIMIT) return { ...found, total, estimated: false };
+    const total = counted ?? (offset === 0 ? 0 : await cappedCount(db, list));
+    if (total <= EXACT_COUNT_LIMIT || list.exactTotal) return { ...found, total, estimated: false };
     rememberLarge(db, list.cacheKey);
   }
   const total = await estimatedRows(db, list);
@@ -309,11 +321,11 @@ export function jsonPageAnswer(
   return new JsonRowsPage({ ...shaped, data: [] }, page.json);
 }
 
-/** Counts the list's rows, stopping past EXACT_COUNT_LIMIT (a page asked beyond the last). */
-async function cappedCount(db: Executor, fromWhere: SQL) {
+/** Counts the list's rows as far as countLimit (a page asked beyond the last). */
+async function cappedCount(db: Executor, list: ListPage) {
   const [row] = await queryRows<{ total: number }>(
     db,
-    sql`SELECT count(*)::int AS total FROM (SELECT 1 ${fromWhere} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
+    sql`SELECT count(*)::int AS total FROM (SELECT 1 ${list.fromWhere} ${countLimit(list)}) capped`,
   );
   return row?.total ?? 0;
 }

@@ -30,13 +30,18 @@ import { testChannel } from './who-am-i.ts';
  */
 export const channelsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db, secrets } = context;
-  registerStandardRoutes(app, channelsResource, {
-    list: (query, request) => listChannels(request.reads, query),
-    get: (id, request) => getChannel(request.reads, id),
-    create: (body) => createChannel(db, secrets, body),
-    update: (id, body) => updateChannel(context, id, body),
-    remove: (id, request) => removeChannel(db, id, request),
-  });
+  registerStandardRoutes(
+    app,
+    channelsResource,
+    {
+      list: (query, request) => listChannels(request.reads, query),
+      get: (id, request) => getChannel(request.reads, id),
+      create: (body) => createChannel(db, secrets, body),
+      update: (id, body) => updateChannel(context, id, body),
+      remove: (id, request) => removeChannel(db, id, request),
+    },
+    { fastList: true },
+  );
 
   registerStandardRoutes(app, socialAppsResource, {
     list: (query, request) => listSocialApps(request.reads, query),
