@@ -4,7 +4,13 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { FakeNetworks, json } from './fake-networks.ts';
-import { createPost, insertTestCategory, insertTestWebsites, serverForFile } from './fixtures.ts';
+import {
+  createPost,
+  insertOldSetting,
+  insertTestCategory,
+  insertTestWebsites,
+  serverForFile,
+} from './fixtures.ts';
 import { FAST_QUEUE_ENV, waitFor } from './harness.ts';
 
 /**
@@ -207,15 +213,8 @@ describe('the upgrade from fleet-wide settings', () => {
   /** The statements that move the settings; the tables exist already. */
   const upgrade = migration.slice(migration.indexOf('-- Upgrade:'));
 
-  /** A setting as an install before channels kept it, in the Social group, sealed if secret. */
-  async function oldSetting(fullPath: string, value: string, isSecret = false) {
-    await db.execute(
-      sql`INSERT INTO settings (full_path, name, value, is_secret, group_id)
-          SELECT ${fullPath}, ${fullPath.split('.').pop()!},
-                 ${isSecret ? server.context.secrets.seal(value) : value}, ${isSecret}, group_id
-          FROM settings WHERE full_path = 'social.facebook.webhook_url'`,
-    );
-  }
+  const oldSetting = (fullPath: string, value: string, isSecret = false) =>
+    insertOldSetting(server, { fullPath, value, isSecret, groupOf: 'social.facebook.webhook_url' });
 
   it("makes each network's settings its default app and channel, which publish as before", async () => {
     await db.execute(sql`DELETE FROM channels`);

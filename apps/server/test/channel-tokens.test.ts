@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import type { TaskContext } from '../src/jobs/scheduler.ts';
 import { refreshEndingTokens } from '../src/pipeline/channel-care.ts';
 import { type FakeAnswer, type ReceivedRequest, startFakeHttp } from './fake-http.ts';
-import { serverForFile } from './fixtures.ts';
+import { quietTaskContext, serverForFile } from './fixtures.ts';
 
 /**
  * Token care over 90 simulated days: X and TikTok access tokens that end within hours and rotate
@@ -58,10 +57,7 @@ fake.answer((request: ReceivedRequest) => {
 const server = await serverForFile();
 const admin = await server.admin();
 const db = server.database.db;
-const context: TaskContext = {
-  ...server.context,
-  log: { error: () => {}, warn: () => {}, info: () => {} },
-};
+const context = quietTaskContext(server);
 
 const start = Date.parse('2027-01-01T00:00:00Z');
 const channels: Record<Network, number> = { twitter: 0, tiktok: 0, linkedin: 0 };

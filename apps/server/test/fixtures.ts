@@ -15,6 +15,7 @@ import {
   websiteSettings,
   websites,
 } from '../src/db/schema.ts';
+import type { TaskContext } from '../src/jobs/scheduler.ts';
 import { newWebhookSecret } from '../src/lib/secrets.ts';
 import {
   ApiClient,
@@ -62,6 +63,29 @@ export async function serverForFile(
   const server = await startTestServer(...options);
   afterAll(() => server.close());
   return server;
+}
+
+/** The server's context as a scheduled task gets it, its log kept quiet. */
+export const quietTaskContext = (server: TestServer): TaskContext => ({
+  ...server.context,
+  log: { error: () => {}, warn: () => {}, info: () => {} },
+});
+
+/**
+ * A setting as an install before an upgrade kept it, sealed if secret, in the group of
+ * `groupOf` (a setting that still exists): the upgrade's statements then move it.
+ */
+export async function insertOldSetting(
+  server: TestServer,
+  setting: { fullPath: string; value: string; isSecret?: boolean; groupOf: string },
+) {
+  const { fullPath, value, isSecret = false, groupOf } = setting;
+  await server.database.db.execute(
+    sql`INSERT INTO settings (full_path, name, value, is_secret, group_id)
+        SELECT ${fullPath}, ${fullPath.split('.').pop()!},
+               ${isSecret ? server.context.secrets.seal(value) : value}, ${isSecret}, group_id
+        FROM settings WHERE full_path = ${groupOf}`,
+  );
 }
 
 /** The seeded roles' ids by name. */

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import type { TaskContext } from '../src/jobs/scheduler.ts';
 import { checkPageTokens } from '../src/pipeline/page-check.ts';
 import { type FakeAnswer, type ReceivedRequest, startFakeHttp } from './fake-http.ts';
-import { insertTestWebsites, serverForFile } from './fixtures.ts';
+import { insertTestWebsites, quietTaskContext, serverForFile } from './fixtures.ts';
 
 /**
  * The daily check of Facebook Page tokens: a Page whose token Facebook refuses for good (an
@@ -44,10 +43,7 @@ fake.answer((request: ReceivedRequest) => {
 const server = await serverForFile();
 const admin = await server.admin();
 const db = server.database.db;
-const context: TaskContext = {
-  ...server.context,
-  log: { error: () => {}, warn: () => {}, info: () => {} },
-};
+const context = quietTaskContext(server);
 const [website] = await insertTestWebsites(db);
 
 const app = await admin.post('/api/social-apps', {

@@ -6,6 +6,7 @@ import { scheduledTasks } from '../src/db/schema.ts';
 import { schedulerTick, type TaskContext } from '../src/jobs/scheduler.ts';
 import { FIXED_TASKS, TASK_SOURCES } from '../src/tasks.ts';
 import { chatCompletion, type FakeHttpServer, startFakeHttp } from './fake-http.ts';
+import { quietTaskContext } from './fixtures.ts';
 import {
   type ApiClient,
   FAST_QUEUE_ENV,
@@ -37,10 +38,7 @@ describe('the pipeline on the demo data', () => {
     server = await startTestServer(FAST_QUEUE_ENV, { workers: true });
     await seedDemo(server.database.db);
     admin = await server.admin();
-    context = {
-      ...server.context,
-      log: { error: () => {}, warn: () => {}, info: () => {} },
-    };
+    context = quietTaskContext(server);
     const all = (await admin.get('/api/getAllWebsites')).body as { id: number }[];
     for (const site of all) {
       const saved = await admin.patch(`/api/websites/${site.id}/update-settings`, {

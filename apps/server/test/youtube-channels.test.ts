@@ -4,7 +4,12 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { FakeNetworks } from './fake-networks.ts';
-import { insertTestCategory, insertTestWebsites, serverForFile } from './fixtures.ts';
+import {
+  insertOldSetting,
+  insertTestCategory,
+  insertTestWebsites,
+  serverForFile,
+} from './fixtures.ts';
 import { FAST_QUEUE_ENV, waitFor } from './harness.ts';
 
 /**
@@ -74,15 +79,8 @@ describe('the upgrade of the fleet-wide Google connection', () => {
     'utf8',
   );
 
-  /** A setting as an install before YouTube channels kept it, sealed if secret. */
-  async function oldSetting(fullPath: string, value: string, isSecret = false) {
-    await db.execute(
-      sql`INSERT INTO settings (full_path, name, value, is_secret, group_id)
-          SELECT ${fullPath}, ${fullPath.split('.').pop()!},
-                 ${isSecret ? server.context.secrets.seal(value) : value}, ${isSecret}, group_id
-          FROM settings WHERE full_path = 'social.youtube.webhook_url'`,
-    );
-  }
+  const oldSetting = (fullPath: string, value: string, isSecret = false) =>
+    insertOldSetting(server, { fullPath, value, isSecret, groupOf: 'social.youtube.webhook_url' });
 
   it('makes it the default YouTube channel, which uploads to the same account as before', async () => {
     await oldSetting('social.youtube.base_url', `${fake.url}/google`);

@@ -2,7 +2,7 @@ import { addMonths, MONITOR_ERRORS, toIsoDate } from '@sitefleet/contract';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeHttp } from '../../../test/fake-http.ts';
-import { createWebsite, serverForFile } from '../../../test/fixtures.ts';
+import { createWebsite, quietTaskContext, serverForFile } from '../../../test/fixtures.ts';
 import { FAST_QUEUE_ENV, setSetting, TEST_DB, waitFor } from '../../../test/harness.ts';
 import { startHttpsSite, startLocalSite, startLocalSmtp } from '../../../test/local-sites.ts';
 import type { RunningJob } from '../../jobs/queue.ts';
@@ -227,7 +227,7 @@ describe('site monitoring and notifications', async () => {
     const fresh = await Promise.all([1, 2, 3].map(() => createWebsite(admin, { url: site.url })));
     const inactive = await createWebsite(admin, { url: site.url, status: 2 });
     const task = FIXED_TASKS.find((entry) => entry.command === MONITOR_CHECK_TASK)!;
-    await task.run({ ...server.context, log: { error: () => {}, warn: () => {}, info: () => {} } });
+    await task.run(quietTaskContext(server));
     const checked = await waitFor(
       async () => {
         const rows = await Promise.all(
