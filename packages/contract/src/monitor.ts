@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES, WITHOUT_NUL } from './fields.ts';
+import { DEFAULT_RENEWAL_NOTICE_DAYS } from './monitor-settings.ts';
 import { pageQuerySchema, paginatedSchema } from './pagination.ts';
 
 /** What the monitor knows of a website: never checked, answering, or failing. */
 export const MONITOR_STATUSES = ['up', 'down', 'unknown'] as const;
 export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
-
-/** Minutes between two checks of a website (group Monitoring). */
-export const MONITOR_INTERVAL_SETTING = 'monitor.interval_minutes';
-export const DEFAULT_MONITOR_INTERVAL_MINUTES = 5;
-/** Days before a renewal date that `renewal_due` is sent. */
-export const RENEWAL_NOTICE_SETTING = 'monitor.renewal_notice_days';
-export const DEFAULT_RENEWAL_NOTICE_DAYS = 30;
 
 /** How a check calls a website. */
 export const MONITOR_CHECK = {

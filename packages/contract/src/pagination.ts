@@ -167,12 +167,6 @@ export const unknownIdsMessage = (ids: readonly number[]) =>
   `These ids do not exist: ${ids.join(', ')}. Nothing was changed.`;
 
 /**
- * Up to this many rows a big list's total is counted exactly; beyond, it is the planner's
- * estimate, and never less than this bound plus one (the rows counted before stopping).
- */
-export const EXACT_COUNT_LIMIT = 1000;
-
-/**
  * A page of a big list. Past a bound, `total` (and so `last_page`) is the planner's estimate
  * instead of an exact count, so that a page never costs a count over millions of rows;
  * `total_is_estimate` says so.

@@ -1,15 +1,18 @@
-import { instanceDetailsAnswerSchema } from '@sitefleet/contract';
+import type { instanceDetailsAnswerSchema } from '@sitefleet/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { http } from '../../../lib/http.ts';
+import { getCheckedAnswer } from './checked-answer.ts';
 
 export type InstanceDetail = z.infer<
   typeof instanceDetailsAnswerSchema
 >['instancesDetails'][number];
 
-export async function fetchInstanceDetails(): Promise<InstanceDetail[]> {
-  const answer = instanceDetailsAnswerSchema.parse(await http.get('/api/details/instances'));
-  return answer.instancesDetails;
+export function fetchInstanceDetails(): Promise<InstanceDetail[]> {
+  return getCheckedAnswer(
+    '/api/details/instances',
+    undefined,
+    (schemas, answer) => schemas.instanceDetailsAnswerSchema.parse(answer).instancesDetails,
+  );
 }
 
 export function useInstanceDetails() {

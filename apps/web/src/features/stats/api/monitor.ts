@@ -1,15 +1,16 @@
-import { monitorPageSchema, renewalsSchema } from '@sitefleet/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { getCheckedAnswer } from './checked-answer.ts';
 
 /** How many websites the monitor finds down (the list's total on one row). */
 export function useWebsitesDown() {
   return useQuery({
     queryKey: ['monitor', 'down'],
-    queryFn: async () =>
-      monitorPageSchema.parse(
-        await http.get('/api/monitor', { query: { status: 'down', per_page: 1 } }),
-      ).total,
+    queryFn: () =>
+      getCheckedAnswer(
+        '/api/monitor',
+        { status: 'down', per_page: 1 },
+        (schemas, answer) => schemas.monitorPageSchema.parse(answer).total,
+      ),
   });
 }
 
@@ -17,7 +18,9 @@ export function useWebsitesDown() {
 export function useRenewalsDue(days: number) {
   return useQuery({
     queryKey: ['stats', 'renewals', days],
-    queryFn: async () =>
-      renewalsSchema.parse(await http.get('/api/stats/renewals', { query: { days } })),
+    queryFn: () =>
+      getCheckedAnswer('/api/stats/renewals', { days }, (schemas, answer) =>
+        schemas.renewalsSchema.parse(answer),
+      ),
   });
 }

@@ -1,17 +1,13 @@
 import { STAT_ANSWER_KEYS, type StatKind } from '@sitefleet/contract';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { http } from '../../../lib/http.ts';
 import { statsKey } from '../../../lib/query-keys.ts';
-
-const statAnswerSchema = z.record(z.string(), z.unknown());
+import { getCheckedAnswer } from './checked-answer.ts';
 
 /** GET /api/stats/{kind}?status=…: the count under the answer's key for that kind. */
-export async function fetchStatCount(kind: StatKind, status: string): Promise<number> {
-  const answer = statAnswerSchema.parse(
-    await http.get(`/api/stats/${kind}`, { query: { status } }),
+export function fetchStatCount(kind: StatKind, status: string): Promise<number> {
+  return getCheckedAnswer(`/api/stats/${kind}`, { status }, (schemas, answer) =>
+    schemas.statCountSchema.parse(schemas.statAnswerSchema.parse(answer)[STAT_ANSWER_KEYS[kind]]),
   );
-  return z.number().parse(answer[STAT_ANSWER_KEYS[kind]]);
 }
 
 export function useStatCount(kind: StatKind, status: string) {

@@ -1,15 +1,15 @@
-import { topItemSchema } from '@sitefleet/contract';
+import type { topItemSchema } from '@sitefleet/contract';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { http } from '../../../lib/http.ts';
+import type { z } from 'zod';
 import { topListKey } from '../../../lib/query-keys.ts';
+import { getCheckedAnswer } from './checked-answer.ts';
 
 export type TopItem = z.infer<typeof topItemSchema>;
 
-const topListSchema = z.array(topItemSchema);
-
-export async function fetchTopList(kind: 'websites' | 'categories'): Promise<TopItem[]> {
-  return topListSchema.parse(await http.get(`/api/stats/top-${kind}`));
+export function fetchTopList(kind: 'websites' | 'categories'): Promise<TopItem[]> {
+  return getCheckedAnswer(`/api/stats/top-${kind}`, undefined, (schemas, answer) =>
+    schemas.topListSchema.parse(answer),
+  );
 }
 
 export function useTopWebsites() {
