@@ -1,4 +1,3 @@
-import { useAbility } from '@casl/react';
 import {
   SEARCH_KIND_LABELS,
   SEARCH_KINDS,
@@ -9,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
-import { type AbilityName, type AppAbility, can } from '../../lib/abilities.ts';
+import { type AbilityName, can, useAbility } from '../../lib/abilities.ts';
 import { http } from '../../lib/http.ts';
 import { createFormPath, paths } from '../../lib/paths.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -88,7 +87,7 @@ export function CommandPalette({
 }) {
   const [term, setTerm] = useState('');
   const [active, setActive] = useState(0);
-  const ability = useAbility<AppAbility>();
+  const ability = useAbility();
   const navigate = useNavigate();
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);

@@ -1,6 +1,5 @@
-import { useAbility } from '@casl/react';
 import { contentActionAbilities, type VariantKind } from '@sitefleet/contract';
-import { type AppAbility, can } from '../abilities.ts';
+import { can, useAbility } from '../abilities.ts';
 import type { ContentResource } from './content-records.ts';
 
 /**
@@ -8,7 +7,7 @@ import type { ContentResource } from './content-records.ts';
  * every ability the action needs (a reviewer approves and moves, only a publisher publishes).
  */
 export function useMayRunAction(kind: VariantKind): (action: string) => boolean {
-  const ability = useAbility<AppAbility>();
+  const ability = useAbility();
   return (action) => contentActionAbilities(kind, action).every((needed) => can(ability, needed));
 }
 

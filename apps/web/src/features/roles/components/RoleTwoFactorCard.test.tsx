@@ -1,9 +1,7 @@
-import { AbilityProvider } from '@casl/react';
 import { TWO_FACTOR_MESSAGES } from '@sitefleet/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appAbility } from '../../../lib/abilities.ts';
 import { clearSession, loadSession } from '../../../lib/auth-store.ts';
 import { stubFetch } from '../../../test/fetch-stub.tsx';
 import { settingsAnswer } from '../../../test/settings-answer.ts';
@@ -26,9 +24,7 @@ async function renderCard() {
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <AbilityProvider value={appAbility}>
-        <RoleTwoFactorCard roleId={7} />
-      </AbilityProvider>
+      <RoleTwoFactorCard roleId={7} />
     </QueryClientProvider>,
   );
   const toggle = screen.getByLabelText<HTMLInputElement>(
