@@ -1,5 +1,7 @@
+import { AbilityProvider } from '@casl/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { appAbility } from '../lib/abilities.ts';
 import { useTheme } from '../lib/theme.ts';
 import { Toaster } from '../lib/toast.tsx';
 import { queryClient } from './query-client.ts';
@@ -8,8 +10,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const { theme } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
-      <Toaster theme={theme} />
+      <AbilityProvider value={appAbility}>
+        {children}
+        <Toaster theme={theme} />
+      </AbilityProvider>
     </QueryClientProvider>
   );
 }

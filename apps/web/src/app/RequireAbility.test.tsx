@@ -1,6 +1,8 @@
+import { AbilityProvider } from '@casl/react';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { appAbility } from '../lib/abilities.ts';
 import { clearSession, loadSession } from '../lib/auth-store.ts';
 import { stubFetch } from '../test/fetch-stub.tsx';
 import { settingsAnswer } from '../test/settings-answer.ts';
@@ -22,7 +24,11 @@ async function renderWith(abilities: string[]) {
       <h1>Add New Role</h1>
     </RequireAbility>
   );
-  render(<RouterProvider router={createMemoryRouter([{ path: '*', Component: Screen }])} />);
+  render(
+    <AbilityProvider value={appAbility}>
+      <RouterProvider router={createMemoryRouter([{ path: '*', Component: Screen }])} />
+    </AbilityProvider>,
+  );
 }
 
 describe('RequireAbility', () => {

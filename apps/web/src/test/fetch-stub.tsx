@@ -1,7 +1,9 @@
+import { AbilityProvider } from '@casl/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { appAbility } from '../lib/abilities.ts';
 
 export interface StubbedAnswer {
   status?: number;
@@ -31,13 +33,15 @@ export function stubFetch(answers: Record<string, StubbedAnswer | StubbedAnswerO
   return fetchMock;
 }
 
-/** Renders a screen's router as the app does, with its queries (no retries). */
+/** Renders a screen's router as the app does: its queries (no retries) and the user's abilities. */
 export function renderInApp(router: Parameters<typeof RouterProvider>[0]['router']) {
   return render(
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <RouterProvider router={router} />
+      <AbilityProvider value={appAbility}>
+        <RouterProvider router={router} />
+      </AbilityProvider>
     </QueryClientProvider>,
   );
 }

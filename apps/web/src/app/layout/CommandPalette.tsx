@@ -1,3 +1,4 @@
+import { useAbility } from '@casl/react';
 import {
   SEARCH_KIND_LABELS,
   SEARCH_KINDS,
@@ -8,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
-import { type AbilityName, can, useAbility } from '../../lib/abilities.ts';
+import { type AbilityName, type AppAbility, can } from '../../lib/abilities.ts';
 import { http } from '../../lib/http.ts';
 import { createFormPath, paths } from '../../lib/paths.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -87,7 +88,7 @@ export function CommandPalette({
 }) {
   const [term, setTerm] = useState('');
   const [active, setActive] = useState(0);
-  const ability = useAbility();
+  const ability = useAbility<AppAbility>();
   const navigate = useNavigate();
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);

@@ -1,7 +1,9 @@
+import { AbilityProvider } from '@casl/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { appAbility } from '../../lib/abilities.ts';
 import { clearSession, loadSession } from '../../lib/auth-store.ts';
 import { stubFetch } from '../../test/fetch-stub.tsx';
 import { settingsAnswer } from '../../test/settings-answer.ts';
@@ -21,7 +23,9 @@ async function renderSidebarWith(abilities: string[]) {
   const router = createMemoryRouter([{ path: '*', Component: Sidebar }]);
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
+      <AbilityProvider value={appAbility}>
+        <RouterProvider router={router} />
+      </AbilityProvider>
     </QueryClientProvider>,
   );
 }

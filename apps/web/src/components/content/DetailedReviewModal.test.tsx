@@ -1,8 +1,10 @@
+import { AbilityProvider } from '@casl/react';
 import { categoryDetailListSchema } from '@sitefleet/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { appAbility } from '../../lib/abilities.ts';
 import { stubFetch } from '../../test/fetch-stub.tsx';
 import { stubResizeObserver } from '../../test/resize-observer-stub.ts';
 import { DetailedReviewModal } from './DetailedReviewModal.tsx';
@@ -71,18 +73,20 @@ function renderReview() {
   });
   const { container } = render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <DetailedReviewModal
-          resource="/api/categories"
-          listKey={['categories']}
-          recordId={5}
-          recordName="Laptops"
-          pageSchema={categoryDetailListSchema}
-          subject={{ header: 'Category', value: (row) => row.category_name }}
-          canAct
-          onClose={() => {}}
-        />
-      </MemoryRouter>
+      <AbilityProvider value={appAbility}>
+        <MemoryRouter>
+          <DetailedReviewModal
+            resource="/api/categories"
+            listKey={['categories']}
+            recordId={5}
+            recordName="Laptops"
+            pageSchema={categoryDetailListSchema}
+            subject={{ header: 'Category', value: (row) => row.category_name }}
+            canAct
+            onClose={() => {}}
+          />
+        </MemoryRouter>
+      </AbilityProvider>
     </QueryClientProvider>,
   );
   const actionCalls = () =>

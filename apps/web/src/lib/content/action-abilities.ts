@@ -1,5 +1,6 @@
+import { useAbility } from '@casl/react';
 import { contentActionAbilities, type VariantKind } from '@sitefleet/contract';
-import { can, useAbility } from '../abilities.ts';
+import { type AppAbility, can } from '../abilities.ts';
 import type { ContentResource } from './content-records.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { ContentResource } from './content-records.ts';
  * every ability the action needs (a reviewer approves and moves, only a publisher publishes).
  */
 export function useMayRunAction(kind: VariantKind): (action: string) => boolean {
-  const ability = useAbility();
+  const ability = useAbility<AppAbility>();
   return (action) => contentActionAbilities(kind, action).every((needed) => can(ability, needed));
 }
 

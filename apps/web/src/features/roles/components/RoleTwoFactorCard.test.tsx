@@ -1,7 +1,9 @@
+import { AbilityProvider } from '@casl/react';
 import { TWO_FACTOR_MESSAGES } from '@sitefleet/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { appAbility } from '../../../lib/abilities.ts';
 import { clearSession, loadSession } from '../../../lib/auth-store.ts';
 import { stubFetch } from '../../../test/fetch-stub.tsx';
 import { settingsAnswer } from '../../../test/settings-answer.ts';
@@ -24,7 +26,9 @@ async function renderCard() {
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <RoleTwoFactorCard roleId={7} />
+      <AbilityProvider value={appAbility}>
+        <RoleTwoFactorCard roleId={7} />
+      </AbilityProvider>
     </QueryClientProvider>,
   );
   const toggle = screen.getByLabelText<HTMLInputElement>(

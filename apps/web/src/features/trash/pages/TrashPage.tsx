@@ -1,3 +1,4 @@
+import { useAbility } from '@casl/react';
 import {
   TRASH_LIST_ABILITIES,
   TRASH_PURGE_ABILITY,
@@ -11,7 +12,7 @@ import {
 import { useCallback, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
-import { can, useAbility } from '../../../lib/abilities.ts';
+import { type AppAbility, can } from '../../../lib/abilities.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
 import { idsByType, useEmptyTrash, usePurgeEntries, useRestoreEntries } from '../api/trash.ts';
 import { TrashTypeFilter } from '../components/TrashTypeFilter.tsx';
@@ -34,7 +35,7 @@ export function TrashPage() {
   const type = TRASH_TYPES.find((t) => t === params.filters.type);
   const selection = list.selection;
 
-  const ability = useAbility();
+  const ability = useAbility<AppAbility>();
   const visibleTypes = TRASH_TYPES.filter((t) => can(ability, trashDeleteAbility(t)));
   const mayPurge = useCallback(
     (t: TrashType) => can(ability, TRASH_PURGE_ABILITY) && can(ability, trashDeleteAbility(t)),

@@ -1,7 +1,9 @@
+import { AbilityProvider } from '@casl/react';
 import { REVIEW_SECOND_PERSON_SETTING, REVIEW_SECOND_PERSON_TEXTS } from '@sitefleet/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { appAbility } from '../../../lib/abilities.ts';
 import { clearSession, loadSession } from '../../../lib/auth-store.ts';
 import { stubFetch } from '../../../test/fetch-stub.tsx';
 import { settingsAnswer } from '../../../test/settings-answer.ts';
@@ -49,9 +51,11 @@ async function renderWith(abilities: string[], value: string) {
   });
   await loadSession();
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <SecondPersonSwitch />
-    </QueryClientProvider>,
+    <AbilityProvider value={appAbility}>
+      <QueryClientProvider client={new QueryClient()}>
+        <SecondPersonSwitch />
+      </QueryClientProvider>
+    </AbilityProvider>,
   );
   return fetchMock;
 }
