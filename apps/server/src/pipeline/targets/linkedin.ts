@@ -1,7 +1,7 @@
 import { postJson } from '../../lib/delivery-http.ts';
 import { endpoint, externalIdOf, shorten, socialText, variantLink } from './connector.ts';
 import { socialNetwork } from './social-network.ts';
-import { clientInFormRefresh, withUserToken } from './user-tokens.ts';
+import { oauthRefresh, withUserToken } from './user-tokens.ts';
 
 /** The longest commentary LinkedIn takes. */
 const COMMENTARY_LENGTH = 3000;
@@ -21,7 +21,7 @@ const escapeLittleText = (text: string) => text.replace(/[\\|{}@[\]()<>#*_~]/g, 
  */
 export const linkedin = socialNetwork({
   target: 'linkedin',
-  refresh: clientInFormRefresh('client_id'),
+  refresh: oauthRefresh('linkedin'),
   settings: [
     {
       fullPath: 'social.linkedin.api_version',

@@ -1,7 +1,7 @@
 import { DeliveryError, postJson } from '../../lib/delivery-http.ts';
 import { endpoint, externalIdOf, shorten, socialText } from './connector.ts';
 import { socialNetwork } from './social-network.ts';
-import { clientInFormRefresh, withUserToken } from './user-tokens.ts';
+import { oauthRefresh, withUserToken } from './user-tokens.ts';
 
 /** TikTok's limits for a photo post, in UTF-16 units. */
 const TIKTOK_TITLE_LENGTH = 90;
@@ -22,7 +22,7 @@ interface TikTokAnswer {
  */
 export const tiktok = socialNetwork({
   target: 'tiktok',
-  refresh: clientInFormRefresh('client_key'),
+  refresh: oauthRefresh('tiktok'),
   settings: [
     {
       fullPath: 'social.tiktok.photo_url',

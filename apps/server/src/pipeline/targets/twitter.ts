@@ -1,9 +1,8 @@
 import type { VariantContent } from '../../content/variants.ts';
 import { postJson } from '../../lib/delivery-http.ts';
-import type { RefreshRequestOf } from './channel-account.ts';
 import { endpoint, externalIdOf, variantLink } from './connector.ts';
 import { socialNetwork } from './social-network.ts';
-import { withUserToken } from './user-tokens.ts';
+import { oauthRefresh, withUserToken } from './user-tokens.ts';
 
 const TWEET_LENGTH = 280;
 /** X counts every link as this many characters (its t.co address), whatever its real length. */
@@ -44,31 +43,14 @@ function tweetText(variant: VariantContent): string {
 }
 
 /**
- * X's refresh of its user access token, which ends after 2 hours: a confidential client
- * authenticates with Basic; a public one sends only its client_id.
- */
-const tokenRefresh: RefreshRequestOf = (account, refreshToken) => {
-  if (!account.clientId) return null;
-  const headers: Record<string, string> = {};
-  if (account.clientSecret) {
-    const credentials = `${account.clientId}:${account.clientSecret}`;
-    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
-  }
-  return {
-    url: account.tokenUrl,
-    headers,
-    form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: account.clientId },
-  };
-};
-
-/**
  * X: a tweet through API v2 (`POST /2/tweets`, `{ text }`) with the channel's OAuth 2.0 user
  * access token, which holds tweet.write, refreshed when it ends. X answers `{ "data": { "id": "…", "text": "…" } }`.
  */
 export const twitter = socialNetwork({
   target: 'twitter',
   settings: [],
-  refresh: tokenRefresh,
+  // The user access token ends after 2 hours; a public client refreshes with its id alone.
+  refresh: oauthRefresh('twitter'),
   async publish(variant, call) {
     const { apiBaseUrl } = call.channel();
     const { statusCode, json } = await withUserToken(call, (accessToken) =>

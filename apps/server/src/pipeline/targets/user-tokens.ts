@@ -1,7 +1,8 @@
-import { PUBLISH_TARGET_LABELS } from '@sitefleet/contract';
+import { PUBLISH_TARGET_LABELS, type SocialNetwork } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { DeliveryError, sendRequest } from '../../lib/delivery-http.ts';
+import { clientAuthentication } from '../../lib/oauth-client.ts';
 import type { RefreshRequest, RefreshRequestOf } from './channel-account.ts';
 import { notConfigured, type SocialCall } from './connector.ts';
 
@@ -10,22 +11,22 @@ const EXPIRY_MARGIN_MS = 5 * 60_000;
 /** HTTP 401: the network no longer takes the access token. */
 const UNAUTHORIZED = 401;
 
-/** The refresh of networks whose client sends its id (under `idField`) and secret in the form. */
-export const clientInFormRefresh =
-  (idField: string): RefreshRequestOf =>
-  (account, refreshToken) =>
-    account.clientId && account.clientSecret
-      ? {
-          url: account.tokenUrl,
-          headers: {},
-          form: {
-            [idField]: account.clientId,
-            client_secret: account.clientSecret,
-            grant_type: 'refresh_token',
-            refresh_token: refreshToken,
-          },
-        }
-      : null;
+/**
+ * A network's refresh request (OAuth 2.0 `grant_type=refresh_token`) at its app's token address,
+ * the client authenticated as at the code exchange; null when the app lacks the credentials.
+ */
+export const oauthRefresh =
+  (network: SocialNetwork): RefreshRequestOf =>
+  (account, refreshToken) => {
+    const client = clientAuthentication(network, account);
+    return (
+      client && {
+        url: account.tokenUrl,
+        headers: client.headers,
+        form: { ...client.form, grant_type: 'refresh_token', refresh_token: refreshToken },
+      }
+    );
+  };
 
 interface TokenAnswer {
   access_token?: unknown;

@@ -3,7 +3,7 @@ import { answerJson, DeliveryError, postJson, sendRequest } from '../../lib/deli
 import type { Outbound } from '../../lib/outbound.ts';
 import { endpoint, externalIdOf, shorten, socialText } from './connector.ts';
 import { socialNetwork } from './social-network.ts';
-import { clientInFormRefresh, withUserToken } from './user-tokens.ts';
+import { oauthRefresh, withUserToken } from './user-tokens.ts';
 
 const YOUTUBE_TITLE_LENGTH = 100;
 /** YouTube counts a description's limit in UTF-8 bytes. */
@@ -65,7 +65,7 @@ async function openVideo(variant: VariantContent, outbound: Outbound, timeoutMs:
  */
 export const youtube = socialNetwork({
   target: 'youtube',
-  refresh: clientInFormRefresh('client_id'),
+  refresh: oauthRefresh('youtube'),
   settings: [
     {
       fullPath: 'social.youtube.privacy_status',

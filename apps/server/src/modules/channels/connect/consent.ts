@@ -131,11 +131,13 @@ async function connect(
     timeoutMs: context.config.DELIVERY_TIMEOUT_MS,
     secrets: [code, app.clientSecret ?? '', pending.codeVerifier ?? ''],
   };
-  const { form, headers } = codeExchange(app, {
+  const exchange = codeExchange(app, {
     code,
     redirectUri: pending.redirectUri,
     codeVerifier: pending.codeVerifier,
   });
+  if (!exchange) throw new ConnectFailure(CONNECT_MESSAGES.appNoSecret(network));
+  const { form, headers } = exchange;
   const answer = await postForm(calls, tokenUrlOf(app), form, headers);
   const tokens = tokensOf(calls, answer, now);
   calls.secrets.push(tokens.accessToken, tokens.refreshToken ?? '');

@@ -1,21 +1,22 @@
 import { createHash } from 'node:crypto';
 import { SOCIAL_NETWORK_ENDPOINTS, type SocialNetwork } from '@sitefleet/contract';
+import {
+  CLIENT_ID_PARAM,
+  type ClientAuthentication,
+  clientAuthentication,
+} from '../../../lib/oauth-client.ts';
 
 /**
  * What each network's consent asks (OAuth 2.0 authorization code): the scopes a channel needs to
- * publish, how they are joined, whether the request carries PKCE (S256), what the client's id is
- * called, and how the code is exchanged at the token address.
+ * publish, how they are joined, and whether the request carries PKCE (S256). How the client names
+ * and proves itself is lib/oauth-client.ts's, shared with the refreshes.
  */
 interface ConsentOf {
   scopes: readonly string[];
   scopeSeparator: ' ' | ',';
   pkce: boolean;
-  /** TikTok names the client `client_key`. */
-  clientParam: 'client_id' | 'client_key';
   /** Parameters of the consent beyond the standard ones. */
   extra?: Record<string, string>;
-  /** The code exchange needs the client secret (X's public clients do without). */
-  needsSecret: boolean;
 }
 
 export const CONSENTS: Record<SocialNetwork, ConsentOf> = {
@@ -23,38 +24,28 @@ export const CONSENTS: Record<SocialNetwork, ConsentOf> = {
     scopes: ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement'],
     scopeSeparator: ',',
     pkce: false,
-    clientParam: 'client_id',
-    needsSecret: true,
   },
   twitter: {
     scopes: ['tweet.read', 'tweet.write', 'users.read', 'offline.access'],
     scopeSeparator: ' ',
     pkce: true,
-    clientParam: 'client_id',
-    needsSecret: false,
   },
   linkedin: {
     scopes: ['w_organization_social', 'r_organization_admin', 'w_member_social'],
     scopeSeparator: ' ',
     pkce: false,
-    clientParam: 'client_id',
-    needsSecret: true,
   },
   tiktok: {
     scopes: ['user.info.basic', 'video.publish'],
     scopeSeparator: ',',
     pkce: true,
-    clientParam: 'client_key',
-    needsSecret: true,
   },
   youtube: {
     scopes: ['https://www.googleapis.com/auth/youtube.upload'],
     scopeSeparator: ' ',
     pkce: false,
-    clientParam: 'client_id',
     // A refresh token comes only with a consent given now, for use while the owner is away.
     extra: { access_type: 'offline', prompt: 'consent' },
-    needsSecret: true,
   },
 };
 
@@ -90,7 +81,7 @@ export function authorizeUrl(
   const url = new URL(authUrlOf(app));
   const params: Record<string, string> = {
     response_type: 'code',
-    [of.clientParam]: app.clientId,
+    [CLIENT_ID_PARAM[app.network]]: app.clientId,
     redirect_uri: consent.redirectUri,
     scope: of.scopes.join(of.scopeSeparator),
     state: consent.state,
@@ -105,29 +96,21 @@ export function authorizeUrl(
 }
 
 /**
- * The code exchange's form and headers: the client's id and secret in the form, as each network
- * takes them, but X's confidential client, which authenticates with Basic (as its refresh does).
+ * The code exchange's form and headers, the client authenticated as at its refreshes; null when
+ * the app lost the secret its network asks since the consent began.
  */
 export function codeExchange(
   app: ConnectApp,
   exchange: { code: string; redirectUri: string; codeVerifier: string | null },
-): { form: Record<string, string>; headers: Record<string, string> } {
-  const of = CONSENTS[app.network];
+): ClientAuthentication | null {
+  const client = clientAuthentication(app.network, app);
+  if (!client) return null;
   const form: Record<string, string> = {
     grant_type: 'authorization_code',
     code: exchange.code,
     redirect_uri: exchange.redirectUri,
-    [of.clientParam]: app.clientId,
+    ...client.form,
   };
-  const headers: Record<string, string> = {};
-  if (app.network === 'twitter') {
-    if (app.clientSecret) {
-      const credentials = `${app.clientId}:${app.clientSecret}`;
-      headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
-    }
-  } else if (app.clientSecret) {
-    form.client_secret = app.clientSecret;
-  }
   if (exchange.codeVerifier) form.code_verifier = exchange.codeVerifier;
-  return { form, headers };
+  return { form, headers: client.headers };
 }

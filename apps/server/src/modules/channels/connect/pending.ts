@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, type Executor, idArray, queryRows } from '../../../db/client.ts';
 import { missingIds } from '../../../db/ids.ts';
 import { HttpError, notFound, validationError } from '../../../errors.ts';
+import { needsClientSecret } from '../../../lib/oauth-client.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import type { Account } from './accounts-of.ts';
 import { authorizeUrl, CONSENTS, type ConnectApp } from './networks.ts';
@@ -88,7 +89,7 @@ export async function appToAsk(
         : CHANNEL_MESSAGES.appUnknown;
   } else if (row.network !== body.network) errors.app_id = CHANNEL_MESSAGES.appOtherNetwork;
   else if (row.client_id === '') errors.app_id = CONNECT_MESSAGES.googleClientApp;
-  else if (CONSENTS[body.network].needsSecret && row.client_secret === null) {
+  else if (needsClientSecret(body.network) && row.client_secret === null) {
     errors.app_id = CONNECT_MESSAGES.appNoSecret(body.network);
   }
   if (Object.keys(errors).length > 0) throw validationError(errors);
