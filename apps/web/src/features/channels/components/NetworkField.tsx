@@ -1,6 +1,6 @@
 import {
-  PUBLISH_TARGET_LABELS,
   isSocialNetwork,
+  PUBLISH_TARGET_LABELS,
   SOCIAL_NETWORKS,
   type SocialNetwork,
 } from '@sitefleet/contract';
