@@ -123,7 +123,8 @@ describe('renewing channel tokens over 90 days', () => {
     expect(refreshed).toBe(
       networks.twitter.issued + networks.tiktok.issued + networks.linkedin.issued,
     );
-  });
+    // Some 1,400 runs of the task, each with its requests: more than a default test's time.
+  }, 120_000);
 
   it('changes nothing when the token endpoint answers 500, and tries again later', async () => {
     const [before] = (await channelRows()).filter((row) => row.id === channels.twitter);

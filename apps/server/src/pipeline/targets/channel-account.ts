@@ -2,7 +2,7 @@ import { SOCIAL_NETWORK_ENDPOINTS, type SocialNetwork } from '@sitefleet/contrac
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
-import { googleClient } from '../../lib/google-client.ts';
+import { googleClient } from '../../db/google-client.ts';
 
 /**
  * The account a variant goes out through: its channel's id and tokens (opened), and the

@@ -5,9 +5,9 @@ import type { Config } from '../../../config.ts';
 import type { AppContext } from '../../../context.ts';
 import { recordChange } from '../../../db/audit.ts';
 import { type Db, queryRows } from '../../../db/client.ts';
+import { googleClient } from '../../../db/google-client.ts';
 import { sessions } from '../../../db/schema.ts';
 import { HttpError, validationError } from '../../../errors.ts';
-import { googleClient } from '../../../lib/google-client.ts';
 import { lockDefault } from '../defaults.ts';
 import { connectAccounts } from './connect-accounts.ts';
 

@@ -1,8 +1,8 @@
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { readSettings } from '../db/settings.ts';
-import type { SecretBox } from './secrets.ts';
-import type { SettingKey } from './settings-catalog.ts';
+import type { SecretBox } from '../lib/secrets.ts';
+import type { SettingKey } from '../lib/settings-catalog.ts';
+import type { Db } from './client.ts';
+import { readSettings } from './settings.ts';
 
 /**
  * The fleet's Google OAuth client: the one Login with Google asks consent with, and so the one
