@@ -18,6 +18,8 @@ afterAll(() => fake.stop());
 const server = await serverForFile(
   {
     ...FAST_QUEUE_ENV,
+    // The tests count attempts: one cut short by a busy machine would be one more.
+    DELIVERY_TIMEOUT_MS: '30000',
     GOOGLE_CLIENT_ID: 'client-1',
     GOOGLE_CLIENT_SECRET: 'client-secret-1',
     GOOGLE_TOKEN_URL: `${fake.url}/google/token`,
