@@ -269,7 +269,8 @@ export class FakeOAuth {
         access_token: access,
         expires_in: 3599,
         ...refresh,
-        scope: 'https://www.googleapis.com/auth/youtube.upload',
+        scope:
+          'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
         token_type: 'Bearer',
       },
     };

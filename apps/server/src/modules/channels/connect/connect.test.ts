@@ -94,7 +94,8 @@ describe('starting a connection', () => {
     );
     const youtube = await start('youtube');
     expect(Object.fromEntries(youtube.searchParams)).toMatchObject({
-      scope: 'https://www.googleapis.com/auth/youtube.upload',
+      scope:
+        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
       access_type: 'offline',
       prompt: 'consent',
     });

@@ -41,7 +41,12 @@ export const CONSENTS: Record<SocialNetwork, ConsentOf> = {
     pkce: true,
   },
   youtube: {
-    scopes: ['https://www.googleapis.com/auth/youtube.upload'],
+    // Uploads, and reading which channel the account is (channels.list with mine=true), which
+    // the upload scope alone does not allow.
+    scopes: [
+      'https://www.googleapis.com/auth/youtube.upload',
+      'https://www.googleapis.com/auth/youtube.readonly',
+    ],
     scopeSeparator: ' ',
     pkce: false,
     // A refresh token comes only with a consent given now, for use while the owner is away.
