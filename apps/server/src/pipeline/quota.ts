@@ -157,6 +157,12 @@ export async function deferredByQuota(
       sql`INSERT INTO social_app_usage (app_id, day) VALUES (${appId}, ${day})
           ON CONFLICT DO NOTHING`,
     );
+    // The day's row is locked first, and read in a statement of its own: in PostgreSQL's read
+    // committed, a statement that waited for the lock would count the posters as they were before
+    // the wait, and a sixth account would slip past a cap of five.
+    await tx.execute(
+      sql`SELECT 1 FROM social_app_usage WHERE app_id = ${appId} AND day = ${day} FOR UPDATE`,
+    );
     const [usage] = await queryRows<{ calls: number; accounts: number; posted: boolean }>(
       tx,
       sql`SELECT u.calls,
@@ -164,7 +170,7 @@ export async function deferredByQuota(
                   WHERE p.app_id = u.app_id AND p.day = u.day) AS accounts,
                  EXISTS (SELECT 1 FROM social_app_posters p WHERE p.app_id = u.app_id
                          AND p.day = u.day AND p.channel_id = ${channelId}) AS posted
-          FROM social_app_usage u WHERE u.app_id = ${appId} AND u.day = ${day} FOR UPDATE`,
+          FROM social_app_usage u WHERE u.app_id = ${appId} AND u.day = ${day}`,
     );
     const over =
       (callsCap !== null && usage!.calls >= callsCap) ||
