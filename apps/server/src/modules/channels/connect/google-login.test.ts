@@ -222,9 +222,16 @@ describe('Google authorisation', () => {
     expect((await admin.post('/api/google-callback', { code: 'x' })).body.errors.state).toEqual([
       'The state is required',
     ]);
-    const state = new URL((await admin.get('/api/google-auth')).body.auth_url).searchParams.get(
-      'state',
-    )!;
+    // An answer no token can be read from, or whose end is beyond belief, saves nothing.
+    for (const body of [{ access_token: '' }, { access_token: 'ya29.x', expires_in: 1e23 }]) {
+      google.answer = { status: 200, body };
+      const odd = await admin.post('/api/google-callback', {
+        code: 'odd',
+        state: await consentState(admin),
+      });
+      expect(odd.status, JSON.stringify(body)).toBeLessThan(500);
+    }
+    const state = await consentState(admin);
     google.answer = { status: 400, body: { error: 'invalid_grant' } };
     const response = await admin.post('/api/google-callback', { code: 'bad', state });
     expect(response.status).toBe(422);

@@ -10,6 +10,7 @@ import { sessions } from '../../../db/schema.ts';
 import { HttpError, validationError } from '../../../errors.ts';
 import { lockDefault } from '../defaults.ts';
 import { connectAccounts } from './connect-accounts.ts';
+import { ConnectFailure, type Tokens, tokensOf } from './outside.ts';
 
 /**
  * Login with Google (the dashboard's button, /youtube/callback): the fleet's own consent, asked
@@ -108,23 +109,20 @@ export async function completeAuthorisation(
     }),
     signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
   });
-  const answer = (await response.json().catch(() => ({}))) as {
-    access_token?: unknown;
-    refresh_token?: unknown;
-    expires_in?: unknown;
-  };
-  if (!response.ok || typeof answer.access_token !== 'string' || !answer.access_token) {
-    throw validationError({ code: MESSAGES.googleExchangeFailed(response.status) });
-  }
+  const answer: unknown = await response.json().catch(() => ({}));
   const now = new Date();
-  const expiresIn = Number(answer.expires_in ?? 3600);
-  const tokens = {
-    accessToken: answer.access_token,
-    // Google sends a refresh token only at consent; a channel keeps the one it has otherwise.
-    refreshToken: typeof answer.refresh_token === 'string' ? answer.refresh_token || null : null,
-    expiresAt: new Date(now.getTime() + (Number.isFinite(expiresIn) ? expiresIn : 3600) * 1000),
-    refreshExpiresAt: null,
-  };
+  const calls = { outbound, timeoutMs: TOKEN_TIMEOUT_MS, secrets: [input.code, clientSecret] };
+  // Read as every consent's answer is: tokens and their ends bounded, a refresh token kept only
+  // when Google sent one (at consent), so that no answer of Google's can fail the save.
+  let tokens: Tokens | null = null;
+  if (response.ok) {
+    try {
+      tokens = tokensOf(calls, answer, now);
+    } catch (error) {
+      if (!(error instanceof ConnectFailure)) throw error;
+    }
+  }
+  if (!tokens) throw validationError({ code: MESSAGES.googleExchangeFailed(response.status) });
   const via = { connect: 'login_with_google' } as const;
   await db.transaction(async (tx) => {
     const appId = await googleClientApp(tx);
