@@ -51,3 +51,4 @@ export * from './variant-wire.ts';
 export * from './website-settings.ts';
 export * from './websites.ts';
 export * from './workflows.ts';
+export * from './traffic.ts';

@@ -10,7 +10,7 @@ import * as schema from './schema.ts';
 /**
  * The tables, columns, constraints and indexes that the migrations make are the ones the schema
  * declares, and the migration folder's last snapshot is the schema: `npm run db:generate` then
- * writes exactly what a change to the schema adds. Functions and triggers, which the schema
+ * writes exactly what a change to the schema adds. Functions, triggers and a table's partitions (the raw traffic events'), which the schema
  * cannot declare, are the migrations' own.
  */
 
@@ -36,19 +36,22 @@ async function describeSchema(db: Executor, namespace: string): Promise<string[]
           JOIN pg_class c ON c.oid = a.attrelid
           JOIN pg_namespace n ON n.oid = c.relnamespace
           LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-         WHERE n.nspname = ${namespace} AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped
+         WHERE n.nspname = ${namespace} AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND a.attnum > 0 AND NOT a.attisdropped
         UNION ALL
         SELECT 'constraint ' || c.relname || '.' || co.conname || ' ' || pg_get_constraintdef(co.oid)
           FROM pg_constraint co
           JOIN pg_class c ON c.oid = co.conrelid
           JOIN pg_namespace n ON n.oid = c.relnamespace
-         WHERE n.nspname = ${namespace}
+         WHERE n.nspname = ${namespace} AND NOT c.relispartition
         UNION ALL
         SELECT 'index ' || tablename || '.' || indexname || ' ' || indexdef
-          FROM pg_indexes WHERE schemaname = ${namespace}`,
+          FROM pg_indexes
+         WHERE schemaname = ${namespace}
+           AND tablename NOT IN (SELECT relname FROM pg_class WHERE relispartition)`,
   );
   return rows
-    .map(({ line }) => line.replace(/\b(public|declared)\./g, ''))
+    // A partitioned table's index is made `ON ONLY` it by the migration, not by a push.
+    .map(({ line }) => line.replace(/\b(public|declared)\./g, '').replace(' ON ONLY ', ' ON '))
     .map((line) => {
       const index = /^index \S+\.(\S+) /.exec(line)?.[1];
       return index && index in DEFINED_BY_MIGRATIONS

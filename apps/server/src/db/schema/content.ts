@@ -74,6 +74,12 @@ const variantFlags = () => ({
   deliveryError: text('delivery_error'),
   /** When the variant is scheduled to be published to its website (UTC); null when it is not. */
   publishAt: timestamp('publish_at', { withTimezone: true }),
+  /**
+   * Where its website published it (a webhook's 2xx answer `{ "url": … }`, an import or an edit),
+   * and that URL's path, to which the beacon's page views are matched (db/schema/traffic.ts).
+   */
+  publishedUrl: text('published_url'),
+  publishedPath: text('published_path'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -142,6 +148,10 @@ export const categoryVariants = pgTable(
   },
   (t) => [
     uniqueIndex('category_variants_category_website_unique').on(t.categoryId, t.websiteId),
+    /** A page view's category, found by its path on its website. */
+    index('category_variants_published_path_idx')
+      .on(t.websiteId, t.publishedPath)
+      .where(sql`${t.publishedPath} IS NOT NULL`),
     /** A review stage's variants, and its count (review-stage-counts). */
     index('category_variants_stage_idx').on(t.stageId, t.categoryId),
     /** "Assigned to me", by stage. */
@@ -234,6 +244,10 @@ export const postVariants = pgTable(
   },
   (t) => [
     uniqueIndex('post_variants_post_website_unique').on(t.postId, t.websiteId),
+    /** A page view's post, found by its path on its website. */
+    index('post_variants_published_path_idx')
+      .on(t.websiteId, t.publishedPath)
+      .where(sql`${t.publishedPath} IS NOT NULL`),
     /** A review stage's variants, and its count (review-stage-counts). */
     index('post_variants_stage_idx').on(t.stageId, t.postId),
     /** "Assigned to me", by stage. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -33,6 +34,10 @@ export const websites = pgTable(
     views: bigint('views', { mode: 'number' }).notNull().default(0),
     nextRenewalDate: date('next_renewal_date', { mode: 'string' }),
     webhookSecret: text('webhook_secret').notNull(),
+    /** Public and rotatable: the beacon's `data-key`, which names the website its views count for. */
+    trackingKey: text('tracking_key')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** The review workflow its variants move through; null: the default one (migration 0022). */
     workflowId: integer('workflow_id').references((): AnyPgColumn => workflows.id, {
       onDelete: 'restrict',
@@ -74,6 +79,7 @@ export const websites = pgTable(
     trigram('websites_hosting_trgm', t.hosting),
     index('websites_created_at_idx').on(t.createdAt),
     index('websites_views_idx').on(t.views),
+    uniqueIndex('websites_tracking_key_unique').on(t.trackingKey),
     index('websites_workflow_idx').on(t.workflowId),
     /** The Websites list's sorts, the id breaking ties: walks that stop after one page. */
     index('websites_name_id_idx').on(t.name, t.id),

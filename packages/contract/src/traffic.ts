@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { optionalQueryFilter } from './content-actions.ts';
+import { MAX_ID, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
+
+/**
+ * Traffic: page views counted by the fleet's own beacon (`/t.js` posting to `/api/collect`), and
+ * what Google Analytics 4 and Search Console counted, imported day by day. Both are rolled up per
+ * website, day (and hour, for the beacon), page, post and category; every screen reads the
+ * roll-ups, never the raw events.
+ */
+
+export const TRAFFIC_SOURCES = ['beacon', 'ga4', 'search_console'] as const;
+export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
+export const TRAFFIC_SOURCE_LABELS: Record<TrafficSource, string> = {
+  beacon: 'Beacon',
+  ga4: 'Google Analytics',
+  search_console: 'Search Console',
+};
+
+export const TRAFFIC_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
+export type TrafficInterval = (typeof TRAFFIC_INTERVALS)[number];
+
+/** A page view's device, from its user agent (the user agent itself is never kept). */
+export const DEVICE_CLASSES = ['desktop', 'mobile', 'tablet'] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+
+/** Why `/api/collect` dropped an event while answering 202: counted in `/metrics` by reason. */
+export const COLLECT_DROP_REASONS = ['key', 'host', 'bot', 'size', 'invalid', 'dnt'] as const;
+export type CollectDropReason = (typeof COLLECT_DROP_REASONS)[number];
+
+/** The beacon's limits: a body over this is dropped unread. */
+export const COLLECT_MAX_BYTES = 2048;
+
+export const TRAFFIC_SETTINGS = {
+  /** Days the raw page views are kept; the roll-ups are kept for good. */
+  rawRetentionDays: 'traffic.raw_retention_days',
+  analyticsAdminUrl: 'google.analytics_admin_url',
+  analyticsDataUrl: 'google.analytics_data_url',
+  searchConsoleUrl: 'google.search_console_url',
+} as const;
+export const DEFAULT_RAW_RETENTION_DAYS = 30;
+
+export const TRAFFIC_MESSAGES = {
+  dateInvalid: 'Must be a date, e.g. 2026-12-31',
+  rangeReversed: 'The end date must not be before the start date',
+  rangeTooLong: (days: number) => `At most ${days} days at a time`,
+  trackingKeyRotated: 'Tracking key rotated: update the snippet on the website',
+  empty: 'No page views in this period',
+  websiteUnknown: 'No such website',
+} as const;
+
+/** At most this many days per traffic request (a year and a day). */
+export const TRAFFIC_MAX_DAYS = 366;
+
+/** The one-line snippet a website's pages carry, from the server's public URL and its key. */
+export const trackingSnippet = (publicUrl: string, key: string) =>
+  `<script defer src="${publicUrl.replace(/\/+$/, '')}/t.js" data-key="${key}"></script>`;
+
+/**
+ * POST /api/collect, as `navigator.sendBeacon` sends it (text/plain, or JSON): `k` the website's
+ * tracking key, `u` the page's URL, `r` the referrer, `p` and `c` the post and category a page
+ * names in its `sitefleet:post` and `sitefleet:category` meta tags.
+ */
+export const collectBodySchema = z.object({
+  k: z.string().min(1).max(64),
+  u: z.string().min(1).max(1024),
+  r: z.string().max(1024).optional(),
+  p: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+  c: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+});
+export type CollectBody = z.infer<typeof collectBodySchema>;
+
+const day = z.iso.date({ error: TRAFFIC_MESSAGES.dateInvalid });
+const queryId = z.coerce.number().int().min(1).max(MAX_ID);
+
+/** A period of days, both ends included: the last 30 days when left out. */
+const periodFields = { from: day.optional(), to: day.optional() };
+
+const withinPeriod = <T extends { from?: string; to?: string }>(schema: z.ZodType<T>) =>
+  schema
+    .refine((query) => !query.from || !query.to || query.from <= query.to, {
+      path: ['to'],
+      message: TRAFFIC_MESSAGES.rangeReversed,
+    })
+    .refine(
+      (query) =>
+        !query.from ||
+        !query.to ||
+        (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < TRAFFIC_MAX_DAYS,
+      { path: ['from'], message: TRAFFIC_MESSAGES.rangeTooLong(TRAFFIC_MAX_DAYS) },
+    );
+
+/** GET /api/traffic: the fleet's, a website's, a category's or a post's traffic over a period. */
+export const trafficQuerySchema = withinPeriod(
+  z.object({
+    ...periodFields,
+    website_id: optionalQueryFilter(queryId),
+    category_id: optionalQueryFilter(queryId),
+    post_id: optionalQueryFilter(queryId),
+    interval: z.enum(TRAFFIC_INTERVALS).default('day'),
+    source: z.enum(TRAFFIC_SOURCES).default('beacon'),
+  }),
+);
+export type TrafficQuery = z.infer<typeof trafficQuerySchema>;
+
+export const trafficPointSchema = z.object({
+  /** The bucket's start, ISO text (UTC). */
+  t: z.string(),
+  views: z.number(),
+  visitors: z.number(),
+  clicks: z.number().optional(),
+  impressions: z.number().optional(),
+});
+export type TrafficPoint = z.infer<typeof trafficPointSchema>;
+
+export const trafficAnswerSchema = z.object({
+  series: z.array(trafficPointSchema),
+  totals: z.object({
+    views: z.number(),
+    visitors: z.number(),
+    clicks: z.number().optional(),
+    impressions: z.number().optional(),
+  }),
+  top_pages: z.array(
+    z.object({ path: z.string(), post_id: z.number().nullable(), views: z.number() }),
+  ),
+  top_referrers: z.array(z.object({ domain: z.string(), views: z.number() })),
+});
+export type TrafficAnswer = z.infer<typeof trafficAnswerSchema>;
+
+export const TRAFFIC_WEBSITE_ORDER_KEYS = ['views', 'visitors', 'change', 'name'] as const;
+
+/** GET /api/traffic/websites: the list contract, one row per website over the period. */
+export const trafficWebsitesQuerySchema = withinPeriod(
+  pageQuerySchema.extend({
+    ...periodFields,
+    ...orderQueryFields(TRAFFIC_WEBSITE_ORDER_KEYS, { key: 'views', direction: 'desc' }),
+    source: z.enum(TRAFFIC_SOURCES).default('beacon'),
+  }),
+);
+export type TrafficWebsitesQuery = z.infer<typeof trafficWebsitesQuerySchema>;
+
+export const trafficWebsiteRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  views: z.number(),
+  visitors: z.number(),
+  /** Views against the period of the same length before, as a fraction; null when it had none. */
+  change: z.number().nullable(),
+  /** Views per day of the period, oldest first. */
+  sparkline: z.array(z.number()),
+});
+export type TrafficWebsiteRow = z.infer<typeof trafficWebsiteRowSchema>;
+export const trafficWebsitesAnswerSchema = paginatedSchema(trafficWebsiteRowSchema);
+
+/** POST /api/websites/{id}/tracking-key/rotate */
+export const trackingKeyAnswerSchema = z.object({
+  message: z.string(),
+  tracking_key: z.string(),
+});
