@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './columns.ts';
 import { websites } from './websites.ts';
 
 /**
@@ -137,3 +138,12 @@ export const trafficDevices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.day, t.device] })],
 );
+
+/**
+ * The day's salt of the visitor hash, the same in every process: made when the day's first view
+ * arrives, deleted once the day is over, so that no hash can be tied to a visitor afterwards.
+ */
+export const trafficSalts = pgTable('traffic_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: bytea('salt').notNull(),
+});
