@@ -1,0 +1,1 @@
+CREATE INDEX "posts_views_id_idx" ON "posts" USING btree ("views","id");
