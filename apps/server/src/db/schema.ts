@@ -14,6 +14,7 @@ export * from './schema/saved-views.ts';
 export * from './schema/settings.ts';
 export * from './schema/tokens.ts';
 export * from './schema/traffic.ts';
+export * from './schema/traffic-google.ts';
 export * from './schema/trash.ts';
 export * from './schema/two-factor.ts';
 export * from './schema/websites.ts';

@@ -116,6 +116,9 @@ export const websiteSettings = pgTable('website_settings', {
   postingTimezone: text('posting_timezone').notNull().default('UTC'),
   /** Dates (YYYY-MM-DD, in the posting time zone) on which no slot is used. */
   blockedDates: text('blocked_dates').array().notNull().default([]),
+  /** The GA4 property and Search Console site its traffic is imported from, when not by host. */
+  ga4PropertyId: text('ga4_property_id'),
+  searchConsoleSite: text('search_console_site'),
   updatedAt: updatedAt(),
 });
 
