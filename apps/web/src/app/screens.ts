@@ -104,6 +104,16 @@ export const SCREENS: readonly ScreenEntry[] = [
     },
   },
   {
+    // Page views of the fleet, counted by its beacon or imported from Google.
+    name: 'traffic',
+    menu: { label: 'Traffic', icon: 'bi-graph-up', group: 'resources' },
+    list: {
+      path: paths.traffic,
+      ability: 'website-list',
+      load: () => import('../features/traffic/pages/TrafficPage.tsx').then((m) => m.TrafficPage),
+    },
+  },
+  {
     name: 'instances',
     menu: { label: 'Instances', icon: 'bi-hdd-stack', group: 'resources' },
     list: {

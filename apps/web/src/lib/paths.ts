@@ -5,6 +5,7 @@ export const paths = {
   login: '/login',
   dashboard: '/admin/dashboard',
   websites: '/admin/websites',
+  traffic: '/admin/traffic',
   instances: '/admin/instances',
   categories: '/admin/categories',
   posts: '/admin/posts',

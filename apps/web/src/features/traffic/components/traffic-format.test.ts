@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { sparklinePoints } from './Sparkline.tsx';
+import { bucketLabel, formatChange, formatCount, metricsOf } from './traffic-format.ts';
+import { daysIn, intervalFor, presetRange } from './traffic-period.ts';
+
+describe('the change against the period before', () => {
+  it('reads as a signed percentage, with one decimal at most', () => {
+    expect(formatChange(0.125)).toBe('+12.5%');
+    expect(formatChange(-0.1)).toBe('-10%');
+    expect(formatChange(2)).toBe('+200%');
+    expect(formatChange(0)).toBe('0%');
+    expect(formatChange(0.33333)).toBe('+33.3%');
+  });
+
+  it('says New where the period before had no views', () => {
+    expect(formatChange(null)).toBe('New');
+  });
+});
+
+describe('counts', () => {
+  it('group their thousands', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(0)).toBe('0');
+  });
+
+  it('are views and visitors, or Search Console clicks and impressions', () => {
+    expect(metricsOf('beacon').map((metric) => metric.label)).toEqual(['Views', 'Visitors']);
+    expect(metricsOf('ga4').map((metric) => metric.key)).toEqual(['views', 'visitors']);
+    expect(metricsOf('search_console').map((metric) => metric.label)).toEqual([
+      'Clicks',
+      'Impressions',
+    ]);
+  });
+});
+
+describe('a bucket', () => {
+  it('is named by its UTC day, whatever the reader’s zone', () => {
+    expect(bucketLabel({ t: '2026-11-03T00:00:00.000Z' }, 'day')).toBe('03-11-2026');
+    expect(bucketLabel({ t: '2026-11-02T00:00:00.000Z' }, 'week')).toBe('Week of 02-11-2026');
+    expect(bucketLabel({ t: '2026-11-01T00:00:00.000Z' }, 'month')).toBe('11-2026');
+  });
+});
+
+describe('the periods', () => {
+  const now = Date.parse('2026-11-29T22:30:00Z');
+
+  it('end today and count their days, today included', () => {
+    expect(presetRange('7d', now)).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(presetRange('30d', now)).toEqual({ from: '2026-10-31', to: '2026-11-29' });
+    expect(daysIn(presetRange('90d', now))).toBe(90);
+  });
+
+  it('twelve months stay within the 366 days a request may span, a leap year included', () => {
+    expect(presetRange('12m', now)).toEqual({ from: '2025-11-30', to: '2026-11-29' });
+    const leap = presetRange('12m', Date.parse('2028-03-01T12:00:00Z'));
+    expect(leap).toEqual({ from: '2027-03-02', to: '2028-03-01' });
+    expect(daysIn(leap)).toBe(366);
+  });
+
+  it('are charted by the hour (the beacon only), the day, then the week', () => {
+    const day = { from: '2026-11-29', to: '2026-11-29' };
+    expect(intervalFor(day, 'beacon')).toBe('hour');
+    expect(intervalFor(day, 'ga4')).toBe('day');
+    expect(intervalFor(presetRange('90d', now), 'beacon')).toBe('day');
+    expect(intervalFor(presetRange('12m', now), 'beacon')).toBe('week');
+  });
+});
+
+describe('a sparkline', () => {
+  it('puts the busiest day at the top and a day without views at the bottom', () => {
+    expect(sparklinePoints([0, 5, 10], 100, 24)).toBe('0,22 50,12 100,2');
+  });
+
+  it('lies flat along the bottom when no day had views, and across when there is one day', () => {
+    expect(sparklinePoints([0, 0], 100, 24)).toBe('0,22 100,22');
+    expect(sparklinePoints([7], 100, 24)).toBe('0,2 100,2');
+    expect(sparklinePoints([], 100, 24)).toBe('');
+  });
+});

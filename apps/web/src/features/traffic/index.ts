@@ -1,0 +1,2 @@
+/** What the app uses of traffic: its screen, and a website's views chart for its details. */
+export { TrafficPage } from './pages/TrafficPage.tsx';
