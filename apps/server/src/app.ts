@@ -35,6 +35,7 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { tokensRoutes } from './modules/tokens/routes.ts';
+import { trafficCollectRoutes } from './modules/traffic/collect-routes.ts';
 import { trashRoutes } from './modules/trash/routes.ts';
 import { userAccessRoutes } from './modules/users/access-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     changingAccess(trashRoutes),
     searchRoutes,
     eventsRoutes,
+    trafficCollectRoutes,
   ]) {
     await app.register(routes, context);
   }

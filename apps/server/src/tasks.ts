@@ -15,6 +15,7 @@ import { every, onTheMark, type TaskDefinition, type TaskSource } from './jobs/s
 import { AUDIT_RETENTION_SETTING } from './lib/settings-catalog.ts';
 import { pruneEventDeliveries } from './modules/event-subscriptions/deliveries.ts';
 import { pruneChecks, queueDueChecks, sendRenewalNotices } from './modules/monitor/service.ts';
+import { keepTrafficPartitions } from './modules/traffic/partitions.ts';
 import { purgeExpiredTrash } from './modules/trash/service.ts';
 import { instanceDispatchTasks } from './pipeline/agent/dispatch.ts';
 import { websiteRefreshTasks } from './pipeline/ai/refresh.ts';
@@ -87,6 +88,8 @@ export const OUTGOING_EVENTS_TASK = 'events:outgoing';
 export const CHANNEL_TOKENS_TASK = 'channels:refresh-tokens';
 /** Asks each Facebook Page whether its token still works (pipeline/page-check.ts). */
 export const PAGE_CHECK_TASK = 'channels:check-pages';
+/** Makes the raw page views' partitions for the coming days, and drops those past retention. */
+export const TRAFFIC_PARTITIONS_TASK = 'traffic:partitions';
 
 /**
  * The first row of the task every installation starts with, due a minute after the seed, so that
@@ -225,6 +228,13 @@ export const FIXED_TASKS: TaskDefinition[] = [
     nextRun: every(24 * HOUR_MS),
     run: async (context) => {
       await checkPageTokens(context);
+    },
+  },
+  {
+    command: TRAFFIC_PARTITIONS_TASK,
+    nextRun: every(HOUR_MS),
+    run: async (context) => {
+      await keepTrafficPartitions(context);
     },
   },
   {

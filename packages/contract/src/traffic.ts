@@ -45,6 +45,8 @@ export const TRAFFIC_MESSAGES = {
   rangeReversed: 'The end date must not be before the start date',
   rangeTooLong: (days: number) => `At most ${days} days at a time`,
   trackingKeyRotated: 'Tracking key rotated: update the snippet on the website',
+  /** A page view refused: the database is away and too many wait to be written. */
+  busy: 'Page views cannot be taken right now: try again shortly',
   empty: 'No page views in this period',
   websiteUnknown: 'No such website',
 } as const;
@@ -55,6 +57,30 @@ export const TRAFFIC_MAX_DAYS = 366;
 /** The one-line snippet a website's pages carry, from the server's public URL and its key. */
 export const trackingSnippet = (publicUrl: string, key: string) =>
   `<script defer src="${publicUrl.replace(/\/+$/, '')}/t.js" data-key="${key}"></script>`;
+
+/**
+ * The path page views and published variants are matched by: percent-decoded (where that is
+ * valid), without the query, the fragment or a trailing slash.
+ */
+export function pagePath(url: URL): string {
+  let path = url.pathname;
+  try {
+    path = decodeURI(path);
+  } catch {
+    // A malformed escape stays as it came: the same URL gives the same path either way.
+  }
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+}
+
+/** The path of a URL a website answered or an operator typed; null when it is not an http(s) URL. */
+export function publishedPathOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? pagePath(parsed) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * POST /api/collect, as `navigator.sendBeacon` sends it (text/plain, or JSON): `k` the website's

@@ -163,6 +163,8 @@ export const websiteSettingsSchema = z.object({
   /** The secret's last characters, so the operator can tell which one the site holds. */
   webhook_secret_hint: z.string(),
   workflow_id: z.number().nullable(),
+  /** The beacon's key, which the tracking snippet carries (trackingSnippet). */
+  tracking_key: z.string(),
 });
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
 

@@ -199,6 +199,13 @@ export type Website = z.infer<typeof websiteSchema>;
 
 export const websitesPageSchema = paginatedSchema(websiteSchema);
 
+/**
+ * GET /api/websites/{id}: the website with its beacon's tracking key (public: every page it
+ * counts carries it), which the list leaves out.
+ */
+export const websiteDetailSchema = websiteSchema.extend({ tracking_key: z.string() });
+export type WebsiteDetail = z.infer<typeof websiteDetailSchema>;
+
 /** Columns the Websites list sorts by. */
 export const WEBSITE_ORDER_KEYS = [
   'name',
@@ -231,7 +238,7 @@ export const websitesDeletedSchema = messageSchema.extend(websiteDeleteImpactSch
 export const webhookSecretSchema = z.object({ webhook_secret: z.string() });
 
 /** POST /api/websites: the new website and its webhook signing secret, shown this once. */
-export const websiteCreatedSchema = websiteSchema.extend(webhookSecretSchema.shape);
+export const websiteCreatedSchema = websiteDetailSchema.extend(webhookSecretSchema.shape);
 export type WebsiteCreated = z.infer<typeof websiteCreatedSchema>;
 
 /** The Websites list and form's routes. */
@@ -246,7 +253,7 @@ export const websitesResource = defineResource({
     filters: WEBSITE_LIST_FILTERS,
   },
   export: true,
-  get: { answer: websiteSchema },
+  get: { answer: websiteDetailSchema },
   create: { body: websiteInputSchema, answer: websiteCreatedSchema },
   update: { body: websiteInputSchema, answer: websiteSchema },
   remove: { answer: websitesDeletedSchema },

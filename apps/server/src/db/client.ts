@@ -146,9 +146,16 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
 
 /** A list of ids as one array parameter (`= ANY(...)`), however many there are. */
 export const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
-/** Texts as one `text[]` parameter, each quoted as an array literal wants. */
-export const textArray = (texts: readonly string[]) =>
-  sql`${`{${texts.map((text) => `"${text.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+/** Values as one array parameter of `type`, each quoted as an array literal wants; null as NULL. */
+export const arrayParameter = (
+  values: readonly (string | number | null)[],
+  type: 'text' | 'int' | 'bigint' | 'timestamptz',
+) =>
+  sql`${`{${values
+    .map((value) => (value === null ? 'NULL' : `"${String(value).replace(/["\\]/g, '\\$&')}"`))
+    .join(',')}}`}::${sql.raw(type)}[]`;
+/** Texts as one `text[]` parameter. */
+export const textArray = (texts: readonly string[]) => arrayParameter(texts, 'text');
 
 const dialect = new PgDialect();
 

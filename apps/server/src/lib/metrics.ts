@@ -36,6 +36,12 @@ export function createMetrics(sources: MetricSources) {
     labelNames: ['target', 'outcome'] as const,
     registers: [registry],
   });
+  const pageViews = new Counter({
+    name: 'sitefleet_page_views_total',
+    help: "The beacon's page views, by outcome (taken, dropped, refused) and reason of a drop",
+    labelNames: ['outcome', 'reason'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'sitefleet_jobs',
     help: 'Jobs in the queue, by queue and state',
@@ -71,7 +77,7 @@ export function createMetrics(sources: MetricSources) {
       for (const [state, count] of Object.entries(sources.requests())) this.set({ state }, count);
     },
   });
-  return { registry, requestDuration, deliveries };
+  return { registry, requestDuration, deliveries, pageViews };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

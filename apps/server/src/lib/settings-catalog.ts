@@ -3,6 +3,7 @@ import {
   DEFAULT_APP_NAME,
   DEFAULT_AUDIT_RETENTION_DAYS,
   DEFAULT_MONITOR_INTERVAL_MINUTES,
+  DEFAULT_RAW_RETENTION_DAYS,
   DEFAULT_RENEWAL_NOTICE_DAYS,
   DEFAULT_SSO_LABEL,
   DEFAULT_TOKEN_REQUESTS_PER_MINUTE,
@@ -16,6 +17,7 @@ import {
   type SettingType,
   SSO_SETTINGS,
   TOKEN_RATE_SETTING,
+  TRAFFIC_SETTINGS,
   TRASH_RETENTION_SETTING,
 } from '@sitefleet/contract';
 
@@ -65,6 +67,15 @@ const APPLICATION_SETTINGS = {
         value: String(DEFAULT_TOKEN_REQUESTS_PER_MINUTE),
         type: 'number',
         description: 'Requests per minute one API token may make (0: no limit)',
+      },
+    ],
+    Traffic: [
+      {
+        fullPath: TRAFFIC_SETTINGS.rawRetentionDays,
+        value: String(DEFAULT_RAW_RETENTION_DAYS),
+        type: 'number',
+        description:
+          "Days the beacon's page views are kept one by one; their hourly and daily totals are kept for good",
       },
     ],
     // Single sign-on with an OpenID Connect provider: off while the issuer is empty.

@@ -56,6 +56,11 @@ declare module 'fastify' {
      * (`request.auth.token.websiteIds`); such a token is refused by every other route.
      */
     websiteScoped?: boolean;
+    /**
+     * A public route that reads no cookie and no session (the page-view beacon's): requests from
+     * other origins are what it is for, and carry nothing it could be made to misuse.
+     */
+    cookieless?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -144,6 +149,7 @@ export const authPlugin = fp(
 
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
+      if (access === 'public' && request.routeOptions.config.cookieless) return;
       // Agents authenticate with a bearer token, never a cookie: a forged request has no session
       // to ride on, so the cross-site checks do not apply.
       if (access === 'agent' && !request.is404) return;

@@ -6,6 +6,7 @@ import {
   type Website,
   type WebsiteCreated,
   type WebsiteDeleteImpact,
+  type WebsiteDetail,
   type WebsiteListQuery,
   type WebsitesDeleteImpact,
   type WebsiteValues,
@@ -158,11 +159,14 @@ export async function listWebsites(db: Db, request: WebsiteListQuery, scope: Sco
   });
 }
 
-export async function getWebsite(db: Db, id: number): Promise<Website> {
-  const rows = await db.select(websiteColumns).from(websites).where(eq(websites.id, id));
+export async function getWebsite(db: Db, id: number): Promise<WebsiteDetail> {
+  const rows = await db
+    .select({ ...websiteColumns, trackingKey: websites.trackingKey })
+    .from(websites)
+    .where(eq(websites.id, id));
   const [website] = await withCounts(db, rows);
   if (!website) throw notFound();
-  return website;
+  return { ...website, tracking_key: rows[0]!.trackingKey };
 }
 
 /** The outgoing `website.{action}` event of each website; an update names the fields it changed. */

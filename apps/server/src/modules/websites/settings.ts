@@ -50,6 +50,7 @@ export async function getSettings(db: Db, id: number): Promise<WebsiteSettings> 
     .select({
       secret: websites.webhookSecret,
       workflowId: websites.workflowId,
+      trackingKey: websites.trackingKey,
       settings: websiteSettings,
     })
     .from(websites)
@@ -71,6 +72,7 @@ export async function getSettings(db: Db, id: number): Promise<WebsiteSettings> 
     blocked_dates: row.settings?.blockedDates ?? [],
     webhook_secret_hint: secretHint(row.secret),
     workflow_id: row.workflowId,
+    tracking_key: row.trackingKey,
   } as WebsiteSettings;
 }
 

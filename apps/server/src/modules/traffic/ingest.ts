@@ -1,0 +1,74 @@
+import type { PageView } from './rollup.ts';
+
+/**
+ * The beacon's writer: page views answered 202 wait here and are written in batches, every
+ * `intervalMs` or as soon as `batchSize` of them are waiting, one batch at a time. A batch that
+ * fails (the database away) goes back to the front and is tried again at the next tick; while
+ * `maxBuffered` views wait, new ones are refused (the route answers 503, and the browser's
+ * beacon is not counted as taken). Stopping writes what waits before the process closes its pool.
+ */
+export interface PageViewWriterOptions {
+  write(views: readonly PageView[]): Promise<void>;
+  batchSize: number;
+  intervalMs: number;
+  maxBuffered: number;
+  /** A failed write, with how many views wait: they are kept and tried again. */
+  onError(error: unknown, waiting: number): void;
+}
+
+/** How many times stopping tries the views still waiting, a tick apart, before it gives up. */
+const STOP_ATTEMPTS = 10;
+
+export function startPageViewWriter(options: PageViewWriterOptions) {
+  const waiting: PageView[] = [];
+  let writing: Promise<boolean> | undefined;
+
+  /** Writes batches until none waits or one fails; answers whether all were written. */
+  const drain = async (): Promise<boolean> => {
+    while (waiting.length > 0) {
+      const batch = waiting.splice(0, options.batchSize);
+      try {
+        await options.write(batch);
+      } catch (error) {
+        waiting.unshift(...batch);
+        options.onError(error, waiting.length);
+        return false;
+      }
+    }
+    return true;
+  };
+  const flush = () => {
+    writing ??= drain().finally(() => {
+      writing = undefined;
+    });
+    return writing;
+  };
+  const timer = setInterval(() => void flush(), options.intervalMs);
+  timer.unref();
+
+  return {
+    /** Takes a view to write; false when too many wait already (nothing is kept). */
+    take(view: PageView): boolean {
+      if (waiting.length >= options.maxBuffered) return false;
+      waiting.push(view);
+      if (waiting.length >= options.batchSize) void flush();
+      return true;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+    flush,
+    /** Stops the ticks and writes what waits, trying a few times a tick apart. */
+    async stop(): Promise<boolean> {
+      clearInterval(timer);
+      let failures = 0;
+      while (waiting.length > 0 || writing) {
+        if (await flush()) continue;
+        if (++failures === STOP_ATTEMPTS) return false;
+        await new Promise((resolve) => setTimeout(resolve, options.intervalMs));
+      }
+      return true;
+    },
+  };
+}
+export type PageViewWriter = ReturnType<typeof startPageViewWriter>;
