@@ -117,24 +117,26 @@ export const categoryUpdateSchema = z.strictObject({
 });
 
 /** Columns the Categories list can be sorted by (each has an index). */
-export const CATEGORY_ORDER_KEYS = ['id', 'name', 'slug', 'created_at'] as const;
+export const CATEGORY_ORDER_KEYS = ['id', 'name', 'slug', 'created_at', 'views'] as const;
 export type CategoryOrderKey = (typeof CATEGORY_ORDER_KEYS)[number];
 export const CATEGORY_ORDER_KEY_LABELS: Record<CategoryOrderKey, string> = {
   id: 'ID',
   name: 'Name',
   slug: 'Slug',
   created_at: 'Created At',
+  views: 'Views',
 };
 
 /**
  * The direction an order key takes when the request names none: names A→Z, ids and dates newest
- * first (the list's default, by id, is newest first).
+ * first, views most first (the list's default, by id, is newest first).
  */
 export const CATEGORY_ORDER_DEFAULT_DIRECTIONS: Record<CategoryOrderKey, OrderDirection> = {
   id: 'desc',
   name: 'asc',
   slug: 'asc',
   created_at: 'desc',
+  views: 'desc',
 };
 
 /** The Categories list's status filter: 1 Active, 0 Inactive (the form stores 2). */
@@ -176,6 +178,8 @@ export const categoryRowSchema = z.object({
   synced: z.number(),
   auto_google_sync: z.number(),
   posts_count: z.number(),
+  /** The beacon's page views of the last 30 days: the category's own pages and its posts'. */
+  views: z.number(),
   websites: z.array(namedRefSchema),
   parents: z.array(namedRefSchema),
   grandParents: z.array(namedRefSchema),

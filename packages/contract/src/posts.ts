@@ -65,13 +65,17 @@ export const postFormSchema = z.strictObject(postFields);
 /** The Posts list's status filter: Active (1) or Inactive (any other status), as for categories. */
 export const POST_STATUS_FILTER_OPTIONS = CATEGORY_STATUS_FILTER_OPTIONS;
 
-/** Columns the Posts list can be sorted by (each has an index but the title's trigram one). */
-export const POST_ORDER_KEYS = ['title', 'created_at'] as const;
+/**
+ * Columns the Posts list can be sorted by (each has an index but the title's trigram one); `views`
+ * is the last 30 days of the beacon's page views, kept from the traffic roll-ups.
+ */
+export const POST_ORDER_KEYS = ['title', 'created_at', 'views'] as const;
 export type PostOrderKey = (typeof POST_ORDER_KEYS)[number];
 
 /**
  * GET /api/posts. Without `order_key` the list is newest first, by id (the quick path of a list
- * of millions); `order_dir` defaults to ascending for the title, descending for the date.
+ * of millions); `order_dir` defaults to ascending for the title, descending for the date and for
+ * the views.
  */
 export const postListQuerySchema = pageQuerySchema.extend({
   ...postFilterFields,
@@ -102,6 +106,8 @@ export const postRowSchema = z.object({
   content_reference: z.string().nullable(),
   status: z.number(),
   created_at: z.string(),
+  /** The beacon's page views of the last 30 days, on every website. */
+  views: z.number(),
   /** The earliest scheduled publish among the post's variants; null when none is scheduled. */
   next_publish_at: z.string().nullable(),
   ...recordReviewFieldsSchema.shape,

@@ -50,6 +50,7 @@ const ORDER_COLUMNS = {
   name: sql`c.name`,
   slug: sql`c.slug`,
   created_at: sql`c.created_at`,
+  views: sql`c.views`,
 } as const;
 
 const listConditions = categoryFilterCondition;
