@@ -4,6 +4,7 @@ import {
   isSocialNetwork,
   type PublishTarget,
   postedFlag,
+  publishedPathOf,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { kindOf } from '../content/kinds.ts';
@@ -181,7 +182,7 @@ async function keepDelivered(attempt: Attempt, result: DeliveryResult, durationM
   // a failure takes them in the same order, and the rows every delivery to the website needs
   // are held for the fewest round trips.
   await context.db.transaction(async (tx) => {
-    await markVariant(tx, attempt, { status: 'delivered', error: null }, result.externalId);
+    await markVariant(tx, attempt, { status: 'delivered', error: null }, result);
     await addPostCost(context, tx, job, variant);
     const website =
       target === 'website'
@@ -210,7 +211,7 @@ async function markVariant(
   tx: Db,
   { job, variant, target }: Attempt,
   delivery: TargetDelivery,
-  externalId?: string | null,
+  result?: DeliveryResult,
 ) {
   const { channelId } = job.data;
   if (channelId !== undefined && isSocialNetwork(target)) {
@@ -221,7 +222,7 @@ async function markVariant(
       channelId,
       status: delivery.status,
       error: delivery.error,
-      externalId,
+      externalId: result?.externalId,
     });
     return;
   }
@@ -231,9 +232,13 @@ async function markVariant(
     delivered && target === 'website'
       ? sql`is_updated_after_posted = is_updated_after_posted AND version <> ${variant.version},`
       : sql``;
+  const publishedUrl = result?.publishedUrl;
+  const published = publishedUrl
+    ? sql`published_url = ${publishedUrl}, published_path = ${publishedPathOf(publishedUrl)},`
+    : sql``;
   await tx.execute(
     sql`UPDATE ${variantsOf(job)}
-        SET ${posted} ${updated} ${settingTargets({ [target]: delivery })}, updated_at = now()
+        SET ${posted} ${updated} ${published} ${settingTargets({ [target]: delivery })}, updated_at = now()
         WHERE id = ${job.data.variantId}`,
   );
 }

@@ -11,6 +11,8 @@ import type { RefreshRequestOf } from './targets/channel-account.ts';
 export interface DeliveryResult {
   statusCode: number;
   externalId: string | null;
+  /** Where the website published the item, if its answer said (`{ "url": … }`). */
+  publishedUrl?: string;
 }
 
 /** What a target's publish gets besides the variant. */

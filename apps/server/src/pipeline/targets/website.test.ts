@@ -230,6 +230,30 @@ describe('website push', () => {
     );
   });
 
+  it('keeps the URL a website answers it published the post at, and its path, and nothing that is not an http(s) URL', async () => {
+    const publishedAt = async (url: unknown) => {
+      website.answer(() => ({ status: 201, json: { id: 'p-1', url } }));
+      const { variantId } = await publishNewPost();
+      await settled(variantId, 'delivered');
+      const [row] = await queryRows<{
+        published_url: string | null;
+        published_path: string | null;
+      }>(
+        server.database.db,
+        sql`SELECT published_url, published_path FROM post_variants WHERE id = ${variantId}`,
+      );
+      return row;
+    };
+    expect(await publishedAt('https://site0.example.com/launch/day-one/?ref=feed')).toEqual({
+      published_url: 'https://site0.example.com/launch/day-one/?ref=feed',
+      published_path: '/launch/day-one',
+    });
+    const none = { published_url: null, published_path: null };
+    expect(await publishedAt('javascript:alert(1)')).toEqual(none);
+    expect(await publishedAt(42)).toEqual(none);
+    expect(await publishedAt(`https://site0.example.com/${'a'.repeat(3000)}`)).toEqual(none);
+  });
+
   it("'retry now' queues a failed delivery again, and refuses a variant with nothing failed", async () => {
     website.answer(() => ({ status: 500, text: 'down' }));
     const { variantId } = await publishNewPost();

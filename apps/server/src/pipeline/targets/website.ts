@@ -1,6 +1,10 @@
+import { publishedPathOf } from '@sitefleet/contract';
 import type { VariantContent } from '../../content/variants.ts';
 import { DeliveryError, postWebhook } from '../../lib/delivery-http.ts';
 import { idempotencyKey, type PublishingTarget } from '../delivery.ts';
+
+/** A longer `url` in a website's answer is not an address it published at, and is not kept. */
+const MAX_PUBLISHED_URL = 2048;
 
 /** The JSON a website receives for a category or post variant. */
 export function websitePayload(variant: VariantContent, sentAt: Date) {
@@ -71,7 +75,14 @@ export const website: PublishingTarget<'website'> = {
         outbound: context.outbound,
       },
     );
-    const id = (json as { id?: unknown } | null)?.id;
-    return { statusCode, externalId: id === undefined || id === null ? null : String(id) };
+    const { id, url } = (json ?? {}) as { id?: unknown; url?: unknown };
+    return {
+      statusCode,
+      externalId: id === undefined || id === null ? null : String(id),
+      // The page's address, to which the beacon's views of it are matched.
+      ...(typeof url === 'string' &&
+        url.length <= MAX_PUBLISHED_URL &&
+        publishedPathOf(url) !== null && { publishedUrl: url }),
+    };
   },
 };
