@@ -100,7 +100,14 @@ export const SCREENS: readonly ScreenEntry[] = [
     list: {
       path: paths.websites,
       ability: 'website-list',
-      load: () => import('../features/websites/pages/WebsitesPage.tsx').then((m) => m.WebsitesPage),
+      // The list, with the traffic feature's views chart in each website's Advance Settings.
+      load: async () => {
+        const [{ WebsitesPage }, { WebsiteViewsChart }] = await Promise.all([
+          import('../features/websites/pages/WebsitesPage.tsx'),
+          import('../features/traffic/components/WebsiteViewsChart.tsx'),
+        ]);
+        return () => createElement(WebsitesPage, { websiteViews: WebsiteViewsChart });
+      },
     },
   },
   {

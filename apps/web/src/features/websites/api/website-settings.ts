@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { resourceQueries } from '../../../lib/resource-queries.ts';
 
-function websiteSettingsKey(id: number) {
+export function websiteSettingsKey(id: number) {
   return [...resourceQueries(websitesResource).key, 'settings', id] as const;
 }
 

@@ -9,7 +9,7 @@ import {
   type WebsiteSettings,
   websiteSettingsInputSchema,
 } from '@sitefleet/contract';
-import { useId, useState } from 'react';
+import { type ComponentType, useId, useState } from 'react';
 import { Modal, Tab, Tabs } from 'react-bootstrap';
 import { flushSync } from 'react-dom';
 import { Controller, useForm } from 'react-hook-form';
@@ -44,9 +44,11 @@ import {
   type SchedulerField,
   SETTINGS_TABS,
   SOCIAL_TAB,
+  TRAFFIC_TAB,
   toFormValues,
   type WebsiteSettingsFormValues,
 } from './settings-form.ts';
+import { TrackingSnippet } from './TrackingSnippet.tsx';
 import { WebsiteDeliveryTab } from './WebsiteDeliveryTab.tsx';
 import { WebsiteSocialTab } from './WebsiteSocialTab.tsx';
 
@@ -55,7 +57,11 @@ interface WebsiteSettingsModalProps {
   /** The tab shown first (a link to a website's Webhook Settings); the first tab without it. */
   initialTab?: AdvanceSettingsTab;
   onClose: () => void;
+  /** The website's views chart, under its tracking snippet: the app hands the traffic feature's. */
+  websiteViews?: WebsiteViews;
 }
+
+export type WebsiteViews = ComponentType<{ websiteId: number }>;
 
 const titleOf = (website: Pick<Website, 'name'>) => `Advance Settings: ${website.name}`;
 
@@ -82,7 +88,12 @@ const SCHEDULER_FIELDS: readonly {
 ];
 
 /** The Advance Settings modal: it loads the website's settings, then shows their form. */
-export function WebsiteSettingsModal({ website, initialTab, onClose }: WebsiteSettingsModalProps) {
+export function WebsiteSettingsModal({
+  website,
+  initialTab,
+  onClose,
+  websiteViews,
+}: WebsiteSettingsModalProps) {
   const settings = useWebsiteSettings(website.id);
   if (settings.data) {
     return (
@@ -91,6 +102,7 @@ export function WebsiteSettingsModal({ website, initialTab, onClose }: WebsiteSe
         initialTab={initialTab}
         settings={settings.data}
         onClose={onClose}
+        websiteViews={websiteViews}
       />
     );
   }
@@ -124,6 +136,7 @@ function WebsiteSettingsForm({
   initialTab = 'google',
   settings,
   onClose,
+  websiteViews: WebsiteViews,
 }: WebsiteSettingsFormProps) {
   const form = useForm<WebsiteSettingsFormValues>({
     // Sent as the controls hold them: the server reads '' as none and the choices' text as
@@ -351,6 +364,14 @@ function WebsiteSettingsForm({
             {activeTab === SOCIAL_TAB && <WebsiteSocialTab website={website} />}
           </Tab>
         )}
+        <Tab eventKey={TRAFFIC_TAB} title="Traffic">
+          {activeTab === TRAFFIC_TAB && (
+            <>
+              <TrackingSnippet websiteId={website.id} trackingKey={settings.tracking_key} />
+              {WebsiteViews && <WebsiteViews websiteId={website.id} />}
+            </>
+          )}
+        </Tab>
       </Tabs>
     </FormModal>
   );

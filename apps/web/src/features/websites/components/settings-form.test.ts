@@ -26,6 +26,9 @@ const stored = websiteSettingsSchema.parse({
   blocked_dates: ['2026-12-25'],
   webhook_secret_hint: '••••abcd',
   workflow_id: 3,
+  ga4_property_id: null,
+  search_console_site: null,
+  tracking_key: 'k3y',
 });
 
 describe('the Advance Settings form', () => {

@@ -76,17 +76,22 @@ export type SettingsTabKey = (typeof SETTINGS_TABS)[number]['key'];
 /** The tab of the website's social channels, which change at once, not with the form. */
 export const SOCIAL_TAB = 'social';
 
-/** Every tab of Advance Settings, as its address names it: the settings', then three apart. */
+/** The tab of the website's tracking snippet and views, which are no form fields either. */
+export const TRAFFIC_TAB = 'traffic';
+
+/** Every tab of Advance Settings, as its address names it: the settings', then four apart. */
 export const ADVANCE_SETTINGS_TABS = [
   ...SETTINGS_TABS.map((tab) => tab.key),
   WEBSITE_VIEW_TABS.monitoring,
   WEBSITE_VIEW_TABS.delivery,
   SOCIAL_TAB,
+  TRAFFIC_TAB,
 ] as const satisfies readonly string[];
 export type AdvanceSettingsTab =
   | SettingsTabKey
   | (typeof WEBSITE_VIEW_TABS)[keyof typeof WEBSITE_VIEW_TABS]
-  | typeof SOCIAL_TAB;
+  | typeof SOCIAL_TAB
+  | typeof TRAFFIC_TAB;
 
 /**
  * The Scheduler tab's fields: refresh periods, generation limits and the review workflow, all

@@ -15,7 +15,7 @@ import { DeleteSelectedWebsitesButton } from '../components/DeleteSelectedWebsit
 import { DeleteWebsiteModal } from '../components/DeleteWebsiteModal.tsx';
 import { useSettingsAddress } from '../components/use-settings-address.ts';
 import { WebsiteFormModal } from '../components/WebsiteFormModal.tsx';
-import { WebsiteSettingsModal } from '../components/WebsiteSettingsModal.tsx';
+import { WebsiteSettingsModal, type WebsiteViews } from '../components/WebsiteSettingsModal.tsx';
 import { renewalRowClass, useWebsiteColumns } from '../components/website-columns.tsx';
 
 const MONITOR_STATUS_OPTIONS = MONITOR_STATUSES.map(
@@ -25,7 +25,8 @@ const MONITOR_STATUS_OPTIONS = MONITOR_STATUSES.map(
 /** The website whose edit form is open, if any (Advance Settings keep theirs in the address). */
 type Dialog = { kind: 'none' } | { kind: 'form'; website: Website };
 
-export function WebsitesPage() {
+/** `websiteViews`: a website's views chart in its Advance Settings, which the app hands over. */
+export function WebsitesPage({ websiteViews }: { websiteViews?: WebsiteViews }) {
   // The server's message says how many variants went with the websites.
   const list = useResourceList({
     rowId: (website) => website.id,
@@ -83,6 +84,7 @@ export function WebsitesPage() {
           website={settings.website}
           initialTab={settings.tab}
           onClose={settings.close}
+          websiteViews={websiteViews}
         />
       )}
       <DeleteWebsiteModal
