@@ -1,7 +1,6 @@
 import { trackingSnippet } from '@sitefleet/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { COPY_FAILED_TEXT, CopyButton, useCopy } from '../../../components/CopyButton.tsx';
-import { useCan } from '../../../lib/abilities.ts';
 import { useRotateTrackingKey } from '../api/tracking-key.ts';
 
 /**
@@ -18,7 +17,6 @@ export function TrackingSnippet({
   const snippet = trackingSnippet(window.location.origin, trackingKey);
   const copy = useCopy(snippet);
   const snippetId = useId();
-  const canRotate = useCan('website-update');
   return (
     <div className="mb-3">
       <label htmlFor={snippetId} className="form-label">
@@ -39,7 +37,8 @@ export function TrackingSnippet({
         {copy.state === 'failed' ? `${COPY_FAILED_TEXT} ` : ''}
         Put it in the head of every page of the website: it counts page views without cookies.
       </div>
-      {canRotate && <RotateTrackingKey websiteId={websiteId} />}
+      {/* Rotating takes the ability Advance Settings open with (website-settings). */}
+      <RotateTrackingKey websiteId={websiteId} />
     </div>
   );
 }
