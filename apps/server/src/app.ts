@@ -36,6 +36,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { tokensRoutes } from './modules/tokens/routes.ts';
 import { trafficCollectRoutes } from './modules/traffic/collect-routes.ts';
+import { trafficRoutes } from './modules/traffic/routes.ts';
 import { trashRoutes } from './modules/trash/routes.ts';
 import { userAccessRoutes } from './modules/users/access-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     ssoRoutes,
     settingsRoutes,
     statsRoutes,
+    trafficRoutes,
     googleLoginRoutes,
     changingAccess(userAccessRoutes),
     changingAccess(usersRoutes),

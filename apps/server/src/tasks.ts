@@ -16,6 +16,7 @@ import { AUDIT_RETENTION_SETTING } from './lib/settings-catalog.ts';
 import { pruneEventDeliveries } from './modules/event-subscriptions/deliveries.ts';
 import { pruneChecks, queueDueChecks, sendRenewalNotices } from './modules/monitor/service.ts';
 import { keepTrafficPartitions } from './modules/traffic/partitions.ts';
+import { refreshViews } from './modules/traffic/views.ts';
 import { purgeExpiredTrash } from './modules/trash/service.ts';
 import { instanceDispatchTasks } from './pipeline/agent/dispatch.ts';
 import { websiteRefreshTasks } from './pipeline/ai/refresh.ts';
@@ -86,6 +87,8 @@ export const HEALTH_WINDOW_ROLL_TASK = 'deliveries:roll-health';
 export const OUTGOING_EVENTS_TASK = 'events:outgoing';
 /** Renews the social channels' access tokens before they end (pipeline/channel-care.ts). */
 export const CHANNEL_TOKENS_TASK = 'channels:refresh-tokens';
+/** Keeps the websites', categories' and posts' views: the beacon's last 30 days, from the roll-ups. */
+export const TRAFFIC_VIEWS_TASK = 'traffic:views';
 /** Asks each Facebook Page whether its token still works (pipeline/page-check.ts). */
 export const PAGE_CHECK_TASK = 'channels:check-pages';
 /** Makes the raw page views' partitions for the coming days, and drops those past retention. */
@@ -221,6 +224,13 @@ export const FIXED_TASKS: TaskDefinition[] = [
     nextRun: every(5 * MINUTE_MS),
     run: async (context) => {
       await refreshEndingTokens(context);
+    },
+  },
+  {
+    command: TRAFFIC_VIEWS_TASK,
+    nextRun: every(10 * MINUTE_MS),
+    run: async (context) => {
+      await refreshViews(context.db);
     },
   },
   {

@@ -114,6 +114,8 @@ const OWN_ROWS: Record<string, Allowed> = {
   'GET /api/details/instances': READERS,
   'GET /api/stats/top-websites': READERS,
   'GET /api/stats/top-categories': READERS,
+  'GET /api/traffic': READERS,
+  'GET /api/traffic/websites': READERS,
   'GET /api/stats/scheduled-tasks': 'signed-in',
   'GET /api/stats/scheduled-tasks/page': 'signed-in',
   'GET /api/google-auth': ADMINS,

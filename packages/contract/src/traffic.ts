@@ -49,6 +49,8 @@ export const TRAFFIC_MESSAGES = {
   busy: 'Page views cannot be taken right now: try again shortly',
   empty: 'No page views in this period',
   websiteUnknown: 'No such website',
+  hourBeaconOnly: 'By the hour: the beacon only (Google counts by day)',
+  hourWebsiteOnly: 'By the hour: the fleet or one website only (pages are counted by day)',
 } as const;
 
 /** At most this many days per traffic request (a year and a day). */
@@ -116,7 +118,11 @@ const withinPeriod = <T extends { from?: string; to?: string }>(schema: z.ZodTyp
       { path: ['from'], message: TRAFFIC_MESSAGES.rangeTooLong(TRAFFIC_MAX_DAYS) },
     );
 
-/** GET /api/traffic: the fleet's, a website's, a category's or a post's traffic over a period. */
+/**
+ * GET /api/traffic: the fleet's, a website's, a category's or a post's traffic over a period. The
+ * hours are the beacon's per website alone (traffic_hourly): Google counts by day, and pages are
+ * rolled up by day.
+ */
 export const trafficQuerySchema = withinPeriod(
   z.object({
     ...periodFields,
@@ -126,7 +132,16 @@ export const trafficQuerySchema = withinPeriod(
     interval: z.enum(TRAFFIC_INTERVALS).default('day'),
     source: z.enum(TRAFFIC_SOURCES).default('beacon'),
   }),
-);
+)
+  .refine((query) => query.interval !== 'hour' || query.source === 'beacon', {
+    path: ['interval'],
+    message: TRAFFIC_MESSAGES.hourBeaconOnly,
+  })
+  .refine(
+    (query) =>
+      query.interval !== 'hour' || (query.category_id === undefined && query.post_id === undefined),
+    { path: ['interval'], message: TRAFFIC_MESSAGES.hourWebsiteOnly },
+  );
 export type TrafficQuery = z.infer<typeof trafficQuerySchema>;
 
 export const trafficPointSchema = z.object({
@@ -148,7 +163,13 @@ export const trafficAnswerSchema = z.object({
     impressions: z.number().optional(),
   }),
   top_pages: z.array(
-    z.object({ path: z.string(), post_id: z.number().nullable(), views: z.number() }),
+    z.object({
+      path: z.string(),
+      post_id: z.number().nullable(),
+      views: z.number(),
+      /** The website the path is on: the fleet's and a category's pages span several. */
+      website_id: z.number().optional(),
+    }),
   ),
   top_referrers: z.array(z.object({ domain: z.string(), views: z.number() })),
 });

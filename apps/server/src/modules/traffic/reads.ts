@@ -1,0 +1,333 @@
+import {
+  type Paginated,
+  TRAFFIC_MESSAGES,
+  type TrafficAnswer,
+  type TrafficPoint,
+  type TrafficQuery,
+  type TrafficWebsiteRow,
+  type TrafficWebsitesQuery,
+} from '@sitefleet/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, idArray, preparedRows, queryRows } from '../../db/client.ts';
+import { websites } from '../../db/schema.ts';
+import { validationError } from '../../errors.ts';
+import { pageOf } from '../../lists/page.ts';
+import { searchCondition } from '../../lists/search.ts';
+
+/**
+ * What the traffic screens read: the roll-ups only (traffic_hourly, traffic_daily, traffic_pages,
+ * traffic_referrers), never the raw events.
+ *
+ * Visitors of more than a day are the sum of the days' visitors: the visitor hash's salt lives one
+ * day, so the same reader on two days is two visitors, and no count of uniques across days exists.
+ * Likewise a visitor of two websites counts on each, and a category's or post's visitors are the
+ * sum of its pages'.
+ */
+
+/** The days of a traffic request, both ends included, as ISO dates (UTC). */
+export interface Period {
+  from: string;
+  to: string;
+}
+
+const DAY_MS = 86_400_000;
+/** A request that names no period reads the last 30 days, today included. */
+const DEFAULT_PERIOD_DAYS = 30;
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The period asked, its missing ends filled in: up to today, 30 days long. One end alone keeps the
+ * 30 days on its side, so a filled-in period is never reversed nor too long.
+ */
+export function periodOf(query: { from?: string; to?: string }, now = new Date()): Period {
+  const span = (DEFAULT_PERIOD_DAYS - 1) * DAY_MS;
+  if (query.from && query.to) return { from: query.from, to: query.to };
+  if (query.from) return { from: query.from, to: isoDay(Date.parse(query.from) + span) };
+  const to = query.to ?? isoDay(now.getTime());
+  return { from: isoDay(Date.parse(to) - span), to };
+}
+
+/** How many days the period has. */
+const daysOf = (period: Period) => (Date.parse(period.to) - Date.parse(period.from)) / DAY_MS + 1;
+
+/** Which websites a read counts: one, those of an API token limited to some, or every one. */
+type Websites = { only: number } | { scope: readonly number[] } | 'all';
+
+function websitesOf(websiteId: number | undefined, scope: readonly number[] | null): Websites {
+  if (websiteId !== undefined) return { only: websiteId };
+  return scope ? { scope } : 'all';
+}
+
+const websiteCondition = (alias: string, websites: Websites): SQL => {
+  const column = sql`${sql.identifier(alias)}.website_id`;
+  if (websites === 'all') return sql`TRUE`;
+  if ('only' in websites) return sql`${column} = ${websites.only}`;
+  return sql`${column} = ANY(${idArray(websites.scope)})`;
+};
+
+/**
+ * A website the request names must be there, and within the token's websites: one outside them is
+ * unknown to it, as in the bulk calls.
+ */
+async function assertWebsiteKnown(db: Db, websiteId: number, scope: readonly number[] | null) {
+  const [found] = await preparedRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM websites WHERE id = ${websiteId}`,
+  );
+  if (!found || (scope && !scope.includes(websiteId))) {
+    throw validationError({ website_id: TRAFFIC_MESSAGES.websiteUnknown });
+  }
+}
+
+/**
+ * The pages of the request's post or category. A category counts its own pages and its posts'
+ * pages (each page once: a post's page carries its category too, and either finds it).
+ */
+function pageCondition(query: TrafficQuery): SQL {
+  const conditions: SQL[] = [];
+  if (query.post_id !== undefined) conditions.push(sql`p.post_id = ${query.post_id}`);
+  if (query.category_id !== undefined) {
+    conditions.push(
+      sql`(p.category_id = ${query.category_id}
+           OR p.post_id = ANY(ARRAY(SELECT id FROM posts WHERE category_id = ${query.category_id})))`,
+    );
+  }
+  return sql.join(conditions, sql` AND `);
+}
+
+const byPage = (query: TrafficQuery) =>
+  query.post_id !== undefined || query.category_id !== undefined;
+
+/** A bucket's start as the answer writes it: ISO text, UTC. */
+const isoBucket = (bucket: SQL) => sql`to_char(${bucket}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The counts of the request's days (or hours), each as its bucket (`t`, a UTC timestamp) with its
+ * sums: from traffic_hourly by the hour, else from the pages of a post or category, or from the
+ * websites' days.
+ */
+function countsOf(query: TrafficQuery, period: Period, websites: Websites): SQL {
+  const unit = sql.raw(`'${query.interval}'`);
+  const days = sql`BETWEEN ${period.from}::date AND ${period.to}::date`;
+  if (query.interval === 'hour') {
+    return sql`SELECT h.hour AT TIME ZONE 'UTC' AS t, sum(h.views)::float8 AS views,
+                      sum(h.visitors)::float8 AS visitors, 0::float8 AS clicks,
+                      0::float8 AS impressions
+               FROM traffic_hourly h
+               WHERE h.hour >= ${period.from}::date::timestamp AT TIME ZONE 'UTC'
+                 AND h.hour < (${period.to}::date + 1)::timestamp AT TIME ZONE 'UTC'
+                 AND ${websiteCondition('h', websites)}
+               GROUP BY 1`;
+  }
+  const [table, where] = byPage(query)
+    ? [sql`traffic_pages p`, sql`${websiteCondition('p', websites)} AND ${pageCondition(query)}`]
+    : [sql`traffic_daily p`, websiteCondition('p', websites)];
+  return sql`SELECT date_trunc(${unit}, p.day::timestamp) AS t, sum(p.views)::float8 AS views,
+                    sum(p.visitors)::float8 AS visitors, sum(p.clicks)::float8 AS clicks,
+                    sum(p.impressions)::float8 AS impressions
+             FROM ${table}
+             WHERE p.source = ${query.source} AND p.day ${days} AND ${where}
+             GROUP BY 1`;
+}
+
+/** Every bucket of the period, the empty ones at zero (a week's or month's starts at its start). */
+function seriesStatement(query: TrafficQuery, period: Period, websites: Websites): SQL {
+  const interval = query.interval;
+  const step = sql.raw(`interval '1 ${interval}'`);
+  const first =
+    interval === 'hour'
+      ? sql`${period.from}::date::timestamp`
+      : sql`date_trunc(${sql.raw(`'${interval}'`)}, ${period.from}::date::timestamp)`;
+  const last =
+    interval === 'hour'
+      ? sql`${period.to}::date + interval '23 hours'`
+      : sql`${period.to}::date::timestamp`;
+  return sql`WITH counts AS (${countsOf(query, period, websites)})
+             SELECT ${isoBucket(sql`b.t`)} AS t, COALESCE(c.views, 0) AS views,
+                    COALESCE(c.visitors, 0) AS visitors, COALESCE(c.clicks, 0) AS clicks,
+                    COALESCE(c.impressions, 0) AS impressions
+             FROM generate_series(${first}, ${last}, ${step}) b(t)
+             LEFT JOIN counts c ON c.t = b.t
+             ORDER BY b.t`;
+}
+
+type Counts = Required<Omit<TrafficPoint, 't'>>;
+
+const sumOf = (points: readonly Counts[]): Counts =>
+  points.reduce(
+    (sum, point) => ({
+      views: sum.views + point.views,
+      visitors: sum.visitors + point.visitors,
+      clicks: sum.clicks + point.clicks,
+      impressions: sum.impressions + point.impressions,
+    }),
+    { views: 0, visitors: 0, clicks: 0, impressions: 0 },
+  );
+
+/** Search Console's clicks and impressions: on its answers only, as the other sources have none. */
+const shaped = <T extends Counts>(counts: T, searchCounts: boolean) => {
+  if (searchCounts) return counts;
+  const { clicks: _clicks, impressions: _impressions, ...rest } = counts;
+  return rest;
+};
+
+const TOP_LIST_SIZE = 10;
+
+/** The period's most viewed pages, each on its website (the same path on two is two pages). */
+function topPagesStatement(query: TrafficQuery, period: Period, websites: Websites): SQL {
+  const pages = byPage(query) ? sql`AND ${pageCondition(query)}` : sql``;
+  return sql`SELECT p.website_id, p.path, max(p.post_id) AS post_id, sum(p.views)::float8 AS views
+             FROM traffic_pages p
+             WHERE p.source = ${query.source}
+               AND p.day BETWEEN ${period.from}::date AND ${period.to}::date
+               AND ${websiteCondition('p', websites)} ${pages}
+             GROUP BY p.website_id, p.path
+             HAVING sum(p.views) + sum(p.clicks) + sum(p.impressions) > 0
+             ORDER BY sum(p.views) DESC, sum(p.clicks) DESC, sum(p.impressions) DESC,
+                      p.website_id, p.path
+             LIMIT ${TOP_LIST_SIZE}`;
+}
+
+/**
+ * The period's referring domains. Only the beacon sees referrers, and it keeps them per website
+ * and day: a post's or category's traffic, and Google's, have none.
+ */
+async function topReferrers(db: Db, query: TrafficQuery, period: Period, websites: Websites) {
+  if (query.source !== 'beacon' || byPage(query)) return [];
+  return preparedRows<{ domain: string; views: number }>(
+    db,
+    sql`SELECT r.domain, sum(r.views)::float8 AS views
+        FROM traffic_referrers r
+        WHERE r.day BETWEEN ${period.from}::date AND ${period.to}::date
+          AND ${websiteCondition('r', websites)}
+        GROUP BY r.domain
+        ORDER BY sum(r.views) DESC, r.domain
+        LIMIT ${TOP_LIST_SIZE}`,
+  );
+}
+
+/** A day's visitors for the totals by the hour: an hour's visitors summed would count one many times. */
+const dailyQuery = (query: TrafficQuery): TrafficQuery => ({ ...query, interval: 'day' });
+
+/** GET /api/traffic: the series, its totals, the top pages and referrers of the period. */
+export async function trafficOf(
+  db: Db,
+  query: TrafficQuery,
+  scope: readonly number[] | null,
+  now = new Date(),
+): Promise<TrafficAnswer> {
+  if (query.website_id !== undefined) await assertWebsiteKnown(db, query.website_id, scope);
+  const period = periodOf(query, now);
+  const websites = websitesOf(query.website_id, scope);
+  const [series, days, topPages, topReferrerRows] = await Promise.all([
+    preparedRows<TrafficPoint & Counts>(db, seriesStatement(query, period, websites)),
+    query.interval === 'hour'
+      ? preparedRows<Counts>(db, countsOf(dailyQuery(query), period, websites))
+      : undefined,
+    preparedRows<{ website_id: number; path: string; post_id: number | null; views: number }>(
+      db,
+      topPagesStatement(query, period, websites),
+    ),
+    topReferrers(db, query, period, websites),
+  ]);
+  const searchCounts = query.source === 'search_console';
+  return {
+    series: series.map((point) => shaped(point, searchCounts)),
+    totals: shaped(sumOf(days ?? series), searchCounts),
+    top_pages: topPages,
+    top_referrers: topReferrerRows,
+  };
+}
+
+// ── The fleet's table ─────────────────────────────────────────────────────────────────────────
+
+const WEBSITE_ORDER: Record<TrafficWebsitesQuery['order_key'], (direction: SQL) => SQL> = {
+  views: (direction) => sql`views ${direction}, id ${direction}`,
+  visitors: (direction) => sql`visitors ${direction}, id ${direction}`,
+  // A website without views before has no change: it sorts last both ways.
+  change: (direction) => sql`change ${direction} NULLS LAST, id ${direction}`,
+  name: (direction) => sql`name ${direction}, id ${direction}`,
+};
+
+/**
+ * The websites the table lists (every one, or a token's), searched by name or URL: the count's
+ * and the page's.
+ */
+const tableWebsites = (query: TrafficWebsitesQuery, scope: readonly number[] | null) =>
+  sql.join(
+    [
+      sql`TRUE`,
+      searchCondition(query.query, [websites.name, websites.url]),
+      scope ? sql`${websites.id} = ANY(${idArray(scope)})` : undefined,
+    ].filter((condition): condition is SQL => condition !== undefined),
+    sql` AND `,
+  );
+
+/**
+ * A page of the table. The period and the one before it, of the same length, are read in one pass
+ * over traffic_daily by its (source, day) index and summed per website in one aggregate; the
+ * websites are then sorted and the page taken, and only the page's websites read their days again
+ * (by the primary key) for their sparklines.
+ */
+function tablePageStatement(
+  query: TrafficWebsitesQuery,
+  period: Period,
+  scope: readonly number[] | null,
+  limit: number,
+  offset: number,
+): SQL {
+  const before = isoDay(Date.parse(period.from) - daysOf(period) * DAY_MS);
+  const direction = sql.raw(query.order_dir === 'asc' ? 'ASC' : 'DESC');
+  const order = WEBSITE_ORDER[query.order_key](direction);
+  return sql`
+    WITH sums AS MATERIALIZED (
+      SELECT d.website_id,
+             sum(d.views) FILTER (WHERE d.day >= ${period.from}::date) AS views,
+             sum(d.visitors) FILTER (WHERE d.day >= ${period.from}::date) AS visitors,
+             sum(d.views) FILTER (WHERE d.day < ${period.from}::date) AS before
+      FROM traffic_daily d
+      WHERE d.source = ${query.source} AND d.day BETWEEN ${before}::date AND ${period.to}::date
+      GROUP BY d.website_id),
+    page AS (
+      SELECT websites.id, websites.name, websites.url,
+             COALESCE(s.views, 0)::float8 AS views, COALESCE(s.visitors, 0)::float8 AS visitors,
+             CASE WHEN COALESCE(s.before, 0) = 0 THEN NULL
+                  ELSE (COALESCE(s.views, 0) - s.before)::float8 / s.before END AS change
+      FROM websites LEFT JOIN sums s ON s.website_id = websites.id
+      WHERE ${tableWebsites(query, scope)}
+      ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
+    SELECT page.*,
+           ARRAY(SELECT COALESCE(d.views, 0)
+                 FROM generate_series(${period.from}::date, ${period.to}::date,
+                                      interval '1 day') day(day)
+                 LEFT JOIN (SELECT d.day, d.views FROM traffic_daily d
+                            WHERE d.website_id = page.id AND d.source = ${query.source}
+                              AND d.day BETWEEN ${period.from}::date AND ${period.to}::date) d
+                   ON d.day = day.day::date
+                 ORDER BY day.day) AS sparkline
+    FROM page ORDER BY ${order}`;
+}
+
+/** GET /api/traffic/websites: one row per website over the period, in the order asked. */
+export function trafficWebsites(
+  db: Db,
+  query: TrafficWebsitesQuery,
+  scope: readonly number[] | null,
+  now = new Date(),
+): Promise<Paginated<TrafficWebsiteRow>> {
+  const period = periodOf(query, now);
+  // A search term's best plan depends on the term: planned each time, not prepared.
+  const read = query.query ? queryRows : preparedRows;
+  return pageOf(query, '/api/traffic/websites', {
+    rows: (limit, offset) =>
+      read<TrafficWebsiteRow>(db, tablePageStatement(query, period, scope, limit, offset)),
+    count: async () =>
+      (
+        await read<{ total: number }>(
+          db,
+          sql`SELECT count(*)::int AS total FROM websites WHERE ${tableWebsites(query, scope)}`,
+        )
+      )[0]?.total ?? 0,
+  });
+}
