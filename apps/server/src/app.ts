@@ -3,6 +3,7 @@ import type { ResourceDefinition } from '@sitefleet/contract';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { variantPublishedUrlRoutes } from './content/published-url.ts';
 import { variantReviewRoutes } from './content/review/routes.ts';
 import { categoryContentRoutes, postContentRoutes } from './content/routes.ts';
 import type { AppContext } from './context.ts';
@@ -173,6 +174,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     channelsRoutes,
     socialAppUsageRoutes,
     variantReviewRoutes,
+    variantPublishedUrlRoutes,
     auditLogRoutes,
     changingAccess(trashRoutes),
     searchRoutes,

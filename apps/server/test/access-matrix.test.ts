@@ -163,6 +163,7 @@ const OWN_ROWS: Record<string, Allowed> = {
   'PATCH /api/websites/:id/update-settings': EDITORS,
   'POST /api/websites/:id/rotate-secret': EDITORS,
   'POST /api/websites/:id/tracking-key/rotate': EDITORS,
+  'PUT /api/variants/:kind/:variant_id/published-url': EDITORS,
   'GET /api/getAllWebsites': READERS,
   'POST /api/instances/:id/rotate-token': EDITORS,
   'GET /api/instance_instructions': EDITORS,

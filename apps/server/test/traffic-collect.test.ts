@@ -218,6 +218,52 @@ describe('POST /api/collect', () => {
     ]);
   });
 
+  it('attributes a page to the variant whose published URL was set by hand, and refuses what is not an http(s) URL', async () => {
+    const [other] = await db
+      .insert(posts)
+      .values({ title: 'Porto', description: 'Porto', categoryId })
+      .returning({ id: posts.id });
+    const [variant] = await db
+      .insert(postVariants)
+      .values({ postId: other!.id, websiteId: site })
+      .returning({ id: postVariants.id });
+    const path = `/api/variants/post/${variant!.id}/published-url`;
+    const saved = await admin.put(path, {
+      published_url: 'https://site0.example.com/travel/porto',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({
+      message: 'Published URL saved',
+      published_url: 'https://site0.example.com/travel/porto',
+      published_path: '/travel/porto',
+    });
+    for (const published_url of [
+      'ftp://site0.example.com/x',
+      'porto',
+      `https://x.example/${'a'.repeat(2100)}`,
+    ]) {
+      const refused = await admin.put(path, { published_url });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.published_url).toEqual([
+        'Must be an http(s) URL of at most 2,048 characters',
+      ]);
+    }
+    expect(
+      (await admin.put('/api/variants/post/999999/published-url', { published_url: null })).status,
+    ).toBe(404);
+
+    const before = await rawCount();
+    expect((await beacon({ k: key, u: 'https://site0.example.com/travel/porto/' })).status).toBe(
+      202,
+    );
+    await waitFor(async () => (await rawCount()) === before + 1, { what: 'the view of Porto' });
+    const [page] = await queryRows<{ post_id: number }>(
+      db,
+      sql`SELECT post_id FROM traffic_pages WHERE website_id = ${site} AND path = '/travel/porto'`,
+    );
+    expect(page).toEqual({ post_id: other!.id });
+  });
+
   it('drops a wrong key, a foreign host, a bot, an oversized or malformed body and Do Not Track with 202, counting each', async () => {
     const reasons = ['key', 'host', 'bot', 'size', 'invalid', 'dnt'] as const;
     const counted = Object.fromEntries(

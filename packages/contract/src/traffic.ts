@@ -45,6 +45,8 @@ export const TRAFFIC_MESSAGES = {
   rangeReversed: 'The end date must not be before the start date',
   rangeTooLong: (days: number) => `At most ${days} days at a time`,
   trackingKeyRotated: 'Tracking key rotated: update the snippet on the website',
+  publishedUrlInvalid: 'Must be an http(s) URL of at most 2,048 characters',
+  publishedUrlSaved: 'Published URL saved',
   /** A page view refused: the database is away and too many wait to be written. */
   busy: 'Page views cannot be taken right now: try again shortly',
   empty: 'No page views in this period',
@@ -200,6 +202,24 @@ export const trafficWebsiteRowSchema = z.object({
 });
 export type TrafficWebsiteRow = z.infer<typeof trafficWebsiteRowSchema>;
 export const trafficWebsitesAnswerSchema = paginatedSchema(trafficWebsiteRowSchema);
+
+/**
+ * PUT /api/variants/{kind}/{variant_id}/published-url: where the variant's website published it,
+ * when its webhook's answer did not say (or said wrong); null forgets it.
+ */
+export const publishedUrlInputSchema = z.strictObject({
+  published_url: z
+    .string()
+    .trim()
+    .max(2048, TRAFFIC_MESSAGES.publishedUrlInvalid)
+    .refine((url) => publishedPathOf(url) !== null, TRAFFIC_MESSAGES.publishedUrlInvalid)
+    .nullable(),
+});
+export const publishedUrlAnswerSchema = z.object({
+  message: z.string(),
+  published_url: z.string().nullable(),
+  published_path: z.string().nullable(),
+});
 
 /** POST /api/websites/{id}/tracking-key/rotate */
 export const trackingKeyAnswerSchema = z.object({
