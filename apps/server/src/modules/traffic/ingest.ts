@@ -21,18 +21,23 @@ const STOP_ATTEMPTS = 10;
 
 export function startPageViewWriter(options: PageViewWriterOptions) {
   const waiting: PageView[] = [];
+  /** The batch being written: it counts against the bound until it is written. */
+  let inFlight = 0;
   let writing: Promise<boolean> | undefined;
 
   /** Writes batches until none waits or one fails; answers whether all were written. */
   const drain = async (): Promise<boolean> => {
     while (waiting.length > 0) {
       const batch = waiting.splice(0, options.batchSize);
+      inFlight = batch.length;
       try {
         await options.write(batch);
       } catch (error) {
         waiting.unshift(...batch);
         options.onError(error, waiting.length);
         return false;
+      } finally {
+        inFlight = 0;
       }
     }
     return true;
@@ -49,13 +54,14 @@ export function startPageViewWriter(options: PageViewWriterOptions) {
   return {
     /** Takes a view to write; false when too many wait already (nothing is kept). */
     take(view: PageView): boolean {
-      if (waiting.length >= options.maxBuffered) return false;
+      if (waiting.length + inFlight >= options.maxBuffered) return false;
       waiting.push(view);
       if (waiting.length >= options.batchSize) void flush();
       return true;
     },
+    /** The views taken and not written yet. */
     get waiting() {
-      return waiting.length;
+      return waiting.length + inFlight;
     },
     flush,
     /** Stops the ticks and writes what waits, trying a few times a tick apart. */
