@@ -104,7 +104,7 @@ export const SCREENS: readonly ScreenEntry[] = [
       load: async () => {
         const [{ WebsitesPage }, { WebsiteViewsChart }] = await Promise.all([
           import('../features/websites/pages/WebsitesPage.tsx'),
-          import('../features/traffic/components/WebsiteViewsChart.tsx'),
+          import('../features/traffic/components/ViewsChart.tsx'),
         ]);
         return () => createElement(WebsitesPage, { websiteViews: WebsiteViewsChart });
       },
@@ -146,7 +146,14 @@ export const SCREENS: readonly ScreenEntry[] = [
     list: {
       path: paths.posts,
       ability: 'post-list',
-      load: () => import('../features/posts/pages/PostsPage.tsx').then((m) => m.PostsPage),
+      // The list, with the traffic feature's views of a post on each website in Detailed Review.
+      load: async () => {
+        const [{ PostsPage }, { PostViewsChart }] = await Promise.all([
+          import('../features/posts/pages/PostsPage.tsx'),
+          import('../features/traffic/components/ViewsChart.tsx'),
+        ]);
+        return () => createElement(PostsPage, { variantViews: PostViewsChart });
+      },
     },
   },
   {

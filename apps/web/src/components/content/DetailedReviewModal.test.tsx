@@ -8,6 +8,7 @@ import { appAbility } from '../../lib/abilities.ts';
 import { stubFetch } from '../../test/fetch-stub.tsx';
 import { stubResizeObserver } from '../../test/resize-observer-stub.ts';
 import { DetailedReviewModal } from './DetailedReviewModal.tsx';
+import type { VariantViews } from './VariantViewsPanel.tsx';
 
 beforeEach(stubResizeObserver);
 
@@ -64,7 +65,7 @@ const page = {
   total_is_estimate: false,
 };
 
-function renderReview() {
+function renderReview(variantViews?: VariantViews) {
   const fetchMock = stubFetch({
     '/api/categories/details/5': { body: page },
     '/api/categories/details/action': {
@@ -84,6 +85,7 @@ function renderReview() {
             subject={{ header: 'Category', value: (row) => row.category_name }}
             canAct
             onClose={() => {}}
+            variantViews={variantViews}
           />
         </MemoryRouter>
       </AbilityProvider>
@@ -134,5 +136,24 @@ describe('DetailedReviewModal', () => {
     await waitFor(() => expect(actionCalls()).toHaveLength(1));
     const [, init] = actionCalls()[0] as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual({ ids: '31,32', action: 'mark_approved' });
+  });
+
+  it("opens a row's views below the table, for its record and website since the variant was made", async () => {
+    const Views: VariantViews = ({ recordId, websiteId, since }) => (
+      <p>{`views of ${recordId} on ${websiteId} since ${since}`}</p>
+    );
+    renderReview(Views);
+    await screen.findByText('Daily Recipes');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Views' })[1] as HTMLElement);
+    const panel = screen.getByRole('region', { name: 'Views of row 32' });
+    expect(panel.textContent).toContain('views of 5 on 32 since 2026-11-22T10:00:00.000Z');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide views' }));
+    expect(screen.queryByRole('region', { name: 'Views of row 32' })).toBeNull();
+  });
+
+  it('offers no views where the screen has none to show', async () => {
+    renderReview();
+    await screen.findByText('Daily Recipes');
+    expect(screen.queryByRole('button', { name: 'Views' })).toBeNull();
   });
 });

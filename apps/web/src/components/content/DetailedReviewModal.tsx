@@ -40,6 +40,7 @@ import { publishAtColumn } from './publish-at-column.tsx';
 import { StageBadge } from './StageBadge.tsx';
 import { SCHEDULE_ACTION_OPTIONS, useScheduleActions } from './use-schedule-actions.tsx';
 import { VariantReviewPanel } from './VariantReviewPanel.tsx';
+import { type VariantViews, VariantViewsPanel } from './VariantViewsPanel.tsx';
 
 type VariantFlag = keyof z.infer<typeof variantFlagsSchema>;
 
@@ -80,6 +81,7 @@ function detailColumns<T extends DetailRow>(
   onShowAttempts: (row: DetailRow) => void,
   onSchedule: ((row: DetailRow) => void) | undefined,
   onReview: ((row: DetailRow) => void) | null,
+  onShowViews: ((row: DetailRow) => void) | null,
 ): ColumnDef<T>[] {
   return [
     { id: 'variant_id', header: 'ID', accessorKey: 'variant_id' },
@@ -91,7 +93,23 @@ function detailColumns<T extends DetailRow>(
     {
       id: 'website',
       header: 'Website',
-      cell: ({ row }) => <CellName name={row.original.website_name} />,
+      cell: ({ row }) => (
+        <>
+          <CellName name={row.original.website_name} />
+          {onShowViews && (
+            <div>
+              <Button
+                variant="link"
+                size="sm"
+                className="p-0"
+                onClick={() => onShowViews(row.original)}
+              >
+                Views
+              </Button>
+            </div>
+          )}
+        </>
+      ),
     },
     {
       id: 'description',
@@ -164,6 +182,8 @@ interface DetailedReviewModalProps<T extends WireDetailRow> {
   /** The user may run detail actions (category-action, post-action). */
   canAct: boolean;
   onClose: () => void;
+  /** A row's views since its variant was made, where the screen has them (posts). */
+  variantViews?: VariantViews;
 }
 
 /**
@@ -182,6 +202,7 @@ export function DetailedReviewModal<T extends WireDetailRow>({
   subject,
   canAct,
   onClose,
+  variantViews,
 }: DetailedReviewModalProps<T>) {
   const titleId = useId();
   const [page, setPage] = useState(1);
@@ -205,6 +226,8 @@ export function DetailedReviewModal<T extends WireDetailRow>({
   const canSelect = actionOptions.length > 0 || canReview;
   const [reviewOfId, setReviewOfId] = useState<number | null>(null);
   const reviewOf = details.data?.data.find((row) => row.variant_id === reviewOfId);
+  const [viewsOfId, setViewsOfId] = useState<number | null>(null);
+  const viewsOf = details.data?.data.find((row) => row.variant_id === viewsOfId);
   const columns = useMemo(
     () =>
       detailColumns(
@@ -220,8 +243,9 @@ export function DetailedReviewModal<T extends WireDetailRow>({
               )
           : undefined,
         canReview ? (row) => setReviewOfId(row.variant_id) : null,
+        variantViews ? (row) => setViewsOfId(row.variant_id) : null,
       ),
-    [subject, canAct, scheduleOne, canReview],
+    [subject, canAct, scheduleOne, canReview, variantViews],
   );
   const selectedCount = selection.selectedIds.length;
 
@@ -289,6 +313,15 @@ export function DetailedReviewModal<T extends WireDetailRow>({
             row={attemptsOf}
             canAct={canAct}
             onClose={() => setAttemptsOfId(null)}
+          />
+        )}
+        {viewsOf && variantViews && (
+          <VariantViewsPanel
+            key={viewsOf.variant_id}
+            recordId={recordId}
+            row={viewsOf}
+            views={variantViews}
+            onClose={() => setViewsOfId(null)}
           />
         )}
         {reviewOf && (

@@ -12,6 +12,7 @@ import {
   type DetailedReviewSubject,
 } from '../../../components/content/DetailedReviewModal.tsx';
 import { useContentBulkActions } from '../../../components/content/use-content-bulk-actions.tsx';
+import type { VariantViews } from '../../../components/content/VariantViewsPanel.tsx';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useSyncRecord } from '../../../lib/content/content-records.ts';
@@ -31,7 +32,8 @@ const CALLS = { resource: postsResource.path, listKey: postQueries.key };
 /** The edit form is closed or open on a post (the create form opens by the address). */
 type FormState = { open: false } | { open: true; post: PostRow };
 
-export function PostsPage() {
+/** `variantViews`: a variant's views in Detailed Review, which the app hands over. */
+export function PostsPage({ variantViews }: { variantViews?: VariantViews }) {
   const list = useResourceList({
     rowId: (post) => post.id,
     resource: postsResource,
@@ -82,6 +84,7 @@ export function PostsPage() {
           subject={REVIEW_SUBJECT}
           canAct={canAct}
           onClose={() => setReviewing(null)}
+          variantViews={variantViews}
         />
       )}
     </ResourceListPage>

@@ -3,6 +3,7 @@ import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { type TrafficRequest, useTraffic } from '../api/traffic.ts';
 import { TrafficChart } from './TrafficChart.tsx';
 import { metricsOf } from './traffic-format.ts';
+import { type DayRange, intervalFor, presetRange } from './traffic-period.ts';
 
 const BEACON_METRICS = metricsOf('beacon');
 
@@ -40,4 +41,37 @@ export function WebsiteViewsChart({ websiteId }: { websiteId: number }) {
       <ViewsChart title="Views and visitors per day" request={request} />
     </section>
   );
+}
+
+/**
+ * The days since `since` (an instant), within the year a request may span: a variant draws no
+ * views before it is made.
+ */
+export function daysSince(since: string, now: number = Date.now()): DayRange {
+  const year = presetRange('12m', now);
+  const from = since.slice(0, 10);
+  return { from: from > year.from ? from : year.from, to: year.to };
+}
+
+/** A post's views and visitors on one website, day by day (week by week past a quarter). */
+export function PostViewsChart({
+  recordId,
+  websiteId,
+  since,
+}: {
+  recordId: number;
+  websiteId: number;
+  since: string;
+}) {
+  const request = useMemo<TrafficRequest>(() => {
+    const days = daysSince(since);
+    return {
+      ...days,
+      post_id: recordId,
+      website_id: websiteId,
+      source: 'beacon',
+      interval: intervalFor(days, false),
+    };
+  }, [recordId, websiteId, since]);
+  return <ViewsChart title={`Views and visitors per ${request.interval}`} request={request} />;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sparklinePoints } from './Sparkline.tsx';
 import { bucketLabel, formatChange, formatCount, metricsOf } from './traffic-format.ts';
 import { daysIn, intervalFor, presetRange } from './traffic-period.ts';
+import { daysSince } from './ViewsChart.tsx';
 
 describe('the change against the period before', () => {
   it('reads as a signed percentage, with one decimal at most', () => {
@@ -57,12 +58,23 @@ describe('the periods', () => {
     expect(daysIn(leap)).toBe(366);
   });
 
-  it('are charted by the hour (the beacon only), the day, then the week', () => {
+  it('are charted by the hour (where there are hours), the day, then the week', () => {
     const day = { from: '2026-11-29', to: '2026-11-29' };
-    expect(intervalFor(day, 'beacon')).toBe('hour');
-    expect(intervalFor(day, 'ga4')).toBe('day');
-    expect(intervalFor(presetRange('90d', now), 'beacon')).toBe('day');
-    expect(intervalFor(presetRange('12m', now), 'beacon')).toBe('week');
+    expect(intervalFor(day, true)).toBe('hour');
+    expect(intervalFor(day, false)).toBe('day');
+    expect(intervalFor(presetRange('90d', now), true)).toBe('day');
+    expect(intervalFor(presetRange('12m', now), true)).toBe('week');
+  });
+
+  it('since a variant was made: its days, or the last year of them', () => {
+    expect(daysSince('2026-11-20T10:00:00.000Z', now)).toEqual({
+      from: '2026-11-20',
+      to: '2026-11-29',
+    });
+    expect(daysSince('2020-01-01T00:00:00.000Z', now)).toEqual({
+      from: '2025-11-30',
+      to: '2026-11-29',
+    });
   });
 });
 

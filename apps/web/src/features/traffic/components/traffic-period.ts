@@ -1,4 +1,4 @@
-import type { TrafficInterval, TrafficSource } from '@sitefleet/contract';
+import type { TrafficInterval } from '@sitefleet/contract';
 
 /** The period picker's choices: the last so many days up to today, or days typed. */
 export const PERIODS = ['7d', '30d', '90d', '12m', 'custom'] as const;
@@ -41,11 +41,12 @@ export const daysIn = ({ from, to }: DayRange) =>
   Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
 
 /**
- * The chart's buckets: hours over a day or two of the beacon (the only source counted by the
- * hour), days up to a quarter, weeks beyond, so that a year reads as 53 points, not 365.
+ * The chart's buckets: hours over a day or two where there are hours (the beacon's, of the fleet
+ * or a website: Google and the pages count by day), days up to a quarter, weeks beyond, so that
+ * a year reads as 53 points, not 365.
  */
-export function intervalFor(range: DayRange, source: TrafficSource): TrafficInterval {
+export function intervalFor(range: DayRange, hourly: boolean): TrafficInterval {
   const days = daysIn(range);
-  if (days <= 2 && source === 'beacon') return 'hour';
+  if (days <= 2 && hourly) return 'hour';
   return days <= 92 ? 'day' : 'week';
 }

@@ -32,7 +32,7 @@ export function TrafficPage() {
   // A custom range still being typed asks nothing: what was shown stays.
   const range = filters.range ?? {};
   const ready = filters.range !== null;
-  const interval = filters.range ? intervalFor(filters.range, source) : 'day';
+  const interval = filters.range ? intervalFor(filters.range, source === 'beacon') : 'day';
   const metrics = useMemo(() => metricsOf(source), [source]);
   const traffic = useTraffic({ ...range, source, interval, website_id: websiteId }, ready);
   const websiteOptions = useWebsiteOptions();
