@@ -67,6 +67,21 @@ const websiteCondition = (alias: string, websites: Websites): SQL => {
 };
 
 /**
+ * The rows of traffic_pages or traffic_referrers matching `where` (on alias `p`), as `p`: one
+ * website's along its primary key, the fleet's website by website along it. Neither table has an
+ * index by day alone, and a scan for the period would read every day ever kept.
+ */
+function perWebsite(table: SQL, where: SQL, websites: Websites): SQL {
+  if (websites !== 'all' && 'only' in websites) {
+    return sql`(SELECT * FROM ${table} p WHERE p.website_id = ${websites.only} AND ${where}) p`;
+  }
+  const scope = websites === 'all' ? sql`` : sql`WHERE w.id = ANY(${idArray(websites.scope)})`;
+  return sql`(SELECT p.* FROM websites w CROSS JOIN LATERAL (
+                SELECT * FROM ${table} p WHERE p.website_id = w.id AND ${where}) p
+              ${scope}) p`;
+}
+
+/**
  * A website the request names must be there, and within the token's websites: one outside them is
  * unknown to it, as in the bulk calls.
  */
@@ -176,12 +191,15 @@ const TOP_LIST_SIZE = 10;
 
 /** The period's most viewed pages, each on its website (the same path on two is two pages). */
 function topPagesStatement(query: TrafficQuery, period: Period, websites: Websites): SQL {
-  const pages = byPage(query) ? sql`AND ${pageCondition(query)}` : sql``;
+  const within = sql`p.source = ${query.source}
+                     AND p.day BETWEEN ${period.from}::date AND ${period.to}::date`;
+  // A post's or category's pages are found through their own indexes.
+  const pages = byPage(query)
+    ? sql`(SELECT * FROM traffic_pages p
+           WHERE ${within} AND ${websiteCondition('p', websites)} AND ${pageCondition(query)}) p`
+    : perWebsite(sql`traffic_pages`, within, websites);
   return sql`SELECT p.website_id, p.path, max(p.post_id) AS post_id, sum(p.views)::float8 AS views
-             FROM traffic_pages p
-             WHERE p.source = ${query.source}
-               AND p.day BETWEEN ${period.from}::date AND ${period.to}::date
-               AND ${websiteCondition('p', websites)} ${pages}
+             FROM ${pages}
              GROUP BY p.website_id, p.path
              HAVING sum(p.views) + sum(p.clicks) + sum(p.impressions) > 0
              ORDER BY sum(p.views) DESC, sum(p.clicks) DESC, sum(p.impressions) DESC,
@@ -197,12 +215,14 @@ async function topReferrers(db: Db, query: TrafficQuery, period: Period, website
   if (query.source !== 'beacon' || byPage(query)) return [];
   return preparedRows<{ domain: string; views: number }>(
     db,
-    sql`SELECT r.domain, sum(r.views)::float8 AS views
-        FROM traffic_referrers r
-        WHERE r.day BETWEEN ${period.from}::date AND ${period.to}::date
-          AND ${websiteCondition('r', websites)}
-        GROUP BY r.domain
-        ORDER BY sum(r.views) DESC, r.domain
+    sql`SELECT p.domain, sum(p.views)::float8 AS views
+        FROM ${perWebsite(
+          sql`traffic_referrers`,
+          sql`p.day BETWEEN ${period.from}::date AND ${period.to}::date`,
+          websites,
+        )}
+        GROUP BY p.domain
+        ORDER BY sum(p.views) DESC, p.domain
         LIMIT ${TOP_LIST_SIZE}`,
   );
 }
