@@ -44,8 +44,18 @@ function TopList({ title, what, rows }: TopListProps) {
   );
 }
 
-/** The period's most viewed pages (with the post a page is) and the sites readers came from. */
-export function TopPanels({ traffic }: { traffic: TrafficAnswer }) {
+/**
+ * The period's most viewed pages (with the post a page is, and its website where the fleet's are
+ * shown: one path on two websites is two pages) and the sites readers came from.
+ */
+export function TopPanels({
+  traffic,
+  websiteName,
+}: {
+  traffic: TrafficAnswer;
+  /** A website's name by its id; only where several websites' pages are listed. */
+  websiteName?: (id: number) => string | undefined;
+}) {
   return (
     <div className="row g-3 mb-4">
       <div className="col-lg-6">
@@ -53,9 +63,14 @@ export function TopPanels({ traffic }: { traffic: TrafficAnswer }) {
           title="Top pages"
           what="Page"
           rows={traffic.top_pages.map((page) => ({
-            key: page.path,
+            key: `${page.website_id ?? ''} ${page.path}`,
             name: (
               <>
+                {websiteName && page.website_id !== undefined && (
+                  <span className="d-block small text-body-secondary">
+                    {websiteName(page.website_id)}
+                  </span>
+                )}
                 <code className="small">{page.path}</code>
                 {page.post_id !== null && (
                   <span className="badge text-bg-secondary ms-2">Post #{page.post_id}</span>

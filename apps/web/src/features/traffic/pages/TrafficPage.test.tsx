@@ -25,7 +25,7 @@ const TRAFFIC: TrafficAnswer = {
     { t: '2026-11-28T00:00:00.000Z', views: 34, visitors: 20, clicks: 2, impressions: 50 },
   ],
   totals: { views: 1234, visitors: 320, clicks: 42, impressions: 950 },
-  top_pages: [{ path: '/news/first', post_id: 7, views: 1000 }],
+  top_pages: [{ path: '/news/first', post_id: 7, views: 1000, website_id: 1 }],
   top_referrers: [{ domain: 'search.example', views: 600 }],
 };
 
@@ -161,10 +161,11 @@ describe('the Traffic screen', () => {
     );
   });
 
-  it('shows the top pages, with the post each is, and the top referrers', async () => {
+  it('shows the top pages, with the website and post each is, and the top referrers', async () => {
     renderPage();
     const pages = await screen.findByRole('table', { name: 'Top pages' });
-    expect(cellsOf(pages)).toEqual([['/news/firstPost #7', '1,000']]);
+    await within(pages).findByText('Alpha');
+    expect(cellsOf(pages)).toEqual([['Alpha/news/firstPost #7', '1,000']]);
     expect(cellsOf(screen.getByRole('table', { name: 'Top referrers' }))).toEqual([
       ['search.example', '600'],
     ]);

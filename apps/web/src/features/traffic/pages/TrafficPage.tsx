@@ -3,7 +3,7 @@ import {
   TRAFFIC_SOURCE_LABELS,
   TRAFFIC_WEBSITE_ORDER_KEYS,
 } from '@sitefleet/contract';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
@@ -36,10 +36,11 @@ export function TrafficPage() {
   const metrics = useMemo(() => metricsOf(source), [source]);
   const traffic = useTraffic({ ...range, source, interval, website_id: websiteId }, ready);
   const websiteOptions = useWebsiteOptions();
-  const websiteName =
-    websiteId === undefined
-      ? 'every website'
-      : (websiteOptions.data?.find((website) => website.id === websiteId)?.name ?? '');
+  const nameOf = useCallback(
+    (id: number) => websiteOptions.data?.find((website) => website.id === id)?.name,
+    [websiteOptions.data],
+  );
+  const websiteName = websiteId === undefined ? 'every website' : (nameOf(websiteId) ?? '');
 
   const list = useListParams();
   const websites = useTrafficWebsites(
@@ -112,7 +113,12 @@ export function TrafficPage() {
         />
       </ListCard>
 
-      {traffic.data && <TopPanels traffic={traffic.data} />}
+      {traffic.data && (
+        <TopPanels
+          traffic={traffic.data}
+          websiteName={websiteId === undefined ? nameOf : undefined}
+        />
+      )}
     </Page>
   );
 }
