@@ -25,7 +25,7 @@ import { searchCondition } from '../../lists/search.ts';
  */
 
 /** The days of a traffic request, both ends included, as ISO dates (UTC). */
-export interface Period {
+interface Period {
   from: string;
   to: string;
 }
