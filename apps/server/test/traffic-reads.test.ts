@@ -214,6 +214,8 @@ describe('GET /api/traffic', () => {
       TRAFFIC_MESSAGES.rangeTooLong(TRAFFIC_MAX_DAYS),
     );
     await refused('from=2026-13-01', 'from', TRAFFIC_MESSAGES.dateInvalid);
+    await refused('from=0000-01-01', 'from', TRAFFIC_MESSAGES.dateInvalid);
+    await refused('to=9999-12-31', 'to', TRAFFIC_MESSAGES.dateInvalid);
     await refused('interval=hour&source=ga4', 'interval', TRAFFIC_MESSAGES.hourBeaconOnly);
     await refused(`interval=hour&post_id=${soup}`, 'interval', TRAFFIC_MESSAGES.hourWebsiteOnly);
     await refused('website_id=999999', 'website_id', TRAFFIC_MESSAGES.websiteUnknown);

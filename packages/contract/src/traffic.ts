@@ -100,7 +100,13 @@ export const collectBodySchema = z.object({
 });
 export type CollectBody = z.infer<typeof collectBodySchema>;
 
-const day = z.iso.date({ error: TRAFFIC_MESSAGES.dateInvalid });
+/**
+ * A day of a period, within years the database and the periods reckoned from it (the one before,
+ * the 30 days after a lone start) can all write.
+ */
+const day = z.iso
+  .date({ error: TRAFFIC_MESSAGES.dateInvalid })
+  .refine((value) => value >= '1970-01-01' && value <= '9998-12-31', TRAFFIC_MESSAGES.dateInvalid);
 const queryId = z.coerce.number().int().min(1).max(MAX_ID);
 
 /** A period of days, both ends included: the last 30 days when left out. */
