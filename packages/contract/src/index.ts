@@ -52,3 +52,4 @@ export * from './website-settings.ts';
 export * from './websites.ts';
 export * from './workflows.ts';
 export * from './traffic.ts';
+export * from './traffic-google.ts';

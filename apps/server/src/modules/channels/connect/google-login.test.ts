@@ -113,12 +113,16 @@ describe('Google authorisation', () => {
     }
   });
 
-  it('builds a consent URL for YouTube upload with offline access and a state', async () => {
+  it('builds a consent URL for YouTube upload, GA4 and Search Console reads, with offline access and a state', async () => {
     const { body } = await (await server.admin()).get('/api/google-auth');
     const url = new URL(body.auth_url);
     expect(url.origin + url.pathname).toBe('http://127.0.0.1:9/auth');
     expect(url.searchParams.get('client_id')).toBe('client-1');
-    expect(url.searchParams.get('scope')).toContain('youtube.upload');
+    expect(url.searchParams.get('scope')?.split(' ')).toEqual([
+      'https://www.googleapis.com/auth/youtube.upload',
+      'https://www.googleapis.com/auth/analytics.readonly',
+      'https://www.googleapis.com/auth/webmasters.readonly',
+    ]);
     expect(url.searchParams.get('access_type')).toBe('offline');
     expect(url.searchParams.get('redirect_uri')).toBe(`${server.url}/youtube/callback`);
     expect(url.searchParams.get('state')!.length).toBeGreaterThan(20);

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { MESSAGES } from '@sitefleet/contract';
+import { GOOGLE_TRAFFIC_SCOPES, MESSAGES } from '@sitefleet/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
 import type { AppContext } from '../../../context.ts';
@@ -20,6 +20,11 @@ import { ConnectFailure, type Tokens, tokensOf } from './outside.ts';
  */
 
 const YOUTUBE_UPLOAD_SCOPE = 'https://www.googleapis.com/auth/youtube.upload';
+/**
+ * The fleet's one Google grant also reads GA4's and Search Console's figures for the traffic
+ * import; a YouTube channel connected from the Channels screen keeps its own consent.
+ */
+const SCOPES = [YOUTUBE_UPLOAD_SCOPE, ...GOOGLE_TRAFFIC_SCOPES].join(' ');
 const TOKEN_TIMEOUT_MS = 10_000;
 
 /**
@@ -51,7 +56,7 @@ export async function buildAuthUrl(context: AppContext, sessionId: string, origi
     client_id: clientId,
     redirect_uri: redirectUri(config, origin),
     response_type: 'code',
-    scope: YOUTUBE_UPLOAD_SCOPE,
+    scope: SCOPES,
     access_type: 'offline',
     prompt: 'consent',
     include_granted_scopes: 'true',
