@@ -37,6 +37,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { tokensRoutes } from './modules/tokens/routes.ts';
 import { trafficCollectRoutes } from './modules/traffic/collect-routes.ts';
+import { trafficGoogleRoutes } from './modules/traffic/google-routes.ts';
 import { trafficRoutes } from './modules/traffic/routes.ts';
 import { trashRoutes } from './modules/trash/routes.ts';
 import { userAccessRoutes } from './modules/users/access-routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     searchRoutes,
     eventsRoutes,
     trafficCollectRoutes,
+    trafficGoogleRoutes,
   ]) {
     await app.register(routes, context);
   }

@@ -88,6 +88,8 @@ const configSchema = z
     GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
     GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
     GOOGLE_REDIRECT_URI: z.string().url().optional(),
+    /** Rows per page of a GA4 or Search Console report the traffic import asks for. */
+    GOOGLE_REPORT_ROWS: z.coerce.number().int().min(1).max(25_000).default(10_000),
     /** Run the job workers and the scheduler inside the server (off when `npm run worker` does). */
     RUN_WORKERS: z
       .enum(['true', 'false'])

@@ -26,6 +26,7 @@ import { probePausedWebsites } from './pipeline/delivery-probe.ts';
 import { probePausedSubscriptions } from './pipeline/event-delivery.ts';
 import { relayNewEvents } from './pipeline/event-relay.ts';
 import { checkPageTokens } from './pipeline/page-check.ts';
+import { importDaily } from './pipeline/traffic-import/plan.ts';
 import { pruneExpiredSessions } from './plugins/sessions.ts';
 
 /**
@@ -93,6 +94,11 @@ export const TRAFFIC_VIEWS_TASK = 'traffic:views';
 export const PAGE_CHECK_TASK = 'channels:check-pages';
 /** Makes the raw page views' partitions for the coming days, and drops those past retention. */
 export const TRAFFIC_PARTITIONS_TASK = 'traffic:partitions';
+/**
+ * Asks Google which GA4 properties and Search Console sites the fleet's grant sees, and imports
+ * the last three days of each mapped website again (pipeline/traffic-import), at midnight UTC.
+ */
+export const GOOGLE_TRAFFIC_TASK = 'traffic:google-import';
 
 /**
  * The first row of the task every installation starts with, due a minute after the seed, so that
@@ -245,6 +251,13 @@ export const FIXED_TASKS: TaskDefinition[] = [
     nextRun: every(HOUR_MS),
     run: async (context) => {
       await keepTrafficPartitions(context);
+    },
+  },
+  {
+    command: GOOGLE_TRAFFIC_TASK,
+    nextRun: onTheMark(24 * HOUR_MS),
+    run: async (context) => {
+      await importDaily(context);
     },
   },
   {

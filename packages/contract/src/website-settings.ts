@@ -4,6 +4,11 @@ import { LIMIT_OPTIONS, REFRESH_HOUR_OPTIONS } from './options.ts';
 import { MAX_ID } from './pagination.ts';
 import { postingSlotFields, postingSlotsSchema } from './schedule.ts';
 import {
+  GA4_PROPERTY_PATTERN,
+  isSearchConsoleSite,
+  TRAFFIC_GOOGLE_MESSAGES,
+} from './traffic-google.ts';
+import {
   blankToNull,
   PROMPT_PLACEHOLDERS,
   type PromptPlaceholder,
@@ -97,6 +102,19 @@ const keywordsField = z
   .pipe(optionalText(SETTINGS_TEXT_MAX.long));
 
 const webhookUrlField = optionalHttpUrl(WEBSITE_MESSAGES.webhookUrlInvalid);
+/**
+ * The GA4 property and Search Console site whose days count for the website, when its host does
+ * not say (traffic-google.ts).
+ */
+const ga4PropertyField = optionalText(SETTINGS_TEXT_MAX.short).refine(
+  (id) => id === null || GA4_PROPERTY_PATTERN.test(id),
+  TRAFFIC_GOOGLE_MESSAGES.ga4PropertyInvalid,
+);
+const searchConsoleSiteField = optionalText(SETTINGS_TEXT_MAX.short).refine(
+  (site) => site === null || isSearchConsoleSite(site),
+  TRAFFIC_GOOGLE_MESSAGES.searchConsoleSiteInvalid,
+);
+
 const WORKFLOW_CHOICE_INVALID = 'The workflow must be a workflow id, or none for the default one.';
 
 /**
@@ -124,6 +142,8 @@ export const websiteSettingsInputSchema = z.strictObject({
   posting_times: postingSlotFields.posting_times.optional(),
   posting_timezone: postingSlotFields.posting_timezone.optional(),
   blocked_dates: postingSlotFields.blocked_dates.optional(),
+  ga4_property_id: ga4PropertyField.optional(),
+  search_console_site: searchConsoleSiteField.optional(),
   /** The review workflow of its variants; null: the default one. */
   workflow_id: z
     .preprocess(
@@ -163,6 +183,8 @@ export const websiteSettingsSchema = z.object({
   /** The secret's last characters, so the operator can tell which one the site holds. */
   webhook_secret_hint: z.string(),
   workflow_id: z.number().nullable(),
+  ga4_property_id: z.string().nullable(),
+  search_console_site: z.string().nullable(),
   /** The beacon's key, which the tracking snippet carries (trackingSnippet). */
   tracking_key: z.string(),
 });

@@ -1,3 +1,4 @@
+import { GOOGLE_API_DEFAULT_URLS, TRAFFIC_SETTINGS } from '@sitefleet/contract';
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../lib/secrets.ts';
 import type { SettingKey } from '../lib/settings-catalog.ts';
@@ -29,3 +30,29 @@ export async function googleClient(db: Db, secrets: SecretBox, config: Config) {
   }
   return null;
 }
+
+export type GoogleApiUrls = Record<keyof typeof GOOGLE_API_DEFAULT_URLS, string>;
+
+/**
+ * The Google APIs the traffic import asks (Settings › Google), read at each run so that a change
+ * applies at once; the real ones where a setting is empty.
+ */
+export async function googleApiUrls(db: Db, secrets: SecretBox): Promise<GoogleApiUrls> {
+  const stored = await readSettings(db, secrets, Object.values(TRAFFIC_GOOGLE_API_SETTINGS));
+  const url = (name: keyof GoogleApiUrls) =>
+    (stored[TRAFFIC_GOOGLE_API_SETTINGS[name]] || GOOGLE_API_DEFAULT_URLS[name]).replace(
+      /\/+$/,
+      '',
+    );
+  return {
+    analyticsAdmin: url('analyticsAdmin'),
+    analyticsData: url('analyticsData'),
+    searchConsole: url('searchConsole'),
+  };
+}
+
+const TRAFFIC_GOOGLE_API_SETTINGS = {
+  analyticsAdmin: TRAFFIC_SETTINGS.analyticsAdminUrl,
+  analyticsData: TRAFFIC_SETTINGS.analyticsDataUrl,
+  searchConsole: TRAFFIC_SETTINGS.searchConsoleUrl,
+} as const satisfies Record<keyof GoogleApiUrls, SettingKey>;

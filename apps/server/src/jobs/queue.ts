@@ -31,6 +31,10 @@ export const QUEUES = {
   importRun: 'import-run',
   /** Send one outgoing event to one subscription. */
   eventSend: 'event-send',
+  /** Import a website's pending days of GA4 and Search Console (traffic). */
+  trafficImport: 'traffic-import',
+  /** Plan a traffic backfill: the days of every website it names, then their imports. */
+  trafficBackfill: 'traffic-backfill',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -57,6 +61,16 @@ export interface EventSendJobData {
   deliveryId: number;
 }
 
+/** A traffic import job: the website whose pending days it imports. */
+export interface TrafficImportJobData {
+  websiteId: number;
+}
+
+/** A traffic backfill's job: its row in traffic_imports. */
+export interface TrafficBackfillJobData {
+  importId: number;
+}
+
 /** The queues of the publishing pipeline, whose jobs carry a variant. */
 export type ContentQueue = 'website-push' | 'social-publish' | 'content-regenerate';
 
@@ -70,6 +84,8 @@ export interface QueueData {
   'scheduled-publish': ScheduledPublishJobData;
   'import-run': ImportJobData;
   'event-send': EventSendJobData;
+  'traffic-import': TrafficImportJobData;
+  'traffic-backfill': TrafficBackfillJobData;
 }
 
 /** The queue of a job for `target`. */

@@ -9,6 +9,7 @@ import {
   DEFAULT_TOKEN_REQUESTS_PER_MINUTE,
   DEFAULT_TRASH_RETENTION_DAYS,
   DELIVERY_SETTINGS,
+  GOOGLE_API_DEFAULT_URLS,
   MONITOR_INTERVAL_SETTING,
   NOTIFICATION_SETTINGS,
   RENEWAL_NOTICE_SETTING,
@@ -201,6 +202,25 @@ const APPLICATION_SETTINGS = {
         type: 'text',
         description: 'OAuth client secret of that Google Cloud project',
         isSecret: true,
+      },
+      // Where the traffic import asks Google: the real APIs, or a stand-in (the tests' fakes).
+      {
+        fullPath: TRAFFIC_SETTINGS.analyticsAdminUrl,
+        value: GOOGLE_API_DEFAULT_URLS.analyticsAdmin,
+        type: 'url',
+        description: 'Google Analytics Admin API: the GA4 properties and their web streams',
+      },
+      {
+        fullPath: TRAFFIC_SETTINGS.analyticsDataUrl,
+        value: GOOGLE_API_DEFAULT_URLS.analyticsData,
+        type: 'url',
+        description: "Google Analytics Data API: the GA4 properties' reports",
+      },
+      {
+        fullPath: TRAFFIC_SETTINGS.searchConsoleUrl,
+        value: GOOGLE_API_DEFAULT_URLS.searchConsole,
+        type: 'url',
+        description: 'Search Console API: the sites and their search analytics',
       },
     ],
   },

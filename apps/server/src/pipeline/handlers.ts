@@ -10,6 +10,8 @@ import { runDelivery } from './delivery.ts';
 import { sendEvent } from './event-delivery.ts';
 import { sendNotifications } from './notifications.ts';
 import { PUBLISHING_TARGETS } from './targets/index.ts';
+import { planBackfill } from './traffic-import/plan.ts';
+import { importWebsite } from './traffic-import/run.ts';
 
 /** A publishing job: the variant goes to the target the job names. */
 const publish: JobHandler = (context, job) =>
@@ -25,4 +27,6 @@ export const JOB_HANDLERS: JobHandlers = {
   [QUEUES.scheduledPublish]: (context) => publishDueVariants(context.db, context.queue),
   [QUEUES.importRun]: (context, job) => runImport(context, job, IMPORTERS),
   [QUEUES.eventSend]: (context, job) => sendEvent(context, job),
+  [QUEUES.trafficImport]: (context, job) => importWebsite(context, job.data.websiteId),
+  [QUEUES.trafficBackfill]: (context, job) => planBackfill(context, job),
 };

@@ -34,6 +34,8 @@ const SETTINGS_COLUMNS = {
   posting_times: 'postingTimes',
   posting_timezone: 'postingTimezone',
   blocked_dates: 'blockedDates',
+  ga4_property_id: 'ga4PropertyId',
+  search_console_site: 'searchConsoleSite',
 } as const satisfies Record<
   Exclude<keyof WebsiteSettingsValues, 'workflow_id'>,
   keyof typeof websiteSettings.$inferInsert

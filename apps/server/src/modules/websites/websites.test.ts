@@ -6,6 +6,7 @@ import {
   ORDER_MESSAGES,
   PROMPT_PLACEHOLDERS,
   RENEWAL_DUE_DAYS,
+  TRAFFIC_GOOGLE_MESSAGES,
   toIsoDate,
   unknownIdsMessage,
   WEBSITE_MESSAGES,
@@ -508,6 +509,8 @@ const fullSettings = {
   posting_times: ['15:30', '09:00'],
   posting_timezone: 'Europe/Paris',
   blocked_dates: ['2026-12-25'],
+  ga4_property_id: 'properties/123',
+  search_console_site: 'sc-domain:recipes.example',
 };
 
 describe('website settings', () => {
@@ -594,6 +597,8 @@ describe('website settings', () => {
     ['category_webhook_url', 'ftp://example.com/hook', WEBSITE_MESSAGES.webhookUrlInvalid],
     ['post_webhook_url', 'not a url', WEBSITE_MESSAGES.webhookUrlInvalid],
     ['seoKeywords', [1, 2], WEBSITE_MESSAGES.keywordsInvalid],
+    ['ga4_property_id', 'UA-12345-1', TRAFFIC_GOOGLE_MESSAGES.ga4PropertyInvalid],
+    ['search_console_site', 'example.com', TRAFFIC_GOOGLE_MESSAGES.searchConsoleSiteInvalid],
   ])('refuses %s = %j', async (field, value, message) => {
     const website = await createWebsite(admin);
     const response = await admin.patch(`/api/websites/${website.id}/update-settings`, {
