@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   date,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -81,7 +83,11 @@ export const trafficGoogleDays = pgTable(
     /** The backfill that asked for it last; null: the daily import. */
     importId: integer('import_id').references(() => trafficImports.id, { onDelete: 'set null' }),
   },
-  (t) => [primaryKey({ columns: [t.websiteId, t.source, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.source, t.day] }),
+    /** A backfill's progress: the days it still has. */
+    index('traffic_google_days_import_idx').on(t.importId).where(sql`${t.importId} IS NOT NULL`),
+  ],
 );
 
 /** The rows of a pending day fetched so far, summed by path. */

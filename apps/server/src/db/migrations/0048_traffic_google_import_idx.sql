@@ -1,0 +1,1 @@
+CREATE INDEX "traffic_google_days_import_idx" ON "traffic_google_days" USING btree ("import_id") WHERE "traffic_google_days"."import_id" IS NOT NULL;
