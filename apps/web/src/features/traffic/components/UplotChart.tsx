@@ -18,6 +18,7 @@ const LINES = [
 
 function optionsFor(element: HTMLElement, series: ChartSeries, width: number): uPlot.Options {
   const text = cssColor(element, '--bs-body-color');
+  const background = cssColor(element, '--bs-body-bg');
   const grid = cssColor(element, '--bs-border-color');
   const axis: uPlot.Axis = {
     stroke: text,
@@ -41,7 +42,7 @@ function optionsFor(element: HTMLElement, series: ChartSeries, width: number): u
           stroke: cssColor(element, line.color),
           width: 2,
           dash: line.dash ? [...line.dash] : undefined,
-          points: { show: series.times.length < 60 },
+          points: { show: series.times.length < 60, fill: background },
         };
       }),
     ],

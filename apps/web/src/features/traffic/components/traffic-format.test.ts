@@ -6,15 +6,17 @@ import { daysSince } from './ViewsChart.tsx';
 
 describe('the change against the period before', () => {
   it('reads as a signed percentage, with one decimal at most', () => {
-    expect(formatChange(0.125)).toBe('+12.5%');
-    expect(formatChange(-0.1)).toBe('-10%');
-    expect(formatChange(2)).toBe('+200%');
-    expect(formatChange(0)).toBe('0%');
-    expect(formatChange(0.33333)).toBe('+33.3%');
+    expect(formatChange(0.125, 9)).toBe('+12.5%');
+    expect(formatChange(-0.1, 9)).toBe('-10%');
+    expect(formatChange(2, 9)).toBe('+200%');
+    expect(formatChange(0, 9)).toBe('0%');
+    expect(formatChange(0.33333, 9)).toBe('+33.3%');
+    expect(formatChange(-1, 0)).toBe('-100%');
   });
 
-  it('says New where the period before had no views', () => {
-    expect(formatChange(null)).toBe('New');
+  it('says New where the period before had no views, and nothing where neither had any', () => {
+    expect(formatChange(null, 4)).toBe('New');
+    expect(formatChange(null, 0)).toBe('–');
   });
 });
 

@@ -15,9 +15,13 @@ const percent = new Intl.NumberFormat('en', {
 
 export const formatCount = (value: number) => counts.format(value);
 
-/** A change against the period before, as a signed percentage: '+12.5%', '-3%', '0%'. */
-export function formatChange(change: number | null): string {
-  return change === null ? 'New' : percent.format(change);
+/**
+ * A change against the period before, as a signed percentage: '+12.5%', '-3%', '0%'. Without
+ * views before it is New, or a dash when there are none now either.
+ */
+export function formatChange(change: number | null, views: number): string {
+  if (change !== null) return percent.format(change);
+  return views > 0 ? 'New' : '–';
 }
 
 /** What a source counts: page views and visitors, or Search Console's clicks and impressions. */

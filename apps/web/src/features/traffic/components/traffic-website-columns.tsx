@@ -9,13 +9,13 @@ export function changeClass(change: number | null) {
   return change > 0 ? 'text-success' : 'text-danger';
 }
 
-export function ChangeText({ change }: { change: number | null }) {
+export function ChangeText({ change, views }: { change: number | null; views: number }) {
   return (
     <span
       className={changeClass(change)}
       title={change === null ? 'No views in the period before' : 'Against the period before'}
     >
-      {formatChange(change)}
+      {formatChange(change, views)}
     </span>
   );
 }
@@ -61,7 +61,7 @@ export function trafficWebsiteColumns(
     {
       id: 'change',
       header: 'Change',
-      cell: ({ row }) => <ChangeText change={row.original.change} />,
+      cell: ({ row }) => <ChangeText change={row.original.change} views={row.original.views} />,
       meta: number,
     },
     {

@@ -104,7 +104,7 @@ describe('the Traffic screen', () => {
     expect(cells).toEqual([
       ['Alphahttps://alpha.example.com', '1,200', '300', '+25%'],
       ['Betahttps://beta.example.com', '34', '20', '-10%'],
-      ['Gammahttps://gamma.example.com', '0', '0', 'New'],
+      ['Gammahttps://gamma.example.com', '0', '0', '–'],
     ]);
     const sparkline = within(table).getByRole('img', { name: /Views per day of Alpha/ });
     expect(sparkline.getAttribute('aria-label')).toBe(
