@@ -217,10 +217,22 @@ function WebsiteSettingsForm({
             error={errors.googleAdsense}
           />
           <TextField
-            className="mb-0"
             label="Google Analytics"
             registration={form.register('googleAnalytics')}
             error={errors.googleAnalytics}
+          />
+          <TextField
+            label="GA4 Property"
+            help="e.g. properties/123; leave empty to find it by the website's host."
+            registration={form.register('ga4_property_id')}
+            error={errors.ga4_property_id}
+          />
+          <TextField
+            className="mb-0"
+            label="Search Console Site"
+            help="sc-domain:example.com or a URL prefix; leave empty to find it by the website's host."
+            registration={form.register('search_console_site')}
+            error={errors.search_console_site}
           />
         </Tab>
 

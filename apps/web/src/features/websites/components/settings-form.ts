@@ -8,6 +8,9 @@ import { splitKeywords, WEBSITE_VIEW_TABS, type WebsiteSettings } from '@sitefle
 export interface WebsiteSettingsFormValues {
   googleAdsense: string;
   googleAnalytics: string;
+  /** The GA4 property and Search Console site whose figures are the website's ('' when its host finds them). */
+  ga4_property_id: string;
+  search_console_site: string;
   seoTitle: string;
   seoDescription: string;
   seoKeywords: string[];
@@ -37,7 +40,11 @@ export type SettingsField = keyof WebsiteSettingsFormValues;
 
 /** The modal's tabs in their order, each with its fields in the order they are shown. */
 export const SETTINGS_TABS = [
-  { key: 'google', title: 'Google Settings', fields: ['googleAdsense', 'googleAnalytics'] },
+  {
+    key: 'google',
+    title: 'Google Settings',
+    fields: ['googleAdsense', 'googleAnalytics', 'ga4_property_id', 'search_console_site'],
+  },
   {
     key: 'seo',
     title: 'SEO Settings',
@@ -121,6 +128,8 @@ export function toFormValues(settings: WebsiteSettings): WebsiteSettingsFormValu
   return {
     googleAdsense: text(settings.googleAdsense),
     googleAnalytics: text(settings.googleAnalytics),
+    ga4_property_id: text(settings.ga4_property_id),
+    search_console_site: text(settings.search_console_site),
     seoTitle: text(settings.seoTitle),
     seoDescription: text(settings.seoDescription),
     seoKeywords: splitKeywords(settings.seoKeywords ?? ''),
