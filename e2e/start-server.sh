@@ -15,5 +15,7 @@ done
 # The untouched demo server runs no scheduler (RUN_WORKERS=false): its tasks keep the states
 # apps/server/test/demo-states.ts gives them.
 if [ "${E2E_DEMO_STATES:-}" = 1 ]; then node_modules/.bin/tsx apps/server/test/demo-states.ts; fi
+# The shared server's websites with a week of page views (apps/server/test/e2e-traffic.ts).
+if [ "${E2E_DEMO_STATES:-}" != 1 ]; then node_modules/.bin/tsx apps/server/test/e2e-traffic.ts; fi
 # With the young generation npm start gives it (apps/server/src/heap.ts).
 exec node --max-semi-space-size=8 apps/server/dist/main.js
