@@ -46,9 +46,9 @@ export function TrafficSeriesTable({
   interval,
 }: Omit<TrafficChartProps, 'busy'>) {
   return (
-    <div className="table-responsive traffic-series-table">
+    <div className="table-responsive">
       <table className="table table-sm table-striped small mb-0" aria-label={title}>
-        <thead className="sticky-top">
+        <thead>
           <tr>
             <th scope="col">{interval === 'hour' ? 'Hour' : 'Date'}</th>
             {metrics.map((metric) => (

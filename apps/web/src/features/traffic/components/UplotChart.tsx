@@ -73,5 +73,5 @@ export default function UplotChart({ series }: { series: ChartSeries }) {
     };
   }, [series, theme]);
 
-  return <div ref={box} className="traffic-chart" data-testid="traffic-chart" />;
+  return <div ref={box} data-testid="traffic-chart" />;
 }
