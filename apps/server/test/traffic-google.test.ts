@@ -1,4 +1,4 @@
-import { TRAFFIC_GOOGLE_MESSAGES } from '@sitefleet/contract';
+import { TRAFFIC_GOOGLE_MESSAGES, TRAFFIC_MESSAGES } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
@@ -484,14 +484,14 @@ describe('the GA4 and Search Console import', () => {
     });
     expect(future.body.errors).toEqual({ to: [TRAFFIC_GOOGLE_MESSAGES.inTheFuture] });
     const reversed = await admin.post('/api/traffic/import', { from: D2, to: D1 });
-    expect(reversed.body.errors).toEqual({ to: [TRAFFIC_GOOGLE_MESSAGES.rangeReversed] });
+    expect(reversed.body.errors).toEqual({ to: [TRAFFIC_MESSAGES.rangeReversed] });
     const unknown = await admin.post('/api/traffic/import', {
       website_ids: [999_999],
       from: D1,
       to: D1,
     });
     expect(unknown.status).toBe(422);
-    expect(unknown.body.errors).toEqual({ website_ids: [TRAFFIC_GOOGLE_MESSAGES.websiteUnknown] });
+    expect(unknown.body.errors).toEqual({ website_ids: [TRAFFIC_MESSAGES.websiteUnknown] });
     expect((await admin.get('/api/traffic/import/999999')).status).toBe(404);
   });
 });

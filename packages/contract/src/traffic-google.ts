@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './pagination.ts';
+import { TRAFFIC_MESSAGES } from './traffic.ts';
 
 /**
  * What Google Analytics 4 and Search Console counted, imported with the fleet's one Google
@@ -34,9 +35,6 @@ export const TRAFFIC_GOOGLE_MESSAGES = {
     'A Search Console site is sc-domain: and a domain, or a URL prefix such as https://example.com/',
   tooFarBack: `At most ${GOOGLE_IMPORT_MAX_MONTHS} months back: Google keeps no more`,
   inTheFuture: 'Google has counted nothing after today',
-  rangeReversed: 'The end date must not be before the start date',
-  dateInvalid: 'Must be a date, e.g. 2026-12-31',
-  websiteUnknown: 'No such website',
   importUnknown: 'No such import',
   notConnected: 'Connect Google first: Login with Google, on the dashboard',
 } as const;
@@ -64,7 +62,7 @@ export type GoogleProperty = z.infer<typeof googlePropertySchema>;
 export const googlePropertiesAnswerSchema = z.array(googlePropertySchema);
 
 /** A day as Google writes it, UTC: `YYYY-MM-DD`. */
-const importDay = z.iso.date({ error: TRAFFIC_GOOGLE_MESSAGES.dateInvalid });
+const importDay = z.iso.date({ error: TRAFFIC_MESSAGES.dateInvalid });
 
 /** The first day an import may ask for on `today` (YYYY-MM-DD): 16 months before it. */
 export function earliestImportDay(today: string): string {
@@ -87,7 +85,7 @@ export const trafficImportBodySchema = z
       context.addIssue({
         code: 'custom',
         path: ['to'],
-        message: TRAFFIC_GOOGLE_MESSAGES.rangeReversed,
+        message: TRAFFIC_MESSAGES.rangeReversed,
       });
     }
     const today = todayUtc();

@@ -2,6 +2,7 @@ import {
   googlePropertiesAnswerSchema,
   idParamSchema,
   TRAFFIC_GOOGLE_MESSAGES,
+  TRAFFIC_MESSAGES,
   trafficImportBodySchema,
   trafficImportSchema,
   trafficImportStartedSchema,
@@ -91,7 +92,7 @@ export const trafficGoogleRoutes: FastifyPluginAsyncZod<AppContext> = async (
             sql`SELECT id FROM websites WHERE id = ANY(${idArray(websiteIds)})`,
           );
           if (found.length < new Set(websiteIds).size) {
-            throw validationError({ website_ids: TRAFFIC_GOOGLE_MESSAGES.websiteUnknown });
+            throw validationError({ website_ids: TRAFFIC_MESSAGES.websiteUnknown });
           }
         }
         const [created] = await tx

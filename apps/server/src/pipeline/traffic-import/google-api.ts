@@ -16,8 +16,6 @@ import { oauthRefresh, REFRESH_REFUSED, withUserToken } from '../targets/user-to
  * Google's own message, its status and a 429's wait.
  */
 
-/** A 429 whose wait is the rest of the day: GA4's daily tokens spent (RESOURCE_EXHAUSTED). */
-export const DAILY_QUOTA = 'DAILY_QUOTA';
 /** Without Retry-After, a 429 waits this long. */
 export const RATE_LIMIT_WAIT_MS = 60_000;
 
@@ -61,11 +59,11 @@ async function googleFailure(response: Response, now: number): Promise<DeliveryE
     const permanent = response.status >= 400 && response.status < 500 && response.status !== 408;
     return new DeliveryError(message, response.status, permanent);
   }
+  // GA4's daily tokens spent (RESOURCE_EXHAUSTED, "per day"): the wait is the rest of the day.
   const daily = answer?.error?.status === 'RESOURCE_EXHAUSTED' && /per day|daily/i.test(said);
   const nextDay = new Date(now);
   nextDay.setUTCHours(24, 0, 0, 0);
   return new DeliveryError(message, 429, false, {
-    ...(daily && { code: DAILY_QUOTA }),
     retryAfterMs: daily
       ? nextDay.getTime() - now
       : (retryAfterMs(response.headers.get('retry-after'), now) ?? RATE_LIMIT_WAIT_MS),

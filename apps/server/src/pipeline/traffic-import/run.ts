@@ -1,4 +1,4 @@
-import { GOOGLE_PROPERTY_KINDS, type GooglePropertyKind } from '@sitefleet/contract';
+import { GOOGLE_PROPERTY_KINDS } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { type GoogleApiUrls, googleApiUrls } from '../../db/google-client.ts';
@@ -168,7 +168,7 @@ export async function importWebsite(
   const properties = await mappedGoogleProperties(context.db, sql`website_id = ${websiteId}`);
   for (const source of GOOGLE_PROPERTY_KINDS) {
     if (!properties.some((property) => property.kind === source)) {
-      await dropDays(context.db, websiteId, source satisfies GooglePropertyKind);
+      await dropDays(context.db, websiteId, source);
     }
   }
   const call = await googleCall(context, now);
