@@ -38,6 +38,10 @@ describe('route access', () => {
       // A network's return from its consent: the state is its credential.
       'GET /oauth/:network/callback',
       'GET /readyz',
+      // The page-view beacon's script and its posts, from any website's pages.
+      'GET /t.js',
+      'OPTIONS /api/collect',
+      'POST /api/collect',
       'POST /api/connect-links/pending/:state',
       'POST /api/review/:token',
       'POST /login',

@@ -4,13 +4,13 @@ import {
   isSocialNetwork,
   type PublishTarget,
   postedFlag,
-  publishedPathOf,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { kindOf } from '../content/kinds.ts';
 import { settleChannelDelivery } from '../content/publish/channels.ts';
 import {
   failureNote,
+  settingPublishedUrl,
   settingTargets,
   type TargetDelivery,
 } from '../content/publish/delivery-state.ts';
@@ -202,10 +202,9 @@ async function keepDelivered(attempt: Attempt, result: DeliveryResult, durationM
 }
 
 /**
- * Marks the attempt's target on its variant: a delivery to a channel through the channel's row,
- * which the network's entry sums up; any other target directly, a delivery setting its posted
- * flag. An edit made while the website push ran keeps its mark: only the sent version is up to
- * date.
+ * Marks the attempt's target on its variant: a channel's delivery on the channel's row, which the
+ * network's entry sums up; any other directly, a delivery setting its posted flag (and the URL
+ * it was published at). An edit made while the push ran keeps its mark: the sent version is old.
  */
 async function markVariant(
   tx: Db,
@@ -232,13 +231,10 @@ async function markVariant(
     delivered && target === 'website'
       ? sql`is_updated_after_posted = is_updated_after_posted AND version <> ${variant.version},`
       : sql``;
-  const publishedUrl = result?.publishedUrl;
-  const published = publishedUrl
-    ? sql`published_url = ${publishedUrl}, published_path = ${publishedPathOf(publishedUrl)},`
-    : sql``;
   await tx.execute(
     sql`UPDATE ${variantsOf(job)}
-        SET ${posted} ${updated} ${published} ${settingTargets({ [target]: delivery })}, updated_at = now()
+        SET ${posted} ${updated} ${settingPublishedUrl(result?.publishedUrl)}
+            ${settingTargets({ [target]: delivery })}, updated_at = now()
         WHERE id = ${job.data.variantId}`,
   );
 }

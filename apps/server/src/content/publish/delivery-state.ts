@@ -1,4 +1,4 @@
-import type { DeliveryStatus, DeliveryTarget } from '@sitefleet/contract';
+import { type DeliveryStatus, type DeliveryTarget, publishedPathOf } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 
 /** One target's delivery as a variant's `deliveries` keeps it. */
@@ -47,3 +47,10 @@ export function settingTargets(targets: Partial<Record<DeliveryTarget, TargetDel
 export function clearingTarget(target: DeliveryTarget): SQL {
   return settingDeliveries(sql`deliveries - ${target}::text`);
 }
+
+/**
+ * The SET of the URL a website answered it published a variant at, and of that URL's path (the
+ * beacon's views are matched to the variant by it); nothing when the answer named none.
+ */
+export const settingPublishedUrl = (url: string | undefined): SQL =>
+  url ? sql`published_url = ${url}, published_path = ${publishedPathOf(url)},` : sql``;

@@ -2,12 +2,14 @@ import {
   COLLECT_DROP_REASONS,
   COLLECT_MAX_BYTES,
   idParamSchema,
+  messageSchema,
   TRAFFIC_MESSAGES,
   trackingKeyAnswerSchema,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { recordChange } from '../../db/audit.ts';
 import { queryRows } from '../../db/client.ts';
@@ -86,13 +88,18 @@ export const trafficCollectRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     '/t.js',
     {
       config: PUBLIC,
-      schema: { summary: 'The page-view beacon websites load', tags: ['traffic'] },
+      schema: {
+        summary: 'The page-view beacon websites load',
+        tags: ['traffic'],
+        response: { 200: z.string().describe('The script, application/javascript') },
+      },
     },
-    (_request, reply) =>
+    async (_request, reply) => {
       openToEveryOrigin(reply)
         .type('application/javascript; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        .send(BEACON_SCRIPT),
+        .header('cache-control', 'public, max-age=3600');
+      return BEACON_SCRIPT;
+    },
   );
 
   await app.register(async (scope) => {
@@ -112,6 +119,10 @@ export const trafficCollectRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         schema: {
           summary: "A page view from a website's beacon: 202 whether it is counted or dropped",
           tags: ['traffic'],
+          response: {
+            202: z.null().describe('Taken, or dropped as nothing to count'),
+            503: messageSchema.describe('Not taken: try again shortly'),
+          },
         },
       },
       async (request, reply) => {
