@@ -1,7 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, request, test } from '@playwright/test';
-import { formatDate, TRAFFIC_MESSAGES, type TrafficAnswer } from '@sitefleet/contract';
+import {
+  formatDate,
+  TRAFFIC_MESSAGES,
+  type TrafficAnswer,
+  trackingSnippet,
+} from '@sitefleet/contract';
 import { BASE_URL } from '../servers.ts';
+import { expectToast } from './admin-screens.ts';
 import { api, removeIfPresent, uniqueName } from './api.ts';
 import { ADMIN, signInThroughApi } from './users.ts';
 
@@ -171,6 +177,45 @@ test('a table without websites says there were no page views', async ({ page }) 
   await page.goto('/admin/traffic?query=no%20such%20website%20at%20all');
   const perWebsite = page.getByRole('table', { name: 'Traffic per website' });
   await expect(perWebsite.getByText(TRAFFIC_MESSAGES.empty)).toBeVisible();
+});
+
+test("a website's Advance Settings give its tracking snippet, and a rotated key replaces it", async ({
+  page,
+}) => {
+  const website = await api<{ id: number; name: string; tracking_key: string }>(
+    page,
+    'POST',
+    '/api/websites',
+    {
+      name: uniqueName('Traffic Snippet Site'),
+      url: 'https://snippet.example.com',
+      hosting: 'E2E Hosting',
+      cost: 100,
+      duration: 12,
+    },
+  );
+  try {
+    await page.goto(`/admin/websites?settings=${website.id}&tab=traffic`);
+    const dialog = page.getByRole('dialog', { name: `Advance Settings: ${website.name}` });
+    const snippet = dialog.getByRole('textbox', { name: 'Tracking snippet' });
+    await expect(snippet).toHaveValue(trackingSnippet(BASE_URL, website.tracking_key));
+    await expect(dialog.getByRole('button', { name: 'Copy snippet' })).toBeVisible();
+    await expect(
+      dialog.getByRole('img', { name: /^Views and visitors per day: 0 views/ }),
+    ).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Rotate key' }).click();
+    await dialog
+      .getByRole('alertdialog', { name: 'Rotate key' })
+      .getByRole('button', { name: 'Rotate key' })
+      .click();
+    await expectToast(page, TRAFFIC_MESSAGES.trackingKeyRotated);
+    const rotated = await api<{ tracking_key: string }>(page, 'GET', `/api/websites/${website.id}`);
+    expect(rotated.tracking_key).not.toBe(website.tracking_key);
+    await expect(snippet).toHaveValue(trackingSnippet(BASE_URL, rotated.tracking_key));
+  } finally {
+    await removeIfPresent(page, `/api/websites/${website.id}`);
+  }
 });
 
 for (const theme of ['light', 'dark'] as const) {
