@@ -100,7 +100,7 @@ test("the Traffic screen charts a website's page views, as the beacon sent them"
     await expect(page.getByRole('heading', { name: `Beacon: ${name}` })).toBeVisible();
     // The chart: uPlot's canvas, named for screen readers by its totals.
     const chart = page.getByRole('img', {
-      name: 'Views and visitors per day: 4 views, 1 visitors',
+      name: 'Views and visitors per day: 4 views, 1 visitor',
     });
     await expect(chart.locator('canvas').first()).toBeVisible();
 

@@ -2,7 +2,7 @@ import type { TrafficInterval, TrafficPoint } from '@sitefleet/contract';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { createPersistedChoice, usePersistedChoice } from '../../../lib/persisted-choice.ts';
-import { bucketLabel, formatCount, type Metric, metricValue } from './traffic-format.ts';
+import { bucketLabel, countOf, formatCount, type Metric, metricValue } from './traffic-format.ts';
 
 /** A chart's data: the buckets' starts (seconds) and, per metric, one value per bucket. */
 export interface ChartSeries {
@@ -86,7 +86,7 @@ export function TrafficChart({ title, points, metrics, interval, busy }: Traffic
   const totals = metrics
     .map((metric, index) => {
       const total = (series.values[index] ?? []).reduce((sum, value) => sum + value, 0);
-      return `${formatCount(total)} ${metric.label.toLowerCase()}`;
+      return countOf(total, metric);
     })
     .join(', ');
 

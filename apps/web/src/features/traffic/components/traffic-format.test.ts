@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sparklinePoints } from './Sparkline.tsx';
-import { bucketLabel, formatChange, formatCount, metricsOf } from './traffic-format.ts';
+import { bucketLabel, countOf, formatChange, formatCount, metricsOf } from './traffic-format.ts';
 import { daysIn, intervalFor, presetRange } from './traffic-period.ts';
 import { daysSince } from './ViewsChart.tsx';
 
@@ -24,6 +24,13 @@ describe('counts', () => {
   it('group their thousands', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
     expect(formatCount(0)).toBe('0');
+  });
+
+  it('say what they count, one or many', () => {
+    const [views, visitors] = metricsOf('beacon');
+    expect(countOf(1, visitors)).toBe('1 visitor');
+    expect(countOf(1234, views)).toBe('1,234 views');
+    expect(countOf(0, views)).toBe('0 views');
   });
 
   it('are views and visitors, or Search Console clicks and impressions', () => {

@@ -28,16 +28,18 @@ export function formatChange(change: number | null, views: number): string {
 export interface Metric {
   key: 'views' | 'visitors' | 'clicks' | 'impressions';
   label: string;
+  /** One of them, in a sentence: '1 visitor'. */
+  one: string;
 }
 export function metricsOf(source: TrafficSource): readonly [Metric, Metric] {
   return source === 'search_console'
     ? [
-        { key: 'clicks', label: 'Clicks' },
-        { key: 'impressions', label: 'Impressions' },
+        { key: 'clicks', label: 'Clicks', one: 'click' },
+        { key: 'impressions', label: 'Impressions', one: 'impression' },
       ]
     : [
-        { key: 'views', label: 'Views' },
-        { key: 'visitors', label: 'Visitors' },
+        { key: 'views', label: 'Views', one: 'view' },
+        { key: 'visitors', label: 'Visitors', one: 'visitor' },
       ];
 }
 
@@ -53,3 +55,7 @@ export function bucketLabel(point: Pick<TrafficPoint, 't'>, interval: TrafficInt
   const day = formatDate(point.t.slice(0, 10));
   return interval === 'week' ? `Week of ${day}` : interval === 'month' ? day.slice(3) : day;
 }
+
+/** A count and what it counts, in a sentence: '1 view', '1,234 views'. */
+export const countOf = (total: number, metric: Metric) =>
+  `${formatCount(total)} ${total === 1 ? metric.one : metric.label.toLowerCase()}`;
