@@ -161,6 +161,14 @@ describe('the Traffic screen', () => {
     );
   });
 
+  it('asks for the days of a custom period before it asks the server', async () => {
+    const fetchMock = renderPage(ROWS, '/admin/traffic?period=custom');
+    await screen.findByText('Type the first and last day of the period.');
+    expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/traffic'))).toBe(
+      false,
+    );
+  });
+
   it('shows the top pages, with the website and post each is, and the top referrers', async () => {
     renderPage();
     const pages = await screen.findByRole('table', { name: 'Top pages' });

@@ -77,6 +77,8 @@ export function TrafficPage() {
               interval={interval}
               busy={traffic.isFetching}
             />
+          ) : !ready ? (
+            <p className="text-body-secondary mb-0">Type the first and last day of the period.</p>
           ) : traffic.isError ? (
             <div className="alert alert-danger mb-0" role="alert">
               {traffic.error.message}
