@@ -57,6 +57,7 @@ describe('creating and editing a website', () => {
       deliveries_paused: false,
       consecutive_failures: 0,
       delivery_health: 'no_webhook',
+      tracking_key: expect.stringMatching(/^[0-9a-f]{32}$/),
       webhook_secret: expect.any(String),
     });
     const { webhook_secret: _shownOnce, ...saved } = response.body;
@@ -544,6 +545,7 @@ describe('website settings', () => {
       posting_times: ['09:00', '15:30'],
       webhook_secret_hint: expect.any(String),
       workflow_id: null,
+      tracking_key: expect.stringMatching(/^[0-9a-f]{32}$/),
     };
     expect(saved.body).toEqual(expected);
     expect((await admin.get(`/api/websites/${website.id}/settings`)).body).toEqual(expected);
