@@ -49,8 +49,11 @@ describe('a body nested deeper than any form', () => {
     async (_shape, rawBody) => {
       const token = await agentToken(admin);
       const document = (await server.client().get('/api/docs/json')).body;
-      const withBody = operationsOf(document).filter((op) =>
-        ['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method),
+      // The beacon's collect answers any body 202 (a page learns nothing from it); it reads at
+      // most COLLECT_MAX_BYTES of one, which no nesting that short can overflow.
+      const withBody = operationsOf(document).filter(
+        (op) =>
+          ['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method) && op.path !== '/api/collect',
       );
       expect(withBody.length).toBeGreaterThan(40);
       for (const operation of withBody) {
