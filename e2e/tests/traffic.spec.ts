@@ -8,7 +8,7 @@ import {
 } from '@sitefleet/contract';
 import { BASE_URL } from '../servers.ts';
 import { expectToast } from './admin-screens.ts';
-import { api, removeIfPresent, uniqueName } from './api.ts';
+import { api, createCategory, removeIfPresent, uniqueName } from './api.ts';
 import { ADMIN, signInThroughApi } from './users.ts';
 
 /**
@@ -39,7 +39,7 @@ async function rowsOf(table: Locator): Promise<string[][]> {
 }
 
 /** Sends page views to /api/collect as `navigator.sendBeacon` does: text/plain, no session. */
-async function sendPageViews(views: { k: string; u: string; r?: string }[]) {
+async function sendPageViews(views: { k: string; u: string; r?: string; p?: number }[]) {
   const reader = await request.newContext({ baseURL: BASE_URL, userAgent: READER_AGENT });
   try {
     for (const view of views) {
@@ -214,6 +214,63 @@ test("a website's Advance Settings give its tracking snippet, and a rotated key 
     expect(rotated.tracking_key).not.toBe(website.tracking_key);
     await expect(snippet).toHaveValue(trackingSnippet(BASE_URL, rotated.tracking_key));
   } finally {
+    await removeIfPresent(page, `/api/websites/${website.id}`);
+  }
+});
+
+test("a post's Detailed Review shows its views on each website, as its pages' meta tag named it", async ({
+  page,
+}) => {
+  const host = `${uniqueName('post').split(' ').at(-1)}.post-views-e2e.example.com`;
+  const website = await api<{ id: number; name: string; tracking_key: string }>(
+    page,
+    'POST',
+    '/api/websites',
+    {
+      name: uniqueName('Traffic Post Site'),
+      url: `https://${host}`,
+      hosting: 'E2E Hosting',
+      cost: 100,
+      duration: 12,
+    },
+  );
+  const category = await createCategory(page, 'Traffic post news', [website.id]);
+  const title = uniqueName('Traffic post');
+  const post = await api<{ id: number }>(page, 'POST', '/api/posts', {
+    title,
+    description: 'Read by the browser suite.',
+    category_id: category.id,
+  });
+  try {
+    const k = website.tracking_key;
+    await sendPageViews([
+      { k, u: `https://${host}/news/read-me`, p: post.id },
+      { k, u: `https://${host}/news/read-me?ref=mail`, p: post.id },
+    ]);
+    await expect
+      .poll(async () => {
+        const traffic = await api<TrafficAnswer>(
+          page,
+          'GET',
+          `/api/traffic?post_id=${post.id}&website_id=${website.id}`,
+        );
+        return traffic.totals.views;
+      })
+      .toBe(2);
+
+    await page.goto(`/admin/posts?query=${encodeURIComponent(title)}`);
+    await page.getByRole('button', { name: `Options for ${title}` }).click();
+    await page.getByRole('button', { name: 'Details', exact: true }).click();
+    const review = page.getByRole('dialog', { name: `Detailed Review: ${title}` });
+    await review.getByRole('button', { name: 'Views', exact: true }).click();
+    const views = review.getByRole('region', { name: /^Views of row / });
+    await expect(views.getByRole('heading')).toContainText(website.name);
+    await expect(
+      views.getByRole('img', { name: 'Views and visitors per day: 2 views, 1 visitor' }),
+    ).toBeVisible();
+  } finally {
+    await removeIfPresent(page, `/api/posts/${post.id}`);
+    await removeIfPresent(page, `/api/categories/${category.id}`);
     await removeIfPresent(page, `/api/websites/${website.id}`);
   }
 });
