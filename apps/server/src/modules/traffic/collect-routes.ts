@@ -7,7 +7,7 @@ import {
   trackingKeyAnswerSchema,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -40,20 +40,28 @@ const PUBLIC = { access: 'public', queued: false, cookieless: true } as const;
 /**
  * The collect route's bodies, whatever their type (sendBeacon sends text/plain): read as text up
  * to COLLECT_MAX_BYTES; a longer one is read to its end and dropped (null), not refused, so that
- * the page is answered 202 like any other.
+ * the page is answered 202 like any other. One over the server's body limit is refused with a 413
+ * as on every route: no page sends one.
  */
 function readBeaconBodies(scope: FastifyInstance) {
   scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser('*', (_request, payload, done) => {
+  scope.addContentTypeParser('*', (request, payload, done) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    payload.on('data', (chunk: Buffer) => {
+    const limit = request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY;
+    const read = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= COLLECT_MAX_BYTES) chunks.push(chunk);
+      if (size > limit) {
+        payload.off('data', read);
+        done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+      } else if (size <= COLLECT_MAX_BYTES) chunks.push(chunk);
+    };
+    payload.on('data', read);
+    payload.on('end', () => {
+      if (size <= limit) {
+        done(null, size > COLLECT_MAX_BYTES ? null : Buffer.concat(chunks).toString('utf8'));
+      }
     });
-    payload.on('end', () =>
-      done(null, size > COLLECT_MAX_BYTES ? null : Buffer.concat(chunks).toString('utf8')),
-    );
     payload.on('error', (error) => done(error, undefined));
   });
 }
