@@ -10,7 +10,9 @@
  *
  * The database (by default `sitefleet_bench_traffic` on 127.0.0.1:5432) is created when missing,
  * migrated, and given 1,000 websites; its traffic tables are emptied at each run. Goal: ≥ 5,000
- * views/s on a two-core machine with the load generator on it. BENCH_CONNECTIONS (default 50).
+ * views/s on a two-core machine with the load generator on it. BENCH_COLLECT_CONNECTIONS (default
+ * 50). Then the fleet's 30-day table over a year of days (traffic-table.ts). BENCH_CASES=collect
+ * or table runs one of the two.
  */
 import { randomInt } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -20,14 +22,15 @@ import { seedBase } from '../../apps/server/src/db/seed.ts';
 import { type PageView, writePageViews } from '../../apps/server/src/modules/traffic/rollup.ts';
 import { TARGET_SETTINGS } from '../../apps/server/src/pipeline/targets/index.ts';
 import { count, ensureDatabase, step } from './channels-seed.ts';
-import { startServer } from './measure.ts';
+import { selectedCase, startServer } from './measure.ts';
 import { BENCH_ADMIN } from './shape.ts';
+import { tableLine, timeTable } from './traffic-table.ts';
 
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sitefleet_bench_traffic';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const FLOOR_SECONDS = Number(process.env.BENCH_FLOOR_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const CONNECTIONS = Number(process.env.BENCH_COLLECT_CONNECTIONS ?? 50);
 const WEBSITES = 1000;
 const HOST = 'traffic.bench.example';
 /** The goal on a two-core machine with the load generator on it. */
@@ -117,6 +120,34 @@ async function main() {
   const websites = await seedWebsites(database.db);
   step(`${count(websites.length)} websites`);
 
+  let failed = false;
+  if (selectedCase('collect')) failed = !(await collectCase(database, websites));
+  if (selectedCase('table')) {
+    console.log("── the fleet's 30-day table over a year of days ──");
+    const table = await timeTable(database, { DATABASE_URL });
+    console.log(
+      JSON.stringify({
+        case: 'traffic websites table',
+        req_per_sec: Math.round(table.http.reqPerSec),
+        p50_ms: table.http.p50,
+        p99_ms: table.http.p99,
+        errors: table.http.errors,
+        floor_req_per_sec: Math.round(table.floor.reqPerSec),
+        floor_p99_ms: Number(table.floor.p99.toFixed(2)),
+      }),
+    );
+    console.log(`\n${tableLine(table)}`);
+    if (table.http.errors > 0) failed = true;
+  }
+  await database.close();
+  if (failed) process.exit(1);
+}
+
+/** Posts page views for SECONDS, stops the server, and checks every 202 is in the database. */
+async function collectCase(
+  database: Database,
+  websites: readonly { id: number; tracking_key: string }[],
+) {
   await emptyTraffic(database.db);
   const floor = await floorRate(database.db, websites);
   step(`floor (the writer's statements from this process): ${count(Math.round(floor))} views/s`);
@@ -157,7 +188,6 @@ async function main() {
   await exited;
   const taken = result.statusCodeStats['202']?.count ?? 0;
   const counted = await pageViewCount(database.db);
-  await database.close();
 
   const rate = taken / SECONDS;
   // The requests in flight when the time was up were answered and written, but autocannon counts
@@ -192,8 +222,9 @@ async function main() {
     console.error(
       `\nWRONG: ${lost} views answered 202 are not in the database, or the roll-ups disagree (${counted.rolled} rolled up)`,
     );
-    process.exit(1);
+    return false;
   }
+  return true;
 }
 
 main().catch((error: unknown) => {

@@ -306,6 +306,33 @@ describe('GET /api/traffic/websites', () => {
     expect(await byChange('asc')).toEqual(['Beta Site', 'Alpha Site', 'Closed Site']);
   });
 
+  it('answers from the days and the websites as they are now, however they were written', async () => {
+    const closedViews = async () =>
+      (await table('')).data.find((row: { id: number }) => row.id === closed);
+    expect(await closedViews()).toMatchObject({ views: 0, name: 'Closed Site' });
+    // Days written straight into the roll-up, as an import or a repair would, count at once.
+    await daily([[closed, 'beacon', '2026-10-05', 40, 8]]);
+    expect(await closedViews()).toMatchObject({ views: 40, visitors: 8 });
+    await db.execute(sql`UPDATE traffic_daily SET views = 4 WHERE website_id = ${closed}`);
+    expect(await closedViews()).toMatchObject({ views: 4 });
+    await db.execute(sql`DELETE FROM traffic_daily WHERE website_id = ${closed}`);
+    expect(await closedViews()).toMatchObject({ views: 0 });
+    // A renamed website shows its new name, its sums kept.
+    await db.execute(sql`UPDATE websites SET name = 'Closed Site Renamed' WHERE id = ${closed}`);
+    expect(await closedViews()).toMatchObject({ name: 'Closed Site Renamed' });
+    await db.execute(sql`UPDATE websites SET name = 'Closed Site' WHERE id = ${closed}`);
+    // A website added or removed is in the table, or gone from it, at once.
+    const [added] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO websites (name, url, hosting, cost, duration, webhook_secret)
+          VALUES ('Added Site', 'https://added.example.com', 'Test', 1, 1, 'secret')
+          RETURNING id`,
+    );
+    expect((await table('')).total).toBe(4);
+    await db.execute(sql`DELETE FROM websites WHERE id = ${added!.id}`);
+    expect((await table('')).total).toBe(3);
+  });
+
   it('searches by name or address, and pages', async () => {
     expect((await table('query=beta')).data.map((row: { id: number }) => row.id)).toEqual([beta]);
     expect((await table('query=site2.example')).data.map((row: { id: number }) => row.id)).toEqual([

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -146,4 +147,14 @@ export const trafficDevices = pgTable(
 export const trafficSalts = pgTable('traffic_salts', {
   day: date('day', { mode: 'string' }).primaryKey(),
   salt: bytea('salt').notNull(),
+});
+
+/**
+ * A number raised by every statement that writes traffic_daily or adds or removes websites
+ * (statement triggers, migration 0049): a ranking of the fleet's table is made again only when
+ * one of them has changed, whoever wrote them (modules/traffic/table-cache.ts).
+ */
+export const trafficTableVersion = pgTable('traffic_table_version', {
+  id: boolean('id').primaryKey().default(true),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

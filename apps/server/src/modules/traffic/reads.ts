@@ -1,18 +1,12 @@
 import {
-  type Paginated,
   TRAFFIC_MESSAGES,
   type TrafficAnswer,
   type TrafficPoint,
   type TrafficQuery,
-  type TrafficWebsiteRow,
-  type TrafficWebsitesQuery,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, idArray, preparedRows, queryRows } from '../../db/client.ts';
-import { websites } from '../../db/schema.ts';
+import { type Db, idArray, preparedRows } from '../../db/client.ts';
 import { validationError } from '../../errors.ts';
-import { pageOf } from '../../lists/page.ts';
-import { searchCondition } from '../../lists/search.ts';
 
 /**
  * What the traffic screens read: the roll-ups only (traffic_hourly, traffic_daily, traffic_pages,
@@ -25,16 +19,16 @@ import { searchCondition } from '../../lists/search.ts';
  */
 
 /** The days of a traffic request, both ends included, as ISO dates (UTC). */
-interface Period {
+export interface Period {
   from: string;
   to: string;
 }
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 /** A request that names no period reads the last 30 days, today included. */
 const DEFAULT_PERIOD_DAYS = 30;
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * The period asked, its missing ends filled in: up to today, 30 days long. One end alone keeps the
@@ -49,7 +43,8 @@ export function periodOf(query: { from?: string; to?: string }, now = new Date()
 }
 
 /** How many days the period has. */
-const daysOf = (period: Period) => (Date.parse(period.to) - Date.parse(period.from)) / DAY_MS + 1;
+export const daysOf = (period: Period) =>
+  (Date.parse(period.to) - Date.parse(period.from)) / DAY_MS + 1;
 
 /** Which websites a read counts: one, those of an API token limited to some, or every one. */
 type Websites = { only: number } | { scope: readonly number[] } | 'all';
@@ -258,96 +253,4 @@ export async function trafficOf(
     top_pages: topPages,
     top_referrers: topReferrerRows,
   };
-}
-
-// ── The fleet's table ─────────────────────────────────────────────────────────────────────────
-
-const WEBSITE_ORDER: Record<TrafficWebsitesQuery['order_key'], (direction: SQL) => SQL> = {
-  views: (direction) => sql`views ${direction}, id ${direction}`,
-  visitors: (direction) => sql`visitors ${direction}, id ${direction}`,
-  // A website without views before has no change: it sorts last both ways.
-  change: (direction) => sql`change ${direction} NULLS LAST, id ${direction}`,
-  name: (direction) => sql`name ${direction}, id ${direction}`,
-};
-
-/**
- * The websites the table lists (every one, or a token's), searched by name or URL: the count's
- * and the page's.
- */
-const tableWebsites = (query: TrafficWebsitesQuery, scope: readonly number[] | null) =>
-  sql.join(
-    [
-      sql`TRUE`,
-      searchCondition(query.query, [websites.name, websites.url]),
-      scope ? sql`${websites.id} = ANY(${idArray(scope)})` : undefined,
-    ].filter((condition): condition is SQL => condition !== undefined),
-    sql` AND `,
-  );
-
-/**
- * A page of the table. The period and the one before it, of the same length, are read in one pass
- * over traffic_daily by its (source, day) index and summed per website in one aggregate; the
- * websites are then sorted and the page taken, and only the page's websites read their days again
- * (by the primary key) for their sparklines.
- */
-function tablePageStatement(
-  query: TrafficWebsitesQuery,
-  period: Period,
-  scope: readonly number[] | null,
-  limit: number,
-  offset: number,
-): SQL {
-  const before = isoDay(Date.parse(period.from) - daysOf(period) * DAY_MS);
-  const direction = sql.raw(query.order_dir === 'asc' ? 'ASC' : 'DESC');
-  const order = WEBSITE_ORDER[query.order_key](direction);
-  return sql`
-    WITH sums AS MATERIALIZED (
-      SELECT d.website_id,
-             sum(d.views) FILTER (WHERE d.day >= ${period.from}::date) AS views,
-             sum(d.visitors) FILTER (WHERE d.day >= ${period.from}::date) AS visitors,
-             sum(d.views) FILTER (WHERE d.day < ${period.from}::date) AS before
-      FROM traffic_daily d
-      WHERE d.source = ${query.source} AND d.day BETWEEN ${before}::date AND ${period.to}::date
-      GROUP BY d.website_id),
-    page AS (
-      SELECT websites.id, websites.name, websites.url,
-             COALESCE(s.views, 0)::float8 AS views, COALESCE(s.visitors, 0)::float8 AS visitors,
-             CASE WHEN COALESCE(s.before, 0) = 0 THEN NULL
-                  ELSE (COALESCE(s.views, 0) - s.before)::float8 / s.before END AS change
-      FROM websites LEFT JOIN sums s ON s.website_id = websites.id
-      WHERE ${tableWebsites(query, scope)}
-      ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
-    SELECT page.*,
-           ARRAY(SELECT COALESCE(d.views, 0)
-                 FROM generate_series(${period.from}::date, ${period.to}::date,
-                                      interval '1 day') day(day)
-                 LEFT JOIN (SELECT d.day, d.views FROM traffic_daily d
-                            WHERE d.website_id = page.id AND d.source = ${query.source}
-                              AND d.day BETWEEN ${period.from}::date AND ${period.to}::date) d
-                   ON d.day = day.day::date
-                 ORDER BY day.day) AS sparkline
-    FROM page ORDER BY ${order}`;
-}
-
-/** GET /api/traffic/websites: one row per website over the period, in the order asked. */
-export function trafficWebsites(
-  db: Db,
-  query: TrafficWebsitesQuery,
-  scope: readonly number[] | null,
-  now = new Date(),
-): Promise<Paginated<TrafficWebsiteRow>> {
-  const period = periodOf(query, now);
-  // A search term's best plan depends on the term: planned each time, not prepared.
-  const read = query.query ? queryRows : preparedRows;
-  return pageOf(query, '/api/traffic/websites', {
-    rows: (limit, offset) =>
-      read<TrafficWebsiteRow>(db, tablePageStatement(query, period, scope, limit, offset)),
-    count: async () =>
-      (
-        await read<{ total: number }>(
-          db,
-          sql`SELECT count(*)::int AS total FROM websites WHERE ${tableWebsites(query, scope)}`,
-        )
-      )[0]?.total ?? 0,
-  });
 }

@@ -8,13 +8,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { websiteScope } from '../../plugins/auth.ts';
 import { readFromReplica } from '../../plugins/reads.ts';
-import { trafficOf, trafficWebsites } from './reads.ts';
+import { trafficOf } from './reads.ts';
+import { trafficTable } from './table.ts';
 
 /**
  * The traffic screens' reads, from the roll-ups: whoever may list the websites may read their
  * traffic, and a token limited to some websites reads theirs only.
  */
 export const trafficRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
+  const trafficWebsites = trafficTable();
   // Counts a moment behind the primary are counts all the same.
   readFromReplica(app);
 
