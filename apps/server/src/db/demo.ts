@@ -1,6 +1,7 @@
 import { GAP_OPTIONS, INSTANCE_REGIONS, INSTANCE_TYPES } from '@sitefleet/contract';
 import { newWebhookSecret } from '../lib/secrets.ts';
 import type { Db } from './client.ts';
+import { seedDemoTraffic } from './demo-traffic.ts';
 import {
   categories,
   categoryParents,
@@ -180,5 +181,6 @@ export async function seedDemo(db: Db) {
         })),
       ),
     );
+    await seedDemoTraffic(tx);
   });
 }
