@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
 export type CopyState = 'none' | 'copied' | 'failed';
 
@@ -41,5 +41,51 @@ export function CopyButton({
       />
       {copy.state === 'copied' ? 'Copied' : label}
     </button>
+  );
+}
+
+interface CopyFieldProps {
+  label: string;
+  value: string;
+  /** What to do with it, under it; a failed copy says so first. */
+  help: string;
+  /** The Copy button's name, when "Copy" alone would not say it. */
+  copyLabel?: string;
+  labelClassName?: string;
+  inputClassName?: string;
+}
+
+/** A value to copy: its label, the text (selected whole when focused) and a Copy button. */
+export function CopyField({
+  label,
+  value,
+  help,
+  copyLabel,
+  labelClassName = 'form-label',
+  inputClassName = 'form-control font-monospace',
+}: CopyFieldProps) {
+  const copy = useCopy(value);
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      <div className="input-group">
+        <input
+          id={id}
+          className={inputClassName}
+          readOnly
+          value={value}
+          onFocus={(event) => event.target.select()}
+          aria-describedby={`${id}-help`}
+        />
+        <CopyButton copy={copy} label={copyLabel} />
+      </div>
+      <div className="form-text" id={`${id}-help`}>
+        {copy.state === 'failed' ? `${COPY_FAILED_TEXT} ` : ''}
+        {help}
+      </div>
+    </>
   );
 }
