@@ -49,16 +49,18 @@ async function describeSchema(db: Executor, namespace: string): Promise<string[]
          WHERE schemaname = ${namespace}
            AND tablename NOT IN (SELECT relname FROM pg_class WHERE relispartition)`,
   );
-  return rows
-    // A partitioned table's index is made `ON ONLY` it by the migration, not by a push.
-    .map(({ line }) => line.replace(/\b(public|declared)\./g, '').replace(' ON ONLY ', ' ON '))
-    .map((line) => {
-      const index = /^index \S+\.(\S+) /.exec(line)?.[1];
-      return index && index in DEFINED_BY_MIGRATIONS
-        ? line.slice(0, line.indexOf(' CREATE'))
-        : line;
-    })
-    .sort();
+  return (
+    rows
+      // A partitioned table's index is made `ON ONLY` it by the migration, not by a push.
+      .map(({ line }) => line.replace(/\b(public|declared)\./g, '').replace(' ON ONLY ', ' ON '))
+      .map((line) => {
+        const index = /^index \S+\.(\S+) /.exec(line)?.[1];
+        return index && index in DEFINED_BY_MIGRATIONS
+          ? line.slice(0, line.indexOf(' CREATE'))
+          : line;
+      })
+      .sort()
+  );
 }
 
 /** Rolls back what the comparison made. */

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { CHANNEL_MESSAGES, PUBLISH_TARGET_LABELS, SOCIAL_NETWORKS } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeNetworks, type Received, VIDEO } from '../../../test/fake-networks.ts';
 import {
   createPost,
