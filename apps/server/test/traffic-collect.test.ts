@@ -210,6 +210,33 @@ describe('POST /api/collect', () => {
       sql`SELECT path, post_id, category_id FROM traffic_pages
           WHERE website_id = ${site} AND path <> '/about' ORDER BY path`,
     );
+    // The post's hours: its two pages' views, by the hour, for the post and for its category.
+    const day = new Date().toISOString().slice(0, 10);
+    for (const filter of [`post_id=${post!.id}`, `category_id=${categoryId}`]) {
+      const hours = await admin.get(`/api/traffic?${filter}&interval=hour&from=${day}&to=${day}`);
+      expect(hours.status, JSON.stringify(hours.body)).toBe(200);
+      const counted = filter.startsWith('post') ? 2 : 3;
+      expect(
+        hours.body.series.reduce((sum: number, point: { views: number }) => sum + point.views, 0),
+      ).toBe(counted);
+    }
+    const hourly = await queryRows<{
+      path: string;
+      post_id: number | null;
+      views: number;
+      visitors: number;
+    }>(
+      db,
+      sql`SELECT path, post_id, sum(views)::int AS views, sum(visitors)::int AS visitors
+          FROM traffic_pages_hourly WHERE website_id = ${site} AND path <> '/about'
+          GROUP BY path, post_id ORDER BY path`,
+    );
+    expect(hourly).toEqual([
+      { path: '/', post_id: post!.id, views: 1, visitors: 1 },
+      { path: '/travel', post_id: null, views: 1, visitors: 1 },
+      { path: '/travel/lisbon', post_id: post!.id, views: 1, visitors: 1 },
+      { path: '/x', post_id: null, views: 1, visitors: 1 },
+    ]);
     expect(pages).toEqual([
       { path: '/', post_id: post!.id, category_id: categoryId },
       { path: '/travel', post_id: null, category_id: categoryId },

@@ -217,7 +217,6 @@ describe('GET /api/traffic', () => {
     await refused('from=0000-01-01', 'from', TRAFFIC_MESSAGES.dateInvalid);
     await refused('to=9999-12-31', 'to', TRAFFIC_MESSAGES.dateInvalid);
     await refused('interval=hour&source=ga4', 'interval', TRAFFIC_MESSAGES.hourBeaconOnly);
-    await refused(`interval=hour&post_id=${soup}`, 'interval', TRAFFIC_MESSAGES.hourWebsiteOnly);
     await refused('website_id=999999', 'website_id', TRAFFIC_MESSAGES.websiteUnknown);
     expect((await admin.get('/api/traffic?interval=year')).status).toBe(422);
     expect((await admin.get('/api/traffic/websites?to=2026-01-01&from=2026-02-01')).status).toBe(

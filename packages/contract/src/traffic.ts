@@ -52,7 +52,6 @@ export const TRAFFIC_MESSAGES = {
   empty: 'No page views in this period',
   websiteUnknown: 'No such website',
   hourBeaconOnly: 'By the hour: the beacon only (Google counts by day)',
-  hourWebsiteOnly: 'By the hour: the fleet or one website only (pages are counted by day)',
 } as const;
 
 /** At most this many days per traffic request (a year and a day). */
@@ -128,8 +127,7 @@ const withinPeriod = <T extends { from?: string; to?: string }>(schema: z.ZodTyp
 
 /**
  * GET /api/traffic: the fleet's, a website's, a category's or a post's traffic over a period. The
- * hours are the beacon's per website alone (traffic_hourly): Google counts by day, and pages are
- * rolled up by day.
+ * hours are the beacon's alone: Google counts by day.
  */
 export const trafficQuerySchema = withinPeriod(
   z.object({
@@ -140,16 +138,10 @@ export const trafficQuerySchema = withinPeriod(
     interval: z.enum(TRAFFIC_INTERVALS).default('day'),
     source: z.enum(TRAFFIC_SOURCES).default('beacon'),
   }),
-)
-  .refine((query) => query.interval !== 'hour' || query.source === 'beacon', {
-    path: ['interval'],
-    message: TRAFFIC_MESSAGES.hourBeaconOnly,
-  })
-  .refine(
-    (query) =>
-      query.interval !== 'hour' || (query.category_id === undefined && query.post_id === undefined),
-    { path: ['interval'], message: TRAFFIC_MESSAGES.hourWebsiteOnly },
-  );
+).refine((query) => query.interval !== 'hour' || query.source === 'beacon', {
+  path: ['interval'],
+  message: TRAFFIC_MESSAGES.hourBeaconOnly,
+});
 export type TrafficQuery = z.infer<typeof trafficQuerySchema>;
 
 export const trafficPointSchema = z.object({

@@ -116,6 +116,29 @@ export const trafficPages = pgTable(
   ],
 );
 
+/**
+ * The beacon's views per website, hour and page, with the post or category the page is: a post's
+ * or category's hours, the days after it was published.
+ */
+export const trafficPagesHourly = pgTable(
+  'traffic_pages_hourly',
+  {
+    websiteId: websiteId(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    path: text('path').notNull(),
+    postId: integer('post_id'),
+    categoryId: integer('category_id'),
+    ...counts(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.hour, t.path] }),
+    index('traffic_pages_hourly_post_idx').on(t.postId, t.hour).where(sql`${t.postId} IS NOT NULL`),
+    index('traffic_pages_hourly_category_idx')
+      .on(t.categoryId, t.hour)
+      .where(sql`${t.categoryId} IS NOT NULL`),
+  ],
+);
+
 /** The beacon's views per website, day and referring domain. */
 export const trafficReferrers = pgTable(
   'traffic_referrers',

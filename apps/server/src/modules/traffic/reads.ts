@@ -114,20 +114,26 @@ const isoBucket = (bucket: SQL) => sql`to_char(${bucket}, 'YYYY-MM-DD"T"HH24:MI:
 
 /**
  * The counts of the request's days (or hours), each as its bucket (`t`, a UTC timestamp) with its
- * sums: from traffic_hourly by the hour, else from the pages of a post or category, or from the
- * websites' days.
+ * sums: from the pages of a post or category (traffic_pages_hourly by the hour, traffic_pages
+ * by the day), or else from the websites' hours or days.
  */
 function countsOf(query: TrafficQuery, period: Period, websites: Websites): SQL {
   const unit = sql.raw(`'${query.interval}'`);
   const days = sql`BETWEEN ${period.from}::date AND ${period.to}::date`;
   if (query.interval === 'hour') {
-    return sql`SELECT h.hour AT TIME ZONE 'UTC' AS t, sum(h.views)::float8 AS views,
-                      sum(h.visitors)::float8 AS visitors, 0::float8 AS clicks,
+    const [table, where] = byPage(query)
+      ? [
+          sql`traffic_pages_hourly p`,
+          sql`${websiteCondition('p', websites)} AND ${pageCondition(query)}`,
+        ]
+      : [sql`traffic_hourly p`, websiteCondition('p', websites)];
+    return sql`SELECT p.hour AT TIME ZONE 'UTC' AS t, sum(p.views)::float8 AS views,
+                      sum(p.visitors)::float8 AS visitors, 0::float8 AS clicks,
                       0::float8 AS impressions
-               FROM traffic_hourly h
-               WHERE h.hour >= ${period.from}::date::timestamp AT TIME ZONE 'UTC'
-                 AND h.hour < (${period.to}::date + 1)::timestamp AT TIME ZONE 'UTC'
-                 AND ${websiteCondition('h', websites)}
+               FROM ${table}
+               WHERE p.hour >= ${period.from}::date::timestamp AT TIME ZONE 'UTC'
+                 AND p.hour < (${period.to}::date + 1)::timestamp AT TIME ZONE 'UTC'
+                 AND ${where}
                GROUP BY 1`;
   }
   const [table, where] = byPage(query)

@@ -27,13 +27,13 @@ const column = <T>(views: readonly PageView[], pick: (view: PageView) => T) => v
 
 /**
  * Writes a batch of page views and adds them to the roll-ups, in one transaction: the raw rows,
- * the website's hour and day, the page's day, the referrer's and the device's.
+ * the website's hour and day, the page's hour and day, the referrer's and the device's.
  *
  * - A view's post is the one its page named, if that post has a variant on the website, else the
  *   post whose variant was published at the page's path; its category is the post's, or the one
  *   the page named, or the category published at the path.
- * - A visitor counts once per hour, day and page: a view counts as one when no earlier view of
- *   the same visitor hash falls in the same hour, day or page-day (within the batch, or written
+ * - A visitor counts once per hour, day, page-hour and page-day: a view counts as one when no
+ *   earlier view of the same visitor hash falls in the same one (within the batch, or written
  *   before it).
  */
 export async function writePageViews(db: Db, views: readonly PageView[]): Promise<void> {
@@ -124,7 +124,13 @@ export async function writePageViews(db: Db, views: readonly PageView[]): Promis
                               AND e.path = a.path
                               AND e.at >= a.day::timestamp AT TIME ZONE 'UTC'
                               AND e.at < (a.day + 1)::timestamp AT TIME ZONE 'UTC'))::int
-            AS new_on_page
+            AS new_on_page,
+          (row_number() OVER (PARTITION BY website_id, visitor, hour, path ORDER BY n) = 1
+            AND NOT EXISTS (SELECT 1 FROM traffic_events e
+                            WHERE e.website_id = a.website_id AND e.visitor = a.visitor
+                              AND e.path = a.path
+                              AND e.at >= a.hour AND e.at < a.hour + interval '1 hour'))::int
+            AS new_on_page_hour
         FROM attributed a
       ),
       raw AS (
@@ -155,6 +161,17 @@ export async function writePageViews(db: Db, views: readonly PageView[]): Promis
                count(*), sum(new_on_page)
         FROM flagged GROUP BY website_id, day, path ORDER BY website_id, day, path
         ON CONFLICT (website_id, source, day, path) DO UPDATE
+          SET views = t.views + EXCLUDED.views, visitors = t.visitors + EXCLUDED.visitors,
+              post_id = COALESCE(EXCLUDED.post_id, t.post_id),
+              category_id = COALESCE(EXCLUDED.category_id, t.category_id)
+      ),
+      pages_hourly AS (
+        INSERT INTO traffic_pages_hourly AS t (website_id, hour, path, post_id, category_id, views,
+                                               visitors)
+        SELECT website_id, hour, path, max(attributed_post), max(attributed_category), count(*),
+               sum(new_on_page_hour)
+        FROM flagged GROUP BY website_id, hour, path ORDER BY website_id, hour, path
+        ON CONFLICT (website_id, hour, path) DO UPDATE
           SET views = t.views + EXCLUDED.views, visitors = t.visitors + EXCLUDED.visitors,
               post_id = COALESCE(EXCLUDED.post_id, t.post_id),
               category_id = COALESCE(EXCLUDED.category_id, t.category_id)

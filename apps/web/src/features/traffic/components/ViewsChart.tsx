@@ -70,7 +70,8 @@ export function PostViewsChart({
       post_id: recordId,
       website_id: websiteId,
       source: 'beacon',
-      interval: intervalFor(days, false),
+      // A post's first days are counted by the hour too.
+      interval: intervalFor(days, true),
     };
   }, [recordId, websiteId, since]);
   return <ViewsChart title={`Views and visitors per ${request.interval}`} request={request} />;
