@@ -19,6 +19,23 @@ export async function api<T = unknown>(
   return (await response.json()) as T;
 }
 
+/**
+ * Two of the demo's websites, which no spec deletes: the first websites by name may be another
+ * spec's, deleted (with the variants on them) while this one runs.
+ */
+export async function demoWebsites(page: Page): Promise<[Website, Website]> {
+  const all = await api<Website[]>(page, 'GET', '/api/getAllWebsites');
+  const found = ['Daily Recipes', 'Travel Notes'].map((name) => all.find((w) => w.name === name));
+  if (!found[0] || !found[1])
+    throw new Error('The demo websites Daily Recipes and Travel Notes are missing.');
+  return [found[0], found[1]];
+}
+
+interface Website {
+  id: number;
+  name: string;
+}
+
 /** A name no other test or run uses, e.g. 'Site k3x9a1'. */
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, removeIfPresent, uniqueName } from './api.ts';
+import { api, demoWebsites, removeIfPresent, uniqueName } from './api.ts';
 import { ADMIN, EDITOR, signInThroughApi, switchUser } from './users.ts';
 
 // A laptop's height, where the review's footer reaches down to where toasts show.
@@ -12,14 +12,14 @@ test.beforeEach(async ({ page }) => {
 test('Detailed Review tells one story of a variant, has one pagination, and toasts leave its buttons free', async ({
   page,
 }) => {
-  const websites = await api<{ id: number; name: string }[]>(page, 'GET', '/api/getAllWebsites');
+  const websites = await demoWebsites(page);
   const categoryName = uniqueName('Review Category');
   const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
     name: categoryName,
     slug: categoryName.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
     description: 'For Detailed Review.',
     keywords: 'e2e',
-    websites: websites.slice(0, 2).map((website) => website.id),
+    websites: websites.map((website) => website.id),
   });
   const title = uniqueName('Review Post');
   const post = await api<{ id: number }>(page, 'POST', '/api/posts', {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { LISTS } from './admin-screens.ts';
-import { api, removeIfPresent, uniqueName } from './api.ts';
+import { api, demoWebsites, removeIfPresent, uniqueName } from './api.ts';
 import { ADMIN, signInThroughApi } from './users.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -46,9 +46,7 @@ async function createCategory(page: Page, websiteId: number) {
 test('Posts filter by category, website and status, and sort by Title and Created At', async ({
   page,
 }) => {
-  const websites = await api<{ id: number; name: string }[]>(page, 'GET', '/api/getAllWebsites');
-  const [siteA, siteB] = websites;
-  if (!siteA || !siteB) throw new Error('The demo data has fewer than two websites.');
+  const [siteA, siteB] = await demoWebsites(page);
   const onA = await createCategory(page, siteA.id);
   const onB = await createCategory(page, siteB.id);
   const prefix = uniqueName('Filtered');

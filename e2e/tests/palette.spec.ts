@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { api, createCategory, uniqueName } from './api.ts';
+import { api, createCategory, demoWebsites, uniqueName } from './api.ts';
 import { ADMIN, signIn, VIEWER } from './users.ts';
 
 test('Ctrl+K then typing at once: the field keeps every key, and Enter opens the post found', async ({
   page,
 }) => {
   await signIn(page, ADMIN);
-  const [website] = await api<{ id: number }[]>(page, 'GET', '/api/getAllWebsites');
+  const [website] = await demoWebsites(page);
   // A category of its own: the newest category may be another test's, which deletes it.
-  const category = await createCategory(page, 'Palette', [website!.id]);
+  const category = await createCategory(page, 'Palette', [website.id]);
   const title = uniqueName('Palette Post');
   await api(page, 'POST', '/api/posts', {
     title,

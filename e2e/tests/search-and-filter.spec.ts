@@ -1,14 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { api, removeIfPresent, uniqueName } from './api.ts';
+import { api, demoWebsites, removeIfPresent, uniqueName } from './api.ts';
 import { ADMIN, signInThroughApi } from './users.ts';
 
 test('a filter changed as the typed search lands keeps both, in the address and in the rows', async ({
   page,
 }) => {
   await signInThroughApi(page, ADMIN);
-  const websites = await api<{ id: number }[]>(page, 'GET', '/api/getAllWebsites');
-  const website = websites[0];
-  if (!website) throw new Error('The demo data has no website.');
+  const [website] = await demoWebsites(page);
   const categoryName = uniqueName('Search Filter');
   const category = await api<{ id: number }>(page, 'POST', '/api/categories', {
     name: categoryName,
