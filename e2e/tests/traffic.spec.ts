@@ -265,8 +265,9 @@ test("a post's Detailed Review shows its views on each website, as its pages' me
     await review.getByRole('button', { name: 'Views', exact: true }).click();
     const views = review.getByRole('region', { name: /^Views of row / });
     await expect(views.getByRole('heading')).toContainText(website.name);
+    // A post made today shows its first days hour by hour.
     await expect(
-      views.getByRole('img', { name: 'Views and visitors per day: 2 views, 1 visitor' }),
+      views.getByRole('img', { name: 'Views and visitors per hour: 2 views, 1 visitor' }),
     ).toBeVisible();
   } finally {
     await removeIfPresent(page, `/api/posts/${post.id}`);
