@@ -183,12 +183,18 @@ describe.runIf(TEST_DB === 'postgres')('worker processes sharing one PostgreSQL'
     // The interrupted deliveries were tried again with the same key.
     for (const key of inFlight) expect(pushes.succeeded.has(String(key))).toBe(true);
     console.log(`worker restart: ${pushes.repeats()} repeated deliveries of 100 keys`);
-    const [jobs] = await queryRows<{ completed: number }>(
-      database.db,
-      sql`SELECT count(*) FILTER (WHERE state = 'completed')::int AS completed
-          FROM pgboss.job WHERE name = ${QUEUES.websitePush}
-            AND (data->>'variantId')::int = ANY(${`{${variantIds.join(',')}}`}::int[])`,
-    );
-    expect(jobs!.completed).toBe(100);
+    // A job is marked completed once its handler has returned, after its variant was marked
+    // delivered: the last one may still be finishing.
+    const completed = async () =>
+      (
+        await queryRows<{ completed: number }>(
+          database.db,
+          sql`SELECT count(*) FILTER (WHERE state = 'completed')::int AS completed
+              FROM pgboss.job WHERE name = ${QUEUES.websitePush}
+                AND (data->>'variantId')::int = ANY(${`{${variantIds.join(',')}}`}::int[])`,
+        )
+      )[0]!.completed;
+    await waitFor(async () => (await completed()) === 100, { what: '100 completed jobs' });
+    expect(await completed()).toBe(100);
   }, 180_000);
 });
