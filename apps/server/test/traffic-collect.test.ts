@@ -190,7 +190,13 @@ describe('POST /api/collect', () => {
     ).toBe(202);
     // The published URL, with its trailing slash and a query.
     expect(
-      (await beacon({ k: key, u: 'https://site0.example.com/travel/lisbon/?ref=x' })).status,
+      (
+        await beacon({
+          k: key,
+          u: 'https://site0.example.com/travel/lisbon/?ref=x',
+          r: 'https://social.example.net/post/1',
+        })
+      ).status,
     ).toBe(202);
     // A category page, by its meta tag.
     expect(
@@ -210,6 +216,11 @@ describe('POST /api/collect', () => {
       sql`SELECT path, post_id, category_id FROM traffic_pages
           WHERE website_id = ${site} AND path <> '/about' ORDER BY path`,
     );
+    // The post's and its category's referrers are its pages'.
+    for (const filter of [`post_id=${post!.id}`, `category_id=${categoryId}`]) {
+      const referred = await admin.get(`/api/traffic?${filter}`);
+      expect(referred.body.top_referrers).toEqual([{ domain: 'social.example.net', views: 1 }]);
+    }
     // The post's hours: its two pages' views, by the hour, for the post and for its category.
     const day = new Date().toISOString().slice(0, 10);
     for (const filter of [`post_id=${post!.id}`, `category_id=${categoryId}`]) {

@@ -151,6 +151,29 @@ export const trafficReferrers = pgTable(
   (t) => [primaryKey({ columns: [t.websiteId, t.day, t.domain] })],
 );
 
+/** The beacon's views per website, day, page and referring domain: a post's or category's referrers. */
+export const trafficPageReferrers = pgTable(
+  'traffic_page_referrers',
+  {
+    websiteId: websiteId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    postId: integer('post_id'),
+    categoryId: integer('category_id'),
+    domain: text('domain').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.day, t.path, t.domain] }),
+    index('traffic_page_referrers_post_idx')
+      .on(t.postId, t.day)
+      .where(sql`${t.postId} IS NOT NULL`),
+    index('traffic_page_referrers_category_idx')
+      .on(t.categoryId, t.day)
+      .where(sql`${t.categoryId} IS NOT NULL`),
+  ],
+);
+
 /** The beacon's views per website, day and device class. */
 export const trafficDevices = pgTable(
   'traffic_devices',

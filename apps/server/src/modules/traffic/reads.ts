@@ -10,7 +10,7 @@ import { validationError } from '../../errors.ts';
 
 /**
  * What the traffic screens read: the roll-ups only (traffic_hourly, traffic_daily, traffic_pages,
- * traffic_referrers), never the raw events.
+ * traffic_pages_hourly, traffic_referrers, traffic_page_referrers), never the raw events.
  *
  * Visitors of more than a day are the sum of the days' visitors: the visitor hash's salt lives one
  * day, so the same reader on two days is two visitors, and no count of uniques across days exists.
@@ -209,19 +209,21 @@ function topPagesStatement(query: TrafficQuery, period: Period, websites: Websit
 }
 
 /**
- * The period's referring domains. Only the beacon sees referrers, and it keeps them per website
- * and day: a post's or category's traffic, and Google's, have none.
+ * The period's referring domains. Only the beacon sees referrers (Google's answers have none): it
+ * keeps them per website and day, and per page and day for a post's or category's.
  */
 async function topReferrers(db: Db, query: TrafficQuery, period: Period, websites: Websites) {
-  if (query.source !== 'beacon' || byPage(query)) return [];
+  if (query.source !== 'beacon') return [];
+  const days = sql`p.day BETWEEN ${period.from}::date AND ${period.to}::date`;
+  // A post's or category's referrers are its pages', found through their own indexes.
+  const referrers = byPage(query)
+    ? sql`(SELECT * FROM traffic_page_referrers p
+           WHERE ${days} AND ${websiteCondition('p', websites)} AND ${pageCondition(query)}) p`
+    : perWebsite(sql`traffic_referrers`, days, websites);
   return preparedRows<{ domain: string; views: number }>(
     db,
     sql`SELECT p.domain, sum(p.views)::float8 AS views
-        FROM ${perWebsite(
-          sql`traffic_referrers`,
-          sql`p.day BETWEEN ${period.from}::date AND ${period.to}::date`,
-          websites,
-        )}
+        FROM ${referrers}
         GROUP BY p.domain
         ORDER BY sum(p.views) DESC, p.domain
         LIMIT ${TOP_LIST_SIZE}`,

@@ -27,7 +27,8 @@ const column = <T>(views: readonly PageView[], pick: (view: PageView) => T) => v
 
 /**
  * Writes a batch of page views and adds them to the roll-ups, in one transaction: the raw rows,
- * the website's hour and day, the page's hour and day, the referrer's and the device's.
+ * the website's hour and day, the page's hour and day, the referrer's (the website's and the
+ * page's) and the device's.
  *
  * - A view's post is the one its page named, if that post has a variant on the website, else the
  *   post whose variant was published at the page's path; its category is the post's, or the one
@@ -173,6 +174,18 @@ export async function writePageViews(db: Db, views: readonly PageView[]): Promis
         FROM flagged GROUP BY website_id, hour, path ORDER BY website_id, hour, path
         ON CONFLICT (website_id, hour, path) DO UPDATE
           SET views = t.views + EXCLUDED.views, visitors = t.visitors + EXCLUDED.visitors,
+              post_id = COALESCE(EXCLUDED.post_id, t.post_id),
+              category_id = COALESCE(EXCLUDED.category_id, t.category_id)
+      ),
+      page_referrers AS (
+        INSERT INTO traffic_page_referrers AS t (website_id, day, path, post_id, category_id,
+                                                 domain, views)
+        SELECT website_id, day, path, max(attributed_post), max(attributed_category), referrer,
+               count(*)
+        FROM flagged WHERE referrer IS NOT NULL
+        GROUP BY website_id, day, path, referrer ORDER BY website_id, day, path, referrer
+        ON CONFLICT (website_id, day, path, domain) DO UPDATE
+          SET views = t.views + EXCLUDED.views,
               post_id = COALESCE(EXCLUDED.post_id, t.post_id),
               category_id = COALESCE(EXCLUDED.category_id, t.category_id)
       ),
