@@ -289,6 +289,13 @@ describe('POST /api/collect', () => {
     expect(
       (await admin.put('/api/variants/post/999999/published-url', { published_url: null })).status,
     ).toBe(404);
+    // A NUL is refused; one escaped in the path is left out of it, as the beacon's paths leave it.
+    const nul = await admin.put(path, { published_url: 'https://site0.example.com/a\u0000b' });
+    expect(nul.status).toBe(422);
+    expect(nul.body.errors.published_url).toEqual(['Must not contain the NUL character']);
+    const escaped = await admin.put(path, { published_url: 'https://site0.example.com/a%00b' });
+    expect(escaped.body.published_path).toBe('/ab');
+    await admin.put(path, { published_url: 'https://site0.example.com/travel/porto' });
 
     const before = await rawCount();
     expect((await beacon({ k: key, u: 'https://site0.example.com/travel/porto/' })).status).toBe(
@@ -327,6 +334,20 @@ describe('POST /api/collect', () => {
       sql`SELECT path FROM traffic_events WHERE path LIKE '/dropped%'`,
     );
     expect(paths).toEqual([]);
+  });
+});
+
+describe('what a page may send', () => {
+  it('writes a view whose path carries an escaped NUL without it, and the views after it', async () => {
+    const before = await rawCount();
+    expect((await beacon({ k: key, u: 'https://site0.example.com/nul%00here' })).status).toBe(202);
+    expect((await beacon({ k: key, u: 'https://site0.example.com/after-nul' })).status).toBe(202);
+    await waitFor(async () => (await rawCount()) === before + 2, { what: 'both views' });
+    const paths = await queryRows<{ path: string }>(
+      db,
+      sql`SELECT path FROM traffic_pages WHERE path IN ('/nulhere', '/after-nul') ORDER BY path`,
+    );
+    expect(paths).toEqual([{ path: '/after-nul' }, { path: '/nulhere' }]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalQueryFilter } from './content-actions.ts';
+import { FIELD_MESSAGES, WITHOUT_NUL } from './fields.ts';
 import { MAX_ID, orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
 
 /**
@@ -63,17 +64,21 @@ export const trackingSnippet = (publicUrl: string, key: string) =>
 
 /**
  * The path page views and published variants are matched by: percent-decoded (where that is
- * valid), without the query, the fragment or a trailing slash.
+ * valid), without the query, the fragment or a trailing slash, and without the NUL an escape may
+ * decode to (which no text column stores: a view's would stop every view written with it).
  */
 export function pagePath(url: URL): string {
   let path = url.pathname;
   try {
-    path = decodeURI(path);
+    path = decodeURI(path).replaceAll('\0', '');
   } catch {
     // A malformed escape stays as it came: the same URL gives the same path either way.
   }
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
+
+/** A host as pages, websites and Google write it alike: lower case, without a leading `www.`. */
+export const siteHost = (host: string) => host.toLowerCase().replace(/^www\./, '');
 
 /** The path of a URL a website answered or an operator typed; null when it is not an http(s) URL. */
 export function publishedPathOf(url: string): string | null {
@@ -209,6 +214,7 @@ export const publishedUrlInputSchema = z.strictObject({
   published_url: z
     .string()
     .trim()
+    .regex(WITHOUT_NUL, FIELD_MESSAGES.nulCharacter)
     .max(2048, TRAFFIC_MESSAGES.publishedUrlInvalid)
     .refine((url) => publishedPathOf(url) !== null, TRAFFIC_MESSAGES.publishedUrlInvalid)
     .nullable(),

@@ -4,6 +4,7 @@ import {
   collectBodySchema,
   type DeviceClass,
   pagePath,
+  siteHost,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
@@ -14,9 +15,6 @@ import type { PageView } from './rollup.ts';
  * What `/api/collect` makes of a beacon's request: a page view to write, or the reason it is
  * dropped (still answered 202, so that a page learns nothing from the answer).
  */
-
-/** A host as pages and websites are compared by: lower case, without a leading `www.`. */
-const siteHost = (host: string) => host.toLowerCase().replace(/^www\./, '');
 
 const hostOf = (url: string) => {
   try {

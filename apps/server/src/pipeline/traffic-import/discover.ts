@@ -1,4 +1,4 @@
-import type { GooglePropertyKind } from '@sitefleet/contract';
+import { type GooglePropertyKind, siteHost } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, textArray } from '../../db/client.ts';
 import type { GoogleApiUrls } from '../../db/google-client.ts';
@@ -19,13 +19,10 @@ interface FoundProperty {
   host: string | null;
 }
 
-/** A host as websites and Google write it alike: lower case, without `www.`. */
-export const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, '');
-
 /** The host of a URL; null when it is not one. */
 export function hostOf(url: string): string | null {
   try {
-    return bareHost(new URL(url).hostname) || null;
+    return siteHost(new URL(url).hostname) || null;
   } catch {
     return null;
   }
@@ -81,7 +78,7 @@ async function searchConsoleSites(call: GoogleCall, base: string): Promise<Found
   return list(answer?.siteEntry).flatMap((entry) => {
     const id = text(entry.siteUrl);
     if (!id || entry.permissionLevel === 'siteUnverifiedUser') return [];
-    const host = id.startsWith('sc-domain:') ? bareHost(id.slice('sc-domain:'.length)) : hostOf(id);
+    const host = id.startsWith('sc-domain:') ? siteHost(id.slice('sc-domain:'.length)) : hostOf(id);
     return [{ kind: 'search_console' as const, id, name: id, host }];
   });
 }

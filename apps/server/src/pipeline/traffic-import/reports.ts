@@ -1,6 +1,5 @@
-import { type GooglePropertyKind, pagePath } from '@sitefleet/contract';
+import { type GooglePropertyKind, pagePath, siteHost } from '@sitefleet/contract';
 import type { GoogleApiUrls } from '../../db/google-client.ts';
-import { bareHost } from './discover.ts';
 import { askGoogle, type GoogleCall } from './google-api.ts';
 
 /**
@@ -143,7 +142,7 @@ async function searchConsolePage(
       return [];
     }
     // A domain property covers every subdomain: only the website's own pages count for it.
-    if (websiteHost && bareHost(url.hostname) !== websiteHost) return [];
+    if (websiteHost && siteHost(url.hostname) !== websiteHost) return [];
     const impressions = count(row.impressions);
     const position = Number(row.position);
     return [
