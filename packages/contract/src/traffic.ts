@@ -25,8 +25,19 @@ export type TrafficInterval = (typeof TRAFFIC_INTERVALS)[number];
 export const DEVICE_CLASSES = ['desktop', 'mobile', 'tablet'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
-/** Why `/api/collect` dropped an event while answering 202: counted in `/metrics` by reason. */
-export const COLLECT_DROP_REASONS = ['key', 'host', 'bot', 'size', 'invalid', 'dnt'] as const;
+/**
+ * Why `/api/collect` dropped an event while answering 202, counted in `/metrics` by reason; and
+ * `unstorable`, one the database refused after it was taken.
+ */
+export const COLLECT_DROP_REASONS = [
+  'key',
+  'host',
+  'bot',
+  'size',
+  'invalid',
+  'dnt',
+  'unstorable',
+] as const;
 export type CollectDropReason = (typeof COLLECT_DROP_REASONS)[number];
 
 /** The beacon's limits: a body over this is dropped unread. */

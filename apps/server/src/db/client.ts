@@ -144,6 +144,26 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
   return result.rows;
 }
 
+interface DatabaseErrorLike {
+  code?: string;
+  constraint?: string;
+}
+
+/** drizzle wraps the driver's error, whose code and constraint say what failed. */
+export function databaseError(error: unknown): DatabaseErrorLike | undefined {
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause && typeof cause === 'object' && 'code' in cause) return cause as DatabaseErrorLike;
+  if (error && typeof error === 'object' && 'code' in error) return error as DatabaseErrorLike;
+  return undefined;
+}
+
+/**
+ * Whether the database refused a statement for the values it carried (a data exception, class 22,
+ * or a broken constraint, class 23), as opposed to being away or busy: sending it again changes
+ * nothing.
+ */
+export const refusesValues = (error: unknown) => /^2[23]/.test(databaseError(error)?.code ?? '');
+
 /** A list of ids as one array parameter (`= ANY(...)`), however many there are. */
 export const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 /** Values as one array parameter of `type`, each quoted as an array literal wants; null as NULL. */

@@ -13,6 +13,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
+import { databaseError } from '../db/client.ts';
 import { type FieldErrors, HttpError } from '../errors.ts';
 
 interface ZodIssueLike {
@@ -61,19 +62,6 @@ const UNIQUE_FIELDS: Record<string, [field: string, message: string]> = {
   saved_views_user_list_name_unique: ['name', SAVED_VIEW_MESSAGES.nameTaken],
   channels_account_idx: ['external_id', CHANNEL_MESSAGES.externalIdTaken],
 };
-
-interface DatabaseErrorLike {
-  code?: string;
-  constraint?: string;
-}
-
-/** drizzle wraps the driver's error, whose code and constraint say what failed. */
-function databaseError(error: unknown): DatabaseErrorLike | undefined {
-  const cause = (error as { cause?: unknown }).cause;
-  if (cause && typeof cause === 'object' && 'code' in cause) return cause as DatabaseErrorLike;
-  if (error && typeof error === 'object' && 'code' in error) return error as DatabaseErrorLike;
-  return undefined;
-}
 
 export function isZodError(error: unknown): error is ZodError {
   return error instanceof Error && error.name === 'ZodError' && 'issues' in error;

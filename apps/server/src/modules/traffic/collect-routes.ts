@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { recordChange } from '../../db/audit.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, refusesValues } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { assertWebsiteInScope } from '../../plugins/auth.ts';
 import { BEACON_SCRIPT } from './beacon-script.ts';
@@ -83,6 +83,14 @@ export const trafficCollectRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     maxBuffered: MAX_WAITING,
     onError: (error, waiting) =>
       log.error({ err: error, waiting }, 'Page views not written yet: kept, tried again'),
+    refusesViews: refusesValues,
+    onRefused: (view, error) => {
+      log.error(
+        { err: error, website: view.websiteId },
+        'A page view the database refused: left out',
+      );
+      metrics.pageViews.inc({ outcome: 'dropped', reason: 'unstorable' });
+    },
   });
   // After the last request is answered: every view answered 202 is written before the pool closes.
   app.addHook('onClose', async () => {

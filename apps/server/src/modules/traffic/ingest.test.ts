@@ -33,6 +33,9 @@ function database() {
   };
 }
 
+/** A database away refuses no view for what it carries: every view is kept. */
+const keepingAll = { refusesViews: () => false, onRefused: () => {} };
+
 function writerOn(db: ReturnType<typeof database>, maxBuffered = 5) {
   const errors: number[] = [];
   const writer = startPageViewWriter({
@@ -41,6 +44,7 @@ function writerOn(db: ReturnType<typeof database>, maxBuffered = 5) {
     intervalMs: 60_000,
     maxBuffered,
     onError: (_error, waiting) => errors.push(waiting),
+    ...keepingAll,
   });
   onTestFinished(() => void writer.stop());
   return { writer, errors };
@@ -81,6 +85,7 @@ describe('the page-view writer', () => {
         // The database comes back after its second refusal.
         if (db.state.refused === 2) db.state.down = false;
       },
+      ...keepingAll,
     });
     for (const n of [1, 2, 3]) writer.take(view(n));
     expect(await writer.stop()).toBe(true);
@@ -96,10 +101,36 @@ describe('the page-view writer', () => {
       intervalMs: 1,
       maxBuffered: 100,
       onError: () => {},
+      ...keepingAll,
     });
     writer.take(view(1));
     expect(await writer.stop()).toBe(false);
     expect(writer.waiting).toBe(1);
     expect(db.state.refused).toBe(10);
+  });
+
+  it('leaves out a view the database refuses for what it carries, and writes every other one once', async () => {
+    const written: string[] = [];
+    const refused: string[] = [];
+    const poisoned = (views: readonly PageView[]) => views.some((one) => one.path === '/3');
+    const writer = startPageViewWriter({
+      write: async (views) => {
+        if (poisoned(views))
+          throw Object.assign(new Error('invalid byte sequence'), { code: '22021' });
+        written.push(...views.map((one) => one.path));
+      },
+      batchSize: 5,
+      intervalMs: 60_000,
+      maxBuffered: 100,
+      onError: () => {},
+      refusesViews: (error) => (error as { code?: string }).code === '22021',
+      onRefused: (one) => refused.push(one.path),
+    });
+    onTestFinished(() => void writer.stop());
+    for (const n of [1, 2, 3, 4, 5, 6]) writer.take(view(n));
+    expect(await writer.flush()).toBe(true);
+    expect(written).toEqual(['/1', '/2', '/4', '/5', '/6']);
+    expect(refused).toEqual(['/3']);
+    expect(writer.waiting).toBe(0);
   });
 });

@@ -3,7 +3,8 @@ import type { PageView } from './rollup.ts';
 /**
  * The beacon's writer: page views answered 202 wait here and are written in batches, every
  * `intervalMs` or as soon as `batchSize` of them are waiting, one batch at a time. A batch that
- * fails (the database away) goes back to the front and is tried again at the next tick; while
+ * fails (the database away) goes back to the front and is tried again at the next tick; one the
+ * database refuses for a view it carries is written view by view, that view left out; while
  * `maxBuffered` views wait, new ones are refused (the route answers 503, and the browser's
  * beacon is not counted as taken). Stopping writes what waits before the process closes its pool.
  */
@@ -14,6 +15,13 @@ export interface PageViewWriterOptions {
   maxBuffered: number;
   /** A failed write, with how many views wait: they are kept and tried again. */
   onError(error: unknown, waiting: number): void;
+  /**
+   * Whether a failed write was refused for the views it carried (not for the database being
+   * away): its views are then written one by one, and one refused alone is left out (`onRefused`)
+   * rather than holding back every view behind it.
+   */
+  refusesViews(error: unknown): boolean;
+  onRefused(view: PageView, error: unknown): void;
 }
 
 /** How many times stopping tries the views still waiting, a tick apart, before it gives up. */
@@ -25,17 +33,46 @@ export function startPageViewWriter(options: PageViewWriterOptions) {
   let inFlight = 0;
   let writing: Promise<boolean> | undefined;
 
+  /**
+   * Writes a batch, or its views one by one when the batch was refused for them; answers what is
+   * left to write when the database failed otherwise.
+   */
+  const writeBatch = async (
+    batch: PageView[],
+  ): Promise<{ views: PageView[]; error: unknown } | undefined> => {
+    try {
+      await options.write(batch);
+      return undefined;
+    } catch (error) {
+      if (!options.refusesViews(error)) return { views: batch, error };
+      if (batch.length === 1) {
+        options.onRefused(batch[0]!, error);
+        return undefined;
+      }
+    }
+    for (const [index, view] of batch.entries()) {
+      try {
+        await options.write([view]);
+      } catch (error) {
+        if (!options.refusesViews(error)) return { views: batch.slice(index), error };
+        options.onRefused(view, error);
+      }
+    }
+    return undefined;
+  };
+
   /** Writes batches until none waits or one fails; answers whether all were written. */
   const drain = async (): Promise<boolean> => {
     while (waiting.length > 0) {
       const batch = waiting.splice(0, options.batchSize);
       inFlight = batch.length;
       try {
-        await options.write(batch);
-      } catch (error) {
-        waiting.unshift(...batch);
-        options.onError(error, waiting.length);
-        return false;
+        const unwritten = await writeBatch(batch);
+        if (unwritten) {
+          waiting.unshift(...unwritten.views);
+          options.onError(unwritten.error, waiting.length);
+          return false;
+        }
       } finally {
         inFlight = 0;
       }
