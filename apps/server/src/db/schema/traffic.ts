@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -21,6 +22,22 @@ import { websites } from './websites.ts';
  * kept for good and are all that the screens read.
  */
 
+/** The post and the category a page is, when it is one (a view's attribution). */
+const attribution = () => ({
+  postId: integer('post_id'),
+  categoryId: integer('category_id'),
+});
+
+/** A post's and a category's rows of a page roll-up, found by their own indexes over `time`. */
+const attributionIndexes = (
+  table: string,
+  t: { postId: AnyPgColumn; categoryId: AnyPgColumn },
+  time: AnyPgColumn,
+) => [
+  index(`${table}_post_idx`).on(t.postId, time).where(sql`${t.postId} IS NOT NULL`),
+  index(`${table}_category_idx`).on(t.categoryId, time).where(sql`${t.categoryId} IS NOT NULL`),
+];
+
 /**
  * One page view as the beacon sent it, at the moment the server took it. No IP and no user agent:
  * `visitor` is a hash of the website, the IP and the user agent with a salt that lives one day.
@@ -32,8 +49,7 @@ export const trafficEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     websiteId: integer('website_id').notNull(),
     path: text('path').notNull(),
-    postId: integer('post_id'),
-    categoryId: integer('category_id'),
+    ...attribution(),
     visitor: bigint('visitor', { mode: 'bigint' }).notNull(),
     /** The referrer's host, when it is another website's. */
     referrer: text('referrer'),
@@ -100,8 +116,7 @@ export const trafficPages = pgTable(
     source: text('source').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     path: text('path').notNull(),
-    postId: integer('post_id'),
-    categoryId: integer('category_id'),
+    ...attribution(),
     ...counts(),
     ...searchCounts(),
     /** Search Console's average position of the page that day. */
@@ -109,10 +124,7 @@ export const trafficPages = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.websiteId, t.source, t.day, t.path] }),
-    index('traffic_pages_post_idx').on(t.postId, t.day).where(sql`${t.postId} IS NOT NULL`),
-    index('traffic_pages_category_idx')
-      .on(t.categoryId, t.day)
-      .where(sql`${t.categoryId} IS NOT NULL`),
+    ...attributionIndexes('traffic_pages', t, t.day),
   ],
 );
 
@@ -126,16 +138,12 @@ export const trafficPagesHourly = pgTable(
     websiteId: websiteId(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     path: text('path').notNull(),
-    postId: integer('post_id'),
-    categoryId: integer('category_id'),
+    ...attribution(),
     ...counts(),
   },
   (t) => [
     primaryKey({ columns: [t.websiteId, t.hour, t.path] }),
-    index('traffic_pages_hourly_post_idx').on(t.postId, t.hour).where(sql`${t.postId} IS NOT NULL`),
-    index('traffic_pages_hourly_category_idx')
-      .on(t.categoryId, t.hour)
-      .where(sql`${t.categoryId} IS NOT NULL`),
+    ...attributionIndexes('traffic_pages_hourly', t, t.hour),
   ],
 );
 
@@ -158,19 +166,13 @@ export const trafficPageReferrers = pgTable(
     websiteId: websiteId(),
     day: date('day', { mode: 'string' }).notNull(),
     path: text('path').notNull(),
-    postId: integer('post_id'),
-    categoryId: integer('category_id'),
+    ...attribution(),
     domain: text('domain').notNull(),
     views: integer('views').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.websiteId, t.day, t.path, t.domain] }),
-    index('traffic_page_referrers_post_idx')
-      .on(t.postId, t.day)
-      .where(sql`${t.postId} IS NOT NULL`),
-    index('traffic_page_referrers_category_idx')
-      .on(t.categoryId, t.day)
-      .where(sql`${t.categoryId} IS NOT NULL`),
+    ...attributionIndexes('traffic_page_referrers', t, t.day),
   ],
 );
 
