@@ -4,6 +4,7 @@
  * leave them (1,000,000,000 in the year): its answer checked against SQL, then timed over HTTP at
  * BENCH_CONNECTIONS (10) beside the same page read in SQL alone (the floor). Target: p99 ≤ 50 ms.
  */
+import { DAY_MS, utcDay } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../apps/server/src/db/client.ts';
 import { count, step } from './channels-seed.ts';
@@ -19,8 +20,6 @@ import {
 const DAYS = 366;
 const PER_PAGE = 15;
 export const TABLE_P99_TARGET_MS = 50;
-
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * A year of each website's days, ending today: some 2,700 views a day each (a few websites ten
@@ -84,8 +83,8 @@ export async function timeTable(
 ): Promise<TableFigures> {
   const { db } = database;
   await seedYear(db);
-  const to = isoDay(Date.now());
-  const from = isoDay(Date.now() - 29 * 86_400_000);
+  const to = utcDay(Date.now());
+  const from = utcDay(Date.now() - 29 * DAY_MS);
   const expected = await queryRows<TableRow>(db, floorPage(from, to));
   const server = await startServer({ ...env, RUN_WORKERS: 'false' });
   try {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './pagination.ts';
-import { TRAFFIC_MESSAGES } from './traffic.ts';
+import { TRAFFIC_MESSAGES, utcDay } from './traffic.ts';
 
 /**
  * What Google Analytics 4 and Search Console counted, imported with the fleet's one Google
@@ -71,8 +71,6 @@ export function earliestImportDay(today: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-
 /** POST /api/traffic/import: every mapped website's days, or those of the websites named. */
 export const trafficImportBodySchema = z
   .strictObject({
@@ -88,7 +86,7 @@ export const trafficImportBodySchema = z
         message: TRAFFIC_MESSAGES.rangeReversed,
       });
     }
-    const today = todayUtc();
+    const today = utcDay(Date.now());
     if (body.from < earliestImportDay(today)) {
       context.addIssue({
         code: 'custom',

@@ -66,6 +66,12 @@ export const TRAFFIC_MESSAGES = {
   hourBeaconOnly: 'By the hour: the beacon only (Google counts by day)',
 } as const;
 
+/** A day's milliseconds: traffic counts UTC days, which have no daylight saving. */
+export const DAY_MS = 86_400_000;
+
+/** The UTC day of an instant (milliseconds since the epoch), as traffic counts days: YYYY-MM-DD. */
+export const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
 /** At most this many days per traffic request (a year and a day). */
 export const TRAFFIC_MAX_DAYS = 366;
 

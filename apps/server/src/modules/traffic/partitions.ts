@@ -1,4 +1,4 @@
-import { DEFAULT_RAW_RETENTION_DAYS, TRAFFIC_SETTINGS } from '@sitefleet/contract';
+import { DAY_MS, DEFAULT_RAW_RETENTION_DAYS, TRAFFIC_SETTINGS, utcDay } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -14,10 +14,8 @@ import { WRITE_LOCK } from './rollup.ts';
 
 /** Days ahead of today whose partitions are made. */
 const DAYS_AHEAD = 3;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const PREFIX = 'traffic_events_';
 
-const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 const partitionName = (day: string) => `${PREFIX}${day.replaceAll('-', '')}`;
 
 /** The days whose partitions exist, oldest first. */
@@ -44,7 +42,7 @@ export async function partitionDays(db: Db): Promise<string[]> {
 async function makePartition(db: Db, day: string) {
   const table = sql.identifier(partitionName(day));
   const from = `${day}T00:00:00Z`;
-  const to = `${dayOf(Date.parse(from) + DAY_MS)}T00:00:00Z`;
+  const to = `${utcDay(Date.parse(from) + DAY_MS)}T00:00:00Z`;
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT ${WRITE_LOCK}`);
     await tx.execute(sql`CREATE TABLE ${table} (LIKE traffic_events INCLUDING DEFAULTS)`);
@@ -80,12 +78,12 @@ export async function keepTrafficPartitions(
   const existing = new Set(await partitionDays(db));
   const made: string[] = [];
   for (let ahead = 0; ahead <= DAYS_AHEAD; ahead++) {
-    const day = dayOf(now.getTime() + ahead * DAY_MS);
+    const day = utcDay(now.getTime() + ahead * DAY_MS);
     if (existing.has(day)) continue;
     await makePartition(db, day);
     made.push(day);
   }
-  const oldestKept = dayOf(now.getTime() - (await retentionDays(context)) * DAY_MS);
+  const oldestKept = utcDay(now.getTime() - (await retentionDays(context)) * DAY_MS);
   const dropped = [...existing].filter((day) => day < oldestKept);
   for (const day of dropped) {
     await db.execute(sql`DROP TABLE ${sql.identifier(partitionName(day))}`);

@@ -1,8 +1,10 @@
 import {
+  DAY_MS,
   TRAFFIC_MESSAGES,
   type TrafficAnswer,
   type TrafficPoint,
   type TrafficQuery,
+  utcDay,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, idArray, preparedRows } from '../../db/client.ts';
@@ -24,11 +26,8 @@ export interface Period {
   to: string;
 }
 
-export const DAY_MS = 86_400_000;
 /** A request that names no period reads the last 30 days, today included. */
 const DEFAULT_PERIOD_DAYS = 30;
-
-export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * The period asked, its missing ends filled in: up to today, 30 days long. One end alone keeps the
@@ -37,9 +36,9 @@ export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export function periodOf(query: { from?: string; to?: string }, now = new Date()): Period {
   const span = (DEFAULT_PERIOD_DAYS - 1) * DAY_MS;
   if (query.from && query.to) return { from: query.from, to: query.to };
-  if (query.from) return { from: query.from, to: isoDay(Date.parse(query.from) + span) };
-  const to = query.to ?? isoDay(now.getTime());
-  return { from: isoDay(Date.parse(to) - span), to };
+  if (query.from) return { from: query.from, to: utcDay(Date.parse(query.from) + span) };
+  const to = query.to ?? utcDay(now.getTime());
+  return { from: utcDay(Date.parse(to) - span), to };
 }
 
 /** How many days the period has. */

@@ -1,10 +1,10 @@
 import type { Paginated, TrafficWebsiteRow, TrafficWebsitesQuery } from '@sitefleet/contract';
-import { DEFAULT_PER_PAGE, pageOffset, paginate } from '@sitefleet/contract';
+import { DAY_MS, DEFAULT_PER_PAGE, pageOffset, paginate, utcDay } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, idArray, preparedRows, queryRows } from '../../db/client.ts';
 import { websites } from '../../db/schema.ts';
 import { searchCondition } from '../../lists/search.ts';
-import { DAY_MS, daysOf, isoDay, type Period, periodOf } from './reads.ts';
+import { daysOf, type Period, periodOf } from './reads.ts';
 import { versionedCache } from './table-cache.ts';
 
 /**
@@ -52,7 +52,7 @@ function rankedStatement(
   period: Period,
   scope: readonly number[] | null,
 ): SQL {
-  const before = isoDay(Date.parse(period.from) - daysOf(period) * DAY_MS);
+  const before = utcDay(Date.parse(period.from) - daysOf(period) * DAY_MS);
   const direction = sql.raw(query.order_dir === 'asc' ? 'ASC' : 'DESC');
   return sql`
     WITH sums AS MATERIALIZED (

@@ -1,4 +1,4 @@
-import { TRAFFIC_GOOGLE_MESSAGES } from '@sitefleet/contract';
+import { DAY_MS, TRAFFIC_GOOGLE_MESSAGES, utcDay } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { googleApiUrls } from '../../db/google-client.ts';
@@ -15,11 +15,8 @@ import { googleCall } from './google-api.ts';
  * website with days to import.
  */
 
-const DAY_MS = 86_400_000;
 /** The days the daily import takes again: the three before today (UTC). */
 const DAILY_DAYS = 3;
-
-const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** The daily import at `now`; answers the properties the grant sees and the websites queued. */
 export async function importDaily(context: TaskContext, now = new Date()) {
@@ -31,8 +28,8 @@ export async function importDaily(context: TaskContext, now = new Date()) {
     await googleApiUrls(context.db, context.secrets),
   );
   const range = {
-    from: isoDay(now.getTime() - DAILY_DAYS * DAY_MS),
-    to: isoDay(now.getTime() - DAY_MS),
+    from: utcDay(now.getTime() - DAILY_DAYS * DAY_MS),
+    to: utcDay(now.getTime() - DAY_MS),
   };
   const websites = await context.db.transaction(async (tx) => {
     await planDays(tx, null, range, null);

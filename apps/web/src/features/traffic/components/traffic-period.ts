@@ -1,4 +1,4 @@
-import type { TrafficInterval } from '@sitefleet/contract';
+import { DAY_MS, type TrafficInterval, utcDay } from '@sitefleet/contract';
 
 /** The period picker's choices: the last so many days up to today, or days typed. */
 export const PERIODS = ['7d', '30d', '90d', '12m', 'custom'] as const;
@@ -18,22 +18,19 @@ export interface DayRange {
   to: string;
 }
 
-const DAY_MS = 86_400_000;
-const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
-
 /**
  * A preset period ending today (a UTC day, as the roll-ups count days). Twelve months start the
  * day after the same date a year ago, so that they stay within the routes' 366 days.
  */
 export function presetRange(period: Exclude<Period, 'custom'>, now: number = Date.now()): DayRange {
-  const to = isoDay(now);
+  const to = utcDay(now);
   if (period === '12m') {
     const start = new Date(now);
     start.setUTCFullYear(start.getUTCFullYear() - 1);
-    return { from: isoDay(start.getTime() + DAY_MS), to };
+    return { from: utcDay(start.getTime() + DAY_MS), to };
   }
   const days = { '7d': 7, '30d': 30, '90d': 90 }[period];
-  return { from: isoDay(now - (days - 1) * DAY_MS), to };
+  return { from: utcDay(now - (days - 1) * DAY_MS), to };
 }
 
 /** How many days a range counts, both ends included. */
