@@ -67,6 +67,10 @@ export const STANDALONE_PERMISSIONS = {
   'channel-list': 4,
   /** Adds, connects, changes and deletes social channels and apps. */
   'channel-manage': 2,
+  /** Reads what each website earns and costs, and its profit. */
+  'economics-list': 4,
+  /** Adds and imports revenue and costs, and sets the exchange rates. */
+  'economics-manage': 2,
 } as const satisfies Record<string, PermissionLevel>;
 const STANDALONE_NAMES = Object.keys(STANDALONE_PERMISSIONS) as Ability[];
 
@@ -221,6 +225,8 @@ const OTHER_PERMISSION_LABELS: Record<
   'event-subscription-manage': 'Manage outgoing event subscriptions',
   'channel-list': 'See social channels',
   'channel-manage': 'Connect and manage social channels',
+  'economics-list': 'See revenue, costs and profit',
+  'economics-manage': 'Add revenue and costs, and set exchange rates',
 };
 
 /** A permission in words beside its name ('post-review': 'Review posts'); none for another name. */

@@ -8,6 +8,7 @@ export * from './channels.ts';
 export * from './connect-paths.ts';
 export * from './content-actions.ts';
 export * from './deliveries.ts';
+export * from './economics.ts';
 export * from './errors.ts';
 export * from './event-subscriptions.ts';
 export * from './event-types.ts';

@@ -125,15 +125,19 @@ export type CollectBody = z.infer<typeof collectBodySchema>;
  * A day of a period, within years the database and the periods reckoned from it (the one before,
  * the 30 days after a lone start) can all write.
  */
-const day = z.iso
+export const calendarDay = z.iso
   .date({ error: TRAFFIC_MESSAGES.dateInvalid })
   .refine((value) => value >= '1970-01-01' && value <= '9998-12-31', TRAFFIC_MESSAGES.dateInvalid);
 const queryId = z.coerce.number().int().min(1).max(MAX_ID);
 
 /** A period of days, both ends included: the last 30 days when left out. */
-const periodFields = { from: day.optional(), to: day.optional() };
+export const periodFields = { from: calendarDay.optional(), to: calendarDay.optional() };
 
-const withinPeriod = <T extends { from?: string; to?: string }>(schema: z.ZodType<T>) =>
+/** A period's checks: its end not before its start, and at most `maxDays` days long. */
+export const withinPeriod = <T extends { from?: string; to?: string }>(
+  schema: z.ZodType<T>,
+  maxDays = TRAFFIC_MAX_DAYS,
+) =>
   schema
     .refine((query) => !query.from || !query.to || query.from <= query.to, {
       path: ['to'],
@@ -143,8 +147,8 @@ const withinPeriod = <T extends { from?: string; to?: string }>(schema: z.ZodTyp
       (query) =>
         !query.from ||
         !query.to ||
-        (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < TRAFFIC_MAX_DAYS,
-      { path: ['from'], message: TRAFFIC_MESSAGES.rangeTooLong(TRAFFIC_MAX_DAYS) },
+        (Date.parse(query.to) - Date.parse(query.from)) / DAY_MS < maxDays,
+      { path: ['from'], message: TRAFFIC_MESSAGES.rangeTooLong(maxDays) },
     );
 
 /**

@@ -5,6 +5,7 @@ export * from './schema/audit.ts';
 export * from './schema/channel-connects.ts';
 export * from './schema/channels.ts';
 export * from './schema/content.ts';
+export * from './schema/economics.ts';
 export * from './schema/event-subscriptions.ts';
 export * from './schema/events.ts';
 export * from './schema/imports.ts';

@@ -1,7 +1,9 @@
 import {
+  ADSENSE_DEFAULT_URL,
   APP_NAME_SETTING,
   DEFAULT_APP_NAME,
   DEFAULT_AUDIT_RETENTION_DAYS,
+  DEFAULT_BASE_CURRENCY,
   DEFAULT_MONITOR_INTERVAL_MINUTES,
   DEFAULT_RAW_RETENTION_DAYS,
   DEFAULT_RENEWAL_NOTICE_DAYS,
@@ -9,6 +11,7 @@ import {
   DEFAULT_TOKEN_REQUESTS_PER_MINUTE,
   DEFAULT_TRASH_RETENTION_DAYS,
   DELIVERY_SETTINGS,
+  ECONOMICS_SETTINGS,
   GOOGLE_API_DEFAULT_URLS,
   MONITOR_INTERVAL_SETTING,
   NOTIFICATION_SETTINGS,
@@ -222,6 +225,12 @@ const APPLICATION_SETTINGS = {
         type: 'url',
         description: 'Search Console API: the sites and their search analytics',
       },
+      {
+        fullPath: ECONOMICS_SETTINGS.adsenseUrl,
+        value: ADSENSE_DEFAULT_URL,
+        type: 'url',
+        description: "AdSense Management API: the accounts' earnings reports",
+      },
     ],
   },
   Content: {
@@ -239,6 +248,47 @@ const APPLICATION_SETTINGS = {
         type: 'text',
         description: 'API key of the provider',
         isSecret: true,
+      },
+      {
+        fullPath: ECONOMICS_SETTINGS.aiInputPricePer1k,
+        value: '0',
+        type: 'number',
+        description: 'What the provider bills per 1,000 input (prompt) tokens',
+      },
+      {
+        fullPath: ECONOMICS_SETTINGS.aiOutputPricePer1k,
+        value: '0',
+        type: 'number',
+        description: 'What the provider bills per 1,000 output (completion) tokens',
+      },
+      {
+        fullPath: ECONOMICS_SETTINGS.aiPriceCurrency,
+        value: 'USD',
+        type: 'text',
+        description: 'The currency of those prices (ISO 4217)',
+      },
+    ],
+  },
+  Economics: {
+    Economics: [
+      {
+        fullPath: ECONOMICS_SETTINGS.currency,
+        value: DEFAULT_BASE_CURRENCY,
+        type: 'text',
+        description: 'The base currency (ISO 4217) every revenue and cost is converted into',
+      },
+      {
+        fullPath: ECONOMICS_SETTINGS.instanceCostPeriod,
+        value: 'month',
+        type: 'text',
+        description: "What an instance's cost is for: month or day",
+      },
+      {
+        fullPath: ECONOMICS_SETTINGS.ecbRatesUrl,
+        value: null,
+        type: 'url',
+        description:
+          "The ECB's daily reference rates (XML), fetched each day into the exchange rates; empty: rates are set by hand",
       },
     ],
   },
@@ -321,11 +371,12 @@ const APPLICATION_SETTINGS = {
  * target declares) in Publishing › Social.
  */
 export function settingsCatalog(targetSettings: readonly SettingSeed[]): Catalogue {
-  const { General, Publishing, Content, Review, Monitoring } = APPLICATION_SETTINGS;
+  const { General, Publishing, Content, Economics, Review, Monitoring } = APPLICATION_SETTINGS;
   return {
     General,
     Publishing: { Social: targetSettings, ...Publishing },
     Content,
+    Economics,
     Review,
     Monitoring,
   };

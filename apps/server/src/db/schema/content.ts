@@ -98,6 +98,8 @@ export const categories = pgTable(
     autoGoogleSync: smallint('auto_google_sync').notNull().default(0),
     synced: smallint('synced').notNull().default(0),
     views: bigint('views', { mode: 'number' }).notNull().default(0),
+    /** What GA4 counted over the same 30 days (modules/traffic/views.ts). */
+    ga4Views: bigint('ga4_views', { mode: 'number' }).notNull().default(0),
     /** The category this one was created under (its own_childrens). */
     createdUnderId: integer('created_under_id').references((): AnyPgColumn => categories.id, {
       onDelete: 'set null',
@@ -113,6 +115,7 @@ export const categories = pgTable(
     index('categories_status_idx').on(t.status),
     index('categories_created_at_idx').on(t.createdAt),
     index('categories_views_idx').on(t.views),
+    index('categories_ga4_views_idx').on(t.ga4Views),
     index('categories_created_under_idx').on(t.createdUnderId),
   ],
 );
@@ -186,6 +189,8 @@ export const posts = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
     views: bigint('views', { mode: 'number' }).notNull().default(0),
+    /** What GA4 counted over the same 30 days (modules/traffic/views.ts). */
+    ga4Views: bigint('ga4_views', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -202,6 +207,7 @@ export const posts = pgTable(
     index('posts_status_idx').on(t.status),
     // The list sorted by views walks this one; the views task finds the posts with views in it.
     index('posts_views_id_idx').on(t.views, t.id),
+    index('posts_ga4_views_id_idx').on(t.ga4Views, t.id),
   ],
 );
 

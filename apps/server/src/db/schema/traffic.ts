@@ -188,6 +188,23 @@ export const trafficDevices = pgTable(
   (t) => [primaryKey({ columns: [t.websiteId, t.day, t.device] })],
 );
 
+/** The beacon's views per website, day, page and device class: a post's or category's devices. */
+export const trafficPageDevices = pgTable(
+  'traffic_page_devices',
+  {
+    websiteId: websiteId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    ...attribution(),
+    device: text('device').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.day, t.path, t.device] }),
+    ...attributionIndexes('traffic_page_devices', t, t.day),
+  ],
+);
+
 /**
  * The day's salt of the visitor hash, the same in every process: made when the day's first view
  * arrives, deleted once the day is over, so that no hash can be tied to a visitor afterwards.

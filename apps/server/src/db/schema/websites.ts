@@ -32,6 +32,8 @@ export const websites = pgTable(
     /** Billing period in months. */
     duration: integer('duration').notNull(),
     views: bigint('views', { mode: 'number' }).notNull().default(0),
+    /** What GA4 counted over the same 30 days (modules/traffic/views.ts). */
+    ga4Views: bigint('ga4_views', { mode: 'number' }).notNull().default(0),
     nextRenewalDate: date('next_renewal_date', { mode: 'string' }),
     webhookSecret: text('webhook_secret').notNull(),
     /** Public and rotatable: the beacon's `data-key`, which names the website its views count for. */
@@ -79,6 +81,7 @@ export const websites = pgTable(
     trigram('websites_hosting_trgm', t.hosting),
     index('websites_created_at_idx').on(t.createdAt),
     index('websites_views_idx').on(t.views),
+    index('websites_ga4_views_idx').on(t.ga4Views),
     uniqueIndex('websites_tracking_key_unique').on(t.trackingKey),
     index('websites_workflow_idx').on(t.workflowId),
     /** The Websites list's sorts, the id breaking ties: walks that stop after one page. */

@@ -68,7 +68,10 @@ describe('GET /api/settings', () => {
     expect(byPath.body.data.map((s: { full_path: string }) => s.full_path)).toEqual([
       'ai.api_key',
       'ai.base_url',
+      'ai.input_price_per_1k',
       'ai.model',
+      'ai.output_price_per_1k',
+      'ai.price_currency',
     ]);
     const byDescription = await admin.get('/api/settings?query=rows%20per%20page');
     expect(byDescription.body.data.map((s: { full_path: string }) => s.full_path)).toEqual([
