@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
+import { periodFields, withinPeriod } from './traffic.ts';
 
 /**
  * What each website earns and costs, shared by revenue, costs and the economics list: the fleet's
@@ -50,3 +52,85 @@ export const moneyAmount = z.coerce
 
 /** A base-currency figure as answered: rounded to the paisa (hundredths). */
 export const roundMoney = (value: number) => Math.round(value * 100) / 100;
+
+/** The kinds of cost the ledger holds: the first four worked out, `other` added by hand. */
+export const COST_KINDS = ['hosting', 'instances', 'generation', 'social', 'other'] as const;
+export type CostKind = (typeof COST_KINDS)[number];
+
+/** A period of an economics request: both ends included, the last 30 days when left out. */
+export const economicsPeriodSchema = withinPeriod(z.object(periodFields), ECONOMICS_MAX_DAYS);
+
+/** What renewing a website is advised: from its last 90 days' profit against the renewal's cost. */
+export const RENEWAL_ADVICE = ['renew', 'review', 'no data'] as const;
+
+export const ECONOMICS_ORDER_KEYS = [
+  'profit',
+  'revenue',
+  'cost',
+  'margin',
+  'rpm',
+  'views',
+  'name',
+] as const;
+
+/** GET /api/economics/websites: the list contract, one row per website over the period. */
+export const economicsWebsitesQuerySchema = withinPeriod(
+  pageQuerySchema.extend({
+    ...periodFields,
+    ...orderQueryFields(ECONOMICS_ORDER_KEYS, { key: 'profit', direction: 'desc' }),
+  }),
+  ECONOMICS_MAX_DAYS,
+);
+export type EconomicsWebsitesQuery = z.infer<typeof economicsWebsitesQuerySchema>;
+
+/** Base-currency figures (rounded to hundredths); null where a rate to convert one is missing. */
+const money = z.number().nullable();
+
+export const economicsWebsiteRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  revenue: money,
+  cost: money,
+  costs: z.object(
+    Object.fromEntries(COST_KINDS.map((kind) => [kind, money])) as Record<CostKind, typeof money>,
+  ),
+  /** revenue − cost, to the hundredth. */
+  profit: money,
+  /** profit ÷ revenue, a fraction; null without revenue. */
+  margin: z.number().nullable(),
+  /** The beacon's page views over the period. */
+  views: z.number(),
+  /** Revenue per 1,000 views; null without views. */
+  rpm: z.number().nullable(),
+  posts_published: z.number(),
+  /** cost ÷ posts_published; null without a post published. */
+  cost_per_post: z.number().nullable(),
+  next_renewal_date: z.string().nullable(),
+  renewal_cost: z.number(),
+  renewal_advice: z.enum(RENEWAL_ADVICE),
+  /** Profit per day of the period, oldest first. */
+  sparkline: z.array(z.number().nullable()),
+  /** The share of the period's delivery attempts that were delivered; null without any. */
+  delivery_success_rate: z.number().nullable(),
+  /** The currencies an amount of the row could not be converted from (no rate for its day). */
+  missing_rates: z.array(z.string()),
+});
+export type EconomicsWebsiteRow = z.infer<typeof economicsWebsiteRowSchema>;
+export const economicsWebsitesAnswerSchema = paginatedSchema(economicsWebsiteRowSchema).extend({
+  currency: z.string(),
+});
+
+const figures = z.object({ revenue: money, cost: money, profit: money, views: z.number() });
+
+/** GET /api/economics/summary: the fleet's figures over the period and the one of the same length before. */
+export const economicsSummarySchema = z.object({
+  currency: z.string(),
+  from: z.string(),
+  to: z.string(),
+  totals: figures,
+  series: z.array(z.object({ date: z.string(), revenue: money, cost: money, profit: money })),
+  previous: figures,
+  missing_rates: z.array(z.string()),
+});
+export type EconomicsSummary = z.infer<typeof economicsSummarySchema>;
