@@ -135,6 +135,8 @@ export const revenueImports = pgTable(
     total: integer('total').notNull().default(0),
     done: integer('done').notNull().default(0),
     failed: integer('failed').notNull().default(0),
+    /** Report rows of a domain no website has, left out. */
+    skipped: integer('skipped').notNull().default(0),
     message: text('message'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

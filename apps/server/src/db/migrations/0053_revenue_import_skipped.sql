@@ -1,0 +1,1 @@
+ALTER TABLE "revenue_imports" ADD COLUMN "skipped" integer DEFAULT 0 NOT NULL;
