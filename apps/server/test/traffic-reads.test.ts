@@ -62,6 +62,7 @@ const pages: Page[] = [
   [alpha, 'beacon', '2026-10-01', '/soup', soup, null, 3],
   [beta, 'beacon', '2026-10-02', '/soup', soup, food, 5],
   [alpha, 'beacon', '2026-10-03', '/tea', tea, drinks, 1],
+  [alpha, 'ga4', '2026-10-02', '/tea', tea, drinks, 60],
 ];
 for (const [website, source, day, path, post, category, views] of pages) {
   await db.execute(
@@ -174,6 +175,7 @@ describe('GET /api/traffic', () => {
   it("answers Google's sources, Search Console's with clicks and impressions", async () => {
     const ga4 = await traffic(`source=ga4&${WEEK}`);
     expect(ga4.totals).toEqual({ views: 100, visitors: 50 });
+    expect(ga4.top_pages).toEqual([{ path: '/tea', post_id: tea, views: 60, website_id: alpha }]);
     expect(ga4.top_referrers).toEqual([]);
     const search = await traffic(`source=search_console&${WEEK}`);
     expect(search.series[1]).toEqual({
@@ -345,10 +347,14 @@ describe('GET /api/traffic/websites', () => {
 });
 
 describe('the views task', () => {
-  const viewsOf = async (table: 'websites' | 'categories' | 'posts', ids: number[]) => {
+  const viewsOf = async (
+    table: 'websites' | 'categories' | 'posts',
+    ids: number[],
+    column: 'views' | 'ga4_views' = 'views',
+  ) => {
     const rows = await queryRows<{ id: number; views: number }>(
       db,
-      sql`SELECT id, views FROM ${sql.identifier(table)} ORDER BY id`,
+      sql`SELECT id, ${sql.identifier(column)} AS views FROM ${sql.identifier(table)} ORDER BY id`,
     );
     return ids.map((id) => rows.find((row) => row.id === id)?.views);
   };
@@ -357,11 +363,19 @@ describe('the views task', () => {
     // What the demo data or an earlier run left: a number with no page views behind it.
     await db.execute(sql`UPDATE websites SET views = 99 WHERE id = ${closed}`);
     const oct7 = new Date('2026-10-07T12:00:00Z');
-    expect(await refreshViews(db, oct7)).toEqual({ websites: 3, categories: 2, posts: 2 });
+    expect(await refreshViews(db, oct7)).toEqual({
+      beacon: { websites: 3, categories: 2, posts: 2 },
+      ga4: { websites: 1, categories: 1, posts: 1 },
+    });
     expect(await viewsOf('websites', [alpha, beta, closed])).toEqual([45, 18, 0]);
     expect(await viewsOf('categories', [food, drinks])).toEqual([10, 1]);
     expect(await viewsOf('posts', [soup, tea])).toEqual([8, 1]);
-    expect(await refreshViews(db, oct7)).toEqual({ websites: 0, categories: 0, posts: 0 });
+    // What GA4 counted is kept beside them, never added to them.
+    expect(await viewsOf('websites', [alpha, beta], 'ga4_views')).toEqual([100, 0]);
+    expect(await viewsOf('categories', [food, drinks], 'ga4_views')).toEqual([0, 60]);
+    expect(await viewsOf('posts', [soup, tea], 'ga4_views')).toEqual([0, 60]);
+    const unchanged = { websites: 0, categories: 0, posts: 0 };
+    expect(await refreshViews(db, oct7)).toEqual({ beacon: unchanged, ga4: unchanged });
 
     const websites = await admin.get('/api/websites?order_key=views&order_dir=desc');
     expect(websites.body.data.map((row: { id: number }) => row.id)).toEqual([alpha, beta, closed]);
@@ -384,12 +398,21 @@ describe('the views task', () => {
     expect(posts.body.data[0]).toMatchObject({ id: soup, views: 8 });
     const top = await admin.get('/api/stats/top-websites');
     expect(top.body[0]).toMatchObject({ id: alpha, views: 45 });
+    // Each list shows and sorts by GA4's figure too.
+    const byGa4 = await admin.get('/api/websites?order_key=ga4_views&order_dir=desc');
+    expect(byGa4.body.data[0]).toMatchObject({ id: alpha, views: 45, ga4_views: 100 });
+    const categoriesByGa4 = await admin.get(
+      '/api/categories?query=Traffic&order_key=ga4_views&order_dir=desc',
+    );
+    expect(categoriesByGa4.body.data[0]).toMatchObject({ name: 'Traffic Drinks', ga4_views: 60 });
+    await expectSortsBothWays(admin, '/api/posts?query=Traffic', title, {
+      ga4_views: ['Traffic Soup', 'Traffic Unread', 'Traffic Tea'],
+    });
 
     // Six weeks on, the window holds none of these days: every number goes back to 0.
     expect(await refreshViews(db, new Date('2026-11-20T00:00:00Z'))).toEqual({
-      websites: 2,
-      categories: 2,
-      posts: 2,
+      beacon: { websites: 2, categories: 2, posts: 2 },
+      ga4: { websites: 1, categories: 1, posts: 1 },
     });
     expect(await viewsOf('websites', [alpha, beta, closed])).toEqual([0, 0, 0]);
     expect(await viewsOf('posts', [soup, tea])).toEqual([0, 0]);

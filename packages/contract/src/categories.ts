@@ -117,7 +117,14 @@ export const categoryUpdateSchema = z.strictObject({
 });
 
 /** Columns the Categories list can be sorted by (each has an index). */
-export const CATEGORY_ORDER_KEYS = ['id', 'name', 'slug', 'created_at', 'views'] as const;
+export const CATEGORY_ORDER_KEYS = [
+  'id',
+  'name',
+  'slug',
+  'created_at',
+  'views',
+  'ga4_views',
+] as const;
 export type CategoryOrderKey = (typeof CATEGORY_ORDER_KEYS)[number];
 export const CATEGORY_ORDER_KEY_LABELS: Record<CategoryOrderKey, string> = {
   id: 'ID',
@@ -125,6 +132,7 @@ export const CATEGORY_ORDER_KEY_LABELS: Record<CategoryOrderKey, string> = {
   slug: 'Slug',
   created_at: 'Created At',
   views: 'Views',
+  ga4_views: 'GA4 Views',
 };
 
 /**
@@ -137,6 +145,7 @@ export const CATEGORY_ORDER_DEFAULT_DIRECTIONS: Record<CategoryOrderKey, OrderDi
   slug: 'asc',
   created_at: 'desc',
   views: 'desc',
+  ga4_views: 'desc',
 };
 
 /** The Categories list's status filter: 1 Active, 0 Inactive (the form stores 2). */
@@ -180,6 +189,8 @@ export const categoryRowSchema = z.object({
   posts_count: z.number(),
   /** The beacon's page views of the last 30 days: the category's own pages and its posts'. */
   views: z.number(),
+  /** What GA4 counted over the same 30 days, kept beside the beacon's (never added to them). */
+  ga4_views: z.number(),
   websites: z.array(namedRefSchema),
   parents: z.array(namedRefSchema),
   grandParents: z.array(namedRefSchema),

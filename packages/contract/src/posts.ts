@@ -67,9 +67,9 @@ export const POST_STATUS_FILTER_OPTIONS = CATEGORY_STATUS_FILTER_OPTIONS;
 
 /**
  * Columns the Posts list can be sorted by (each has an index but the title's trigram one); `views`
- * is the last 30 days of the beacon's page views, kept from the traffic roll-ups.
+ * is the last 30 days of the beacon's page views, kept from the traffic roll-ups; `ga4_views` GA4's.
  */
-export const POST_ORDER_KEYS = ['title', 'created_at', 'views'] as const;
+export const POST_ORDER_KEYS = ['title', 'created_at', 'views', 'ga4_views'] as const;
 export type PostOrderKey = (typeof POST_ORDER_KEYS)[number];
 
 /**
@@ -108,6 +108,8 @@ export const postRowSchema = z.object({
   created_at: z.string(),
   /** The beacon's page views of the last 30 days, on every website. */
   views: z.number(),
+  /** What GA4 counted over the same 30 days, kept beside the beacon's (never added to them). */
+  ga4_views: z.number(),
   /** The earliest scheduled publish among the post's variants; null when none is scheduled. */
   next_publish_at: z.string().nullable(),
   ...recordReviewFieldsSchema.shape,

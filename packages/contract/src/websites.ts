@@ -173,7 +173,10 @@ export const websiteSchema = z.object({
   name: z.string(),
   url: z.string(),
   status: z.number(),
+  /** The beacon's page views of the last 30 days. */
   views: z.number(),
+  /** What GA4 counted over the same 30 days, kept beside the beacon's (never added to them). */
+  ga4_views: z.number(),
   posts_count: z.number(),
   categories_count: z.number(),
   hosting: z.string(),
@@ -212,6 +215,7 @@ export const WEBSITE_ORDER_KEYS = [
   'cost',
   'next_renewal_date',
   'views',
+  'ga4_views',
   'created_at',
 ] as const;
 

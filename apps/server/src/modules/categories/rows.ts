@@ -111,7 +111,7 @@ export const categoryRows =
       CROSS JOIN LATERAL (
         SELECT c.id, c.name, c.slug, c.description, c.type, c.keywords, c.status,
                c.is_approved, c.synced, c.auto_google_sync,
-               COALESCE(pc.total, 0) AS posts_count, c.views,
+               COALESCE(pc.total, 0) AS posts_count, c.views, c.ga4_views,
                ${array('websites')} AS websites,
                ${array('parents')} AS parents,
                ${array('grand_parents')} AS "grandParents",

@@ -51,6 +51,7 @@ const ORDER_COLUMNS = {
   slug: sql`c.slug`,
   created_at: sql`c.created_at`,
   views: sql`c.views`,
+  ga4_views: sql`c.ga4_views`,
 } as const;
 
 const listConditions = categoryFilterCondition;

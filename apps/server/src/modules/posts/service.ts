@@ -85,7 +85,7 @@ const postRows =
         SELECT post_id AS owner, stage_id, assignee_id, publish_at, ${sql.join(postedFlags, sql`, `)}
         FROM post_variants v WHERE post_id = ANY(${ids})${variantInScope(scope)})
       SELECT p.id, p.title, p.description, p.content_reference, p.status, p.category_id,
-             c.name AS category_name, p.created_at, p.views, ${POST_FLAGS}, f.next_publish_at,
+             c.name AS category_name, p.created_at, p.views, p.ga4_views, ${POST_FLAGS}, f.next_publish_at,
              COALESCE(r.stages, '[]'::json) AS stages,
              COALESCE(r.assignees, '[]'::json) AS assignees
       FROM posts p
@@ -126,11 +126,14 @@ const ORDER_COLUMNS: Record<PostOrderKey, SQL> = {
   created_at: sql`p.created_at`,
   // posts_views_id_idx: the list sorted by views walks it and stops after the page.
   views: sql`p.views`,
+  // posts_ga4_views_id_idx, likewise.
+  ga4_views: sql`p.ga4_views`,
 };
 const DEFAULT_DIRECTIONS: Record<PostOrderKey, 'ASC' | 'DESC'> = {
   title: 'ASC',
   created_at: 'DESC',
   views: 'DESC',
+  ga4_views: 'DESC',
 };
 
 /** The list's ORDER BY: newest first by default, else the key then the id, in one direction. */

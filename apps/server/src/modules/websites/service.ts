@@ -36,6 +36,7 @@ const websiteColumns = {
   url: websites.url,
   status: websites.status,
   views: websites.views,
+  ga4Views: websites.ga4Views,
   hosting: websites.hosting,
   cost: websites.cost,
   duration: websites.duration,
@@ -80,6 +81,7 @@ async function withCounts(db: Db, rows: WebsiteRow[]): Promise<Website[]> {
     url: row.url,
     status: row.status,
     views: row.views,
+    ga4_views: row.ga4Views,
     posts_count: counts.posts.get(row.id) ?? 0,
     categories_count: counts.categories.get(row.id) ?? 0,
     hosting: row.hosting,
@@ -106,6 +108,7 @@ const ORDER_COLUMNS = {
   cost: websites.cost,
   next_renewal_date: websites.nextRenewalDate,
   views: websites.views,
+  ga4_views: websites.ga4Views,
   created_at: websites.createdAt,
 };
 
