@@ -151,6 +151,31 @@ export const withinPeriod = <T extends { from?: string; to?: string }>(
       { path: ['from'], message: TRAFFIC_MESSAGES.rangeTooLong(maxDays) },
     );
 
+/** The days of a period request, both ends included, as ISO dates (UTC). */
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** A request that names no period reads the last 30 days, today included. */
+const DEFAULT_PERIOD_DAYS = 30;
+
+/**
+ * The period asked, its missing ends filled in: up to today, 30 days long. One end alone keeps the
+ * 30 days on its side, so a filled-in period is never reversed nor too long.
+ */
+export function periodOf(query: { from?: string; to?: string }, now = new Date()): Period {
+  const span = (DEFAULT_PERIOD_DAYS - 1) * DAY_MS;
+  if (query.from && query.to) return { from: query.from, to: query.to };
+  if (query.from) return { from: query.from, to: utcDay(Date.parse(query.from) + span) };
+  const to = query.to ?? utcDay(now.getTime());
+  return { from: utcDay(Date.parse(to) - span), to };
+}
+
+/** How many days the period has. */
+export const daysOf = (period: Period) =>
+  (Date.parse(period.to) - Date.parse(period.from)) / DAY_MS + 1;
+
 /**
  * GET /api/traffic: the fleet's, a website's, a category's or a post's traffic over a period. The
  * hours are the beacon's alone: Google counts by day.

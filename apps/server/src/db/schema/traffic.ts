@@ -217,7 +217,7 @@ export const trafficSalts = pgTable('traffic_salts', {
 /**
  * A number raised by every statement that writes traffic_daily or adds or removes websites
  * (statement triggers, migration 0049): a ranking of the fleet's table is made again only when
- * one of them has changed, whoever wrote them (modules/traffic/table-cache.ts).
+ * one of them has changed, whoever wrote them (db/versioned-cache.ts).
  */
 export const trafficTableVersion = pgTable('traffic_table_version', {
   id: boolean('id').primaryKey().default(true),

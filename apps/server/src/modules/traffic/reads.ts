@@ -1,10 +1,10 @@
 import {
-  DAY_MS,
+  type Period,
+  periodOf,
   TRAFFIC_MESSAGES,
   type TrafficAnswer,
   type TrafficPoint,
   type TrafficQuery,
-  utcDay,
 } from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, idArray, preparedRows } from '../../db/client.ts';
@@ -19,31 +19,6 @@ import { validationError } from '../../errors.ts';
  * Likewise a visitor of two websites counts on each, and a category's or post's visitors are the
  * sum of its pages'.
  */
-
-/** The days of a traffic request, both ends included, as ISO dates (UTC). */
-export interface Period {
-  from: string;
-  to: string;
-}
-
-/** A request that names no period reads the last 30 days, today included. */
-const DEFAULT_PERIOD_DAYS = 30;
-
-/**
- * The period asked, its missing ends filled in: up to today, 30 days long. One end alone keeps the
- * 30 days on its side, so a filled-in period is never reversed nor too long.
- */
-export function periodOf(query: { from?: string; to?: string }, now = new Date()): Period {
-  const span = (DEFAULT_PERIOD_DAYS - 1) * DAY_MS;
-  if (query.from && query.to) return { from: query.from, to: query.to };
-  if (query.from) return { from: query.from, to: utcDay(Date.parse(query.from) + span) };
-  const to = query.to ?? utcDay(now.getTime());
-  return { from: utcDay(Date.parse(to) - span), to };
-}
-
-/** How many days the period has. */
-export const daysOf = (period: Period) =>
-  (Date.parse(period.to) - Date.parse(period.from)) / DAY_MS + 1;
 
 /** Which websites a read counts: one, those of an API token limited to some, or every one. */
 type Websites = { only: number } | { scope: readonly number[] } | 'all';

@@ -1,11 +1,23 @@
-import type { Paginated, TrafficWebsiteRow, TrafficWebsitesQuery } from '@sitefleet/contract';
-import { DAY_MS, DEFAULT_PER_PAGE, pageOffset, paginate, utcDay } from '@sitefleet/contract';
+import type {
+  Paginated,
+  Period,
+  TrafficWebsiteRow,
+  TrafficWebsitesQuery,
+} from '@sitefleet/contract';
+import {
+  DAY_MS,
+  DEFAULT_PER_PAGE,
+  daysOf,
+  pageOffset,
+  paginate,
+  periodOf,
+  utcDay,
+} from '@sitefleet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, idArray, preparedRows, queryRows } from '../../db/client.ts';
 import { websites } from '../../db/schema.ts';
+import { versionedCache } from '../../db/versioned-cache.ts';
 import { searchCondition } from '../../lists/search.ts';
-import { daysOf, type Period, periodOf } from './reads.ts';
-import { versionedCache } from './table-cache.ts';
 
 /**
  * The fleet's table (GET /api/traffic/websites): every website's views and visitors over the
@@ -14,9 +26,10 @@ import { versionedCache } from './table-cache.ts';
  * The websites are ranked in one statement: the period and the one before are read in one pass
  * over traffic_daily by its (source, day) index and summed per website (60,000 rows for 1,000
  * websites over 30 days: 14 ms of a core), then sorted. A ranking by figures is kept until the
- * days or the set of websites change (table-cache.ts), since the days change once a second at
- * most and are read far more often; one by name, or searched, is made at each request. The
- * page's websites are then read with their names and their sparklines as they are now.
+ * days or the set of websites change (db/versioned-cache.ts, on traffic_table_version), since the
+ * days change once a second at most and are read far more often; one by name, or searched, is
+ * made at each request. The page's websites are then read with their names and their sparklines
+ * as they are now.
  */
 
 /** One website's place in the table: its figures over the period. */
@@ -90,7 +103,7 @@ function pageStatement(ids: readonly number[], period: Period, source: string): 
 
 /** The table's routes' reader: rankings by figures are kept per process, until they change. */
 export function trafficTable() {
-  const rankings = versionedCache<Ranked[]>();
+  const rankings = versionedCache<Ranked[]>(['traffic_table_version']);
   const rank = (
     db: Db,
     query: TrafficWebsitesQuery,
