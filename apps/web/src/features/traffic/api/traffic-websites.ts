@@ -5,8 +5,8 @@ import {
 } from '@sitefleet/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import type { DayRange } from '../../../lib/period.ts';
 import { type ListRequest, orderParams, pageParams } from '../../../lib/use-list-params.ts';
-import type { DayRange } from '../components/traffic-period.ts';
 import { trafficKey } from './traffic.ts';
 
 export type { TrafficWebsiteRow };

@@ -1,32 +1,21 @@
 import type { TrafficInterval, TrafficPoint } from '@sitefleet/contract';
-import { lazy, Suspense, useId, useMemo } from 'react';
-import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
-import { createPersistedChoice, usePersistedChoice } from '../../../lib/persisted-choice.ts';
+import { useMemo } from 'react';
+import { ChartFigure, type ChartSeries } from '../../../components/charts/ChartFigure.tsx';
 import { bucketLabel, countOf, formatCount, type Metric, metricValue } from './traffic-format.ts';
 
-/** A chart's data: the buckets' starts (seconds) and, per metric, one value per bucket. */
-export interface ChartSeries {
-  times: number[];
-  metrics: readonly Metric[];
-  values: number[][];
-}
-
-export function chartSeries(points: readonly TrafficPoint[], metrics: readonly Metric[]) {
+/** A chart's data: the buckets' starts (seconds) and, per metric, one line. */
+export function chartSeries(
+  points: readonly TrafficPoint[],
+  metrics: readonly Metric[],
+): ChartSeries {
   return {
     times: points.map((point) => Date.parse(point.t) / 1000),
-    metrics,
-    values: metrics.map((metric) => points.map((point) => metricValue(point, metric))),
+    lines: metrics.map((metric) => ({
+      label: metric.label,
+      values: points.map((point) => metricValue(point, metric)),
+    })),
   };
 }
-
-const UplotChart = lazy(() => import('./UplotChart.tsx'));
-
-/** Chart or table: a reader who asked for the table (a screen reader's) keeps getting it. */
-export const chartView = createPersistedChoice<'chart' | 'table'>(
-  'sitefleet.traffic-view',
-  ['chart', 'table'],
-  'chart',
-);
 
 interface TrafficChartProps {
   /** The chart's name: 'Views and visitors per day'. */
@@ -75,47 +64,27 @@ export function TrafficSeriesTable({
   );
 }
 
-/**
- * A time series as a chart (uPlot, loaded when first shown) or, at the reader's choice, as a
- * table of the same numbers: the table is what a screen reader or a keyboard reads.
- */
+/** The series as a chart, or as a table at the reader's choice (ChartFigure). */
 export function TrafficChart({ title, points, metrics, interval, busy }: TrafficChartProps) {
-  const asTable = usePersistedChoice(chartView) === 'table';
-  const captionId = useId();
   const series = useMemo(() => chartSeries(points, metrics), [points, metrics]);
   const totals = metrics
-    .map((metric, index) => {
-      const total = (series.values[index] ?? []).reduce((sum, value) => sum + value, 0);
-      return countOf(total, metric);
-    })
+    .map((metric) =>
+      countOf(
+        points.reduce((sum, point) => sum + metricValue(point, metric), 0),
+        metric,
+      ),
+    )
     .join(', ');
-
   return (
-    <figure className="mb-0" aria-labelledby={captionId} aria-busy={busy}>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
-        <figcaption id={captionId} className="small text-body-secondary">
-          {title}: {totals}
-        </figcaption>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          aria-pressed={asTable}
-          onClick={() => chartView.set(asTable ? 'chart' : 'table')}
-        >
-          <i className={`bi ${asTable ? 'bi-graph-up' : 'bi-table'} me-1`} aria-hidden="true" />
-          Show as table
-        </button>
-      </div>
-      {asTable ? (
+    <ChartFigure
+      title={title}
+      summary={totals}
+      series={series}
+      testId="traffic-chart"
+      busy={busy}
+      table={
         <TrafficSeriesTable title={title} points={points} metrics={metrics} interval={interval} />
-      ) : (
-        // The canvas says nothing to a screen reader: its caption and the table do.
-        <div role="img" aria-label={`${title}: ${totals}`} style={{ minHeight: '260px' }}>
-          <Suspense fallback={<LoadingSpinner small label="Loading the chart..." />}>
-            <UplotChart series={series} />
-          </Suspense>
-        </div>
-      )}
-    </figure>
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { TRAFFIC_SOURCE_LABELS, TRAFFIC_SOURCES, type TrafficSource } from '@sitefleet/contract';
-import { DayRangeFilter, FilterSelect } from '../../../components/ListFilters.tsx';
+import { FilterSelect } from '../../../components/ListFilters.tsx';
+import { PeriodError, PeriodPicker } from '../../../components/PeriodPicker.tsx';
 import { useWebsiteOptions } from '../../../lib/content/website-options.ts';
-import { PERIOD_LABELS, PERIODS, type Period } from './traffic-period.ts';
 import type { TrafficFilters as Filters, TrafficFilterChanges } from './use-traffic-filters.ts';
 
 const SOURCE_OPTIONS = TRAFFIC_SOURCES.map(
@@ -20,38 +20,7 @@ export function TrafficFilters({
   return (
     <div className="card mb-3">
       <div className="card-body d-flex flex-wrap gap-2 align-items-center">
-        <select
-          className="form-select form-select-sm w-auto"
-          aria-label="Period"
-          value={filters.period}
-          onChange={(event) => {
-            const period = event.target.value as Period;
-            // A custom range starts from the days shown.
-            const days = period === 'custom' && !filters.customFrom && filters.range;
-            onChange({
-              period,
-              ...(days && { customFrom: days.from, customTo: days.to }),
-            });
-          }}
-        >
-          {PERIODS.map((period) => (
-            <option key={period} value={period}>
-              {PERIOD_LABELS[period]}
-            </option>
-          ))}
-        </select>
-        {filters.period === 'custom' && (
-          <DayRangeFilter
-            from={filters.customFrom}
-            to={filters.customTo}
-            onChange={(days) =>
-              onChange({
-                ...('from' in days && { customFrom: days.from }),
-                ...('to' in days && { customTo: days.to }),
-              })
-            }
-          />
-        )}
+        <PeriodPicker value={filters} onChange={onChange} />
         <select
           className="form-select form-select-sm w-auto"
           aria-label="Source"
@@ -73,12 +42,7 @@ export function TrafficFilters({
           )}
           onChange={(value) => onChange({ websiteId: value ? Number(value) : undefined })}
         />
-        {filters.rangeError && (
-          <div className="text-danger small w-100" role="alert">
-            {filters.rangeError.field === 'to' ? 'To date' : 'From date'}:{' '}
-            {filters.rangeError.message}
-          </div>
-        )}
+        <PeriodError value={filters} />
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
+import { type DayRange, presetRange } from '../../../lib/period.ts';
 import { type TrafficRequest, useTraffic } from '../api/traffic.ts';
 import { TrafficChart } from './TrafficChart.tsx';
 import { metricsOf } from './traffic-format.ts';
-import { type DayRange, intervalFor, presetRange } from './traffic-period.ts';
+import { intervalFor } from './traffic-period.ts';
 
 const BEACON_METRICS = metricsOf('beacon');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sparklinePoints } from './Sparkline.tsx';
+import { daysIn, presetRange } from '../../../lib/period.ts';
 import { bucketLabel, countOf, formatChange, formatCount, metricsOf } from './traffic-format.ts';
-import { daysIn, intervalFor, presetRange } from './traffic-period.ts';
+import { intervalFor } from './traffic-period.ts';
 import { daysSince } from './ViewsChart.tsx';
 
 describe('the change against the period before', () => {
@@ -84,17 +84,5 @@ describe('the periods', () => {
       from: '2025-11-30',
       to: '2026-11-29',
     });
-  });
-});
-
-describe('a sparkline', () => {
-  it('puts the busiest day at the top and a day without views at the bottom', () => {
-    expect(sparklinePoints([0, 5, 10], 100, 24)).toBe('0,22 50,12 100,2');
-  });
-
-  it('lies flat along the bottom when no day had views, and across when there is one day', () => {
-    expect(sparklinePoints([0, 0], 100, 24)).toBe('0,22 100,22');
-    expect(sparklinePoints([7], 100, 24)).toBe('0,2 100,2');
-    expect(sparklinePoints([], 100, 24)).toBe('');
   });
 });

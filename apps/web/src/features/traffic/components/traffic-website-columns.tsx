@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
+import { Sparkline } from '../../../components/charts/Sparkline.tsx';
 import type { TrafficWebsiteRow } from '../api/traffic-websites.ts';
-import { Sparkline } from './Sparkline.tsx';
 import { formatChange, formatCount } from './traffic-format.ts';
 
 /** A rise in green, a fall in red; no change and no period before in the body's colour. */
@@ -70,7 +70,7 @@ export function trafficWebsiteColumns(
       cell: ({ row }) => (
         <Sparkline
           values={row.original.sparkline}
-          label={`Views per day of ${row.original.name}`}
+          label={`Views per day of ${row.original.name}: ${row.original.sparkline.length} days, at most ${formatCount(Math.max(0, ...row.original.sparkline))} a day`}
         />
       ),
     },

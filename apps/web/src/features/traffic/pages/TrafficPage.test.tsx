@@ -7,9 +7,9 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { chartView } from '../../../components/charts/ChartFigure.tsx';
 import { renderInApp, stubFetch } from '../../../test/fetch-stub.tsx';
 import { stubResizeObserver } from '../../../test/resize-observer-stub.ts';
-import { chartView } from '../components/TrafficChart.tsx';
 import { TrafficPage } from './TrafficPage.tsx';
 
 beforeEach(() => {

@@ -1,8 +1,8 @@
 import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import { useTheme } from '../../../lib/theme.ts';
-import type { ChartSeries } from './TrafficChart.tsx';
+import { useTheme } from '../../lib/theme.ts';
+import type { ChartSeries } from './ChartFigure.tsx';
 
 const HEIGHT = 260;
 
@@ -10,10 +10,11 @@ const HEIGHT = 260;
 const cssColor = (element: Element, name: string) =>
   getComputedStyle(element).getPropertyValue(name).trim();
 
-/** Each line's colour; the second is dashed too, so the two tell apart without colour. */
+/** Each line's colour and dash by its place, unless it names its own: they tell apart without colour. */
 const LINES = [
-  { color: '--bs-primary', dash: undefined },
-  { color: '--bs-success', dash: [6, 4] },
+  { colour: '--bs-primary', dash: undefined },
+  { colour: '--bs-success', dash: [6, 4] },
+  { colour: '--bs-danger', dash: [2, 3] },
 ] as const;
 
 function optionsFor(element: HTMLElement, series: ChartSeries, width: number): uPlot.Options {
@@ -25,35 +26,53 @@ function optionsFor(element: HTMLElement, series: ChartSeries, width: number): u
     grid: { stroke: grid, width: 1 },
     ticks: { stroke: grid, width: 1 },
   };
+  const { format } = series;
   return {
     width,
     height: HEIGHT,
     // The buckets are UTC days (hours the reader's own, which UTC shows just as well).
     tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
-    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-    axes: [axis, { ...axis, size: 60 }],
+    // Zero always in view: below it only where a value is (a loss).
+    scales: {
+      x: { time: true },
+      y: { range: (_u, min, max) => [Math.min(0, min ?? 0), Math.max(1, max ?? 1)] },
+    },
+    axes: [
+      axis,
+      {
+        ...axis,
+        size: 60,
+        ...(format && { values: (_u, splits) => splits.map((value) => format(value)) }),
+      },
+    ],
     cursor: { drag: { x: false, y: false } },
     series: [
       {},
-      ...series.metrics.map((metric, index) => {
-        const line = LINES[index] ?? LINES[0];
+      ...series.lines.map((line, index) => {
+        const own = LINES[index] ?? LINES[0];
+        const dash = line.dash ?? own.dash;
         return {
-          label: metric.label,
-          stroke: cssColor(element, line.color),
+          label: line.label,
+          stroke: cssColor(element, line.colour ?? own.colour),
           width: 2,
-          dash: line.dash ? [...line.dash] : undefined,
+          dash: dash ? [...dash] : undefined,
           points: { show: series.times.length < 60, fill: background },
+          ...(format && { value: (_u: uPlot, value: number | null) => formatValue(value, format) }),
         };
       }),
     ],
   };
 }
 
+/** The legend's value at the cursor: a day without a figure says so, never 0. */
+const formatValue = (value: number | null, format: (value: number) => string) =>
+  value === null ? '—' : format(value);
+
 /**
- * The uPlot chart of a series, its own chunk (TrafficChart loads it lazily): uPlot is in no other
- * screen's load. It follows the theme and its box's width.
+ * The uPlot chart of a series, its own chunk (ChartFigure loads it lazily): uPlot is in no other
+ * screen's load. It follows the theme and its box's width; a day without a figure is a gap.
  */
-export default function UplotChart({ series }: { series: ChartSeries }) {
+export default function UplotChart({ series, testId }: { series: ChartSeries; testId: string }) {
   const box = useRef<HTMLDivElement>(null);
   const { theme } = useTheme();
 
@@ -61,7 +80,7 @@ export default function UplotChart({ series }: { series: ChartSeries }) {
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const data: uPlot.AlignedData = [series.times, ...series.values];
+    const data = [series.times, ...series.lines.map((line) => line.values)] as uPlot.AlignedData;
     const chart = new uPlot(optionsFor(element, series, element.clientWidth), data, element);
     const observer = new ResizeObserver(() =>
       chart.setSize({ width: element.clientWidth, height: HEIGHT }),
@@ -73,5 +92,5 @@ export default function UplotChart({ series }: { series: ChartSeries }) {
     };
   }, [series, theme]);
 
-  return <div ref={box} data-testid="traffic-chart" />;
+  return <div ref={box} data-testid={testId} />;
 }
