@@ -134,7 +134,7 @@ test("the Traffic screen charts a website's page views, as the beacon sent them"
   }
 });
 
-test('the per-website table and the Websites list sort by the views the roll-ups hold', async ({
+test("the per-website table and the Websites list sort by the views the roll-ups hold, the beacon's or GA4's", async ({
   page,
 }) => {
   await page.goto('/admin/traffic?query=Traffic%20E2E');
@@ -171,6 +171,15 @@ test('the per-website table and the Websites list sort by the views the roll-ups
   await expect(websites.locator('tbody tr').nth(1)).toContainText(RUNNER_UP);
   await page.goto('/admin/websites?query=Traffic%20E2E&sort=views');
   await expect(websites.locator('tbody tr').first()).toContainText(RUNNER_UP);
+
+  // What GA4 counted, shown instead when chosen, and sorted by in its turn.
+  await page.getByRole('combobox', { name: 'Views source' }).selectOption('ga4');
+  await websites.getByRole('button', { name: /GA4 Views/ }).click();
+  await expect(page).toHaveURL(/sort=ga4_views/);
+  await page.goto('/admin/websites?query=Traffic%20E2E&sort=ga4_views&dir=desc');
+  await expect(websites.locator('tbody tr').first()).toContainText(RUNNER_UP);
+  await expect(websites.locator('tbody tr').first()).toContainText('200');
+  await expect(websites.locator('tbody tr').nth(1)).toContainText('10');
 });
 
 test('a table without websites says there were no page views', async ({ page }) => {

@@ -19,17 +19,22 @@ import { refreshViews } from '../src/modules/traffic/views.ts';
 const DAY_MS = 86_400_000;
 const dayAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
 
-/** Views per day, oldest first, ending yesterday (multiples of 4: a visitor for every two views, three in four on one page). */
+/**
+ * Views per day, oldest first, ending yesterday (multiples of 4: a visitor for every two views,
+ * three in four on one page), and what GA4 counted, which ranks them the other way.
+ */
 const SITES = [
   {
     name: 'Traffic E2E Leader',
     url: 'https://leader.traffic-e2e.example.com',
     views: [8, 16, 24, 32, 40, 48, 56],
+    ga4: [10],
   },
   {
     name: 'Traffic E2E Runner-up',
     url: 'https://runner-up.traffic-e2e.example.com',
     views: [4, 4, 4],
+    ga4: [100, 100],
   },
 ];
 
@@ -54,9 +59,16 @@ for (const site of SITES) {
     views,
     visitors: views / 2,
   }));
-  await db
-    .insert(trafficDaily)
-    .values(days.map((day) => ({ websiteId, source: 'beacon', ...day })));
+  await db.insert(trafficDaily).values([
+    ...days.map((day) => ({ websiteId, source: 'beacon', ...day })),
+    ...site.ga4.map((views, index) => ({
+      websiteId,
+      source: 'ga4',
+      day: dayAgo(site.ga4.length - index),
+      views,
+      visitors: views / 2,
+    })),
+  ]);
   // The week's views on two pages (three in four on the first) and from one referrer (half).
   await db.insert(trafficPages).values(
     days.flatMap(({ day, views, visitors }) => [

@@ -14,16 +14,17 @@ import { CellName, cellNameClass } from '../../../components/CellText.tsx';
 import { rowNumberColumn } from '../../../components/DataTable.tsx';
 import { editDeleteColumn } from '../../../components/edit-delete-column.tsx';
 import { IconAction } from '../../../components/IconAction.tsx';
+import { type ViewsSource, viewsColumn } from '../../../components/views-source.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { WebsiteHealthCell } from './MonitorCells.tsx';
 
 interface WebsiteColumnsOptions {
+  viewsSource: ViewsSource;
   onEdit: (website: Website) => void;
   onDelete: (website: Website) => void;
   onSettings: (website: Website) => void;
 }
 
-const wholeNumber = new Intl.NumberFormat('en-IN');
 const months = (count: number) => `${count} ${count === 1 ? 'month' : 'months'}`;
 const numeric = { className: 'text-end text-nowrap' };
 
@@ -77,6 +78,7 @@ export function RenewalCell({
  * website-settings).
  */
 export function useWebsiteColumns({
+  viewsSource,
   onEdit,
   onDelete,
   onSettings,
@@ -118,12 +120,7 @@ export function useWebsiteColumns({
         header: 'Health',
         cell: ({ row }) => <WebsiteHealthCell website={row.original} />,
       },
-      {
-        id: 'views',
-        header: 'Views',
-        cell: ({ row }) => wholeNumber.format(row.original.views),
-        meta: numeric,
-      },
+      viewsColumn<Website>(viewsSource, numeric),
       { id: 'posts', header: 'Posts', accessorKey: 'posts_count', meta: numeric },
       { id: 'categories', header: 'Categories', accessorKey: 'categories_count', meta: numeric },
       {
@@ -166,6 +163,6 @@ export function useWebsiteColumns({
         ),
       }),
     ],
-    [canUpdate, canDelete, canSettings, onEdit, onDelete, onSettings],
+    [viewsSource, canUpdate, canDelete, canSettings, onEdit, onDelete, onSettings],
   );
 }

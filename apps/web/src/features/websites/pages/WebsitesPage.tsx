@@ -9,6 +9,7 @@ import { useCallback, useState } from 'react';
 import { IfAllowed } from '../../../components/IfAllowed.tsx';
 import { FilterSelect } from '../../../components/ListFilters.tsx';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
+import { useViewsSource, ViewsSourceSelect } from '../../../components/views-source.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
 import { DeleteSelectedWebsitesButton } from '../components/DeleteSelectedWebsitesButton.tsx';
@@ -37,7 +38,9 @@ export function WebsitesPage({ websiteViews }: { websiteViews?: WebsiteViews }) 
   const settings = useSettingsAddress(list.rows.data?.data);
   const canSettings = useCan('website-settings');
 
+  const views = useViewsSource();
   const columns = useWebsiteColumns({
+    viewsSource: views.source,
     onEdit: useCallback((website: Website) => setDialog({ kind: 'form', website }), []),
     onSettings: settings.open,
     onDelete: list.askDelete,
@@ -52,13 +55,16 @@ export function WebsitesPage({ websiteViews }: { websiteViews?: WebsiteViews }) 
       rowClassName={renewalRowClass}
       compact
       filters={
-        <FilterSelect
-          label="Monitor status filter"
-          all="Any monitor status"
-          value={list.params.filters.monitor_status}
-          options={MONITOR_STATUS_OPTIONS}
-          onChange={(value) => list.params.setFilters({ monitor_status: value })}
-        />
+        <>
+          <FilterSelect
+            label="Monitor status filter"
+            all="Any monitor status"
+            value={list.params.filters.monitor_status}
+            options={MONITOR_STATUS_OPTIONS}
+            onChange={(value) => list.params.setFilters({ monitor_status: value })}
+          />
+          <ViewsSourceSelect source={views.source} onChange={views.setSource} />
+        </>
       }
       selectionActions={
         list.selection && (
