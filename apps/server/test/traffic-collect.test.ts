@@ -188,14 +188,17 @@ describe('POST /api/collect', () => {
     expect(
       (await beacon({ k: key, u: 'https://site0.example.com/?p=12', p: post!.id })).status,
     ).toBe(202);
-    // The published URL, with its trailing slash and a query.
+    // The published URL, with its trailing slash and a query, read on a phone.
     expect(
       (
-        await beacon({
-          k: key,
-          u: 'https://site0.example.com/travel/lisbon/?ref=x',
-          r: 'https://social.example.net/post/1',
-        })
+        await beacon(
+          {
+            k: key,
+            u: 'https://site0.example.com/travel/lisbon/?ref=x',
+            r: 'https://social.example.net/post/1',
+          },
+          { userAgent: PHONE },
+        )
       ).status,
     ).toBe(202);
     // A category page, by its meta tag.
@@ -216,10 +219,17 @@ describe('POST /api/collect', () => {
       sql`SELECT path, post_id, category_id FROM traffic_pages
           WHERE website_id = ${site} AND path <> '/about' ORDER BY path`,
     );
-    // The post's and its category's referrers are its pages'.
-    for (const filter of [`post_id=${post!.id}`, `category_id=${categoryId}`]) {
+    // The post's and its category's referrers and devices are its pages'.
+    for (const [filter, desktop] of [
+      [`post_id=${post!.id}`, 1],
+      [`category_id=${categoryId}`, 2],
+    ] as const) {
       const referred = await admin.get(`/api/traffic?${filter}`);
       expect(referred.body.top_referrers).toEqual([{ domain: 'social.example.net', views: 1 }]);
+      expect(referred.body.devices).toEqual([
+        { device: 'desktop', views: desktop },
+        { device: 'mobile', views: 1 },
+      ]);
     }
     // The post's hours: its two pages' views, by the hour, for the post and for its category.
     const day = new Date().toISOString().slice(0, 10);

@@ -223,6 +223,8 @@ export const trafficAnswerSchema = z.object({
     }),
   ),
   top_referrers: z.array(z.object({ domain: z.string(), views: z.number() })),
+  /** The beacon's views by device class, most first (Google's sources: none). */
+  devices: z.array(z.object({ device: z.enum(DEVICE_CLASSES), views: z.number() })),
 });
 export type TrafficAnswer = z.infer<typeof trafficAnswerSchema>;
 

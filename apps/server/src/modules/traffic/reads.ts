@@ -183,23 +183,41 @@ function topPagesStatement(query: TrafficQuery, period: Period, websites: Websit
 }
 
 /**
- * The period's referring domains. Only the beacon sees referrers (Google's answers have none): it
- * keeps them per website and day, and per page and day for a post's or category's.
+ * What only the beacon sees of a view (Google's answers have neither), kept per website and day
+ * and, for a post's or category's, per page and day: where its readers came from, and on what.
  */
-async function topReferrers(db: Db, query: TrafficQuery, period: Period, websites: Websites) {
+const BREAKDOWNS = {
+  referrers: {
+    perWebsite: sql`traffic_referrers`,
+    perPage: sql`traffic_page_referrers`,
+    key: 'domain',
+  },
+  devices: { perWebsite: sql`traffic_devices`, perPage: sql`traffic_page_devices`, key: 'device' },
+} as const;
+
+/** The period's views by referring domain or by device class, most first. */
+async function breakdownOf<Key extends keyof typeof BREAKDOWNS>(
+  db: Db,
+  breakdown: Key,
+  query: TrafficQuery,
+  period: Period,
+  websites: Websites,
+) {
   if (query.source !== 'beacon') return [];
+  const { perWebsite: websiteTable, perPage, key } = BREAKDOWNS[breakdown];
   const days = sql`p.day BETWEEN ${period.from}::date AND ${period.to}::date`;
-  // A post's or category's referrers are its pages', found through their own indexes.
-  const referrers = byPage(query)
-    ? sql`(SELECT * FROM traffic_page_referrers p
+  // A post's or category's are its pages', found through their own indexes.
+  const rows = byPage(query)
+    ? sql`(SELECT * FROM ${perPage} p
            WHERE ${days} AND ${websiteCondition('p', websites)} AND ${pageCondition(query)}) p`
-    : perWebsite(sql`traffic_referrers`, days, websites);
-  return preparedRows<{ domain: string; views: number }>(
+    : perWebsite(websiteTable, days, websites);
+  const column = sql.identifier(key);
+  return preparedRows<Record<(typeof BREAKDOWNS)[Key]['key'], string> & { views: number }>(
     db,
-    sql`SELECT p.domain, sum(p.views)::float8 AS views
-        FROM ${referrers}
-        GROUP BY p.domain
-        ORDER BY sum(p.views) DESC, p.domain
+    sql`SELECT p.${column}, sum(p.views)::float8 AS views
+        FROM ${rows}
+        GROUP BY p.${column}
+        ORDER BY sum(p.views) DESC, p.${column}
         LIMIT ${TOP_LIST_SIZE}`,
   );
 }
@@ -217,7 +235,7 @@ export async function trafficOf(
   if (query.website_id !== undefined) await assertWebsiteKnown(db, query.website_id, scope);
   const period = periodOf(query, now);
   const websites = websitesOf(query.website_id, scope);
-  const [series, days, topPages, topReferrerRows] = await Promise.all([
+  const [series, days, topPages, referrers, devices] = await Promise.all([
     preparedRows<TrafficPoint & Counts>(db, seriesStatement(query, period, websites)),
     query.interval === 'hour'
       ? preparedRows<Counts>(db, countsOf(dailyQuery(query), period, websites))
@@ -226,13 +244,16 @@ export async function trafficOf(
       db,
       topPagesStatement(query, period, websites),
     ),
-    topReferrers(db, query, period, websites),
+    breakdownOf(db, 'referrers', query, period, websites),
+    breakdownOf(db, 'devices', query, period, websites),
   ]);
   const searchCounts = query.source === 'search_console';
   return {
     series: series.map((point) => shaped(point, searchCounts)),
     totals: shaped(sumOf(days ?? series), searchCounts),
     top_pages: topPages,
-    top_referrers: topReferrerRows,
+    top_referrers: referrers,
+    // The writer keeps only DEVICE_CLASSES.
+    devices: devices as TrafficAnswer['devices'],
   };
 }

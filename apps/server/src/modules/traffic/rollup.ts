@@ -27,8 +27,8 @@ const column = <T>(views: readonly PageView[], pick: (view: PageView) => T) => v
 
 /**
  * Writes a batch of page views and adds them to the roll-ups, in one transaction: the raw rows,
- * the website's hour and day, the page's hour and day, the referrer's (the website's and the
- * page's) and the device's.
+ * the website's hour and day, the page's hour and day, the referrer's and the device's (the
+ * website's and the page's).
  *
  * - A view's post is the one its page named, if that post has a variant on the website, else the
  *   post whose variant was published at the page's path; its category is the post's, or the one
@@ -194,6 +194,18 @@ export async function writePageViews(db: Db, views: readonly PageView[]): Promis
         SELECT website_id, day, referrer, count(*) FROM flagged WHERE referrer IS NOT NULL
         GROUP BY website_id, day, referrer ORDER BY website_id, day, referrer
         ON CONFLICT (website_id, day, domain) DO UPDATE SET views = t.views + EXCLUDED.views
+      ),
+      page_devices AS (
+        INSERT INTO traffic_page_devices AS t (website_id, day, path, post_id, category_id,
+                                               device, views)
+        SELECT website_id, day, path, max(attributed_post), max(attributed_category), device,
+               count(*)
+        FROM flagged
+        GROUP BY website_id, day, path, device ORDER BY website_id, day, path, device
+        ON CONFLICT (website_id, day, path, device) DO UPDATE
+          SET views = t.views + EXCLUDED.views,
+              post_id = COALESCE(EXCLUDED.post_id, t.post_id),
+              category_id = COALESCE(EXCLUDED.category_id, t.category_id)
       )
       INSERT INTO traffic_devices AS t (website_id, day, device, views)
       SELECT website_id, day, device, count(*) FROM flagged

@@ -1,4 +1,4 @@
-import { TRAFFIC_MESSAGES, type TrafficAnswer } from '@sitefleet/contract';
+import { type DeviceClass, TRAFFIC_MESSAGES, type TrafficAnswer } from '@sitefleet/contract';
 import type { ReactNode } from 'react';
 import { TableMessageRow } from '../../../components/TableMessageRow.tsx';
 import { formatCount } from './traffic-format.ts';
@@ -44,9 +44,15 @@ function TopList({ title, what, rows }: TopListProps) {
   );
 }
 
+const DEVICE_LABELS: Record<DeviceClass, string> = {
+  desktop: 'Desktop',
+  mobile: 'Mobile',
+  tablet: 'Tablet',
+};
+
 /**
  * The period's most viewed pages (with the post a page is, and its website where the fleet's are
- * shown: one path on two websites is two pages) and the sites readers came from.
+ * shown: one path on two websites is two pages), the sites readers came from and their devices.
  */
 export function TopPanels({
   traffic,
@@ -81,7 +87,7 @@ export function TopPanels({
           }))}
         />
       </div>
-      <div className="col-lg-6">
+      <div className="col-lg-3">
         <TopList
           title="Top referrers"
           what="Referrer"
@@ -89,6 +95,17 @@ export function TopPanels({
             key: referrer.domain,
             name: referrer.domain,
             views: referrer.views,
+          }))}
+        />
+      </div>
+      <div className="col-lg-3">
+        <TopList
+          title="Devices"
+          what="Device"
+          rows={traffic.devices.map((device) => ({
+            key: device.device,
+            name: DEVICE_LABELS[device.device],
+            views: device.views,
           }))}
         />
       </div>

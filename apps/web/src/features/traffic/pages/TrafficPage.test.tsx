@@ -27,6 +27,10 @@ const TRAFFIC: TrafficAnswer = {
   totals: { views: 1234, visitors: 320, clicks: 42, impressions: 950 },
   top_pages: [{ path: '/news/first', post_id: 7, views: 1000, website_id: 1 }],
   top_referrers: [{ domain: 'search.example', views: 600 }],
+  devices: [
+    { device: 'mobile', views: 900 },
+    { device: 'desktop', views: 300 },
+  ],
 };
 
 const row = (id: number, name: string, fields: Partial<TrafficWebsiteRow>): TrafficWebsiteRow => ({
@@ -169,13 +173,17 @@ describe('the Traffic screen', () => {
     );
   });
 
-  it('shows the top pages, with the website and post each is, and the top referrers', async () => {
+  it('shows the top pages, with the website and post each is, the top referrers and the devices', async () => {
     renderPage();
     const pages = await screen.findByRole('table', { name: 'Top pages' });
     await within(pages).findByText('Alpha');
     expect(cellsOf(pages)).toEqual([['Alpha/news/firstPost #7', '1,000']]);
     expect(cellsOf(screen.getByRole('table', { name: 'Top referrers' }))).toEqual([
       ['search.example', '600'],
+    ]);
+    expect(cellsOf(screen.getByRole('table', { name: 'Devices' }))).toEqual([
+      ['Mobile', '900'],
+      ['Desktop', '300'],
     ]);
   });
 
