@@ -80,6 +80,11 @@ export const trafficGoogleDays = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     property: text('property'),
     fetched: integer('fetched').notNull().default(0),
+    /**
+     * GA4's users of the whole day, from its report's total (kept with the first page): the day's
+     * visitors, which its pages' users summed would count once per page each one read.
+     */
+    visitors: integer('visitors'),
     /** The backfill that asked for it last; null: the daily import. */
     importId: integer('import_id').references(() => trafficImports.id, { onDelete: 'set null' }),
   },

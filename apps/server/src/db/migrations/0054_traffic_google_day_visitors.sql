@@ -1,0 +1,1 @@
+ALTER TABLE "traffic_google_days" ADD COLUMN "visitors" integer;
