@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idFilter } from './content-actions.ts';
 import { orderQueryFields, pageQuerySchema, paginatedSchema } from './pagination.ts';
 import { periodFields, withinPeriod } from './traffic.ts';
 
@@ -120,6 +121,13 @@ export type EconomicsWebsiteRow = z.infer<typeof economicsWebsiteRowSchema>;
 export const economicsWebsitesAnswerSchema = paginatedSchema(economicsWebsiteRowSchema).extend({
   currency: z.string(),
 });
+
+/** GET /api/economics/summary: the period, and one website (its Money tab) or the whole fleet. */
+export const economicsSummaryQuerySchema = withinPeriod(
+  z.object({ ...periodFields, website_id: idFilter }),
+  ECONOMICS_MAX_DAYS,
+);
+export type EconomicsSummaryQuery = z.infer<typeof economicsSummaryQuerySchema>;
 
 const figures = z.object({ revenue: money, cost: money, profit: money, views: z.number() });
 
