@@ -1,6 +1,6 @@
 import { TRASH_LIST_ABILITIES } from '@sitefleet/contract';
-import { type ComponentType, createElement } from 'react';
-import type { AbilityName } from '../lib/abilities.ts';
+import { type ComponentType, createElement, lazy } from 'react';
+import { type AbilityName, appAbility, can } from '../lib/abilities.ts';
 import { paths } from '../lib/paths.ts';
 
 /** Loads a screen's module when its route is first visited: each screen is its own chunk. */
@@ -40,6 +40,12 @@ export interface ScreenEntry {
   edit?: Screen;
 }
 
+/** The dashboard's portfolio (the economics feature's), as React.lazy takes it. */
+const loadPortfolio = () =>
+  import('../features/economics/components/Portfolio.tsx').then((module) => ({
+    default: module.Portfolio,
+  }));
+
 /** Every screen of the app, by sidebar entry: the router and the sidebar are derived from it. */
 export const SCREENS: readonly ScreenEntry[] = [
   {
@@ -47,14 +53,21 @@ export const SCREENS: readonly ScreenEntry[] = [
     menu: { label: 'Dashboard', icon: 'bi-speedometer', group: 'main' },
     list: {
       path: paths.dashboard,
-      // The stats screen, with what the Google authorisation adds to it beside its title.
+      // The stats screen, with what the Google authorisation adds to it beside its title, and the
+      // fleet's money. The portfolio's code is not in the first paint: it loads beside the
+      // screen's, for those who may read it, and its requests leave as soon as it is there.
       load: async () => {
+        const portfolio = can(appAbility, 'economics-list') ? loadPortfolio() : undefined;
         const [{ DashboardPage }, { DashboardGoogleActions }] = await Promise.all([
           import('../features/stats/pages/DashboardPage.tsx'),
           import('../features/google/components/DashboardGoogleActions.tsx'),
         ]);
+        const Portfolio = lazy(() => portfolio ?? loadPortfolio());
         return () =>
-          createElement(DashboardPage, { actions: createElement(DashboardGoogleActions) });
+          createElement(DashboardPage, {
+            actions: createElement(DashboardGoogleActions),
+            portfolio: createElement(Portfolio),
+          });
       },
     },
   },

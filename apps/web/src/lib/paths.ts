@@ -42,3 +42,6 @@ export const CREATE_FORM_PARAM = 'create';
 
 /** A list screen with its create form open: `/admin/posts?create=1`. */
 export const createFormPath = (listPath: string) => `${listPath}?${CREATE_FORM_PARAM}=1`;
+
+/** The Advance Settings tab of a website's money, which the dashboard's portfolio links to. */
+export const WEBSITE_MONEY_TAB = 'money';

@@ -72,15 +72,28 @@ function customRange(from: string, to: string, check: PeriodCheck) {
   return { range: null, rangeError: { field, message: issue?.message ?? '' } };
 }
 
-/** The period an address asks for (the default one when it asks for none it knows). */
-export function readPeriod(params: URLSearchParams, check: PeriodCheck): PeriodChoice {
-  const asked = params.get(PERIOD_PARAMS.period);
-  const period = PERIODS.find((choice) => choice === asked) ?? DEFAULT_PERIOD;
-  const customFrom = params.get(PERIOD_PARAMS.customFrom) ?? '';
-  const customTo = params.get(PERIOD_PARAMS.customTo) ?? '';
+/** The period asked for by its choice and custom days (the default when the choice is unknown). */
+export function periodChoice(
+  asked: { period?: string | null; customFrom?: string | null; customTo?: string | null },
+  check: PeriodCheck,
+): PeriodChoice {
+  const period = PERIODS.find((choice) => choice === asked.period) ?? DEFAULT_PERIOD;
+  const customFrom = asked.customFrom ?? '';
+  const customTo = asked.customTo ?? '';
   const dates =
     period === 'custom'
       ? customRange(customFrom, customTo, check)
       : { range: presetRange(period), rangeError: null };
   return { period, customFrom, customTo, ...dates };
 }
+
+/** The period an address asks for. */
+export const readPeriod = (params: URLSearchParams, check: PeriodCheck) =>
+  periodChoice(
+    {
+      period: params.get(PERIOD_PARAMS.period),
+      customFrom: params.get(PERIOD_PARAMS.customFrom),
+      customTo: params.get(PERIOD_PARAMS.customTo),
+    },
+    check,
+  );

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { IfAllowed } from '../../../components/IfAllowed.tsx';
+import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { InstancesCard } from '../components/InstancesCard.tsx';
 import { MonitorBoxes } from '../components/MonitorBoxes.tsx';
@@ -8,8 +9,18 @@ import { StatBox } from '../components/StatBox.tsx';
 import { STAT_BOXES } from '../components/stat-boxes.ts';
 import { TopCategoriesCard, TopWebsitesCard } from '../components/TopListCard.tsx';
 
-/** The counts, the instances, the posts per review stage and the top lists; `actions` go beside the title (Google's sign-in). */
-export function DashboardPage({ actions }: { actions?: ReactNode }) {
+/**
+ * The counts, the fleet's money (`portfolio`, which the app hands over, for those who may read
+ * it), the instances, the posts per review stage and the top lists; `actions` go beside the title
+ * (Google's sign-in).
+ */
+export function DashboardPage({
+  actions,
+  portfolio,
+}: {
+  actions?: ReactNode;
+  portfolio?: ReactNode;
+}) {
   return (
     <Page title="Dashboard" actions={actions}>
       <div className="row">
@@ -24,6 +35,14 @@ export function DashboardPage({ actions }: { actions?: ReactNode }) {
           <MonitorBoxes />
         </IfAllowed>
       </div>
+      {portfolio && (
+        <IfAllowed ability="economics-list">
+          {/* The counts show while the portfolio's code loads. */}
+          <Suspense fallback={<LoadingSpinner label="Loading the portfolio..." />}>
+            {portfolio}
+          </Suspense>
+        </IfAllowed>
+      )}
       <div className="row">
         <IfAllowed ability="instance-list">
           <div className="col-lg-6">
