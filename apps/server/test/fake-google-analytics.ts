@@ -30,6 +30,11 @@ export interface Ga4Property {
   defaultUri?: string;
   /** Rows by day (YYYY-MM-DD). */
   days: Record<string, Ga4Row[]>;
+  /**
+   * A day's users as GA4 counts them, once whatever pages they read (the report's TOTAL); the sum
+   * of its pages' users when left out.
+   */
+  users?: Record<string, number>;
 }
 
 export interface SearchSite {
@@ -134,6 +139,18 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     const offset = Number(body.offset ?? 0);
     const limit = Number(body.limit ?? 10_000);
     const date = startDate.replaceAll('-', '');
+    const sum = (pick: (row: Ga4Row) => number) =>
+      String(all.reduce((total, row) => total + pick(row), 0));
+    const totals = (body.metricAggregations as string[] | undefined)?.includes('TOTAL') && [
+      {
+        dimensionValues: [{ value: 'RESERVED_TOTAL' }, { value: 'RESERVED_TOTAL' }],
+        metricValues: [
+          { value: sum((row) => row.views) },
+          { value: sum((row) => row.sessions) },
+          { value: String(found.users?.[startDate] ?? sum((row) => row.users)) },
+        ],
+      },
+    ];
     return {
       status: 200,
       json: {
@@ -153,6 +170,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
             ],
           })),
         }),
+        ...(totals && all.length > 0 && { totals }),
         rowCount: all.length,
         metadata: { currencyCode: 'USD', timeZone: 'Etc/UTC' },
         kind: 'analyticsData#runReport',

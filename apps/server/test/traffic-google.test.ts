@@ -150,13 +150,13 @@ const pageRows = (websiteId: number, source: string, day: string) =>
 const sum = <T>(rows: readonly T[], of: (row: T) => number) =>
   rows.reduce((total, row) => total + of(row), 0);
 
-/** The GA4 day as it should be in traffic_daily. */
-const ga4Daily = (websiteId: number, day: string, rows: Ga4Row[]) => ({
+/** The GA4 day as it should be in traffic_daily: its visitors GA4's total for the day. */
+const ga4Daily = (websiteId: number, day: string, rows: Ga4Row[], users?: number) => ({
   website_id: websiteId,
   source: 'ga4',
   day,
   views: sum(rows, (row) => row.views),
-  visitors: sum(rows, (row) => row.users),
+  visitors: users ?? sum(rows, (row) => row.users),
   clicks: 0,
   impressions: 0,
 });
@@ -260,9 +260,11 @@ describe('the GA4 and Search Console import', () => {
   });
 
   it('resumes after a 429 from the page it stopped at, counting no day twice', async () => {
-    // Google counted more since: every day of Alpha's is new.
+    // Google counted more since: every day of Alpha's is new. D2's readers read several pages
+    // each: its day counts fewer users than its pages do.
     const [alphaGa4] = google.ga4;
     alphaGa4!.days = { [D1]: ga4Rows(7, 5), [D2]: ga4Rows(8, 6), [D3]: ga4Rows(4, 7) };
+    alphaGa4!.users = { [D2]: 4 };
     google.sites[0]!.days = { [D2]: searchRows('alpha.example', 5, 8) };
     const before = await dailyRows(alpha.id);
     const from = google.requests.length;
@@ -344,9 +346,10 @@ describe('the GA4 and Search Console import', () => {
       ['sc-domain:alpha.example', D2, 3],
       ['sc-domain:alpha.example', D3, 0],
     ]);
+    // D2's users came with its first page, before the 429, and are its visitors.
     expect(await dailyRows(alpha.id)).toEqual([
       ga4Daily(alpha.id, D1, alphaGa4!.days[D1]!),
-      ga4Daily(alpha.id, D2, alphaGa4!.days[D2]!),
+      ga4Daily(alpha.id, D2, alphaGa4!.days[D2]!, 4),
       ga4Daily(alpha.id, D3, alphaGa4!.days[D3]!),
       searchDaily(alpha.id, D2, google.sites[0]!.days[D2]!),
     ]);
@@ -361,6 +364,7 @@ describe('the GA4 and Search Console import', () => {
       failed: 0,
     });
     google.intercept = null;
+    alphaGa4!.users = undefined;
   });
 
   it('waits for the next UTC day when GA4 says its daily quota is spent', async () => {

@@ -108,14 +108,15 @@ export async function stagePage(
   executor: Db,
   target: { websiteId: number; source: string; property: string },
   pending: PendingDay,
-  page: { rows: readonly PageRow[]; received: number },
+  page: { rows: readonly PageRow[]; received: number; dayVisitors: number | null },
 ) {
   const { websiteId, source, property } = target;
   await executor.transaction(async (tx) => {
     const moved = await queryRows<{ day: string }>(
       tx,
       sql`UPDATE traffic_google_days
-          SET fetched = fetched + ${page.received}, property = ${property}
+          SET fetched = fetched + ${page.received}, property = ${property},
+              visitors = COALESCE(${page.dayVisitors}::int, visitors)
           WHERE ${dayOf(websiteId, source, pending.day)} AND fetched = ${pending.fetched}
           RETURNING day`,
     );
@@ -149,24 +150,27 @@ const stagedPages = (where: SQL) => sql`
 
 /**
  * The day's last page: in one transaction, the day leaves the list, and the source's pages and
- * total of that day for the website are replaced by what was staged and this page.
+ * total of that day for the website are replaced by what was staged and this page. The day's
+ * visitors are GA4's own total where it gave one, its pages' summed otherwise.
  */
 export async function completeDay(
   executor: Db,
   target: { websiteId: number; source: string; property: string },
   pending: PendingDay,
-  rows: readonly PageRow[],
+  page: { rows: readonly PageRow[]; dayVisitors: number | null },
   now: Date,
 ) {
   const { websiteId, source, property } = target;
+  const { rows } = page;
   const day = dayOf(websiteId, source, pending.day);
   await executor.transaction(async (tx) => {
-    const done = await queryRows<{ day: string }>(
+    const [done] = await queryRows<{ visitors: number | null }>(
       tx,
       sql`DELETE FROM traffic_google_days WHERE ${day} AND fetched = ${pending.fetched}
-          RETURNING day`,
+          RETURNING visitors`,
     );
-    if (done.length === 0) throw new DayMoved(`${source} ${pending.day} moved under the import`);
+    if (!done) throw new DayMoved(`${source} ${pending.day} moved under the import`);
+    const dayVisitors = page.dayVisitors ?? done.visitors;
     await stageRows(tx, websiteId, source, pending.day, rows);
     const staged = sql`s.website_id = ${websiteId} AND s.source = ${source}
                        AND s.day = ${pending.day}::date`;
@@ -179,7 +183,8 @@ export async function completeDay(
     await tx.execute(sql`DELETE FROM traffic_daily WHERE ${day}`);
     await tx.execute(
       sql`INSERT INTO traffic_daily (website_id, source, day, views, visitors, clicks, impressions)
-          SELECT website_id, source, day, sum(views), sum(visitors), sum(clicks), sum(impressions)
+          SELECT website_id, source, day, sum(views),
+                 COALESCE(${dayVisitors}::int, sum(visitors)), sum(clicks), sum(impressions)
           FROM traffic_google_staged s WHERE ${staged}
           GROUP BY website_id, source, day`,
     );
@@ -196,7 +201,7 @@ export async function restartDay(executor: Db, websiteId: number, source: string
   await executor.transaction(async (tx) => {
     await tx.execute(sql`DELETE FROM traffic_google_staged WHERE ${dayOf(websiteId, source, day)}`);
     await tx.execute(
-      sql`UPDATE traffic_google_days SET fetched = 0, property = NULL
+      sql`UPDATE traffic_google_days SET fetched = 0, property = NULL, visitors = NULL
           WHERE ${dayOf(websiteId, source, day)}`,
     );
   });

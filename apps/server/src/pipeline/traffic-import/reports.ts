@@ -22,6 +22,8 @@ export interface PageRow {
 
 export interface ReportPage {
   rows: PageRow[];
+  /** GA4's users of the whole day (its first page's total): the day's visitors. */
+  dayVisitors: number | null;
   /** Rows Google answered on this page, which the next page's offset counts. */
   received: number;
   last: boolean;
@@ -84,6 +86,9 @@ async function ga4Page(
     orderBys: [{ dimension: { dimensionName: 'pagePath' } }],
     limit,
     offset,
+    // The day's users counted once each, with the first page: its pages' would count a reader of
+    // two pages twice.
+    ...(offset === 0 && { metricAggregations: ['TOTAL'] }),
   });
   const rows = rowsOf(answer);
   const total = count((answer as { rowCount?: unknown } | null)?.rowCount);
@@ -103,8 +108,13 @@ async function ga4Page(
       },
     ];
   });
+  const totals = (answer as { totals?: unknown } | null)?.totals;
+  const dayTotal = Array.isArray(totals)
+    ? values((totals[0] as Row | undefined)?.metricValues)
+    : [];
   return {
     rows: byPath(parsed),
+    dayVisitors: dayTotal.length > 2 ? count(dayTotal[2]) : null,
     received: rows.length,
     last: rows.length === 0 || offset + rows.length >= total,
   };
@@ -156,7 +166,12 @@ async function searchConsolePage(
       },
     ];
   });
-  return { rows: byPath(parsed), received: rows.length, last: rows.length < limit };
+  return {
+    rows: byPath(parsed),
+    dayVisitors: null,
+    received: rows.length,
+    last: rows.length < limit,
+  };
 }
 
 /** The page of `day`'s report that starts at `offset`. */

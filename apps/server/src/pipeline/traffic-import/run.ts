@@ -90,7 +90,7 @@ async function importDays(
         limit,
       );
       if (page.last) {
-        await completeDay(context.db, target, pending, page.rows, now);
+        await completeDay(context.db, target, pending, page, now);
         break;
       }
       await stagePage(context.db, target, pending, page);
