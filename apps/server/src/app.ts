@@ -29,6 +29,7 @@ import { instancesRoutes } from './modules/instances/routes.ts';
 import { monitorRoutes } from './modules/monitor/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { postsRoutes } from './modules/posts/routes.ts';
+import { revenueRoutes } from './modules/revenue/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { roleTwoFactorRoutes } from './modules/roles/two-factor-routes.ts';
 import { savedViewsRoutes } from './modules/saved-views/routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     eventsRoutes,
     trafficCollectRoutes,
     trafficGoogleRoutes,
+    revenueRoutes,
   ]) {
     await app.register(routes, context);
   }

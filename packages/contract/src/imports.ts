@@ -4,6 +4,7 @@ import { categoriesResource, categoryRowSchema } from './categories.ts';
 import { MAX_ID } from './pagination.ts';
 import { postRowSchema, postsResource } from './posts.ts';
 import type { ResourceDefinition } from './resource.ts';
+import { revenueCsvRowSchema, revenueResource } from './revenue.ts';
 import { websiteSchema, websitesResource } from './websites.ts';
 
 /**
@@ -33,9 +34,11 @@ export interface ImportDeclaration {
   writes: readonly string[];
   /** Columns of which the file needs at least one per group (a post's category by id or name). */
   required: readonly (readonly string[])[];
+  /** How its rows are written and who may, for a resource whose rows have no `id` column. */
+  writing?: string;
 }
 
-export const IMPORT_RESOURCES = ['websites', 'categories', 'posts'] as const;
+export const IMPORT_RESOURCES = ['websites', 'categories', 'posts', 'revenue'] as const;
 export type ImportResource = (typeof IMPORT_RESOURCES)[number];
 
 export const IMPORTS: Record<ImportResource, ImportDeclaration> = {
@@ -73,9 +76,28 @@ export const IMPORTS: Record<ImportResource, ImportDeclaration> = {
   },
   posts: {
     resource: postsResource,
-    row: postRowSchema,
-    writes: ['title', 'description', 'category_id', 'category', 'content_reference', 'status'],
+    // `published_urls`, which the export has not: where the post's websites published it, one URL
+    // per website (found by its host), separated by spaces; its page views are matched by them.
+    row: postRowSchema.extend({ published_urls: z.string() }),
+    writes: [
+      'title',
+      'description',
+      'category_id',
+      'category',
+      'content_reference',
+      'status',
+      'published_urls',
+    ],
     required: [['title'], ['description'], ['category_id', 'category']],
+  },
+  /** No export: its columns are POST /api/revenue's, the website also by its name or URL. */
+  revenue: {
+    resource: revenueResource,
+    row: revenueCsvRowSchema,
+    writing:
+      'The columns are website_id or website (its name or URL), date, source, amount and currency. A row for a website, source and date that has one replaces its amount and currency; an undo puts it back, and deletes the rows the import added. Needs economics-manage.',
+    writes: ['website_id', 'website', 'date', 'source', 'amount', 'currency'],
+    required: [['website_id', 'website'], ['date'], ['source'], ['amount'], ['currency']],
   },
 };
 
@@ -112,14 +134,19 @@ export const IMPORT_MESSAGES = {
   idInvalid: 'The id must be a whole number',
   idMissing: (noun: string) => `No ${noun} has this id`,
   cellCount: 'The line has a different number of cells than the header',
+  publishedUrlInvalid: (url: string) => `Not an http(s) URL: ${url}`,
+  publishedUrlHost: (url: string) =>
+    `No website of the post's category has the host of ${url}: give one URL per website, on its own host`,
+  publishedUrlTwice: (host: string) => `Two URLs for the website of ${host}: give one per website`,
   referenceMissing: (noun: string, names: readonly string[]) =>
     `No ${noun} is named ${names.map((name) => `"${name}"`).join(', ')}`,
   notDone: 'The import is still running: undo it once it is done',
   alreadyUndone: 'This import has already been undone',
-  undone: (created: number, updated: number) =>
-    `Undone: ${created} created ${created === 1 ? 'record' : 'records'} moved to the trash, ${updated} updated ${
-      updated === 1 ? 'record' : 'records'
-    } put back`,
+  /** `trashed`: the records created went to the trash; else (a resource with none) deleted. */
+  undone: (created: number, updated: number, trashed = true) =>
+    `Undone: ${created} created ${created === 1 ? 'record' : 'records'} ${
+      trashed ? 'moved to the trash' : 'deleted'
+    }, ${updated} updated ${updated === 1 ? 'record' : 'records'} put back`,
   notFound: 'No import has this id',
 } as const;
 
@@ -177,10 +204,14 @@ export const importIdParamSchema = z.object({
   id: z.coerce.number().int().positive().max(MAX_ID),
 });
 
-/** The ability an import of `resource` needs: both its create and its edit. */
+/**
+ * The abilities an import of `resource` needs: both its create and its edit, or the one
+ * permission that guards a resource of no subject (revenue: `economics-manage`).
+ */
 export const importAbilities = (declaration: ImportDeclaration): readonly [Ability, Ability] => {
-  const subject = declaration.resource.subject!;
-  return [`${subject}-create`, `${subject}-update`];
+  const { subject, access } = declaration.resource;
+  if (typeof access === 'string') return [access, access];
+  return [`${subject!}-create`, `${subject!}-update`];
 };
 
 /**

@@ -31,6 +31,7 @@ export * from './profile.ts';
 export * from './publish-targets.ts';
 export * from './resource.ts';
 export * from './resource-names.ts';
+export * from './revenue.ts';
 export * from './review-links.ts';
 export * from './roles.ts';
 export * from './saved-views.ts';

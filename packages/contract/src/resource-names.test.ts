@@ -68,6 +68,7 @@ describe('the lists derived from the resources', () => {
       'event_subscription',
       'channel',
       'social_app',
+      'revenue',
     ]);
     expect(TRASH_TYPES).toEqual([
       'websites',

@@ -83,6 +83,7 @@ export const RESOURCE_NAMES = {
   'event-subscriptions': { one: 'event_subscription', label: 'Event subscription' },
   channels: { one: 'channel', label: 'Channel', trash: true, trashAbility: 'channel-manage' },
   'social-apps': { one: 'social_app', label: 'Social app' },
+  revenue: { one: 'revenue', label: 'Revenue' },
 } as const satisfies Record<string, ResourceFacts>;
 
 type Names = typeof RESOURCE_NAMES;

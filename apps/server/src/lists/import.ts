@@ -42,7 +42,8 @@ export interface Importer<Form = unknown> {
   declaration: ImportDeclaration;
   /** Its table: a row's id must be one of its records. */
   table: string;
-  trashType: TrashType;
+  /** Where an undo puts the records the import created; none: an undo deletes them (revenue). */
+  trashType?: TrashType;
   auditSubject: AuditSubjectType;
   /**
    * Checks a batch of rows as the form would, names (a post's category, a category's websites)
@@ -59,7 +60,10 @@ export interface Importer<Form = unknown> {
   createMany?(tx: ImportTransaction, forms: readonly Form[]): Promise<number[]>;
   /** Puts back the fields `write` answered as `before`. */
   restore(tx: ImportTransaction, id: number, before: unknown): Promise<void>;
-  /** Moves records the import created to the trash (those still there); answers how many. */
+  /**
+   * Moves records the import created to the trash, or deletes them without one (those still
+   * there); answers how many.
+   */
   remove(tx: ImportTransaction, ids: readonly number[], deleter: Deleter): Promise<number>;
 }
 

@@ -80,7 +80,10 @@ export const importsRoutes =
           config: { access: importAbilities(importer.declaration)[0] },
           schema: {
             summary: `Import ${resource.noun.many} from CSV`,
-            description: `Multipart, field \`${IMPORT_FILE_FIELD}\`: a UTF-8 CSV file whose header row is the export's columns. With \`dry_run=1\` every row is checked as the form checks it and nothing is written; otherwise the rows are written by a job (202 with its id). A row with an existing \`id\` updates that ${resource.noun.one}; one without creates one. Needs the ${resource.noun.one} create and update abilities.`,
+            description: `Multipart, field \`${IMPORT_FILE_FIELD}\`: a UTF-8 CSV file. ${
+              importer.declaration.writing ??
+              `Its header row is the export's columns. A row with an existing \`id\` updates that ${resource.noun.one}; one without creates one. Needs the ${resource.noun.one} create and update abilities.`
+            } With \`dry_run=1\` every row is checked as the form checks it and nothing is written; otherwise the rows are written by a job (202 with its id).`,
             tags: [resource.name, ...tags],
             consumes: ['multipart/form-data'],
             querystring: importQuerySchema,
@@ -160,7 +163,8 @@ export const importsRoutes =
       {
         config: { access: anyImport },
         schema: {
-          summary: 'Undo an import: created records to the trash, updated fields put back',
+          summary:
+            'Undo an import: created records to the trash (deleted where there is none), updated fields put back',
           tags,
           params: importIdParamSchema,
           response: { 200: messageSchema },

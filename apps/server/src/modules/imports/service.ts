@@ -187,6 +187,6 @@ export async function undoImport(db: Db, importer: Importer, id: number, deleter
       subjectType: importer.auditSubject,
       details: { action: 'import_undo', import_id: id, file: state.file_name, created, updated },
     });
-    return IMPORT_MESSAGES.undone(created, updated);
+    return IMPORT_MESSAGES.undone(created, updated, importer.trashType !== undefined);
   });
 }
