@@ -113,7 +113,7 @@ describe('Google authorisation', () => {
     }
   });
 
-  it('builds a consent URL for YouTube upload, GA4 and Search Console reads, with offline access and a state', async () => {
+  it('builds a consent URL for YouTube upload, GA4, Search Console and AdSense reads, with offline access and a state', async () => {
     const { body } = await (await server.admin()).get('/api/google-auth');
     const url = new URL(body.auth_url);
     expect(url.origin + url.pathname).toBe('http://127.0.0.1:9/auth');
@@ -122,6 +122,7 @@ describe('Google authorisation', () => {
       'https://www.googleapis.com/auth/youtube.upload',
       'https://www.googleapis.com/auth/analytics.readonly',
       'https://www.googleapis.com/auth/webmasters.readonly',
+      'https://www.googleapis.com/auth/adsense.readonly',
     ]);
     expect(url.searchParams.get('access_type')).toBe('offline');
     expect(url.searchParams.get('redirect_uri')).toBe(`${server.url}/youtube/callback`);

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { GOOGLE_TRAFFIC_SCOPES, MESSAGES } from '@sitefleet/contract';
+import { GOOGLE_ADSENSE_SCOPE, GOOGLE_TRAFFIC_SCOPES, MESSAGES } from '@sitefleet/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
 import type { AppContext } from '../../../context.ts';
@@ -22,9 +22,10 @@ import { ConnectFailure, type Tokens, tokensOf } from './outside.ts';
 const YOUTUBE_UPLOAD_SCOPE = 'https://www.googleapis.com/auth/youtube.upload';
 /**
  * The fleet's one Google grant also reads GA4's and Search Console's figures for the traffic
- * import; a YouTube channel connected from the Channels screen keeps its own consent.
+ * import, and AdSense's earnings for the revenue import; a YouTube channel connected from the
+ * Channels screen keeps its own consent.
  */
-const SCOPES = [YOUTUBE_UPLOAD_SCOPE, ...GOOGLE_TRAFFIC_SCOPES].join(' ');
+const SCOPES = [YOUTUBE_UPLOAD_SCOPE, ...GOOGLE_TRAFFIC_SCOPES, GOOGLE_ADSENSE_SCOPE].join(' ');
 const TOKEN_TIMEOUT_MS = 10_000;
 
 /**
