@@ -24,7 +24,7 @@ import { queryRows } from '../../db/client.ts';
 const server = await serverForFile(FAST_QUEUE_ENV, { workers: true });
 const admin = await server.admin();
 const { db } = server.database;
-const [siteA] = await insertTestWebsites(db);
+const [siteA, siteB] = await insertTestWebsites(db);
 
 /** Sends `content` as the multipart `file` of an import. */
 async function upload(client: ApiClient, path: string, content: string | Uint8Array) {
@@ -179,6 +179,107 @@ describe('POST /api/posts/import', () => {
     expect(await postsIn(category)).toEqual(['After import']);
     expect((await admin.post(`/api/imports/${state.id}/undo`)).status).toBe(200);
     expect(await postsIn(category)).toEqual(['Before import']);
+  });
+
+  it("sets where each website published a post from published_urls, by the URL's host, and an undo puts the URLs back", async () => {
+    const category = await insertTestCategory(db, 'Published URLs', [siteA, siteB]);
+    const existing = await createPost(admin, { category_id: category, title: 'Published before' });
+    await db.execute(
+      sql`UPDATE post_variants SET published_url = 'https://site0.example.com/old',
+                                   published_path = '/old'
+          WHERE post_id = ${existing.id} AND website_id = ${siteA}`,
+    );
+    const published = async () =>
+      queryRows<{ title: string; website_id: number; url: string | null; path: string | null }>(
+        db,
+        sql`SELECT p.title, v.website_id, v.published_url AS url, v.published_path AS path
+            FROM post_variants v JOIN posts p ON p.id = v.post_id
+            WHERE p.category_id = ${category} ORDER BY p.id, v.website_id`,
+      );
+    const header = ['id', 'title', 'description', 'category_id', 'published_urls'];
+    const refused = await dryRun(
+      csvOf([
+        header,
+        ['', 'Not a URL', 'Body', String(category), 'ftp://site0.example.com/x'],
+        ['', 'Elsewhere', 'Body', String(category), 'https://elsewhere.example/x'],
+        [
+          '',
+          'Twice',
+          'Body',
+          String(category),
+          'https://site0.example.com/a https://www.site0.example.com/b',
+        ],
+      ]),
+    );
+    expect(refused.body.errors).toEqual([
+      {
+        line: 2,
+        column: 'published_urls',
+        message: IMPORT_MESSAGES.publishedUrlInvalid('ftp://site0.example.com/x'),
+      },
+      {
+        line: 3,
+        column: 'published_urls',
+        message: IMPORT_MESSAGES.publishedUrlHost('https://elsewhere.example/x'),
+      },
+      {
+        line: 4,
+        column: 'published_urls',
+        message: IMPORT_MESSAGES.publishedUrlTwice('site0.example.com'),
+      },
+    ]);
+
+    const state = await imported(
+      csvOf([
+        header,
+        [
+          String(existing.id),
+          'Published before',
+          'Body',
+          String(category),
+          'https://site0.example.com/new/',
+        ],
+        [
+          '',
+          'Published now',
+          'Body',
+          String(category),
+          'https://www.site1.example.com/now?utm=x  https://site0.example.com/now',
+        ],
+      ]),
+    );
+    expect(state).toMatchObject({ status: 'done', created: 1, updated: 1, failed: 0 });
+    expect(await published()).toEqual([
+      {
+        title: 'Published before',
+        website_id: siteA,
+        url: 'https://site0.example.com/new/',
+        path: '/new',
+      },
+      { title: 'Published before', website_id: siteB, url: null, path: null },
+      {
+        title: 'Published now',
+        website_id: siteA,
+        url: 'https://site0.example.com/now',
+        path: '/now',
+      },
+      {
+        title: 'Published now',
+        website_id: siteB,
+        url: 'https://www.site1.example.com/now?utm=x',
+        path: '/now',
+      },
+    ]);
+    expect((await admin.post(`/api/imports/${state.id}/undo`)).status).toBe(200);
+    expect(await published()).toEqual([
+      {
+        title: 'Published before',
+        website_id: siteA,
+        url: 'https://site0.example.com/old',
+        path: '/old',
+      },
+      { title: 'Published before', website_id: siteB, url: null, path: null },
+    ]);
   });
 
   it('refuses a missing required column or an unknown one before any row', async () => {

@@ -6,9 +6,20 @@ import { syncPostVariants } from '../../content/variants.ts';
 import { idArray, queryRows } from '../../db/client.ts';
 import { deleteToTrash } from '../../db/trash.ts';
 import { type CheckedRow, formError, type Importer, textArray } from '../../lists/import.ts';
+import {
+  categoryHosts,
+  type PublishedBefore,
+  readPublishedUrls,
+  restorePublishedUrls,
+  setPublishedUrls,
+  urlOffHosts,
+} from './import-urls.ts';
 import { type PostFields, savePost } from './service.ts';
 
-type PostForm = z.output<typeof postFormSchema>;
+/** A row's post, and where its websites published it (`published_urls`, import-urls.ts). */
+type PostForm = z.output<typeof postFormSchema> & { published_urls?: string[] };
+/** An updated post's fields before, and its variants' URLs before. */
+type PostBefore = PostFields & { published_before?: PublishedBefore[] };
 
 const WHOLE_NUMBER = /^\d{1,9}$/;
 
@@ -53,6 +64,7 @@ export const postsImporter: Importer<PostForm> = {
       db,
       references.filter((text) => text !== ''),
     );
+    const hostsOf = await categoryHosts(db, [...categories.values()]);
     return rows.map((row): CheckedRow<PostForm> => {
       const { cells } = row;
       const reference = categoryReference(cells);
@@ -90,13 +102,31 @@ export const postsImporter: Importer<PostForm> = {
             : POST_MESSAGES.categoryMissing;
         return { ...row, error: { column: reference.column, message } };
       }
-      return { ...row, id: row.id, form };
+      const published = readPublishedUrls(cells.published_urls ?? '');
+      if ('error' in published) {
+        return { ...row, error: { column: 'published_urls', message: published.error } };
+      }
+      const offHosts = urlOffHosts(published.urls, hostsOf(form.category_id));
+      if (offHosts) {
+        const message = IMPORT_MESSAGES.publishedUrlHost(offHosts);
+        return { ...row, error: { column: 'published_urls', message } };
+      }
+      return { ...row, id: row.id, form: { ...form, published_urls: published.urls } };
     });
   },
 
-  async write(tx, id, form) {
-    if (id === null) return { id: await insertPost(tx, form), before: null };
-    return { id, before: await savePost(tx, id, form) };
+  async write(tx, id, { published_urls: urls = [], ...form }) {
+    if (id === null) {
+      const created = await insertPost(tx, form);
+      await setPublishedUrls(tx, created, urls);
+      return { id: created, before: null };
+    }
+    const fields = await savePost(tx, id, form);
+    const before: PostBefore | null = fields && {
+      ...fields,
+      published_before: await setPublishedUrls(tx, id, urls),
+    };
+    return { id, before };
   },
 
   async createMany(tx, forms) {
@@ -111,11 +141,16 @@ export const postsImporter: Importer<PostForm> = {
     );
     const ids = created.map((row) => row.id);
     await syncPostVariants(tx, sql`p.id = ANY(${idArray(ids)})`);
+    for (const [index, id] of ids.entries()) {
+      await setPublishedUrls(tx, id, forms[index]!.published_urls ?? []);
+    }
     return ids;
   },
 
   async restore(tx, id, before) {
-    await savePost(tx, id, before as PostFields);
+    const { published_before: published = [], ...fields } = before as PostBefore;
+    await savePost(tx, id, fields);
+    await restorePublishedUrls(tx, published);
   },
 
   async remove(tx, ids, deleter) {
