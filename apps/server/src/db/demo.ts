@@ -1,6 +1,7 @@
 import { GAP_OPTIONS, INSTANCE_REGIONS, INSTANCE_TYPES } from '@sitefleet/contract';
 import { newWebhookSecret } from '../lib/secrets.ts';
 import type { Db } from './client.ts';
+import { seedDemoEconomics } from './demo-economics.ts';
 import { seedDemoTraffic } from './demo-traffic.ts';
 import {
   categories,
@@ -182,5 +183,9 @@ export async function seedDemo(db: Db) {
       ),
     );
     await seedDemoTraffic(tx);
+    await seedDemoEconomics(
+      tx,
+      siteRows.map((site) => site.id),
+    );
   });
 }
