@@ -30,4 +30,14 @@ describe('useColumnVisibility', () => {
     localStorage.setItem(KEY, '["keywords",7]');
     expect(readHiddenColumns(KEY)).toEqual(['keywords']);
   });
+
+  it('keeps an optional column hidden until it is chosen, and shown once chosen', () => {
+    const key = 'test.optional-columns';
+    const first = renderHook(() => useColumnVisibility(key, ['cost']));
+    expect(first.result.current.isVisible('cost')).toBe(false);
+    act(() => first.result.current.setVisible('cost', true));
+    first.unmount();
+    const second = renderHook(() => useColumnVisibility(key, ['cost']));
+    expect(second.result.current.isVisible('cost')).toBe(true);
+  });
 });

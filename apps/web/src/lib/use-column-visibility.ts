@@ -7,22 +7,28 @@ export interface ToggleableColumn {
   label: string;
 }
 
-/** The ids hidden under `storageKey`; anything unreadable counts as none hidden. */
-export function readHiddenColumns(storageKey: string): string[] {
+/**
+ * The ids hidden under `storageKey`; `unchosen` (none by default) when nothing is stored yet, and
+ * when what is stored cannot be read.
+ */
+export function readHiddenColumns(storageKey: string, unchosen: readonly string[] = []): string[] {
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem(storageKey) ?? '[]');
-    return Array.isArray(stored) ? stored.filter((id) => typeof id === 'string') : [];
+    const stored = localStorage.getItem(storageKey);
+    if (stored === null) return [...unchosen];
+    const ids: unknown = JSON.parse(stored);
+    return Array.isArray(ids) ? ids.filter((id) => typeof id === 'string') : [...unchosen];
   } catch {
-    return [];
+    return [...unchosen];
   }
 }
 
 /**
  * Which of a list's columns are shown, kept in localStorage so that the choice survives a reload.
- * The hidden ids are stored rather than the shown ones, so that a column added later shows.
+ * The hidden ids are stored rather than the shown ones, so that a column added later shows; a
+ * column that is an option (`unchosen`) stays hidden until it is chosen.
  */
-export function useColumnVisibility(storageKey: string) {
-  const [hidden, setHidden] = useState(() => readHiddenColumns(storageKey));
+export function useColumnVisibility(storageKey: string, unchosen: readonly string[] = []) {
+  const [hidden, setHidden] = useState(() => readHiddenColumns(storageKey, unchosen));
   const visibility = useMemo<VisibilityState>(
     () => Object.fromEntries(hidden.map((id) => [id, false])),
     [hidden],

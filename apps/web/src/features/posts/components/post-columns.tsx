@@ -12,13 +12,17 @@ import { rowNumberColumn } from '../../../components/DataTable.tsx';
 import { PostedIcons } from './PostedIcons.tsx';
 
 const postTitle = (post: PostRow) => post.title;
+const NONE: readonly ColumnDef<PostRow>[] = [];
 
 /**
  * #, Title, Description (its first POST_DESCRIPTION_PREVIEW characters), Category, Social Status,
- * Review (the variants' stages and assignees), Reference, Created At and the Options menu, whose
- * items follow the user's abilities.
+ * Review (the variants' stages and assignees), Reference, Created At, the screen's `more` columns
+ * and the Options menu, whose items follow the user's abilities.
  */
-export function usePostColumns(handlers: RecordActionHandlers<PostRow>): ColumnDef<PostRow>[] {
+export function usePostColumns(
+  handlers: RecordActionHandlers<PostRow>,
+  more: readonly ColumnDef<PostRow>[] = NONE,
+): ColumnDef<PostRow>[] {
   const options = useRecordMenuColumn('post', postTitle, handlers);
   return useMemo(
     () => [
@@ -82,8 +86,9 @@ export function usePostColumns(handlers: RecordActionHandlers<PostRow>): ColumnD
         header: 'Created At',
         cell: ({ row }) => <CellDateTime value={row.original.created_at} />,
       },
+      ...more,
       ...options,
     ],
-    [options],
+    [more, options],
   );
 }

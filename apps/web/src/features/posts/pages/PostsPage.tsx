@@ -7,6 +7,7 @@ import {
   postsResource,
 } from '@sitefleet/contract';
 import { useCallback, useState } from 'react';
+import { ColumnVisibilityMenu } from '../../../components/ColumnVisibilityMenu.tsx';
 import {
   DetailedReviewModal,
   type DetailedReviewSubject,
@@ -16,8 +17,13 @@ import type { VariantViews } from '../../../components/content/VariantViewsPanel
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { useCan } from '../../../lib/abilities.ts';
 import { useSyncRecord } from '../../../lib/content/content-records.ts';
+import { useColumnVisibility } from '../../../lib/use-column-visibility.ts';
 import { useResourceList } from '../../../lib/use-resource-list.ts';
 import { postQueries } from '../api/posts.ts';
+import {
+  COST_PER_POST_COLUMN,
+  useCostPerPostColumns,
+} from '../components/cost-per-post-column.tsx';
 import { PostFilters } from '../components/PostFilters.tsx';
 import { PostFormModal } from '../components/PostFormModal.tsx';
 import { usePostColumns } from '../components/post-columns.tsx';
@@ -28,6 +34,10 @@ const REVIEW_SUBJECT: DetailedReviewSubject<{ post_title: string }> = {
 };
 
 const CALLS = { resource: postsResource.path, listKey: postQueries.key };
+
+/** Where the Display Settings choice is kept; the cost per post is an option, hidden until chosen. */
+const COLUMNS_STORAGE_KEY = 'sitefleet.posts.columns';
+const OPTIONAL_COLUMNS = [COST_PER_POST_COLUMN.id];
 
 /** The edit form is closed or open on a post (the create form opens by the address). */
 type FormState = { open: false } | { open: true; post: PostRow };
@@ -42,18 +52,23 @@ export function PostsPage({ variantViews }: { variantViews?: VariantViews }) {
     deletedMessage: POST_MESSAGES.deleted,
   });
   const canAct = useCan('post-action');
+  const columnVisibility = useColumnVisibility(COLUMNS_STORAGE_KEY, OPTIONAL_COLUMNS);
+  const costPerPost = useCostPerPostColumns(list.params.filters.website_id);
 
   const [form, setForm] = useState<FormState>({ open: false });
   const [reviewing, setReviewing] = useState<PostRow | null>(null);
   const bulkActions = useContentBulkActions(list, CALLS, POST_ACTIONS);
   const sync = useSyncRecord({ ...CALLS, syncedMessage: POST_MESSAGES.synced });
 
-  const columns = usePostColumns({
-    onEdit: useCallback((post: PostRow) => setForm({ open: true, post }), []),
-    onDelete: list.askDelete,
-    onSync: useCallback((post: PostRow) => sync.mutate(post.id), [sync.mutate]),
-    onDetails: setReviewing,
-  });
+  const columns = usePostColumns(
+    {
+      onEdit: useCallback((post: PostRow) => setForm({ open: true, post }), []),
+      onDelete: list.askDelete,
+      onSync: useCallback((post: PostRow) => sync.mutate(post.id), [sync.mutate]),
+      onDetails: setReviewing,
+    },
+    costPerPost.columns,
+  );
 
   return (
     <ResourceListPage
@@ -61,6 +76,12 @@ export function PostsPage({ variantViews }: { variantViews?: VariantViews }) {
       list={list}
       columns={columns}
       sortKeys={POST_ORDER_KEYS}
+      columnVisibility={columnVisibility.visibility}
+      toolbar={
+        costPerPost.canSeeMoney && (
+          <ColumnVisibilityMenu columns={[COST_PER_POST_COLUMN]} {...columnVisibility} />
+        )
+      }
       compact
       filters={<PostFilters values={list.params.filters} onChange={list.params.setFilters} />}
       selectionActions={bulkActions.menu}
