@@ -38,3 +38,11 @@ export const rateOn = (currency: SQL, day: SQL, base: string) => sql`CASE
 /** `amount` (in `currency`, of `day`) in the base currency; null where no rate is known. */
 export const inBase = (amount: SQL, currency: SQL, day: SQL, base: string) =>
   sql`(${amount} * ${rateOn(currency, day, base)})`;
+
+/**
+ * The rate in force for each (currency, day) of `pairs`, a relation of distinct such pairs:
+ * a read converting many amounts of few days looks each rate up once and joins it.
+ */
+export const ratesOf = (pairs: SQL, base: string) =>
+  sql`SELECT p.currency, p.day, ${rateOn(sql`p.currency`, sql`p.day`, base)} AS rate
+      FROM (${pairs}) p`;
