@@ -29,6 +29,7 @@ import { instancesRoutes } from './modules/instances/routes.ts';
 import { monitorRoutes } from './modules/monitor/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { postsRoutes } from './modules/posts/routes.ts';
+import { adsenseRoutes } from './modules/revenue/adsense-routes.ts';
 import { revenueRoutes } from './modules/revenue/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { roleTwoFactorRoutes } from './modules/roles/two-factor-routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     trafficCollectRoutes,
     trafficGoogleRoutes,
     revenueRoutes,
+    adsenseRoutes,
   ]) {
     await app.register(routes, context);
   }

@@ -26,6 +26,7 @@ import { probePausedWebsites } from './pipeline/delivery-probe.ts';
 import { probePausedSubscriptions } from './pipeline/event-delivery.ts';
 import { relayNewEvents } from './pipeline/event-relay.ts';
 import { checkPageTokens } from './pipeline/page-check.ts';
+import { importDaily as importAdsenseDaily } from './pipeline/revenue-import/plan.ts';
 import { importDaily } from './pipeline/traffic-import/plan.ts';
 import { pruneExpiredSessions } from './plugins/sessions.ts';
 
@@ -99,6 +100,11 @@ export const TRAFFIC_PARTITIONS_TASK = 'traffic:partitions';
  * the last three days of each mapped website again (pipeline/traffic-import), at midnight UTC.
  */
 export const GOOGLE_TRAFFIC_TASK = 'traffic:google-import';
+/**
+ * Asks AdSense which accounts the fleet's grant sees, and imports the last three days of each
+ * again (pipeline/revenue-import), at midnight UTC.
+ */
+export const ADSENSE_REVENUE_TASK = 'revenue:adsense-import';
 
 /**
  * The first row of the task every installation starts with, due a minute after the seed, so that
@@ -258,6 +264,13 @@ export const FIXED_TASKS: TaskDefinition[] = [
     nextRun: onTheMark(24 * HOUR_MS),
     run: async (context) => {
       await importDaily(context);
+    },
+  },
+  {
+    command: ADSENSE_REVENUE_TASK,
+    nextRun: onTheMark(24 * HOUR_MS),
+    run: async (context) => {
+      await importAdsenseDaily(context);
     },
   },
   {

@@ -207,7 +207,7 @@ export const adsenseImportBodySchema = z
   });
 export type AdsenseImportBody = z.infer<typeof adsenseImportBodySchema>;
 
-/** 202 of POST /api/revenue/adsense/import: GET /api/revenue/adsense/import/{id} gives its progress. */
+/** 202 of POST /api/revenue/adsense/import: its progress is GET /api/revenue/adsense/import/{id}. */
 export const adsenseImportStartedSchema = z.object({ import_id: z.number() });
 
 export const ADSENSE_IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

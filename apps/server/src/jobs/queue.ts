@@ -35,6 +35,10 @@ export const QUEUES = {
   trafficImport: 'traffic-import',
   /** Plan a traffic backfill: the days of every website it names, then their imports. */
   trafficBackfill: 'traffic-backfill',
+  /** Import an AdSense account's pending days (revenue). */
+  revenueImport: 'revenue-import',
+  /** Plan an AdSense import: the accounts, the days of its period for each, then their imports. */
+  revenueBackfill: 'revenue-backfill',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -71,6 +75,16 @@ export interface TrafficBackfillJobData {
   importId: number;
 }
 
+/** An AdSense import job: the account whose pending days it imports ('accounts/pub-…'). */
+export interface RevenueImportJobData {
+  account: string;
+}
+
+/** An AdSense import's planning job: its row in revenue_imports. */
+export interface RevenueBackfillJobData {
+  importId: number;
+}
+
 /** The queues of the publishing pipeline, whose jobs carry a variant. */
 export type ContentQueue = 'website-push' | 'social-publish' | 'content-regenerate';
 
@@ -86,6 +100,8 @@ export interface QueueData {
   'event-send': EventSendJobData;
   'traffic-import': TrafficImportJobData;
   'traffic-backfill': TrafficBackfillJobData;
+  'revenue-import': RevenueImportJobData;
+  'revenue-backfill': RevenueBackfillJobData;
 }
 
 /** The queue of a job for `target`. */

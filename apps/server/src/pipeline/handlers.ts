@@ -9,6 +9,8 @@ import { regenerateVariant } from './ai/regenerate.ts';
 import { runDelivery } from './delivery.ts';
 import { sendEvent } from './event-delivery.ts';
 import { sendNotifications } from './notifications.ts';
+import { planBackfill as planRevenueImport } from './revenue-import/plan.ts';
+import { importAccount } from './revenue-import/run.ts';
 import { PUBLISHING_TARGETS } from './targets/index.ts';
 import { planBackfill } from './traffic-import/plan.ts';
 import { importWebsite } from './traffic-import/run.ts';
@@ -29,4 +31,6 @@ export const JOB_HANDLERS: JobHandlers = {
   [QUEUES.eventSend]: (context, job) => sendEvent(context, job),
   [QUEUES.trafficImport]: (context, job) => importWebsite(context, job.data.websiteId),
   [QUEUES.trafficBackfill]: (context, job) => planBackfill(context, job),
+  [QUEUES.revenueImport]: (context, job) => importAccount(context, job.data.account),
+  [QUEUES.revenueBackfill]: (context, job) => planRevenueImport(context, job),
 };

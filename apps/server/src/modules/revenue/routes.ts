@@ -16,7 +16,7 @@ const tags = ['revenue'];
 /** POST /api/revenue's body: 10,000 rows of long source names, within bounds. */
 const REVENUE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
-/** What each website earns, per source and day: read by economics-list, written by economics-manage. */
+/** Revenue per website, source and day: read with economics-list, written with economics-manage. */
 export const revenueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(
     '/api/revenue',

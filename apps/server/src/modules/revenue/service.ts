@@ -107,11 +107,13 @@ export async function readRevenue(
   if (query.source !== undefined) filters.push(sql`rv.source = ${query.source}`);
   const where = sql.join(filters, sql` AND `);
   // Not `r`: the rate's subquery names exchange_rates so.
-  const inBaseRounded = sql`round(${inBase(sql`rv.amount`, sql`rv.currency`, sql`rv.day`, base)}, 2)`;
+  const converted = inBase(sql`rv.amount`, sql`rv.currency`, sql`rv.day`, base);
+  const inBaseRounded = sql`round(${converted}, 2)`;
   const rows = await queryRows<RevenueRecord>(
     db,
-    sql`SELECT rv.website_id, rv.day::text AS date, rv.source, rv.amount::float8 AS amount, rv.currency,
-               ${inBaseRounded}::float8 AS amount_base, rv.page_views, rv.impressions, rv.clicks
+    sql`SELECT rv.website_id, rv.day::text AS date, rv.source, rv.amount::float8 AS amount,
+               rv.currency, ${inBaseRounded}::float8 AS amount_base, rv.page_views,
+               rv.impressions, rv.clicks
         FROM revenue rv WHERE ${where}
         ORDER BY rv.day, rv.website_id, rv.source
         LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`,

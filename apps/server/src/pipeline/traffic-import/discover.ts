@@ -28,8 +28,8 @@ export function hostOf(url: string): string | null {
   }
 }
 
-/** The pages of a list answer, following `nextPageToken`. */
-async function* listPages(call: GoogleCall, url: string) {
+/** The pages of a Google list answer, following `nextPageToken`. */
+export async function* listPages(call: GoogleCall, url: string) {
   let pageToken = '';
   do {
     const separator = url.includes('?') ? '&' : '?';
