@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Every table file, whether or not db/schema.ts gathers it (a plain resource's need not).
+  schema: './src/db/schema/*.ts',
   out: './src/db/migrations',
 });

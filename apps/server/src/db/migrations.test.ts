@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
@@ -5,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness.ts';
 import { type Database, type Executor, queryRows } from './client.ts';
-import * as schema from './schema.ts';
 
 /**
  * The tables, columns, constraints and indexes that the migrations make are the ones the schema
@@ -13,6 +13,12 @@ import * as schema from './schema.ts';
  * writes exactly what a change to the schema adds. Functions, triggers and a table's partitions (the raw traffic events'), which the schema
  * cannot declare, are the migrations' own.
  */
+
+/** Every table file's tables, as drizzle-kit reads them: db/schema.ts need not gather them all. */
+const schema = Object.assign(
+  {},
+  ...Object.values(import.meta.glob('./schema/*.ts', { eager: true })),
+);
 
 const migrations = fileURLToPath(new URL('./migrations/meta', import.meta.url));
 

@@ -10,7 +10,9 @@ import {
 import { count, eq, type GetColumnData, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '../context.ts';
 import { recordBulkAction, recordChange } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { assertIdsExist } from '../db/ids.ts';
@@ -20,7 +22,7 @@ import { columnOrder, listExport } from '../lists/export.ts';
 import { listOrder, type PageRequest, pageOf } from '../lists/page.ts';
 import { searchCondition } from '../lists/search.ts';
 import { currentUser } from '../plugins/auth.ts';
-import type { StandardHandlers } from './standard-routes.ts';
+import { registerStandardRoutes, type StandardHandlers } from './standard-routes.ts';
 
 /**
  * The service of a plain resource: a table whose rows the declaration's routes list (searched,
@@ -189,3 +191,16 @@ export function plainHandlers<
   };
   return handlers as StandardHandlers<R>;
 }
+
+/**
+ * A plain resource's routes as one route plugin, every standard route served by `plainHandlers`:
+ * the server's list of route plugins takes it with the resource's spec, so that a plain resource
+ * needs no module of its own.
+ */
+export const plainResourceRoutes =
+  <const R extends ResourceDefinition, const C extends Record<string, PgColumn>, T extends Table>(
+    spec: PlainResource<R, C, T>,
+  ): FastifyPluginAsyncZod<AppContext> =>
+  async (app, { db }) => {
+    registerStandardRoutes(app, spec.declaration, plainHandlers(db, spec));
+  };

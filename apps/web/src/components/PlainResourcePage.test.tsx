@@ -9,11 +9,11 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { plainScreenEntry } from '../app/plain-screen.ts';
 import { clearSession, loadSession } from '../lib/auth-store.ts';
 import { renderInApp, stubFetch } from '../test/fetch-stub.tsx';
 import { stubResizeObserver } from '../test/resize-observer-stub.ts';
 import { settingsAnswer } from '../test/settings-answer.ts';
-import { PlainResourcePage } from './PlainResourcePage.tsx';
 
 beforeEach(stubResizeObserver);
 afterEach(() => clearSession());
@@ -34,7 +34,31 @@ const INSTANCE: Instance = {
 const page = (data: Instance[]) =>
   paginate(data, { page: 1, perPage: 10, total: data.length, path: '/api/instances' });
 
-/** The instances' list as a plain resource's screen, for a user holding `abilities`. */
+/**
+ * The instances' list as a plain resource's screen (its entry in SCREENS, whose page is made from
+ * its props), for a user holding `abilities`.
+ */
+const ENTRY = plainScreenEntry<Instance>({
+  path: '/admin/instances',
+  menu: { label: 'Instances', icon: 'bi-hdd-stack', group: 'resources' },
+  page: {
+    resource: instancesResource,
+    title: 'Instances',
+    columns: [
+      { field: 'instance_id', header: 'Instance#' },
+      { field: 'created_at', header: 'Created At', date: true },
+    ],
+    fields: [
+      { name: 'instance_id', label: 'Instance ID' },
+      { name: 'ip_address', label: 'IP Address' },
+    ],
+    input: instanceInputSchema.pick({ instance_id: true, ip_address: true }),
+    messages: INSTANCE_MESSAGES,
+    sortKeys: INSTANCE_ORDER_KEYS,
+    rowName: (row) => row.instance_id,
+  },
+});
+
 async function renderPage(abilities: string[]) {
   const fetchMock = stubFetch({
     '/api/profile': {
@@ -46,29 +70,8 @@ async function renderPage(abilities: string[]) {
     '/api/saved-views': { body: [] },
   });
   await loadSession();
-  const router = createMemoryRouter([
-    {
-      path: '*',
-      element: (
-        <PlainResourcePage<Instance>
-          resource={instancesResource}
-          title="Instances"
-          columns={[
-            { field: 'instance_id', header: 'Instance#' },
-            { field: 'created_at', header: 'Created At', date: true },
-          ]}
-          fields={[
-            { name: 'instance_id', label: 'Instance ID' },
-            { name: 'ip_address', label: 'IP Address' },
-          ]}
-          input={instanceInputSchema.pick({ instance_id: true, ip_address: true })}
-          messages={INSTANCE_MESSAGES}
-          sortKeys={INSTANCE_ORDER_KEYS}
-          rowName={(row) => row.instance_id}
-        />
-      ),
-    },
-  ]);
+  const Screen = await ENTRY.list.load();
+  const router = createMemoryRouter([{ path: '*', element: <Screen /> }]);
   renderInApp(router);
   await screen.findByText('i-plain');
   return fetchMock;
@@ -76,6 +79,7 @@ async function renderPage(abilities: string[]) {
 
 describe('PlainResourcePage', () => {
   it("lists the rows with the declaration's buttons and checks the form by the contract", async () => {
+    expect(ENTRY).toMatchObject({ name: 'instances', list: { ability: 'instance-list' } });
     await renderPage(['instance-list', 'instance-create', 'instance-update', 'instance-delete']);
     expect(screen.getByRole('columnheader', { name: /Instance#/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit i-plain' })).toBeTruthy();

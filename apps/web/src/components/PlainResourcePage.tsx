@@ -29,9 +29,10 @@ import { ResourceListPage } from './ResourceListPage.tsx';
  * the record's history. A resource that shows more composes ResourceListPage itself.
  */
 
-type Row = { id: number } & Record<string, unknown>;
+/** A plain resource's row: its id and its fields. */
+export type PlainRow = { id: number } & Record<string, unknown>;
 
-export interface PlainResourcePageProps<T extends Row> {
+export interface PlainResourcePageProps<T extends PlainRow> {
   resource: QueriedResource<Paginated<T>> & SavedResource<T> & { name: ResourceName };
   /** The screen's title: 'Tags'. */
   title: string;
@@ -47,7 +48,7 @@ export interface PlainResourcePageProps<T extends Row> {
   rowName: (row: T) => string;
 }
 
-export function PlainResourcePage<T extends Row>(props: PlainResourcePageProps<T>) {
+export function PlainResourcePage<T extends PlainRow>(props: PlainResourcePageProps<T>) {
   const { resource, title, rowName } = props;
   const one = RESOURCE_NAMES[resource.name].label;
   const list = useResourceList<T, string>({
@@ -102,13 +103,13 @@ export function PlainResourcePage<T extends Row>(props: PlainResourcePageProps<T
   );
 }
 
-type PlainFormProps<T extends Row> = PlainResourcePageProps<T> & {
+type PlainFormProps<T extends PlainRow> = PlainResourcePageProps<T> & {
   record: T | null;
   onClose: () => void;
 };
 
 /** 'Add New Tag' / 'Edit Tag': the resource's text fields, and an edited record's history. */
-function PlainForm<T extends Row>({ resource, fields, record, ...props }: PlainFormProps<T>) {
+function PlainForm<T extends PlainRow>({ resource, fields, record, ...props }: PlainFormProps<T>) {
   const facts = RESOURCE_NAMES[resource.name];
   const { form, errors, modal } = useResourceForm<Record<string, string>, T>({
     recordId: record?.id ?? null,
