@@ -11,5 +11,8 @@ export const calendarKey = ['calendar'] as const;
 export const topListKey = ['top-list'] as const;
 export const reviewStageStatsKey = ['review-stage-stats'] as const;
 
+/** Every query of the fleet's money (the portfolio, a website's Money tab, a cost per post). */
+export const economicsKey = ['economics'] as const;
+
 /** The user's notifications: the bell and the Notifications page. */
 export const notificationsKey = ['notifications'] as const;

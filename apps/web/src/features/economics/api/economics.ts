@@ -2,10 +2,8 @@ import { economicsSummarySchema, economicsWebsitesAnswerSchema } from '@siteflee
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import type { DayRange } from '../../../lib/period.ts';
+import { economicsKey } from '../../../lib/query-keys.ts';
 import { type ListRequest, orderParams, pageParams } from '../../../lib/use-list-params.ts';
-
-/** Every economics query starts with this key. */
-export const economicsKey = ['economics'] as const;
 
 /** A period and, for one website's figures, the website. */
 export interface MoneyRequest extends DayRange {

@@ -25,13 +25,12 @@ function CostPerPost({ website }: { website: Website | null }) {
   if (website === null) return <MissingFigure why={WHY_NO_WEBSITE} />;
   if (answer.isPending) return <LoadingSpinner small label="Loading the cost per post..." />;
   if (answer.isError) return <MissingFigure why={answer.error.message} />;
-  const cost = answer.data;
-  if (!cost) return <MissingFigure why={`The figures of ${website.name} were not found`} />;
-  if (cost.costPerPost === null && cost.missingRates.length === 0)
+  const found = answer.data;
+  if (!found) return <MissingFigure why={`The figures of ${website.name} were not found`} />;
+  const { row, currency } = found;
+  if (row.cost_per_post === null && row.missing_rates.length === 0)
     return <MissingFigure why={`No post was published on ${website.name} in the last 30 days`} />;
-  return (
-    <Money value={cost.costPerPost} currency={cost.currency} missingRates={cost.missingRates} />
-  );
+  return <Money value={row.cost_per_post} currency={currency} missingRates={row.missing_rates} />;
 }
 
 /**
