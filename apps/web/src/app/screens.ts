@@ -113,13 +113,19 @@ export const SCREENS: readonly ScreenEntry[] = [
     list: {
       path: paths.websites,
       ability: 'website-list',
-      // The list, with the traffic feature's views chart in each website's Advance Settings.
+      // The list, with the traffic feature's views chart and the economics feature's Money tab in
+      // each website's Advance Settings.
       load: async () => {
-        const [{ WebsitesPage }, { WebsiteViewsChart }] = await Promise.all([
+        const [{ WebsitesPage }, { WebsiteViewsChart }, { WebsiteMoney }] = await Promise.all([
           import('../features/websites/pages/WebsitesPage.tsx'),
           import('../features/traffic/components/ViewsChart.tsx'),
+          import('../features/economics/components/WebsiteMoney.tsx'),
         ]);
-        return () => createElement(WebsitesPage, { websiteViews: WebsiteViewsChart });
+        return () =>
+          createElement(WebsitesPage, {
+            websiteViews: WebsiteViewsChart,
+            websiteMoney: WebsiteMoney,
+          });
       },
     },
   },

@@ -6,8 +6,11 @@ import { type ListParams, orderParams } from '../lib/use-list-params.ts';
 /** Below this many rows an export is quick enough to need no progress. */
 const PROGRESS_FROM_ROWS = 2000;
 
-/** The lists with a CSV export: the resources that declare one, the audit log and the deliveries. */
-export type ExportResource = ExportName | 'audit-log' | 'deliveries';
+/**
+ * The lists with a CSV export: the resources that declare one, the audit log, the deliveries and
+ * the portfolio's websites.
+ */
+export type ExportResource = ExportName | 'audit-log' | 'deliveries' | 'economics/websites';
 
 /** The list's search, filters and sort, as the export takes them (paging aside). */
 function exportQuery(list: Pick<ListParams<string>, 'query' | 'sort' | 'filters'>) {

@@ -2,6 +2,7 @@ import { ECONOMICS_ORDER_KEYS, economicsPeriodSchema } from '@sitefleet/contract
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { DataTable } from '../../../components/DataTable.tsx';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
@@ -82,6 +83,12 @@ export function Portfolio() {
       </div>
       <ListCard
         search={<SearchBox value={list.query} onSearch={list.setQuery} label="Search websites" />}
+        actions={
+          <ExportButton
+            resource="economics/websites"
+            list={{ query: list.query, sort: list.sort, filters: { ...range } }}
+          />
+        }
         footer={
           <Pagination
             page={websites.data}

@@ -29,6 +29,7 @@ import { useCan } from '../../../lib/abilities.ts';
 import { useWorkflowOptions } from '../../../lib/content/variant-review.ts';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { bindServerErrors } from '../../../lib/form-errors.ts';
+import { WEBSITE_MONEY_TAB } from '../../../lib/paths.ts';
 import { notifySuccess } from '../../../lib/toast.tsx';
 import {
   useRotateWebhookSecret,
@@ -59,9 +60,12 @@ interface WebsiteSettingsModalProps {
   onClose: () => void;
   /** The website's views chart, under its tracking snippet: the app hands the traffic feature's. */
   websiteViews?: WebsiteViews;
+  /** The website's Money tab, shown to those who may read it: the economics feature's. */
+  websiteMoney?: WebsiteMoney;
 }
 
 export type WebsiteViews = ComponentType<{ websiteId: number }>;
+export type WebsiteMoney = ComponentType<{ websiteId: number; websiteName: string }>;
 
 const titleOf = (website: Pick<Website, 'name'>) => `Advance Settings: ${website.name}`;
 
@@ -88,24 +92,10 @@ const SCHEDULER_FIELDS: readonly {
 ];
 
 /** The Advance Settings modal: it loads the website's settings, then shows their form. */
-export function WebsiteSettingsModal({
-  website,
-  initialTab,
-  onClose,
-  websiteViews,
-}: WebsiteSettingsModalProps) {
+export function WebsiteSettingsModal(props: WebsiteSettingsModalProps) {
+  const { website, onClose } = props;
   const settings = useWebsiteSettings(website.id);
-  if (settings.data) {
-    return (
-      <WebsiteSettingsForm
-        website={website}
-        initialTab={initialTab}
-        settings={settings.data}
-        onClose={onClose}
-        websiteViews={websiteViews}
-      />
-    );
-  }
+  if (settings.data) return <WebsiteSettingsForm {...props} settings={settings.data} />;
   return (
     <Modal show onHide={onClose} size="lg" aria-label={titleOf(website)}>
       <Modal.Header closeButton>
@@ -137,6 +127,7 @@ function WebsiteSettingsForm({
   settings,
   onClose,
   websiteViews: WebsiteViews,
+  websiteMoney: WebsiteMoney,
 }: WebsiteSettingsFormProps) {
   const form = useForm<WebsiteSettingsFormValues>({
     // Sent as the controls hold them: the server reads '' as none and the choices' text as
@@ -152,6 +143,7 @@ function WebsiteSettingsForm({
   const tabsId = useId();
   const keywordsId = useId();
   const canSeeChannels = useCan('channel-list');
+  const canSeeMoney = useCan('economics-list');
 
   /** Hidden tabs cannot take the focus: show the first error's tab, then focus its field. */
   function showFirstError() {
@@ -384,6 +376,13 @@ function WebsiteSettingsForm({
             </>
           )}
         </Tab>
+        {WebsiteMoney && canSeeMoney && (
+          <Tab eventKey={WEBSITE_MONEY_TAB} title="Money">
+            {activeTab === WEBSITE_MONEY_TAB && (
+              <WebsiteMoney websiteId={website.id} websiteName={website.name} />
+            )}
+          </Tab>
+        )}
       </Tabs>
     </FormModal>
   );

@@ -1,4 +1,5 @@
 import { splitKeywords, WEBSITE_VIEW_TABS, type WebsiteSettings } from '@sitefleet/contract';
+import { WEBSITE_MONEY_TAB } from '../../../lib/paths.ts';
 
 /**
  * The Advance Settings form's values as the controls hold them: text as text ('' for none), the
@@ -86,19 +87,21 @@ export const SOCIAL_TAB = 'social';
 /** The tab of the website's tracking snippet and views, which are no form fields either. */
 export const TRAFFIC_TAB = 'traffic';
 
-/** Every tab of Advance Settings, as its address names it: the settings', then four apart. */
+/** Every tab of Advance Settings, as its address names it: the settings', then five apart. */
 export const ADVANCE_SETTINGS_TABS = [
   ...SETTINGS_TABS.map((tab) => tab.key),
   WEBSITE_VIEW_TABS.monitoring,
   WEBSITE_VIEW_TABS.delivery,
   SOCIAL_TAB,
   TRAFFIC_TAB,
+  WEBSITE_MONEY_TAB,
 ] as const satisfies readonly string[];
 export type AdvanceSettingsTab =
   | SettingsTabKey
   | (typeof WEBSITE_VIEW_TABS)[keyof typeof WEBSITE_VIEW_TABS]
   | typeof SOCIAL_TAB
-  | typeof TRAFFIC_TAB;
+  | typeof TRAFFIC_TAB
+  | typeof WEBSITE_MONEY_TAB;
 
 /**
  * The Scheduler tab's fields: refresh periods, generation limits and the review workflow, all

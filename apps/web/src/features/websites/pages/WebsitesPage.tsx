@@ -16,7 +16,11 @@ import { DeleteSelectedWebsitesButton } from '../components/DeleteSelectedWebsit
 import { DeleteWebsiteModal } from '../components/DeleteWebsiteModal.tsx';
 import { useSettingsAddress } from '../components/use-settings-address.ts';
 import { WebsiteFormModal } from '../components/WebsiteFormModal.tsx';
-import { WebsiteSettingsModal, type WebsiteViews } from '../components/WebsiteSettingsModal.tsx';
+import {
+  type WebsiteMoney,
+  WebsiteSettingsModal,
+  type WebsiteViews,
+} from '../components/WebsiteSettingsModal.tsx';
 import { renewalRowClass, useWebsiteColumns } from '../components/website-columns.tsx';
 
 const MONITOR_STATUS_OPTIONS = MONITOR_STATUSES.map(
@@ -26,8 +30,17 @@ const MONITOR_STATUS_OPTIONS = MONITOR_STATUSES.map(
 /** The website whose edit form is open, if any (Advance Settings keep theirs in the address). */
 type Dialog = { kind: 'none' } | { kind: 'form'; website: Website };
 
-/** `websiteViews`: a website's views chart in its Advance Settings, which the app hands over. */
-export function WebsitesPage({ websiteViews }: { websiteViews?: WebsiteViews }) {
+/**
+ * `websiteViews`, `websiteMoney`: a website's views chart and Money tab in its Advance Settings,
+ * which the app hands over.
+ */
+export function WebsitesPage({
+  websiteViews,
+  websiteMoney,
+}: {
+  websiteViews?: WebsiteViews;
+  websiteMoney?: WebsiteMoney;
+}) {
   // The server's message says how many variants went with the websites.
   const list = useResourceList({
     rowId: (website) => website.id,
@@ -91,6 +104,7 @@ export function WebsitesPage({ websiteViews }: { websiteViews?: WebsiteViews }) 
           initialTab={settings.tab}
           onClose={settings.close}
           websiteViews={websiteViews}
+          websiteMoney={websiteMoney}
         />
       )}
       <DeleteWebsiteModal
