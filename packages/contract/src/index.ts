@@ -7,6 +7,7 @@ export * from './channel-connect.ts';
 export * from './channels.ts';
 export * from './connect-paths.ts';
 export * from './content-actions.ts';
+export * from './costs.ts';
 export * from './deliveries.ts';
 export * from './economics.ts';
 export * from './errors.ts';

@@ -69,6 +69,8 @@ describe('the lists derived from the resources', () => {
       'channel',
       'social_app',
       'revenue',
+      'cost',
+      'exchange_rate',
     ]);
     expect(TRASH_TYPES).toEqual([
       'websites',

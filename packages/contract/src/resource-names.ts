@@ -84,6 +84,8 @@ export const RESOURCE_NAMES = {
   channels: { one: 'channel', label: 'Channel', trash: true, trashAbility: 'channel-manage' },
   'social-apps': { one: 'social_app', label: 'Social app' },
   revenue: { one: 'revenue', label: 'Revenue' },
+  costs: { one: 'cost', label: 'Cost' },
+  'exchange-rates': { one: 'exchange_rate', label: 'Exchange rate' },
 } as const satisfies Record<string, ResourceFacts>;
 
 type Names = typeof RESOURCE_NAMES;
