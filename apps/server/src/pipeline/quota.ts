@@ -13,6 +13,7 @@ import { publishDeliveryEvents, variantTarget } from '../events/publish.ts';
 import { queueFor, type RunningJob } from '../jobs/queue.ts';
 import type { TaskContext } from '../jobs/scheduler.ts';
 import type { SettingSeed } from '../lib/settings-catalog.ts';
+import { recordCost } from '../modules/costs/record.ts';
 
 /**
  * The networks' quotas and prices, kept per social app and day (UTC) in its usage ledger: each
@@ -221,7 +222,7 @@ async function defer(
   await publishDeliveryEvents(tx, kind, 'queued', [variantTarget(variant, target)]);
 }
 
-/** Adds what a delivered post costs to its app's day. */
+/** Adds what a delivered post costs to its app's day and to its website's cost ledger. */
 export async function addPostCost(
   context: TaskContext,
   tx: Db,
@@ -234,9 +235,19 @@ export async function addPostCost(
   if (!cost) return;
   // Read in the delivery's transaction: a second connection could wait for it forever.
   const amount = cost(variant, await numbersOf(context, tx, target));
-  const appId = await appOf(tx, channelId);
-  if (appId === null || amount === 0) return;
+  if (amount === 0) return;
   const day = quotaDayOf(job);
+  // The website's ledger too (US dollars, as the networks' prices are), in the same transaction.
+  await recordCost(tx, {
+    websiteId: variant.website.id,
+    day,
+    kind: 'social',
+    source: target,
+    amount,
+    currency: 'USD',
+  });
+  const appId = await appOf(tx, channelId);
+  if (appId === null) return;
   await tx.execute(
     sql`INSERT INTO social_app_usage (app_id, day, cost) VALUES (${appId}, ${day}, ${amount})
         ON CONFLICT (app_id, day) DO UPDATE SET cost = social_app_usage.cost + EXCLUDED.cost`,

@@ -1,3 +1,4 @@
+import { ECONOMICS_SETTINGS, utcDay } from '@sitefleet/contract';
 import type OpenAI from 'openai';
 import type {
   ChatCompletionCreateParamsNonStreaming,
@@ -8,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { readSettings } from '../../db/settings.ts';
 import { answerExcerpt } from '../../lib/delivery-http.ts';
 import { parseStorableJson, storableText } from '../../lib/outside-text.ts';
+import { recordCost } from '../../modules/costs/record.ts';
 
 /**
  * The AI provider: any OpenAI-compatible chat-completions API, named by the application settings
@@ -73,11 +75,64 @@ function providerFailure(
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/** The model's text answer to `messages` (in `responseFormat` when given). */
+/** A count of tokens as the provider answered it: a whole number from 0, else none. */
+const tokenCount = (value: unknown) =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+
+/** A price setting: what it says when it is a number from 0, else 0. */
+const price = (value: string | null) => {
+  const number = Number(value ?? '');
+  return value?.trim() && Number.isFinite(number) && number >= 0 ? number : 0;
+};
+
+/**
+ * Charges the call to its website: its tokens at the prices per 1,000 of the settings, in their
+ * currency, a `generation` cost of the model. A provider that answers no usage bills nothing
+ * that can be counted: no cost is recorded.
+ */
+async function chargeCall(
+  context: AppContext,
+  websiteId: number,
+  model: string,
+  usage: OpenAI.CompletionUsage | undefined,
+) {
+  const input = tokenCount(usage?.prompt_tokens);
+  const output = tokenCount(usage?.completion_tokens);
+  if (input === null || output === null) return;
+  const prices = await readSettings(context.db, context.secrets, [
+    ECONOMICS_SETTINGS.aiInputPricePer1k,
+    ECONOMICS_SETTINGS.aiOutputPricePer1k,
+    ECONOMICS_SETTINGS.aiPriceCurrency,
+  ]);
+  const currency = prices[ECONOMICS_SETTINGS.aiPriceCurrency]?.trim().toUpperCase();
+  await recordCost(context.db, {
+    websiteId,
+    day: utcDay(Date.now()),
+    kind: 'generation',
+    source: model,
+    amount:
+      (input / 1000) * price(prices[ECONOMICS_SETTINGS.aiInputPricePer1k]) +
+      (output / 1000) * price(prices[ECONOMICS_SETTINGS.aiOutputPricePer1k]),
+    currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : 'USD',
+    inputTokens: input,
+    outputTokens: output,
+  });
+}
+
+export interface CompletionOptions {
+  /** The website the call works for: what the provider bills for it is charged to it. */
+  websiteId: number | null;
+  responseFormat?: ChatCompletionCreateParamsNonStreaming['response_format'];
+}
+
+/**
+ * The model's text answer to `messages` (in `responseFormat` when given). What the call cost is
+ * recorded as soon as the provider answers, even when the answer is then refused: it is billed.
+ */
 export async function complete(
   context: AppContext,
   messages: ChatMessage[],
-  responseFormat?: ChatCompletionCreateParamsNonStreaming['response_format'],
+  { websiteId, responseFormat }: CompletionOptions,
 ): Promise<string> {
   const { client, model, sdk } = await providerClient(context);
   let completion: OpenAI.ChatCompletion;
@@ -90,6 +145,7 @@ export async function complete(
   } catch (error) {
     throw providerFailure(sdk, error, context.config.AI_TIMEOUT_MS);
   }
+  if (websiteId !== null) await chargeCall(context, websiteId, model, completion.usage);
   const choice = completion.choices[0];
   // A cut-off answer is half-made content: it is a failure, never saved.
   if (choice?.finish_reason === 'length') {
@@ -108,8 +164,12 @@ export async function completeJson<T>(
   context: AppContext,
   messages: ChatMessage[],
   schema: z.ZodType<T>,
+  websiteId: number | null,
 ): Promise<T> {
-  const text = await complete(context, messages, { type: 'json_object' });
+  const text = await complete(context, messages, {
+    websiteId,
+    responseFormat: { type: 'json_object' },
+  });
   let json: unknown;
   try {
     json = parseStorableJson(text);

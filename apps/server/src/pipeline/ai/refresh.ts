@@ -186,6 +186,7 @@ async function runRefresh<T>(context: TaskContext, refresh: Refresh<T>, websiteI
         context,
         refresh.messages(prompt, source, names, count),
         refresh.answer,
+        website.id,
       );
       for (const proposal of answer.slice(0, count)) {
         proposals.push({ source, proposal });

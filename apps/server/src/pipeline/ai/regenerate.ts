@@ -45,7 +45,9 @@ async function regenerationMessages(
 }
 
 async function newDescription(context: AppContext, variant: VariantContent) {
-  const answer = await complete(context, await regenerationMessages(context, variant));
+  const answer = await complete(context, await regenerationMessages(context, variant), {
+    websiteId: variant.website.id,
+  });
   const checked = DESCRIPTION_RULES[variant.kind].safeParse(answer);
   if (!checked.success) {
     throw new Error(`The AI provider's description was refused: ${z.prettifyError(checked.error)}`);
