@@ -20,6 +20,7 @@ import { categoriesRoutes } from './modules/categories/routes.ts';
 import { googleLoginRoutes } from './modules/channels/connect/google-login-routes.ts';
 import { channelsRoutes } from './modules/channels/routes.ts';
 import { socialAppUsageRoutes } from './modules/channels/usage.ts';
+import { costsRoutes } from './modules/costs/routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/routes.ts';
 import { eventSubscriptionsRoutes } from './modules/event-subscriptions/routes.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     adsenseRoutes,
   ]) {
     await app.register(routes, context);
+    costsRoutes,
   }
 
   await app.register(apiDocsRoutes);
