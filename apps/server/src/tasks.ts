@@ -13,6 +13,7 @@ import { readSettings } from './db/settings.ts';
 import { pruneEvents } from './events/publish.ts';
 import { every, onTheMark, type TaskDefinition, type TaskSource } from './jobs/scheduler.ts';
 import { AUDIT_RETENTION_SETTING } from './lib/settings-catalog.ts';
+import { fetchEcbRates } from './modules/costs/ecb.ts';
 import { pruneEventDeliveries } from './modules/event-subscriptions/deliveries.ts';
 import { pruneChecks, queueDueChecks, sendRenewalNotices } from './modules/monitor/service.ts';
 import { keepTrafficPartitions } from './modules/traffic/partitions.ts';
@@ -105,6 +106,11 @@ export const GOOGLE_TRAFFIC_TASK = 'traffic:google-import';
  * again (pipeline/revenue-import), at midnight UTC.
  */
 export const ADSENSE_REVENUE_TASK = 'revenue:adsense-import';
+/**
+ * Fetches the ECB's reference rates into the exchange rates, when economics.ecb_rates_url is set
+ * (modules/costs/ecb.ts), at midnight UTC: the ECB publishes a working day's in its afternoon.
+ */
+export const ECB_RATES_TASK = 'economics:ecb-rates';
 
 /**
  * The first row of the task every installation starts with, due a minute after the seed, so that
@@ -271,6 +277,13 @@ export const FIXED_TASKS: TaskDefinition[] = [
     nextRun: onTheMark(24 * HOUR_MS),
     run: async (context) => {
       await importAdsenseDaily(context);
+    },
+  },
+  {
+    command: ECB_RATES_TASK,
+    nextRun: onTheMark(24 * HOUR_MS),
+    run: async (context) => {
+      await fetchEcbRates(context);
     },
   },
   {
