@@ -132,14 +132,21 @@ export function costDays(period: CostPeriod, base: string, options: CostDaysOpti
     WHERE a.created_at >= ${from}::timestamp AT TIME ZONE 'UTC'
       AND a.created_at < (${to} + 1)::timestamp AT TIME ZONE 'UTC'
     GROUP BY a.instance_id, a.website_id, ${utcDate(sql`a.created_at`)}`;
+  // A worked day joins its instructions (few instance days, many instructions: hashed); a day
+  // without any is the fleet's.
   const instanceRows = sql`
     SELECT r.website_id, d.day, 'instances'::text AS kind, d.instance_id AS source,
-           coalesce(d.amount * r.n / t.n, d.amount) AS amount, ${base}::text AS currency,
-           coalesce(d.amount * r.n / t.n, d.amount) AS given, NULL::text AS note
+           d.amount * r.n / t.n AS amount, ${base}::text AS currency,
+           d.amount * r.n / t.n AS given, NULL::text AS note
+    FROM instructions r
+    JOIN instance_days d ON d.id = r.instance_id AND d.day = r.day
+    JOIN instruction_totals t ON t.instance_id = r.instance_id AND t.day = r.day
+    UNION ALL
+    SELECT NULL::int, d.day, 'instances'::text, d.instance_id, d.amount, ${base}::text, d.amount,
+           NULL::text
     FROM instance_days d
-    LEFT JOIN (SELECT instance_id, day, sum(n) AS n FROM instructions GROUP BY instance_id, day) t
-      ON t.instance_id = d.id AND t.day = d.day
-    LEFT JOIN instructions r ON r.instance_id = d.id AND r.day = d.day`;
+    WHERE NOT EXISTS (SELECT 1 FROM instruction_totals t
+                      WHERE t.instance_id = d.id AND t.day = d.day)`;
 
   /** The rows kept as they are: a fleet's row only when it is not shared out. */
   const kept = (column: SQL) =>
@@ -149,7 +156,10 @@ export function costDays(period: CostPeriod, base: string, options: CostDaysOpti
     UNION ALL SELECT * FROM instance_rows i WHERE ${kept(sql`i.website_id`)}
     UNION ALL ${stored(kept(sql`c.website_id`))}`;
   const ctes = sql`rates AS MATERIALIZED (${rates}),
-    renewal_periods AS MATERIALIZED (${renewalPeriods}), instance_days AS (${instanceDays}), instructions AS MATERIALIZED (${instructions}),
+    renewal_periods AS MATERIALIZED (${renewalPeriods}), instance_days AS MATERIALIZED (${instanceDays}),
+    instructions AS MATERIALIZED (${instructions}),
+    instruction_totals AS MATERIALIZED (
+      SELECT instance_id, day, sum(n) AS n FROM instructions GROUP BY instance_id, day),
     instance_rows AS (${instanceRows})`;
   if (options.shared === 'fleet') return sql`WITH ${ctes} ${owned}`;
 
