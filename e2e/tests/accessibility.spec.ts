@@ -36,7 +36,14 @@ const SIGNED_IN_SCREENS: Screen[] = [
   {
     name: 'dashboard',
     path: () => '/admin/dashboard',
-    ready: (page) => page.getByRole('heading', { name: 'Dashboard' }).first(),
+    // With its portfolio's websites and chart.
+    ready: (page) =>
+      page
+        .locator('main')
+        .filter({ has: page.locator('[data-testid="money-chart"] canvas') })
+        .filter({
+          has: page.getByRole('table', { name: 'Portfolio' }).locator('tbody tr:has(td + td)'),
+        }),
   },
   { name: 'websites', path: () => '/admin/websites', ready: firstRow },
   { name: 'instances', path: () => '/admin/instances', ready: firstRow },

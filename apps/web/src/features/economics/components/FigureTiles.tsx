@@ -33,7 +33,9 @@ function Change({
     return <span className="text-body-secondary">No figure to compare {against}</span>;
   }
   const good = change === 0 ? null : change > 0 === riseIsGood;
-  const colour = good === null ? 'text-body-secondary' : good ? 'text-success' : 'text-danger';
+  // The emphasis shades keep their contrast on the cards of both themes.
+  const colour =
+    good === null ? 'text-body-secondary' : good ? 'text-success-emphasis' : 'text-danger-emphasis';
   return (
     <>
       <span className={colour}>{formatChange(change)}</span>{' '}

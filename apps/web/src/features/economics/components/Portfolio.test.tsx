@@ -138,10 +138,10 @@ describe('the portfolio', () => {
     expect(screen.getByTestId('portfolio-profit').textContent).toBe(inr(500));
     expect(screen.getByTestId('portfolio-views').textContent).toBe('4,000');
     // A smaller loss before: profit rose by three times the loss's size.
-    expect(screen.getByText('+300%').className).toContain('text-success');
+    expect(screen.getByText('+300%').className).toContain('text-success-emphasis');
     // Cost fell: good news in green.
-    expect(screen.getByText('-20%').className).toContain('text-success');
-    expect(screen.getByText('+50%').className).toContain('text-success');
+    expect(screen.getByText('-20%').className).toContain('text-success-emphasis');
+    expect(screen.getByText('+50%').className).toContain('text-success-emphasis');
 
     const chart = screen.getByRole('table', { name: /Revenue and cost per day/ });
     const [first, second] = cellsOf(chart);

@@ -85,7 +85,7 @@ export function portfolioColumns(currency: string): ColumnDef<EconomicsWebsiteRo
       id: 'profit',
       header: 'Profit',
       cell: ({ row }) => (
-        <span className={(row.original.profit ?? 0) < 0 ? 'text-danger' : undefined}>
+        <span className={(row.original.profit ?? 0) < 0 ? 'text-danger-emphasis' : undefined}>
           <Money
             value={row.original.profit}
             currency={currency}
