@@ -171,29 +171,29 @@ export function costDays(period: CostPeriod, base: string, options: CostDaysOpti
       FROM (SELECT * FROM instance_rows WHERE website_id IS NULL
             UNION ALL ${stored(sql`c.website_id IS NULL`)}) s
       GROUP BY s.day, s.kind, s.currency),
-    views AS (
-      SELECT t.website_id, t.day, t.views::numeric AS views,
-             sum(t.views) OVER (PARTITION BY t.day) AS total
+    views AS MATERIALIZED (
+      SELECT t.website_id, t.day, t.views::numeric AS views
       FROM traffic_daily t
-      WHERE t.source = 'beacon' AND t.views > 0 AND t.day IN (SELECT day FROM shared))
+      WHERE t.source = 'beacon' AND t.views > 0 AND t.day IN (SELECT day FROM shared)),
+    day_views AS (SELECT day, sum(views) AS total FROM views GROUP BY day)
     ${owned}
     UNION ALL
-    SELECT v.website_id, s.day, s.kind, NULL::text, s.amount * v.views / v.total, s.currency,
-           s.given * v.views / v.total, NULL::text
-    FROM shared s JOIN views v ON v.day = s.day
+    SELECT v.website_id, s.day, s.kind, NULL::text, s.amount * v.views / d.total, s.currency,
+           s.given * v.views / d.total, NULL::text
+    FROM shared s JOIN day_views d ON d.day = s.day JOIN views v ON v.day = s.day
     WHERE ${only(sql`v.website_id`)}
     UNION ALL
     SELECT w.id, s.day, s.kind, NULL::text, s.amount / e.n, s.currency, s.given / e.n, NULL::text
     FROM shared s
     CROSS JOIN LATERAL (SELECT count(*) AS n FROM websites w WHERE ${existed(sql`s.day`)}) e
     JOIN websites w ON ${existed(sql`s.day`)}
-    WHERE NOT EXISTS (SELECT 1 FROM views v WHERE v.day = s.day) AND ${only(sql`w.id`)}
+    WHERE NOT EXISTS (SELECT 1 FROM day_views d WHERE d.day = s.day) AND ${only(sql`w.id`)}
     ${
       ids === undefined
         ? sql`UNION ALL
     SELECT NULL::int, s.day, s.kind, NULL::text, s.amount, s.currency, s.given, NULL::text
     FROM shared s
-    WHERE NOT EXISTS (SELECT 1 FROM views v WHERE v.day = s.day)
+    WHERE NOT EXISTS (SELECT 1 FROM day_views d WHERE d.day = s.day)
       AND NOT EXISTS (SELECT 1 FROM websites w WHERE ${existed(sql`s.day`)})`
         : sql``
     }`;
