@@ -86,9 +86,10 @@ export function costDays(period: CostPeriod, base: string, options: CostDaysOpti
     base,
   );
 
-  // The series have constant lengths, so that the planner counts the rows it will make: a
-  // lateral series of computed bounds is taken for 1,000 rows, and a query estimated that large
-  // is compiled (JIT) for seconds before it runs, even on a handful of rows.
+  // The renewal periods and the instances' days come from series of constant length, which the
+  // planner counts right: a lateral series of computed bounds is taken for 1,000 rows, and a
+  // query estimated that large is compiled (JIT) for seconds before it runs, even on a handful of
+  // rows (only a period's own days are left to such a series).
   const dayCount = literal(daysBetween(period.from, period.to) + 1);
   /** Renewal periods that may overlap the period: a duration is at least a month. */
   const periodCount = literal(monthsBetween(period.from, period.to) + 2);
