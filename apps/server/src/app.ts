@@ -22,6 +22,7 @@ import { channelsRoutes } from './modules/channels/routes.ts';
 import { socialAppUsageRoutes } from './modules/channels/usage.ts';
 import { costsRoutes } from './modules/costs/routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/routes.ts';
+import { economicsRoutes } from './modules/economics/routes.ts';
 import { eventSubscriptionsRoutes } from './modules/event-subscriptions/routes.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     settingsRoutes,
     statsRoutes,
     trafficRoutes,
+    economicsRoutes,
     googleLoginRoutes,
     changingAccess(userAccessRoutes),
     changingAccess(usersRoutes),

@@ -18,7 +18,12 @@ export async function baseCurrency(db: Db): Promise<string> {
     .select({ value: settings.value })
     .from(settings)
     .where(eq(settings.fullPath, ECONOMICS_SETTINGS.currency));
-  const value = row?.value?.trim().toUpperCase();
+  return baseCurrencyOf(row?.value);
+}
+
+/** The base currency the setting economics.currency's value names. */
+export function baseCurrencyOf(setting: string | null | undefined): string {
+  const value = setting?.trim().toUpperCase();
   return value && /^[A-Z]{3}$/.test(value) ? value : DEFAULT_BASE_CURRENCY;
 }
 
