@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useId } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
 import { createPersistedChoice, usePersistedChoice } from '../../lib/persisted-choice.ts';
 import { LoadingSpinner } from '../LoadingSpinner.tsx';
 
@@ -18,7 +18,8 @@ export interface ChartSeries {
   format?: (value: number) => string;
 }
 
-const UplotChart = lazy(() => import('./UplotChart.tsx'));
+const loadChart = () => import('./UplotChart.tsx');
+const UplotChart = lazy(loadChart);
 
 /** Chart or table: a reader who asked for the table (a screen reader's) keeps getting it. */
 export const chartView = createPersistedChoice<'chart' | 'table'>(
@@ -26,6 +27,17 @@ export const chartView = createPersistedChoice<'chart' | 'table'>(
   ['chart', 'table'],
   'chart',
 );
+
+/**
+ * Starts loading the chart's code (uPlot) before its data is there, so that both arrive together;
+ * nothing for a reader who reads the table.
+ */
+export function usePreloadedChart() {
+  const asChart = usePersistedChoice(chartView) === 'chart';
+  useEffect(() => {
+    if (asChart) void loadChart();
+  }, [asChart]);
+}
 
 interface ChartFigureProps {
   /** The chart's name: 'Views and visitors per day'. */

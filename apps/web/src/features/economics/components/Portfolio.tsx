@@ -1,6 +1,7 @@
 import { ECONOMICS_ORDER_KEYS, economicsPeriodSchema } from '@sitefleet/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
+import { usePreloadedChart } from '../../../components/charts/ChartFigure.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
@@ -28,6 +29,7 @@ const REVENUE_AND_COST = ['revenue', 'cost'] as const;
  */
 export function Portfolio() {
   const titleId = useId();
+  usePreloadedChart();
   const [period, changePeriod] = usePeriodParams(checkPeriod);
   const { range } = period;
   const ready = range !== null;

@@ -1,6 +1,7 @@
 import { ADSENSE_SOURCE, COST_KINDS, economicsPeriodSchema } from '@sitefleet/contract';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
+import { usePreloadedChart } from '../../../components/charts/ChartFigure.tsx';
 import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { PeriodError, PeriodPicker } from '../../../components/PeriodPicker.tsx';
 import {
@@ -54,6 +55,7 @@ export function WebsiteMoney({
   websiteId: number;
   websiteName: string;
 }) {
+  usePreloadedChart();
   const [asked, setAsked] = useState<PeriodChanges>({ period: DEFAULT_PERIOD });
   const period = useMemo(() => periodChoice(asked, checkPeriod), [asked]);
   const request = { from: period.range?.from ?? '', to: period.range?.to ?? '', websiteId };
