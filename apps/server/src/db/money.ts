@@ -34,10 +34,10 @@ export function baseCurrencyOf(setting: string | null | undefined): string {
  */
 export const rateOn = (currency: SQL, day: SQL, base: string) => sql`CASE
   WHEN ${currency} = ${base} THEN 1::numeric
-  ELSE (SELECT r.rate FROM exchange_rates r
-        WHERE r.currency = ${currency} AND r.day <= ${day}
-          AND r.day > ${day} - ${RATE_LOOKBACK_DAYS}::int
-        ORDER BY r.day DESC LIMIT 1)
+  ELSE (SELECT rate_in_force.rate FROM exchange_rates rate_in_force
+        WHERE rate_in_force.currency = ${currency} AND rate_in_force.day <= ${day}
+          AND rate_in_force.day > ${day} - ${RATE_LOOKBACK_DAYS}::int
+        ORDER BY rate_in_force.day DESC LIMIT 1)
   END`;
 
 /** `amount` (in `currency`, of `day`) in the base currency; null where no rate is known. */
