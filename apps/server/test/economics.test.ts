@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { parseCsv } from './csv.ts';
-import { serverForFile } from './fixtures.ts';
+import { serverForFile, tokenOf } from './fixtures.ts';
 
 /**
  * The economics list and summary over revenue, costs, rates, views and delivery attempts written
@@ -321,5 +321,19 @@ describe('GET /api/economics/summary', () => {
     expect(april.totals.profit).toBeNull();
     expect(april.missing_rates).toEqual(['GBP', 'JPY']);
     expect((await admin.get(`/api/economics/summary?${MARCH}&website_id=999999`)).status).toBe(404);
+  });
+
+  it('shows a token limited to some websites theirs only', async () => {
+    const { client } = await tokenOf(admin, {
+      abilities: ['economics-list'],
+      website_ids: [gamma],
+    });
+    const listed = await client.get<Answer>(`/api/economics/websites?${MARCH}`);
+    expect(listed.body.data.map((row) => row.id)).toEqual([gamma]);
+    const fleet = await client.get<EconomicsSummary>(`/api/economics/summary?${MARCH}`);
+    expect(fleet.body.totals).toEqual({ revenue: 0.01, cost: 5.5, profit: -5.49, views: 200 });
+    expect((await client.get(`/api/economics/summary?${MARCH}&website_id=${alpha}`)).status).toBe(
+      404,
+    );
   });
 });
