@@ -189,9 +189,9 @@ export async function buildApp({ context, logger }: BuildAppOptions) {
     trafficGoogleRoutes,
     revenueRoutes,
     adsenseRoutes,
+    costsRoutes,
   ]) {
     await app.register(routes, context);
-    costsRoutes,
   }
 
   await app.register(apiDocsRoutes);
