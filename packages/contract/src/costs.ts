@@ -6,6 +6,7 @@ import {
   currencyCode,
   ECONOMICS_MAX_DAYS,
   moneyAmount,
+  uniqueRows,
 } from './economics.ts';
 import { FIELD_MESSAGES, WITHOUT_NUL } from './fields.ts';
 import { MAX_ID } from './pagination.ts';
@@ -148,25 +149,16 @@ export const exchangeRateInputSchema = z.object({
  * that has one replaces it) or none.
  */
 export const exchangeRatesBodySchema = z.strictObject({
-  rates: z
-    .array(exchangeRateInputSchema, { error: COSTS_MESSAGES.ratesRequired })
-    .min(1, COSTS_MESSAGES.ratesRequired)
-    .max(EXCHANGE_RATES_MAX, COSTS_MESSAGES.tooManyRates)
-    .superRefine((rates, context) => {
-      const seen = new Map<string, number>();
-      rates.forEach((rate, index) => {
-        const key = `${rate.currency} ${rate.date}`;
-        const first = seen.get(key);
-        if (first === undefined) seen.set(key, index);
-        else {
-          context.addIssue({
-            code: 'custom',
-            path: [index, 'date'],
-            message: COSTS_MESSAGES.repeatedRate(first),
-          });
-        }
-      });
-    }),
+  rates: uniqueRows(
+    exchangeRateInputSchema,
+    {
+      max: EXCHANGE_RATES_MAX,
+      required: COSTS_MESSAGES.ratesRequired,
+      tooMany: COSTS_MESSAGES.tooManyRates,
+    },
+    (rate) => `${rate.currency} ${rate.date}`,
+    COSTS_MESSAGES.repeatedRate,
+  ),
 });
 export type ExchangeRatesBody = z.infer<typeof exchangeRatesBodySchema>;
 export const exchangeRatesUpdatedSchema = z.object({ updated: z.number() });

@@ -142,3 +142,26 @@ export const economicsSummarySchema = z.object({
   missing_rates: z.array(z.string()),
 });
 export type EconomicsSummary = z.infer<typeof economicsSummarySchema>;
+
+/**
+ * A batch of rows sent at once (revenue, exchange rates), all written or none: 1 to `max` rows,
+ * each row whose `key` an earlier row has refused on its `date` with `repeated`'s message.
+ */
+export const uniqueRows = <Row extends z.ZodType>(
+  row: Row,
+  limits: { max: number; required: string; tooMany: string },
+  key: (row: z.output<Row>) => string,
+  repeated: (index: number) => string,
+) =>
+  z
+    .array(row, { error: limits.required })
+    .min(1, limits.required)
+    .max(limits.max, limits.tooMany)
+    .superRefine((rows, context) => {
+      const seen = new Map<string, number>();
+      rows.forEach((one, index) => {
+        const first = seen.get(key(one));
+        if (first === undefined) seen.set(key(one), index);
+        else context.addIssue({ code: 'custom', path: [index, 'date'], message: repeated(first) });
+      });
+    });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idFilter, optionalQueryFilter } from './content-actions.ts';
-import { currencyCode, ECONOMICS_MAX_DAYS, moneyAmount } from './economics.ts';
+import { currencyCode, ECONOMICS_MAX_DAYS, moneyAmount, uniqueRows } from './economics.ts';
 import { FIELD_MESSAGES, WITHOUT_NUL } from './fields.ts';
 import { MAX_ID } from './pagination.ts';
 import { defineResource } from './resource.ts';
@@ -78,25 +78,16 @@ export type RevenueRowInput = z.infer<typeof revenueRowInputSchema>;
  * website, source and day that has one replaces its amount and currency.
  */
 export const revenueBodySchema = z.strictObject({
-  rows: z
-    .array(revenueRowInputSchema, { error: REVENUE_MESSAGES.rowsRequired })
-    .min(1, REVENUE_MESSAGES.rowsRequired)
-    .max(REVENUE_MAX_ROWS, REVENUE_MESSAGES.tooManyRows)
-    .superRefine((rows, context) => {
-      const seen = new Map<string, number>();
-      rows.forEach((row, index) => {
-        const key = `${row.website_id} ${row.source} ${row.date}`;
-        const first = seen.get(key);
-        if (first === undefined) seen.set(key, index);
-        else {
-          context.addIssue({
-            code: 'custom',
-            path: [index, 'date'],
-            message: REVENUE_MESSAGES.repeated(first),
-          });
-        }
-      });
-    }),
+  rows: uniqueRows(
+    revenueRowInputSchema,
+    {
+      max: REVENUE_MAX_ROWS,
+      required: REVENUE_MESSAGES.rowsRequired,
+      tooMany: REVENUE_MESSAGES.tooManyRows,
+    },
+    (row) => `${row.website_id} ${row.source} ${row.date}`,
+    REVENUE_MESSAGES.repeated,
+  ),
 });
 export type RevenueBody = z.infer<typeof revenueBodySchema>;
 

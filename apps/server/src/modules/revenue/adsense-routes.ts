@@ -14,6 +14,7 @@ import { queryRows } from '../../db/client.ts';
 import { revenueImports } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { QUEUES } from '../../jobs/queue.ts';
+import { isoTextOrNull } from '../../lists/page.ts';
 import { currentUser } from '../../plugins/auth.ts';
 
 /**
@@ -23,8 +24,6 @@ import { currentUser } from '../../plugins/auth.ts';
  */
 
 const tags = ['revenue'];
-const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
 
 interface ImportRow {
   id: number;
@@ -109,8 +108,8 @@ export const adsenseRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
         failed: row.failed,
         skipped: row.skipped,
         message: row.message,
-        started_at: iso(row.started_at),
-        finished_at: iso(row.finished_at),
+        started_at: isoTextOrNull(row.started_at),
+        finished_at: isoTextOrNull(row.finished_at),
       };
     },
   );
@@ -134,7 +133,7 @@ export const adsenseRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
             FROM websites w LEFT JOIN adsense_websites a ON a.website_id = w.id
             ORDER BY w.name, w.id`,
       );
-      return rows.map((row) => ({ ...row, last_imported_at: iso(row.last_imported_at) }));
+      return rows.map((row) => ({ ...row, last_imported_at: isoTextOrNull(row.last_imported_at) }));
     },
   );
 };

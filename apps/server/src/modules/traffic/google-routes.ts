@@ -15,6 +15,7 @@ import { trafficImports } from '../../db/schema.ts';
 import { mappedGoogleProperties } from '../../db/traffic-google.ts';
 import { HttpError, validationError } from '../../errors.ts';
 import { QUEUES } from '../../jobs/queue.ts';
+import { isoTextOrNull } from '../../lists/page.ts';
 import { currentUser } from '../../plugins/auth.ts';
 
 /**
@@ -25,8 +26,6 @@ import { currentUser } from '../../plugins/auth.ts';
  */
 
 const tags = ['traffic'];
-const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
 
 interface ImportRow {
   id: number;
@@ -65,7 +64,7 @@ export const trafficGoogleRoutes: FastifyPluginAsyncZod<AppContext> = async (
         name: property.name,
         host: property.host,
         website_id: property.website_id,
-        last_imported_at: iso(property.last_imported_at),
+        last_imported_at: isoTextOrNull(property.last_imported_at),
         last_error: property.last_error,
       })),
   );
@@ -142,8 +141,8 @@ export const trafficGoogleRoutes: FastifyPluginAsyncZod<AppContext> = async (
         processed: Math.max(0, row.total - row.pending),
         failed: row.failed,
         message: row.message,
-        started_at: iso(row.started_at),
-        finished_at: iso(row.finished_at),
+        started_at: isoTextOrNull(row.started_at),
+        finished_at: isoTextOrNull(row.finished_at),
       };
     },
   );
