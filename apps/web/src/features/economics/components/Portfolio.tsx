@@ -1,11 +1,11 @@
 import { ECONOMICS_ORDER_KEYS, economicsPeriodSchema } from '@sitefleet/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
+import { Answered } from '../../../components/Answered.tsx';
 import { usePreloadedChart } from '../../../components/charts/ChartFigure.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
-import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { PeriodError, PeriodPicker } from '../../../components/PeriodPicker.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
@@ -65,22 +65,16 @@ export function Portfolio() {
           <h3 className="card-title h5 mb-0">Revenue and cost</h3>
         </div>
         <div className="card-body">
-          {summary.data ? (
-            <MoneyChart
-              title={`Revenue and cost per day, ${days} days`}
-              summary={summary.data}
-              figures={REVENUE_AND_COST}
-              busy={summary.isFetching}
-            />
-          ) : !ready ? (
-            <p className="text-body-secondary mb-0">Type the first and last day of the period.</p>
-          ) : summary.isError ? (
-            <div className="alert alert-danger mb-0" role="alert">
-              {summary.error.message}
-            </div>
-          ) : (
-            <LoadingSpinner />
-          )}
+          <Answered answer={summary} ready={ready}>
+            {(data) => (
+              <MoneyChart
+                title={`Revenue and cost per day, ${days} days`}
+                summary={data}
+                figures={REVENUE_AND_COST}
+                busy={summary.isFetching}
+              />
+            )}
+          </Answered>
         </div>
       </div>
       <ListCard

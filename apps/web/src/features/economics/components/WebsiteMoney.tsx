@@ -1,8 +1,8 @@
 import { ADSENSE_SOURCE, COST_KINDS, economicsPeriodSchema } from '@sitefleet/contract';
-import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Answered, PERIOD_INCOMPLETE } from '../../../components/Answered.tsx';
 import { usePreloadedChart } from '../../../components/charts/ChartFigure.tsx';
-import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { PeriodError, PeriodPicker } from '../../../components/PeriodPicker.tsx';
 import {
   DEFAULT_PERIOD,
@@ -24,24 +24,6 @@ const FIGURES = ['revenue', 'cost', 'profit'] as const;
 
 /** A revenue source as the screens name it: AdSense's import by its name, the others as given. */
 const sourceName = (source: string) => (source === ADSENSE_SOURCE ? 'AdSense' : source);
-
-/** An answer's spinner or error until it is there, then what it shows. */
-function Answered<T>({
-  answer,
-  children,
-}: {
-  answer: UseQueryResult<T>;
-  children: (data: T) => ReactNode;
-}) {
-  if (answer.data !== undefined) return children(answer.data);
-  if (answer.isError)
-    return (
-      <div className="alert alert-danger mb-0" role="alert">
-        {answer.error.message}
-      </div>
-    );
-  return <LoadingSpinner small />;
-}
 
 /**
  * A website's money over a period (the last 30 days first; the choice is the tab's own): revenue,
@@ -75,7 +57,7 @@ export function WebsiteMoney({
         <PeriodError value={period} />
       </div>
       {!enabled ? (
-        <p className="text-body-secondary">Type the first and last day of the period.</p>
+        <p className="text-body-secondary">{PERIOD_INCOMPLETE}</p>
       ) : (
         <>
           <Answered answer={summary}>

@@ -4,9 +4,9 @@ import {
   TRAFFIC_WEBSITE_ORDER_KEYS,
 } from '@sitefleet/contract';
 import { useCallback, useMemo } from 'react';
+import { Answered } from '../../../components/Answered.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { ListCard } from '../../../components/ListCard.tsx';
-import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
@@ -69,23 +69,17 @@ export function TrafficPage() {
           </h2>
         </div>
         <div className="card-body">
-          {traffic.data ? (
-            <TrafficChart
-              title={title}
-              points={traffic.data.series}
-              metrics={metrics}
-              interval={interval}
-              busy={traffic.isFetching}
-            />
-          ) : !ready ? (
-            <p className="text-body-secondary mb-0">Type the first and last day of the period.</p>
-          ) : traffic.isError ? (
-            <div className="alert alert-danger mb-0" role="alert">
-              {traffic.error.message}
-            </div>
-          ) : (
-            <LoadingSpinner />
-          )}
+          <Answered answer={traffic} ready={ready}>
+            {(data) => (
+              <TrafficChart
+                title={title}
+                points={data.series}
+                metrics={metrics}
+                interval={interval}
+                busy={traffic.isFetching}
+              />
+            )}
+          </Answered>
         </div>
       </div>
 
