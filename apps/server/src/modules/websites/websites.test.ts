@@ -40,6 +40,7 @@ describe('creating and editing a website', () => {
       url: expect.stringMatching(/^https:\/\//),
       status: 1,
       views: 0,
+      ga4_views: 0,
       posts_count: 0,
       categories_count: 0,
       hosting: 'Hetzner',
