@@ -323,13 +323,18 @@ describe('GET /api/economics/summary', () => {
     expect((await admin.get(`/api/economics/summary?${MARCH}&website_id=999999`)).status).toBe(404);
   });
 
-  it('shows a token limited to some websites theirs only', async () => {
+  it('shows a token limited to some websites theirs only, and one website by its id', async () => {
     const { client } = await tokenOf(admin, {
       abilities: ['economics-list'],
       website_ids: [gamma],
     });
     const listed = await client.get<Answer>(`/api/economics/websites?${MARCH}`);
     expect(listed.body.data.map((row) => row.id)).toEqual([gamma]);
+    // One website's row, by its id: none for a website the token does not reach.
+    const one = await client.get<Answer>(`/api/economics/websites?${MARCH}&website_id=${gamma}`);
+    expect(one.body.data.map((row) => row.id)).toEqual([gamma]);
+    const other = await client.get<Answer>(`/api/economics/websites?${MARCH}&website_id=${alpha}`);
+    expect(other.body.data).toEqual([]);
     const fleet = await client.get<EconomicsSummary>(`/api/economics/summary?${MARCH}`);
     expect(fleet.body.totals).toEqual({ revenue: 0.01, cost: 5.5, profit: -5.49, views: 200 });
     expect((await client.get(`/api/economics/summary?${MARCH}&website_id=${alpha}`)).status).toBe(

@@ -74,10 +74,14 @@ export const ECONOMICS_ORDER_KEYS = [
   'name',
 ] as const;
 
-/** GET /api/economics/websites: the list contract, one row per website over the period. */
+/**
+ * GET /api/economics/websites: the list contract, one row per website over the period; one
+ * website's row with `website_id`.
+ */
 export const economicsWebsitesQuerySchema = withinPeriod(
   pageQuerySchema.extend({
     ...periodFields,
+    website_id: idFilter,
     ...orderQueryFields(ECONOMICS_ORDER_KEYS, { key: 'profit', direction: 'desc' }),
   }),
   ECONOMICS_MAX_DAYS,

@@ -10,31 +10,23 @@ export interface WebsiteEconomics {
 }
 
 /**
- * GET /api/economics/websites for one website's row: the list is searched (by name and URL), not
- * filtered by id, so the website's name is searched for, names first in their order (the exact
- * name before the longer ones that hold it), and its row read by id; null when it is not there.
+ * GET /api/economics/websites?website_id= for one website's row; null when it is not there.
  * Without `from`/`to`, the list's default period: the last 30 days.
  */
 export const websiteEconomicsQueryOptions = (
-  website: { id: number; name: string },
+  websiteId: number,
   period: { from?: string; to?: string } = {},
 ) =>
   queryOptions({
-    queryKey: [...economicsKey, 'website', website.id, website.name, period],
+    queryKey: [...economicsKey, 'website', websiteId, period],
     queryFn: async ({ signal }): Promise<WebsiteEconomics | null> => {
       const page = economicsWebsitesAnswerSchema.parse(
         await http.get('/api/economics/websites', {
-          query: {
-            query: website.name,
-            order_key: 'name',
-            order_dir: 'asc',
-            per_page: 100,
-            ...period,
-          },
+          query: { website_id: websiteId, ...period },
           signal,
         }),
       );
-      const row = page.data.find((candidate) => candidate.id === website.id);
+      const row = page.data.find((candidate) => candidate.id === websiteId);
       return row ? { row, currency: page.currency } : null;
     },
   });

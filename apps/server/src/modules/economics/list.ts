@@ -129,6 +129,7 @@ async function ordered(
   const conditions = [
     searchCondition(query.query, [websites.name, websites.url]),
     scope ? sql`${websites.id} = ANY(${idArray(scope)})` : undefined,
+    query.website_id === undefined ? undefined : sql`${websites.id} = ${query.website_id}`,
   ].filter((condition): condition is SQL => condition !== undefined);
   if (query.order_key === 'name') {
     const sqlDirection = sql.raw(direction.toUpperCase());

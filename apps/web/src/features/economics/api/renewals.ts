@@ -21,7 +21,7 @@ export const renewalsDueQueryOptions = (days: number) =>
  */
 export function useRenewalAdvice(websites: Renewals['websites']) {
   return useQueries({
-    queries: websites.map((website) => websiteEconomicsQueryOptions(website)),
+    queries: websites.map((website) => websiteEconomicsQueryOptions(website.id)),
     combine: (results) =>
       results.map((result) =>
         result.isError

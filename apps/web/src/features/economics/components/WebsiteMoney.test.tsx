@@ -78,12 +78,9 @@ function renderTab() {
     },
   });
   renderInApp(
-    createMemoryRouter(
-      [{ path: '*', element: <WebsiteMoney websiteId={4} websiteName="Recipes" /> }],
-      {
-        initialEntries: ['/admin/websites?settings=4&tab=money'],
-      },
-    ),
+    createMemoryRouter([{ path: '*', element: <WebsiteMoney websiteId={4} /> }], {
+      initialEntries: ['/admin/websites?settings=4&tab=money'],
+    }),
   );
   return fetchMock;
 }
@@ -126,9 +123,9 @@ describe("a website's Money tab", () => {
       const call = calls.find((url) => url.pathname === path);
       expect(call?.searchParams.get('website_id')).toBe('4');
     }
-    // Its row of the economics list, found by its name.
+    // Its row of the economics list, asked for by its id.
     const row = calls.find((url) => url.pathname === '/api/economics/websites');
-    expect(row?.searchParams.get('query')).toBe('Recipes');
+    expect(row?.searchParams.get('website_id')).toBe('4');
   });
 
   it('asks again for the period picked', async () => {

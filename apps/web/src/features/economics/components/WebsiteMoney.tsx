@@ -30,13 +30,7 @@ const sourceName = (source: string) => (source === ADSENSE_SOURCE ? 'AdSense' : 
  * cost and profit per day, its revenue by source and its costs by kind (its share of the fleet's
  * costs among them), in the base currency.
  */
-export function WebsiteMoney({
-  websiteId,
-  websiteName,
-}: {
-  websiteId: number;
-  websiteName: string;
-}) {
+export function WebsiteMoney({ websiteId }: { websiteId: number }) {
   usePreloadedChart();
   const [asked, setAsked] = useState<PeriodChanges>({ period: DEFAULT_PERIOD });
   const period = useMemo(() => periodChoice(asked, checkPeriod), [asked]);
@@ -46,7 +40,7 @@ export function WebsiteMoney({
   const revenue = useQuery({ ...revenueTotalsQueryOptions(request), enabled });
   // Its costs by kind as the portfolio counts them: its share of the fleet's costs among them.
   const costs = useQuery({
-    ...websiteEconomicsQueryOptions({ id: websiteId, name: websiteName }, period.range ?? {}),
+    ...websiteEconomicsQueryOptions(websiteId, period.range ?? {}),
     enabled,
   });
 

@@ -7,7 +7,7 @@ import { websiteEconomicsQueryOptions } from '../../../lib/website-economics.ts'
  */
 export function useWebsiteCostPerPost(website: { id: number; name: string } | undefined) {
   return useQuery({
-    ...websiteEconomicsQueryOptions(website ?? { id: 0, name: '' }),
+    ...websiteEconomicsQueryOptions(website?.id ?? 0),
     enabled: website !== undefined,
   });
 }

@@ -46,13 +46,13 @@ function renderTable(websiteId?: string) {
         { id: 8, name: 'Recipes Two' },
       ],
     },
-    // A name search finds both; the row read is the website's own.
+    // The website's own row, asked for by its id.
     '/api/economics/websites': {
       body: {
-        ...paginate([economicsRow(8, 'Recipes Two', 99), economicsRow(7, 'Recipes', 312.5)], {
+        ...paginate([economicsRow(7, 'Recipes', 312.5)], {
           page: 1,
-          perPage: 100,
-          total: 2,
+          perPage: 15,
+          total: 1,
           path: '/api/economics/websites',
         }),
         currency: 'INR',
@@ -82,7 +82,7 @@ describe('the cost per post column', () => {
     expect(within(table).getByRole('columnheader').textContent).toBe('Cost per post (30 days)');
     const calls = economicsCalls(fetchMock);
     expect(calls).toHaveLength(1);
-    expect(new URLSearchParams(calls[0]?.split('?')[1]).get('query')).toBe('Recipes');
+    expect(new URLSearchParams(calls[0]?.split('?')[1]).get('website_id')).toBe('7');
   });
 
   it('says which website to pick without one, and asks nothing', async () => {

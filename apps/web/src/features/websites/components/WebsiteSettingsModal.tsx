@@ -65,7 +65,7 @@ interface WebsiteSettingsModalProps {
 }
 
 export type WebsiteViews = ComponentType<{ websiteId: number }>;
-export type WebsiteMoney = ComponentType<{ websiteId: number; websiteName: string }>;
+export type WebsiteMoney = ComponentType<{ websiteId: number }>;
 
 const titleOf = (website: Pick<Website, 'name'>) => `Advance Settings: ${website.name}`;
 
@@ -378,9 +378,7 @@ function WebsiteSettingsForm({
         </Tab>
         {WebsiteMoney && canSeeMoney && (
           <Tab eventKey={WEBSITE_MONEY_TAB} title="Money">
-            {activeTab === WEBSITE_MONEY_TAB && (
-              <WebsiteMoney websiteId={website.id} websiteName={website.name} />
-            )}
+            {activeTab === WEBSITE_MONEY_TAB && <WebsiteMoney websiteId={website.id} />}
           </Tab>
         )}
       </Tabs>
