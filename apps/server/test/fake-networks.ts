@@ -121,11 +121,15 @@ export class FakeNetworks {
   });
 
   async start() {
+    // Connections stay open until stop(), as fake-http's: a keep-alive socket dropped on the
+    // server's own timer while the client reused it would fail a request on a loaded machine.
+    this.server.keepAliveTimeout = 0;
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   stop() {
+    this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(resolve));
   }
 
