@@ -33,6 +33,8 @@ const column = <T>(views: readonly PageView[], pick: (view: PageView) => T) => v
  * - A view's post is the one its page named, if that post has a variant on the website, else the
  *   post whose variant was published at the page's path; its category is the post's, or the one
  *   the page named, or the category published at the path.
+ * - A page's referrers and devices are kept for a post's or a category's page only, the pages
+ *   whose own breakdowns are read (a website's come from its days).
  * - A visitor counts once per hour, day, page-hour and page-day: a view counts as one when no
  *   earlier view of the same visitor hash falls in the same one (within the batch, or written
  *   before it).
@@ -182,7 +184,9 @@ export async function writePageViews(db: Db, views: readonly PageView[]): Promis
                                                  domain, views)
         SELECT website_id, day, path, max(attributed_post), max(attributed_category), referrer,
                count(*)
-        FROM flagged WHERE referrer IS NOT NULL
+        FROM flagged
+        WHERE referrer IS NOT NULL
+          AND (attributed_post IS NOT NULL OR attributed_category IS NOT NULL)
         GROUP BY website_id, day, path, referrer ORDER BY website_id, day, path, referrer
         ON CONFLICT (website_id, day, path, domain) DO UPDATE
           SET views = t.views + EXCLUDED.views,
@@ -200,7 +204,7 @@ export async function writePageViews(db: Db, views: readonly PageView[]): Promis
                                                device, views)
         SELECT website_id, day, path, max(attributed_post), max(attributed_category), device,
                count(*)
-        FROM flagged
+        FROM flagged WHERE attributed_post IS NOT NULL OR attributed_category IS NOT NULL
         GROUP BY website_id, day, path, device ORDER BY website_id, day, path, device
         ON CONFLICT (website_id, day, path, device) DO UPDATE
           SET views = t.views + EXCLUDED.views,
