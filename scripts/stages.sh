@@ -21,9 +21,10 @@ stage() {
   shift
   STAGE_NAMES+=("$name")
   STAGE_START[$name]=$(date +%s.%N)
+  STAGE_LOG[$name]="$STAGE_LOG_DIR/${#STAGE_NAMES[@]}.log"
   echo "── $name"
   local status=0
-  "$@" || status=$?
+  "$@" 2>&1 | tee "${STAGE_LOG[$name]}" || status=${PIPESTATUS[0]}
   stage_record "$name" "$status"
   return "$status"
 }
@@ -70,6 +71,25 @@ stage_seconds() {
   awk -v a="$1" -v b="$2" 'BEGIN { printf "%7.1f", b - a }'
 }
 
+# The failures of each failed stage again, from the summary its runner prints (vitest's "Failed
+# Tests", Playwright's numbered list) or else its last lines: a log read from its end then shows
+# why a run failed, however long the output before it.
+stage_failures() {
+  local name log
+  for name in "${STAGE_NAMES[@]}"; do
+    case ${STAGE_STATUS[$name]:-0} in 0 | stopped) continue ;; esac
+    log=${STAGE_LOG[$name]:-}
+    [ -f "$log" ] || continue
+    echo
+    echo "── $name: failures"
+    if grep -qE 'Failed Tests|^ +1\) ' "$log"; then
+      sed -n '/Failed Tests\|^ \+1) /,$p' "$log" | head -n 120
+    else
+      tail -n 40 "$log"
+    fi
+  done
+}
+
 stage_table() {
   local name status
   # A background stage not waited for when the run stops: its result if it ended, else stopped.
@@ -83,6 +103,7 @@ stage_table() {
     fi
     wait "${STAGE_PID[$name]}" 2>/dev/null || true
   done
+  stage_failures
   echo
   echo "── stage times (wall clock; background stages overlap the others)"
   printf '%-34s %9s %8s %8s\n' stage seconds start result
