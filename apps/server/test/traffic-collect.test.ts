@@ -392,6 +392,30 @@ describe('the tracking key', () => {
 
     expect((await admin.post('/api/websites/999999/tracking-key/rotate')).status).toBe(404);
   });
+
+  it("counts a new website's first view, sent at once after a wrong key was looked up", async () => {
+    // The wrong key makes the process read the keys: the website is made just after that read.
+    expect((await beacon({ k: 'no-such-key', u: 'https://site0.example.com/' })).status).toBe(202);
+    const created = await admin.post('/api/websites', {
+      name: 'Fresh Beacon Site',
+      url: 'https://fresh-beacon.example.com',
+      hosting: 'Test',
+      cost: 10,
+      duration: 12,
+    });
+    expect(created.status).toBe(201);
+    const keyDrops = await dropped('key');
+    const before = await rawCount();
+    const sent = await beacon(
+      { k: created.body.tracking_key, u: 'https://fresh-beacon.example.com/' },
+      { headers: { origin: 'https://fresh-beacon.example.com' } },
+    );
+    expect(sent.status).toBe(202);
+    await waitFor(async () => (await rawCount()) === before + 1, {
+      what: "the new website's first view",
+    });
+    expect(await dropped('key')).toBe(keyDrops);
+  });
 });
 
 describe('the raw views partitions', () => {

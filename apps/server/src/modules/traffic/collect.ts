@@ -32,12 +32,26 @@ interface TrackedWebsite {
 
 /** How long the tracking keys are read again after: a rotated key stops counting within it. */
 const KEYS_TTL_MS = 10_000;
-/** An unknown key reads the keys again at most this often, so that wrong keys cost no queries. */
-const UNKNOWN_KEY_RELOAD_MS = 1_000;
+/**
+ * Keys asked for and not found, kept until the next whole read: a wrong key costs one query, and
+ * a flood of them at most this many queries per read (past it, an unknown key waits for the next).
+ */
+const UNKNOWN_KEPT = 10_000;
 
-/** The websites by tracking key, read whole and kept a few seconds: one query for many views. */
+const trackedOf = (row: { id: number; url: string }): TrackedWebsite | undefined => {
+  const url = hostOf(row.url);
+  return url ? { id: row.id, host: siteHost(url.hostname) } : undefined;
+};
+
+/**
+ * The websites by tracking key, read whole and kept a few seconds: one query for many views. A
+ * key not among them (a website made since, here or in another process) is looked up alone, so
+ * that a new website's first views count; one found nowhere is remembered until the next whole
+ * read (a random key does not come to exist, and a restored website's returns within it).
+ */
 export function trackingKeys(db: Db) {
   let keys = new Map<string, TrackedWebsite>();
+  let unknown = new Set<string>();
   let readAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<void> | undefined;
   const read = () => {
@@ -49,12 +63,11 @@ export function trackingKeys(db: Db) {
         );
         keys = new Map(
           rows.flatMap((row) => {
-            const url = hostOf(row.url);
-            return url
-              ? [[row.tracking_key, { id: row.id, host: siteHost(url.hostname) }] as const]
-              : [];
+            const tracked = trackedOf(row);
+            return tracked ? [[row.tracking_key, tracked] as const] : [];
           }),
         );
+        unknown = new Set();
         readAt = Date.now();
       } finally {
         reading = undefined;
@@ -62,11 +75,22 @@ export function trackingKeys(db: Db) {
     })();
     return reading;
   };
+  const readOne = async (key: string) => {
+    const [row] = await queryRows<{ id: number; url: string }>(
+      db,
+      sql`SELECT id, url FROM websites WHERE tracking_key = ${key}`,
+    );
+    const tracked = row && trackedOf(row);
+    if (tracked) keys.set(key, tracked);
+    else unknown.add(key);
+    return tracked;
+  };
   return {
     async lookup(key: string): Promise<TrackedWebsite | undefined> {
-      const age = Date.now() - readAt;
-      if (age > KEYS_TTL_MS || (!keys.has(key) && age > UNKNOWN_KEY_RELOAD_MS)) await read();
-      return keys.get(key);
+      if (Date.now() - readAt > KEYS_TTL_MS) await read();
+      const found = keys.get(key);
+      if (found || unknown.has(key) || unknown.size >= UNKNOWN_KEPT) return found;
+      return readOne(key);
     },
     /** Reads the keys again at the next view (a key rotated in this process). */
     forget() {
