@@ -7,7 +7,8 @@ import { loadAdminLayout } from './layout/RootLayout.tsx';
 /**
  * Runs before every navigation (the navigation guard): when no user is loaded, loads the
  * profile, settings and abilities. Without a session, goes to login; with one, the login page
- * goes to the dashboard.
+ * goes to the dashboard, and a screen waits for the admin layout's code, which it then renders at
+ * once (see RootLayout).
  */
 export const sessionGuard: MiddlewareFunction = async ({ request }) => {
   const { pathname } = new URL(request.url);
@@ -23,5 +24,5 @@ export const sessionGuard: MiddlewareFunction = async ({ request }) => {
     }
   }
   if (onLogin) throw redirect(paths.dashboard);
-  void loadAdminLayout();
+  await loadAdminLayout();
 };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAppName, useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/paths.ts';
@@ -7,11 +7,19 @@ import { LoginLayout } from './LoginLayout.tsx';
 
 /**
  * The admin layout (navbar, sidebar, control sidebar and the react-bootstrap parts they use) is
- * not part of the sign-in page's load: it loads once a user is signed in. The session guard asks
- * for it as soon as the session is known, beside the screen's own chunk.
+ * not part of the sign-in page's load: it loads once a user is signed in. The session guard waits
+ * for it before a signed-in screen renders, so that it renders at once: a lazy component suspends
+ * on its first render even when its code is there, and React then holds the fallback it showed
+ * for 300 ms before showing what replaced it (the first screen's requests waited as long).
  */
-export const loadAdminLayout = () => import('./AdminLayout.tsx');
-const AdminLayout = lazy(() =>
+let loadedAdminLayout: ComponentType | undefined;
+export const loadAdminLayout = () =>
+  import('./AdminLayout.tsx').then((module) => {
+    loadedAdminLayout = module.AdminLayout;
+    return module;
+  });
+/** The layout for a render that comes before the guard had it loaded. */
+const LazyAdminLayout = lazy(() =>
   loadAdminLayout().then((module) => ({ default: module.AdminLayout })),
 );
 
@@ -26,11 +34,13 @@ export function RootLayout() {
   }, [appName]);
 
   const showAdmin = Boolean(user?.name) && pathname !== paths.login;
-  return showAdmin ? (
-    <Suspense fallback={<PageLoader />}>
-      <AdminLayout />
-    </Suspense>
+  if (!showAdmin) return <LoginLayout />;
+  const AdminLayout = loadedAdminLayout;
+  return AdminLayout ? (
+    <AdminLayout />
   ) : (
-    <LoginLayout />
+    <Suspense fallback={<PageLoader />}>
+      <LazyAdminLayout />
+    </Suspense>
   );
 }
