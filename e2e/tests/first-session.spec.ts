@@ -102,10 +102,13 @@ test.describe('on the untouched demo server', () => {
 
 test('permission badges of levels 2 and 3 are orange', async ({ page }) => {
   const roles = await api<{ data: RoleRow[] }>(page, 'GET', '/api/roles?per_page=100');
-  const role = roles.data.find((candidate) =>
-    candidate.permissions.some((permission) => [2, 3].includes(permission.level)),
+  // A role with both colours: other specs make roles of a few permissions, of one level.
+  const role = roles.data.find(
+    (candidate) =>
+      candidate.permissions.some((permission) => [2, 3].includes(permission.level)) &&
+      candidate.permissions.some((permission) => permission.level === 1),
   );
-  if (!role) throw new Error('No role shows a permission of level 2 or 3.');
+  if (!role) throw new Error('No role shows a permission of level 1 and one of level 2 or 3.');
   await page.goto(`/admin/roles?query=${encodeURIComponent(role.name)}`);
   const row = page
     .getByRole('table', { name: 'Roles' })
