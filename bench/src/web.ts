@@ -34,21 +34,30 @@ const SCREENS = [
   },
 ] as const;
 
+/** What the page's scripts below use of the browser (the bench is typed for node). */
+interface PageGlobals {
+  firstDataShown: Promise<number>;
+  document: { querySelector(selector: string): unknown };
+  MutationObserver: new (
+    callback: () => void,
+  ) => { observe(target: unknown, options: object): void; disconnect(): void };
+  requestAnimationFrame(callback: () => void): number;
+}
+
 /**
- * Runs in the page before its scripts: resolves `window.firstDataShown` with the time of the
- * first animation frame after `ready` matches, which is the frame that paints it.
+ * Runs in the page before its scripts: resolves `firstDataShown` with the time of the first
+ * animation frame after `ready` matches, which is the frame that paints it.
  */
 function markFirstData(ready: string) {
-  (window as unknown as { firstDataShown: Promise<number> }).firstDataShown = new Promise(
-    (resolve) => {
-      const observer = new MutationObserver(() => {
-        if (!document.querySelector(ready)) return;
-        observer.disconnect();
-        requestAnimationFrame(() => resolve(performance.now()));
-      });
-      observer.observe(document, { childList: true, subtree: true, attributes: true });
-    },
-  );
+  const page = globalThis as unknown as PageGlobals;
+  page.firstDataShown = new Promise((resolve) => {
+    const observer = new page.MutationObserver(() => {
+      if (!page.document.querySelector(ready)) return;
+      observer.disconnect();
+      page.requestAnimationFrame(() => resolve(performance.now()));
+    });
+    observer.observe(page.document, { childList: true, subtree: true, attributes: true });
+  });
 }
 
 interface Load {
@@ -84,7 +93,7 @@ async function main() {
           // Measured in the page: from its navigation's start to the frame that showed the data
           // (not to when the wait above noticed it, which polls), and what it fetched.
           const measured = await page.evaluate(async () => {
-            const shown = (window as unknown as { firstDataShown: Promise<number> }).firstDataShown;
+            const shown = (globalThis as unknown as PageGlobals).firstDataShown;
             // The page's own entries (a browser's, typed here as node's).
             const entries = (
               performance.getEntries() as unknown as { entryType: string; transferSize: number }[]
