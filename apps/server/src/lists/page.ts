@@ -53,7 +53,8 @@ export function inPageOrder<R extends { id: number }, T>(
 }
 
 /** Timestamps arrive as Date or text depending on the driver; answers carry ISO text. */
-export const isoText = (value: Date | string) => new Date(value).toISOString();
+export const isoText = (value: Date | string) =>
+  (value instanceof Date ? value : new Date(value)).toISOString();
 /** A time the database may not have: ISO text, or null. */
 export const isoTextOrNull = (value: Date | string | null) =>
   value === null ? null : isoText(value);

@@ -99,12 +99,23 @@ const postRows =
 
 /** The answer's rows, in the order of `ids`. */
 const inPostOrder = (ids: readonly number[], records: readonly PostRecord[]): PostRow[] =>
-  inPageOrder(ids, records, ({ category_name, ...post }) => ({
-    ...post,
-    category: { id: post.category_id, name: category_name },
-    created_at: isoText(post.created_at),
-    next_publish_at: post.next_publish_at === null ? null : isoText(post.next_publish_at),
-  }));
+  inPageOrder(ids, records, shapePost);
+
+/**
+ * A record of this read as its answer's row, shaped in place: copying its twenty-odd fields into
+ * a new object (the rest and spread it was written with) took more of a list request's CPU than
+ * the rest of its shaping. `category_name` is left undefined, which JSON and the answers'
+ * schemas leave out, rather than deleted, which would slow every later read of the object.
+ */
+function shapePost(record: PostRecord): PostRow {
+  const { category_name: name, created_at, next_publish_at } = record;
+  const row = record as unknown as PostRow & { category_name?: string };
+  row.category = { id: record.category_id, name };
+  row.category_name = undefined;
+  row.created_at = isoText(created_at);
+  row.next_publish_at = next_publish_at === null ? null : isoText(next_publish_at);
+  return row;
+}
 
 /** Every post, newest first: the list's most read page, its statement's text written once. */
 const newestPage = preparedRead((offset: number, perPage: number) =>
