@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { loadedApart } from '../../lib/loaded-apart.tsx';
 
-const NavbarMenus = lazy(() =>
-  import('./NavbarMenus.tsx').then((module) => ({ default: module.NavbarMenus })),
+/** The top bar's menus (react-bootstrap's Dropdown and Popper): not in the screen's first load. */
+const NavbarMenus = loadedApart(() =>
+  import('./NavbarMenus.tsx').then((module) => module.NavbarMenus),
 );
 
 interface NavbarProps {
@@ -34,9 +35,7 @@ export function Navbar({
           </li>
         </ul>
         <ul className="navbar-nav ms-auto">
-          <Suspense fallback={null}>
-            <NavbarMenus />
-          </Suspense>
+          <NavbarMenus />
           <li className="nav-item">
             <button
               type="button"
