@@ -1,6 +1,8 @@
 import { TRASH_LIST_ABILITIES } from '@sitefleet/contract';
-import { type ComponentType, createElement, lazy } from 'react';
+import { type ComponentType, createElement } from 'react';
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx';
 import { type AbilityName, appAbility, can } from '../lib/abilities.ts';
+import { loadedApart } from '../lib/loaded-apart.tsx';
 import { paths } from '../lib/paths.ts';
 
 /** Loads a screen's module when its route is first visited: each screen is its own chunk. */
@@ -40,11 +42,11 @@ export interface ScreenEntry {
   edit?: Screen;
 }
 
-/** The dashboard's portfolio (the economics feature's), as React.lazy takes it. */
-const loadPortfolio = () =>
-  import('../features/economics/components/Portfolio.tsx').then((module) => ({
-    default: module.Portfolio,
-  }));
+/** The dashboard's portfolio (the economics feature's): the counts show while its code loads. */
+const Portfolio = loadedApart(
+  () => import('../features/economics/components/Portfolio.tsx').then((module) => module.Portfolio),
+  createElement(LoadingSpinner, { label: 'Loading the portfolio...' }),
+);
 
 /** Every screen of the app, by sidebar entry: the router and the sidebar are derived from it. */
 export const SCREENS: readonly ScreenEntry[] = [
@@ -57,12 +59,11 @@ export const SCREENS: readonly ScreenEntry[] = [
       // fleet's money. The portfolio's code is not in the first paint: it loads beside the
       // screen's, for those who may read it, and its requests leave as soon as it is there.
       load: async () => {
-        const portfolio = can(appAbility, 'economics-list') ? loadPortfolio() : undefined;
+        if (can(appAbility, 'economics-list')) void Portfolio.preload();
         const [{ DashboardPage }, { DashboardGoogleActions }] = await Promise.all([
           import('../features/stats/pages/DashboardPage.tsx'),
           import('../features/google/components/DashboardGoogleActions.tsx'),
         ]);
-        const Portfolio = lazy(() => portfolio ?? loadPortfolio());
         return () =>
           createElement(DashboardPage, {
             actions: createElement(DashboardGoogleActions),

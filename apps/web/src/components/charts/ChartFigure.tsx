@@ -1,4 +1,5 @@
-import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
+import { loadedApart } from '../../lib/loaded-apart.tsx';
 import { createPersistedChoice, usePersistedChoice } from '../../lib/persisted-choice.ts';
 import { LoadingSpinner } from '../LoadingSpinner.tsx';
 
@@ -18,8 +19,11 @@ export interface ChartSeries {
   format?: (value: number) => string;
 }
 
-const loadChart = () => import('./UplotChart.tsx');
-const UplotChart = lazy(loadChart);
+/** uPlot and its wrapper, loaded with the first chart. */
+const UplotChart = loadedApart(
+  () => import('./UplotChart.tsx').then((module) => module.default),
+  <LoadingSpinner small label="Loading the chart..." />,
+);
 
 /** Chart or table: a reader who asked for the table (a screen reader's) keeps getting it. */
 export const chartView = createPersistedChoice<'chart' | 'table'>(
@@ -35,7 +39,7 @@ export const chartView = createPersistedChoice<'chart' | 'table'>(
 export function usePreloadedChart() {
   const asChart = usePersistedChoice(chartView) === 'chart';
   useEffect(() => {
-    if (asChart) void loadChart();
+    if (asChart) void UplotChart.preload();
   }, [asChart]);
 }
 
@@ -81,9 +85,7 @@ export function ChartFigure({ title, summary, series, table, testId, busy }: Cha
       ) : (
         // The canvas says nothing to a screen reader: its caption and the table do.
         <div role="img" aria-label={`${title}: ${summary}`} style={{ minHeight: '260px' }}>
-          <Suspense fallback={<LoadingSpinner small label="Loading the chart..." />}>
-            <UplotChart series={series} testId={testId} />
-          </Suspense>
+          <UplotChart series={series} testId={testId} />
         </div>
       )}
     </figure>

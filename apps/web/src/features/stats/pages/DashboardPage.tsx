@@ -1,6 +1,5 @@
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { IfAllowed } from '../../../components/IfAllowed.tsx';
-import { LoadingSpinner } from '../../../components/LoadingSpinner.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { InstancesCard } from '../components/InstancesCard.tsx';
 import { MonitorBoxes } from '../components/MonitorBoxes.tsx';
@@ -35,14 +34,7 @@ export function DashboardPage({
           <MonitorBoxes />
         </IfAllowed>
       </div>
-      {portfolio && (
-        <IfAllowed ability="economics-list">
-          {/* The counts show while the portfolio's code loads. */}
-          <Suspense fallback={<LoadingSpinner label="Loading the portfolio..." />}>
-            {portfolio}
-          </Suspense>
-        </IfAllowed>
-      )}
+      {portfolio && <IfAllowed ability="economics-list">{portfolio}</IfAllowed>}
       <div className="row">
         <IfAllowed ability="instance-list">
           <div className="col-lg-6">
