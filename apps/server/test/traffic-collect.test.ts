@@ -359,6 +359,20 @@ describe('what a page may send', () => {
     );
     expect(paths).toEqual([{ path: '/after-nul' }, { path: '/nulhere' }]);
   });
+
+  it('drops a key with a NUL or of any other shape than a tracking key as a wrong key, with 202', async () => {
+    const keyDrops = await dropped('key');
+    // As JSON escapes, which the server reads into a NUL and a lone surrogate.
+    for (const k of [`${key.slice(0, 16)}\\u0000${key.slice(17)}`, '\\ud800', 'x'.repeat(64)]) {
+      const answer = await fetch(`${server.url}/api/collect`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': DESKTOP },
+        body: `{"k":"${k}","u":"https://site0.example.com/"}`,
+      });
+      expect(answer.status, k).toBe(202);
+    }
+    expect(await dropped('key')).toBe(keyDrops + 3);
+  });
 });
 
 describe('the tracking key', () => {

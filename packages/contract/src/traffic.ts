@@ -112,6 +112,9 @@ export function publishedPathOf(url: string): string | null {
  * tracking key, `u` the page's URL, `r` the referrer, `p` and `c` the post and category a page
  * names in its `sitefleet:post` and `sitefleet:category` meta tags.
  */
+/** A tracking key as the database makes it: a random UUID's 32 hex digits. */
+export const TRACKING_KEY_PATTERN = /^[0-9a-f]{32}$/;
+
 export const collectBodySchema = z.object({
   k: z.string().min(1).max(64),
   u: z.string().min(1).max(1024),

@@ -5,6 +5,7 @@ import {
   type DeviceClass,
   pagePath,
   siteHost,
+  TRACKING_KEY_PATTERN,
 } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
@@ -90,7 +91,8 @@ export function trackingKeys(db: Db) {
       if (Date.now() - readAt > KEYS_TTL_MS) await read();
       const found = keys.get(key);
       if (found || unknown.has(key) || unknown.size >= UNKNOWN_KEPT) return found;
-      return readOne(key);
+      // What no website can hold (a NUL, another length) is never asked for.
+      return TRACKING_KEY_PATTERN.test(key) ? readOne(key) : undefined;
     },
     /** Reads the keys again at the next view (a key rotated in this process). */
     forget() {
