@@ -8,7 +8,14 @@ import {
 } from '@sitefleet/contract';
 import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { type Db, type Executor, idArray, preparedRows, queryRows } from '../db/client.ts';
+import {
+  type Db,
+  type Executor,
+  idArray,
+  preparedRows,
+  queryRows,
+  writtenOut,
+} from '../db/client.ts';
 import { estimatedRows, knownLarge, rememberLarge, type SampledList } from './estimate.ts';
 
 /**
@@ -104,8 +111,42 @@ export const findingCost = (query: { query: string; website_id?: number }) => ({
   planEachTime: query.query !== '',
 });
 
-/** Selects the answer's rows whose id is in `ids`, an int[] expression, in any order. */
+/**
+ * Selects the answer's rows whose id is in `ids`, an int[] expression, in any order. One function
+ * writes one statement: its rows over a page are written out once (pageRowsOf).
+ */
 export type RowsOf = (ids: SQL) => SQL;
+
+/** The RowsOf of each set of options, made once, so that each is written out once. */
+export function rowsByOptions<O>(make: (options: O) => RowsOf, keyOf: (options: O) => string) {
+  const made = new Map<string, RowsOf>();
+  return (options: O): RowsOf => {
+    const key = keyOf(options);
+    let rowsOf = made.get(key);
+    if (!rowsOf) {
+      // Options come from a bounded set (the API tokens' website scopes): a bound all the same.
+      if (made.size >= 100) made.clear();
+      rowsOf = make(options);
+      made.set(key, rowsOf);
+    }
+    return rowsOf;
+  };
+}
+
+const writtenPageRows = new WeakMap<RowsOf, SQL>();
+/** `rowsOf` over the ids of the page (`page.ids`), written out once per RowsOf (writtenOut). */
+function pageRowsOf(rowsOf: RowsOf): SQL {
+  let rows = writtenPageRows.get(rowsOf);
+  if (!rows) {
+    rows = writtenOut(rowsOf(sql`page.ids`));
+    writtenPageRows.set(rowsOf, rows);
+  }
+  return rows;
+}
+
+/** A page of the ids given, in their order, without a counted total. */
+const givenPage = (ids: readonly number[]) =>
+  sql`SELECT ${idArray(ids)} AS ids, NULL::int AS total`;
 
 /**
  * The statement of a page and its rows (`page`: one row, the page's `ids` in order and the
@@ -114,7 +155,7 @@ export type RowsOf = (ids: SQL) => SQL;
 export const pageRowsStatement = (page: SQL, rowsOf: RowsOf) =>
   sql`WITH page AS MATERIALIZED (${page})
       SELECT page.total AS page_total, found.*
-      FROM page LEFT JOIN LATERAL (${rowsOf(sql`page.ids`)}) found ON TRUE
+      FROM page LEFT JOIN LATERAL (${pageRowsOf(rowsOf)}) found ON TRUE
       ORDER BY array_position(page.ids, found.id)`;
 
 /**
@@ -249,14 +290,18 @@ export async function listPage<R extends { id: number }>(
 }
 
 /**
- * The JSON text of the rows of `ids` (an int[] expression), in their order, as one value: `rowsOf`
- * selects each row's `id` and its `json` (the answer's row, written by the database).
+ * A page (`page`: one row, its `ids` in order and the counted `total`, or null) with the JSON text
+ * of its rows in that order, as one value: `rowsOf` selects each row's `id` and its `json` (the
+ * answer's row, written by the database).
  */
-const jsonRowsOf = (rowsOf: RowsOf, ids: SQL) =>
-  sql`SELECT count(*)::int AS found,
-             '[' || COALESCE(string_agg(found.json::text, ',' ORDER BY array_position(${ids}, found.id)), '')
-               || ']' AS json
-      FROM (${rowsOf(ids)}) found`;
+const jsonPageRows = (page: SQL, rowsOf: RowsOf) =>
+  sql`WITH page AS MATERIALIZED (${page})
+      SELECT page.total AS page_total, cardinality(page.ids) AS size, rows.*
+      FROM page CROSS JOIN LATERAL (
+        SELECT count(*)::int AS found,
+               '[' || COALESCE(string_agg(found.json::text, ',' ORDER BY array_position(page.ids, found.id)), '')
+                 || ']' AS json
+        FROM (${pageRowsOf(rowsOf)}) found) rows`;
 
 /**
  * One page of a list whose rows the database writes as JSON (`rowsOf` selects `id` and `json`,
@@ -270,22 +315,17 @@ export async function listJsonPage(
   rowsOf: RowsOf,
 ): Promise<{ json: string; found: number; total: number; estimated: boolean }> {
   const { json, found, total, estimated } = await pageAndTotal(db, list, async (page) => {
-    type Rows = { found: number; json: string };
+    type Rows = { found: number; json: string; size: number; page_total: number | null };
     if (list.planEachTime) {
       const [paged] = await queryRows<{ ids: number[]; total: number | null }>(db, page);
       const ids = paged?.ids ?? [];
       const [rows] =
         ids.length > 0
-          ? await preparedRows<Rows>(db, jsonRowsOf(rowsOf, idArray(ids)))
+          ? await preparedRows<Rows>(db, jsonPageRows(givenPage(ids), rowsOf))
           : [{ found: 0, json: '[]' }];
       return { ...rows!, size: ids.length, counted: paged?.total ?? undefined };
     }
-    const [rows] = await preparedRows<Rows & { size: number; page_total: number | null }>(
-      db,
-      sql`WITH page AS MATERIALIZED (${page})
-          SELECT page.total AS page_total, cardinality(page.ids) AS size, rows.*
-          FROM page CROSS JOIN LATERAL (${jsonRowsOf(rowsOf, sql`page.ids`)}) rows`,
-    );
+    const [rows] = await preparedRows<Rows>(db, jsonPageRows(page, rowsOf));
     return { ...rows!, counted: rows!.page_total ?? undefined };
   });
   return { json, found, total, estimated };

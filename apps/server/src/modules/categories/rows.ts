@@ -2,7 +2,7 @@ import { CATEGORY_FORM_LIST_MAX, type CategoryRow, RELATED_LIST_LIMIT } from '@s
 import { type SQL, sql } from 'drizzle-orm';
 import { variantInScope } from '../../content/filters.ts';
 import { reviewItems } from '../../content/review/stages.ts';
-import type { RowsOf } from '../../lists/page.ts';
+import { type RowsOf, rowsByOptions } from '../../lists/page.ts';
 
 /** A row as the categories' row statements select it: its id and the answer's row. */
 export type CategoryJsonRow = { id: number; json: CategoryRow };
@@ -65,7 +65,7 @@ const relatedRows = (ids: SQL) => sql`
  * that order: an aggregate without ORDER BY takes its rows as the sorted subquery yields them,
  * where one with ORDER BY would sort every category's every list again.
  */
-export const categoryRows =
+export const categoryRows = rowsByOptions(
   ({
     complete = false,
     scope,
@@ -73,16 +73,16 @@ export const categoryRows =
     complete?: boolean;
     /** An API token's websites: the row's websites and review columns are of those only. */
     scope?: readonly number[] | null;
-  } = {}): RowsOf =>
-  (ids) => {
-    const formLimit = complete ? CATEGORY_FORM_LIST_MAX : RELATED_LIST_LIMIT;
-    const names = (list: SQL, limit: number) =>
-      sql`array_to_string((array_agg(item) FILTER (WHERE list = ${list}))[:${sql.raw(String(limit))}], ',')`;
-    const array = (column: string) =>
-      sql`('[' || COALESCE(l.${sql.identifier(column)}, '') || ']')::json`;
-    const isoDate = (value: SQL) =>
-      sql`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-    return sql`
+  }): RowsOf =>
+    (ids) => {
+      const formLimit = complete ? CATEGORY_FORM_LIST_MAX : RELATED_LIST_LIMIT;
+      const names = (list: SQL, limit: number) =>
+        sql`array_to_string((array_agg(item) FILTER (WHERE list = ${list}))[:${sql.raw(String(limit))}], ',')`;
+      const array = (column: string) =>
+        sql`('[' || COALESCE(l.${sql.identifier(column)}, '') || ']')::json`;
+      const isoDate = (value: SQL) =>
+        sql`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+      return sql`
       WITH v AS MATERIALIZED (
              SELECT category_id AS owner, website_id, stage_id, assignee_id, publish_at
              FROM category_variants v WHERE category_id = ANY(${ids})${variantInScope(scope)}),
@@ -123,4 +123,6 @@ export const categoryRows =
                ${array('assignees')} AS assignees
       ) r
       WHERE c.id = ANY(${ids})`;
-  };
+    },
+  ({ complete = false, scope }) => `${complete}:${scope ?? ''}`,
+);

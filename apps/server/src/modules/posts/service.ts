@@ -46,6 +46,7 @@ import {
   pageOfRows,
   pageRowsStatement,
   type RowsOf,
+  rowsByOptions,
 } from '../../lists/page.ts';
 import { newestPostsPage } from './newest-page.ts';
 
@@ -78,10 +79,10 @@ const VARIANT_FLAGS = sql.join(
  * their review columns (a post without variants has none in either list); with a website scope,
  * of its variants on those websites only.
  */
-const postRows =
-  (scope?: readonly number[] | null): RowsOf =>
-  (ids) =>
-    sql`WITH v AS MATERIALIZED (
+const postRows = rowsByOptions(
+  (scope: readonly number[] | null | undefined): RowsOf =>
+    (ids) =>
+      sql`WITH v AS MATERIALIZED (
         SELECT post_id AS owner, stage_id, assignee_id, publish_at, ${sql.join(postedFlags, sql`, `)}
         FROM post_variants v WHERE post_id = ANY(${ids})${variantInScope(scope)})
       SELECT p.id, p.title, p.description, p.content_reference, p.status, p.category_id,
@@ -95,7 +96,9 @@ const postRows =
         FROM v GROUP BY owner
       ) f ON f.owner = p.id
       LEFT JOIN (${reviewColumns(sql`v`)}) r ON r.owner = p.id
-      WHERE p.id = ANY(${ids})`;
+      WHERE p.id = ANY(${ids})`,
+  (scope) => `${scope ?? ''}`,
+);
 
 /** The answer's rows, in the order of `ids`. */
 const inPostOrder = (ids: readonly number[], records: readonly PostRecord[]): PostRow[] =>
@@ -119,7 +122,7 @@ function shapePost(record: PostRecord): PostRow {
 
 /** Every post, newest first: the list's most read page, its statement's text written once. */
 const newestPage = preparedRead((offset: number, perPage: number) =>
-  pageRowsStatement(newestPostsPage(offset, perPage), postRows()),
+  pageRowsStatement(newestPostsPage(offset, perPage), postRows(null)),
 );
 
 const isUnfiltered = (query: ListQuery) =>
@@ -262,7 +265,10 @@ export function exportPosts(db: Db, query: ListQuery) {
 }
 
 async function postRow(db: Executor, id: number): Promise<PostRow> {
-  const [row] = inPostOrder([id], await preparedRows<PostRecord>(db, postRows()(idArray([id]))));
+  const [row] = inPostOrder(
+    [id],
+    await preparedRows<PostRecord>(db, postRows(null)(idArray([id]))),
+  );
   if (!row) throw notFound();
   return row;
 }
