@@ -188,7 +188,14 @@ export async function pageWithRows<R extends { id: number }>(
   if (planEachTime) {
     const [found] = await queryRows<{ ids: number[]; total: number | null }>(db, page);
     const ids = found?.ids ?? [];
-    const records = ids.length > 0 ? await preparedRows<R>(db, rowsOf(idArray(ids))) : [];
+    const records =
+      ids.length > 0
+        ? await preparedRows<R>(
+            db,
+            sql`WITH page AS MATERIALIZED (${givenPage(ids)})
+                SELECT found.* FROM page CROSS JOIN LATERAL (${pageRowsOf(rowsOf)}) found`,
+          )
+        : [];
     return { ids, counted: found?.total ?? undefined, records };
   }
   return pageOfRows(
