@@ -3,7 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, idArray, queryRows } from '../db/client.ts';
 import { listExport } from './export.ts';
-import { estimatedPage, findingCost, inPageOrder, isoText, listPage, type RowsOf } from './page.ts';
+import { estimatedPage, findingCost, inPageOrder, isoText, listPage } from './page.ts';
+import type { RowsOf } from './rows.ts';
 
 /**
  * A log: a table only ever appended to, aliased `a`, whose ids grow with time, so that newest

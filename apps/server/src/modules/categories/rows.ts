@@ -2,7 +2,7 @@ import { CATEGORY_FORM_LIST_MAX, type CategoryRow, RELATED_LIST_LIMIT } from '@s
 import { type SQL, sql } from 'drizzle-orm';
 import { variantInScope } from '../../content/filters.ts';
 import { reviewItems } from '../../content/review/stages.ts';
-import { type RowsOf, rowsByOptions } from '../../lists/page.ts';
+import { type RowsOf, rowsByOptions } from '../../lists/rows.ts';
 
 /** A row as the categories' row statements select it: its id and the answer's row. */
 export type CategoryJsonRow = { id: number; json: CategoryRow };

@@ -21,13 +21,8 @@ import { deleteToTrash } from '../../db/trash.ts';
 import { notFound, validationError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import {
-  findingCost,
-  jsonPageAnswer,
-  listJsonPage,
-  listOrder,
-  type RowsOf,
-} from '../../lists/page.ts';
+import { findingCost, jsonPageAnswer, listJsonPage, listOrder } from '../../lists/page.ts';
+import type { RowsOf } from '../../lists/rows.ts';
 import { searchCondition } from '../../lists/search.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { takeDefault } from './defaults.ts';

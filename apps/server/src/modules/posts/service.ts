@@ -37,17 +37,8 @@ import { type Deleter, deleteToTrash } from '../../db/trash.ts';
 import { notFound } from '../../errors.ts';
 import { sampledWhenSearched } from '../../lists/estimate.ts';
 import { type KeysetOrder, listExport } from '../../lists/export.ts';
-import {
-  estimatedPage,
-  findingCost,
-  inPageOrder,
-  isoText,
-  listPage,
-  pageOfRows,
-  pageRowsStatement,
-  type RowsOf,
-  rowsByOptions,
-} from '../../lists/page.ts';
+import { estimatedPage, findingCost, inPageOrder, isoText, listPage } from '../../lists/page.ts';
+import { pageOfRows, pageRowsStatement, type RowsOf, rowsByOptions } from '../../lists/rows.ts';
 import { newestPostsPage } from './newest-page.ts';
 
 /** The list's query, its Assignee filter's `me` read as the caller's id, and its website scope. */
