@@ -32,17 +32,21 @@ const percent = (ratio: number | undefined) =>
 
 /**
  * Each row's req/s as a share of the profile's in the same run, on the same database and with the
- * same Accept-Encoding (`profileCase` names the profile's row).
+ * same Accept-Encoding (`profileCase` names the profile's row); and the same share reckoned from
+ * the CPU each request took (server and database), which does not move with the machine's load.
  */
 function ofProfile(rows: Row[], profileCase: string) {
   const profiles = new Map(
     rows
       .filter((row) => row.case.startsWith(profileCase) && row.http)
-      .map((row) => [`${row.db} ${row.case.slice(profileCase.length)}`, row.http!.reqPerSec]),
+      .map((row) => [`${row.db} ${row.case.slice(profileCase.length)}`, row]),
   );
-  return (row: Row) => {
-    const suffix = row.case.match(/ \[[^\]]*\]$/)?.[0] ?? '';
-    return share(row.http?.reqPerSec, profiles.get(`${row.db} ${suffix}`));
+  const profileOf = (row: Row) =>
+    profiles.get(`${row.db} ${row.case.match(/ \[[^\]]*\]$/)?.[0] ?? ''}`);
+  const cpuOf = (row: Row | undefined) => row?.cpu && row.cpu.server + row.cpu.database;
+  return {
+    rate: (row: Row) => share(row.http?.reqPerSec, profileOf(row)?.http?.reqPerSec),
+    cpu: (row: Row) => share(cpuOf(profileOf(row)), cpuOf(row)),
   };
 }
 
@@ -56,6 +60,7 @@ export function printTable(rows: Row[], memory: Record<string, string>, profileC
     'floor req/s',
     'of floor',
     'of profile',
+    'of profile, CPU',
     'db CPU ms/req',
     'sent',
     'p50 ms',
@@ -81,7 +86,8 @@ export function printTable(rows: Row[], memory: Record<string, string>, profileC
           row.cpu ? row.cpu.server.toFixed(2) : '',
           rate(row.floor?.reqPerSec),
           percent(share(row.http?.reqPerSec, row.floor?.reqPerSec)),
-          percent(profileShare(row)),
+          percent(profileShare.rate(row)),
+          percent(profileShare.cpu(row)),
           row.cpu ? row.cpu.database.toFixed(2) : '',
           row.encoding ?? '',
           fixed(row.http?.p50, 1),
@@ -112,8 +118,11 @@ export function printTable(rows: Row[], memory: Record<string, string>, profileC
           errors: row.http.errors ?? 0,
         }),
         ...(row.encoding && { content_encoding: row.encoding }),
-        ...(profileShare(row) !== undefined && {
-          of_profile: Number(profileShare(row)!.toFixed(3)),
+        ...(profileShare.rate(row) !== undefined && {
+          of_profile: Number(profileShare.rate(row)!.toFixed(3)),
+        }),
+        ...(profileShare.cpu(row) !== undefined && {
+          of_profile_cpu: Number(profileShare.cpu(row)!.toFixed(3)),
         }),
         ...(row.floor && {
           floor_req_per_sec: Number(row.floor.reqPerSec.toPrecision(3)),
