@@ -12,7 +12,10 @@ import { type Executor, idArray, preparedRows, queryRows, writtenOut } from '../
  */
 export type RowsOf = (ids: SQL) => SQL;
 
-/** The RowsOf of each set of options, made once, so that each is written out once. */
+/**
+ * The RowsOf of each set of options, made once, so that each is written out once. `keyOf` must
+ * tell apart every two sets whose rows differ (no website and every website, say).
+ */
 export function rowsByOptions<O>(make: (options: O) => RowsOf, keyOf: (options: O) => string) {
   const made = new Map<string, RowsOf>();
   return (options: O): RowsOf => {

@@ -124,5 +124,5 @@ export const categoryRows = rowsByOptions(
       ) r
       WHERE c.id = ANY(${ids})`;
     },
-  ({ complete = false, scope }) => `${complete}:${scope ?? ''}`,
+  ({ complete = false, scope }) => JSON.stringify([complete, scope ?? null]),
 );

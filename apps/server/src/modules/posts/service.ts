@@ -88,7 +88,7 @@ const postRows = rowsByOptions(
       ) f ON f.owner = p.id
       LEFT JOIN (${reviewColumns(sql`v`)}) r ON r.owner = p.id
       WHERE p.id = ANY(${ids})`,
-  (scope) => `${scope ?? ''}`,
+  (scope) => JSON.stringify(scope ?? null),
 );
 
 /** The answer's rows, in the order of `ids`. */
