@@ -45,6 +45,12 @@ describe('a part written out once', () => {
     expect(dialect.sqlToQuery(around(writtenOut(part)))).toEqual(dialect.sqlToQuery(around(part)));
   });
 
+  it('refuses a text that holds a dollar and digits of its own', () => {
+    expect(() => writtenOut(sql`SELECT '$1' || ${'a'}::text AS price`)).toThrow(
+      'Not a statement to write out',
+    );
+  });
+
   it('answers the rows the part answers', async () => {
     expect(await queryRows(database.db, writtenOut(part))).toEqual([
       { id: 1, name: 'a1' },

@@ -230,6 +230,11 @@ export function writtenOut(query: SQL): SQL {
   const { sql: text, params } = dialect.sqlToQuery(query);
   // The text alternates: raw text, a value's number ($1 …), raw text …
   const parts = text.split(/\$(\d+)/);
+  // drizzle numbers its values in order: anything else is `$` and digits inside the text itself.
+  const numbers = parts.filter((_part, index) => index % 2 === 1);
+  if (numbers.length !== params.length || numbers.some((n, index) => Number(n) !== index + 1)) {
+    throw new Error(`Not a statement to write out: ${text.slice(0, 80)}`);
+  }
   return sql.join(
     parts.map((part, index) =>
       index % 2 === 0 ? sql.raw(part) : sql.param(params[Number(part) - 1]),
