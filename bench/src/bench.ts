@@ -17,25 +17,19 @@
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { runBulkAction } from '../../apps/server/src/content/actions.ts';
-import { POST_KIND } from '../../apps/server/src/content/kinds.ts';
-import { runAsActor } from '../../apps/server/src/db/audit.ts';
 import { type Database, openDatabase, queryRows } from '../../apps/server/src/db/client.ts';
 import { rollKeptWindows } from '../../apps/server/src/db/delivery-health-window.ts';
 import { startQueue } from '../../apps/server/src/jobs/queue.ts';
 import {
   assertAudited,
-  BENCH_ACTOR,
   BULK_CASE,
-  BULK_RUNS,
-  BULK_SIZE,
   benchCaller,
   bulkApproveEntries,
   bulkFigures,
-  bulkIds,
   floorBulk,
   httpBulk,
   resetBulkRows,
+  serviceBulk,
 } from './bulk.ts';
 import {
   type ListCase,
@@ -95,20 +89,7 @@ async function directPhase(target: Target) {
   }
   await resetBulkRows(database.db);
   const caller = await benchCaller(database.db);
-  const bulkTimes: number[] = [];
-  const entriesBefore = await bulkApproveEntries(database.db);
-  for (let run = 0; run < (selectedCase(BULK_CASE) ? BULK_RUNS : 0); run++) {
-    const start = performance.now();
-    // As a request would: the service writes its audit entry in the action's transaction.
-    const outcome = await runAsActor(BENCH_ACTOR, () =>
-      runBulkAction(database.db, queue, POST_KIND, { ids: bulkIds(run) }, 'approve', caller, null),
-    );
-    bulkTimes.push(performance.now() - start);
-    if (outcome.changed !== BULK_SIZE) {
-      throw new Error(`bulk approve (service): ${JSON.stringify(outcome)}`);
-    }
-  }
-  if (bulkTimes.length > 0) await assertAudited(database.db, entriesBefore, 'service');
+  const bulkTimes = selectedCase(BULK_CASE) ? await serviceBulk(database.db, queue, caller) : [];
   const auditedBulks = await bulkApproveEntries(database.db);
   await resetBulkRows(database.db);
   const bulkFloor = bulkTimes.length > 0 ? await floorBulk(database.db) : [];

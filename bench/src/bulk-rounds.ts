@@ -10,21 +10,9 @@
  * background job would.
  */
 import { sql } from 'drizzle-orm';
-import { runBulkAction } from '../../apps/server/src/content/actions.ts';
-import { POST_KIND } from '../../apps/server/src/content/kinds.ts';
-import { runAsActor } from '../../apps/server/src/db/audit.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { startQueue } from '../../apps/server/src/jobs/queue.ts';
-import {
-  BENCH_ACTOR,
-  BULK_RUNS,
-  BULK_SIZE,
-  benchCaller,
-  bulkIds,
-  floorBulk,
-  resetBulkRows,
-} from './bulk.ts';
-import { percentile } from './measure.ts';
+import { benchCaller, bulkFigures, floorBulk, resetBulkRows, serviceBulk } from './bulk.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('Set BENCH_DATABASE_URL to the seeded PostgreSQL database.');
@@ -37,32 +25,22 @@ const caller = await benchCaller(database.db);
 await resetBulkRows(database.db);
 const approves: number[] = [];
 const floors: number[] = [];
+const cleanPending = async () => {
+  if (!process.env.BENCH_CLEAN_PENDING) return;
+  await database.db.execute(
+    sql`SELECT gin_clean_pending_list('audit_log_subject_name_trgm_idx'),
+               gin_clean_pending_list('audit_log_user_name_trgm_idx')`,
+  );
+};
 for (let round = 0; round < rounds; round++) {
-  for (let run = 0; run < BULK_RUNS; run++) {
-    const start = performance.now();
-    const outcome = await runAsActor(BENCH_ACTOR, () =>
-      runBulkAction(database.db, queue, POST_KIND, { ids: bulkIds(run) }, 'approve', caller, null),
-    );
-    approves.push(performance.now() - start);
-    if (outcome.changed !== BULK_SIZE) throw new Error(`bulk approve: ${JSON.stringify(outcome)}`);
-    if (process.env.BENCH_CLEAN_PENDING) {
-      await database.db.execute(
-        sql`SELECT gin_clean_pending_list('audit_log_subject_name_trgm_idx'),
-                   gin_clean_pending_list('audit_log_user_name_trgm_idx')`,
-      );
-    }
-  }
+  approves.push(...(await serviceBulk(database.db, queue, caller, cleanPending)));
   await resetBulkRows(database.db);
   floors.push(...(await floorBulk(database.db)));
 }
 await queue.stop();
 await database.close();
 
-const median = (times: number[]) =>
-  percentile(
-    [...times].sort((a, b) => a - b),
-    50,
-  );
+const median = (times: number[]) => bulkFigures(times).p50;
 const listed = (times: number[]) => times.map((time) => time.toFixed(0)).join(' ');
 console.log(`approve: median ${median(approves).toFixed(0)} ms (${listed(approves)})`);
 console.log(`floor:   median ${median(floors).toFixed(0)} ms (${listed(floors)})`);

@@ -1,8 +1,11 @@
 import { MANAGE_ALL } from '@sitefleet/contract';
 import { sql } from 'drizzle-orm';
+import { runBulkAction } from '../../apps/server/src/content/actions.ts';
+import { POST_KIND } from '../../apps/server/src/content/kinds.ts';
 import type { ReviewCaller } from '../../apps/server/src/content/review/actions.ts';
-import type { AuditActor } from '../../apps/server/src/db/audit.ts';
+import { type AuditActor, runAsActor } from '../../apps/server/src/db/audit.ts';
 import { type Db, queryRows } from '../../apps/server/src/db/client.ts';
+import type { JobQueue } from '../../apps/server/src/jobs/queue.ts';
 import { type Figures, percentile } from './measure.ts';
 import { BENCH_ADMIN, defaultStage, seededPostStage } from './shape.ts';
 
@@ -58,6 +61,34 @@ export async function assertAudited(db: Db, before: number, path: string) {
   if (written !== BULK_RUNS) {
     throw new Error(`bulk approve (${path}): ${written} audit entries for ${BULK_RUNS} runs`);
   }
+}
+
+/**
+ * The BULK_RUNS bulk approves through the service, without HTTP, as a request makes them (its
+ * audit entry written in the action's transaction), each checked: every post changed, and one
+ * bulk action entry in the audit log a run. Answers their times; `afterEach` runs untimed.
+ */
+export async function serviceBulk(
+  db: Db,
+  queue: JobQueue,
+  caller: ReviewCaller,
+  afterEach: () => Promise<unknown> = async () => {},
+): Promise<number[]> {
+  const before = await bulkApproveEntries(db);
+  const times: number[] = [];
+  for (let run = 0; run < BULK_RUNS; run++) {
+    const start = performance.now();
+    const outcome = await runAsActor(BENCH_ACTOR, () =>
+      runBulkAction(db, queue, POST_KIND, { ids: bulkIds(run) }, 'approve', caller, null),
+    );
+    times.push(performance.now() - start);
+    if (outcome.changed !== BULK_SIZE) {
+      throw new Error(`bulk approve (service): ${JSON.stringify(outcome)}`);
+    }
+    await afterEach();
+  }
+  await assertAudited(db, before, 'service');
+  return times;
 }
 
 export const bulkFigures = (times: number[]): Figures => {
