@@ -23,6 +23,7 @@ const DATABASE_FREE = [
   'src/config.test.ts',
   'src/lib/{audit-diff,markdown,outside-text,passwords,secrets}.test.ts',
   'src/content/schedule/times.test.ts',
+  'src/lists/iso-text.test.ts',
 ];
 
 export default defineConfig(async () => {
