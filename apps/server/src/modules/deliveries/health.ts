@@ -19,7 +19,7 @@ import {
 import { keptWindowRows, keptWindowsCurrent } from '../../db/delivery-health-window.ts';
 import { websites } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { isoText } from '../../lists/page.ts';
+import { isoTextOrNull } from '../../lists/page.ts';
 import { searchCondition } from '../../lists/search.ts';
 
 /**
@@ -188,22 +188,33 @@ async function keptOrSummed(db: Db, kept: SQL, summed: () => SQL): Promise<Healt
     db,
     sql`SELECT *, ${keptWindowsCurrent} AS current FROM (${kept}) kept ORDER BY position`,
   );
-  if (rows[0]?.current) return rows.map(({ current: _current, ...row }) => row);
+  if (rows[0]?.current) return rows;
   return preparedRows<HealthRecord>(db, sql`${summed()} ORDER BY position`);
 }
 
-const shape = ({
-  total: _total,
-  position: _position,
-  has_post_webhook,
-  ...record
-}: HealthRecord): DeliveryHealth => ({
-  ...record,
-  delivery_health: deliveryHealthLevel({ ...record, has_post_webhook }),
+/**
+ * The answer's row, its fields named one by one: copying the statement's row without its page
+ * columns (a rest, then spreads) went through V8's slow generic copy for each of its 20 fields,
+ * about a tenth of the fleet page's server time in a profile.
+ */
+const shape = (record: HealthRecord): DeliveryHealth => ({
+  website_id: record.website_id,
+  website_name: record.website_name,
+  attempts: record.attempts,
+  delivered: record.delivered,
+  failed: record.failed,
   success_rate: record.success_rate === null ? null : Number(record.success_rate),
-  last_delivered_at: record.last_delivered_at && isoText(record.last_delivered_at),
-  last_failed_at: record.last_failed_at && isoText(record.last_failed_at),
-  paused_at: record.paused_at && isoText(record.paused_at),
+  p50_ms: record.p50_ms,
+  p95_ms: record.p95_ms,
+  last_delivered_at: isoTextOrNull(record.last_delivered_at),
+  last_failed_at: isoTextOrNull(record.last_failed_at),
+  last_error: record.last_error,
+  consecutive_failures: record.consecutive_failures,
+  paused: record.paused,
+  paused_at: isoTextOrNull(record.paused_at),
+  paused_reason: record.paused_reason,
+  pending: record.pending,
+  delivery_health: deliveryHealthLevel(record),
 });
 
 async function websiteCount(db: Db, where: SQL): Promise<number> {
