@@ -24,6 +24,7 @@ const DATABASE_FREE = [
   'src/lib/{audit-diff,markdown,outside-text,passwords,secrets}.test.ts',
   'src/content/schedule/times.test.ts',
   'src/lists/iso-text.test.ts',
+  'src/heap.test.ts',
 ];
 
 export default defineConfig(async () => {

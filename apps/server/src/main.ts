@@ -13,7 +13,7 @@ import { describeDrift, repairDerivedState } from './db/integrity.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedBase } from './db/seed.ts';
-import { limitHeapGrowth } from './heap.ts';
+import { limitHeapGrowth, settleHeapWhenIdle } from './heap.ts';
 import { TARGET_SETTINGS } from './pipeline/targets/index.ts';
 import { stopOnSignals } from './shutdown.ts';
 import { seedTaskRows } from './tasks.ts';
@@ -81,6 +81,7 @@ async function main() {
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  settleHeapWhenIdle(app.server);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://${config.HOST}:${port}`;
