@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { EventEmitter } from 'node:events';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -79,8 +79,8 @@ function compactingCollection(): () => void {
   };
 }
 
-/** Settles the heap of the process serving `server` once it falls idle after requests. */
-export function settleHeapWhenIdle(server: Server) {
+/** Settles the heap of the process whose HTTP `server` falls idle after requests. */
+export function settleHeapWhenIdle(server: Pick<EventEmitter, 'on'>) {
   const settler = idleSettler({
     now: () => performance.now(),
     collect: compactingCollection(),
