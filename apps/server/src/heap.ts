@@ -43,7 +43,7 @@ export const SETTLE_AFTER_IDLE_MS = 8_000;
  * objects (heap snapshots before and after a load differ by 2 MB of compiled code). Its own memory
  * reducer gives them back only if the old generation grew past a threshold that the 20% growth
  * limit keeps it under, so after a load it seldom runs. The server therefore runs one compacting
- * full collection once it has been idle SETTLE_AFTER_IDLE_MS after answering requests: 50–60 ms
+ * full collection once it has been idle SETTLE_AFTER_IDLE_MS after answering requests: about 50 ms
  * of pause while nothing is being answered, once per busy spell.
  */
 export function idleSettler(options: { now: () => number; collect: () => void; idleMs: number }) {
