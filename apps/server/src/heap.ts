@@ -35,7 +35,7 @@ export function limitHeapGrowth() {
  * 5-second window of allocation, so that the collection sees the allocation rate low and gives
  * back the young generation's grown space too.
  */
-export const SETTLE_AFTER_IDLE_MS = 8_000;
+const SETTLE_AFTER_IDLE_MS = 8_000;
 
 /**
  * After a load, V8 keeps the pages it grew: the young generation at its 2 × 8 MB and the old
