@@ -40,7 +40,7 @@ import {
   reviewListCase,
 } from './cases.ts';
 import { benchExport, describeExport, EXPORT_CASE, type ExportFigures } from './export.ts';
-import { httpCase, message, type Prepared, prepareCase } from './list-timing.ts';
+import { httpCase, message, type Prepared, prepareCase, warmUp } from './list-timing.ts';
 import {
   CONNECTIONS,
   ENCODINGS,
@@ -119,6 +119,7 @@ async function benchTarget(
   let exported: ExportFigures | undefined;
   try {
     const cookie = await signIn(server.url);
+    await warmUp(server.url, cookie, lists);
     for (const listCase of lists) {
       // The case with each Accept-Encoding back to back: the compression's cost beside its own.
       for (const encoding of ENCODINGS) {

@@ -130,11 +130,12 @@ export async function measureHttp(
   url: string,
   cookie: string,
   encoding = '',
+  duration = DURATION,
 ): Promise<Figures & { errors: number; requests: number }> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     headers: requestHeaders(cookie, encoding),
   });
   return {
