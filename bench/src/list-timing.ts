@@ -61,14 +61,15 @@ export async function prepareCase(db: Db, listCase: ListCase): Promise<Prepared>
 }
 
 /**
- * Each case's requests for a fifth of the timed duration (a second at least), before any case is
- * timed: the first case would otherwise be timed while the server's code is still being compiled
- * by V8, at half its later rate in a trial, and beside a profile timed warm.
+ * Each case's requests for a quarter of the timed duration (3 s at least), before any case is
+ * timed: the first case would otherwise be timed while V8 still compiles the server's code. In
+ * two trials each, posts page 1 timed first took 0.89–1.24 ms of server CPU a request (45–48% of
+ * the profile's rate), and 0.65–0.74 ms (52–58%) after this warm-up.
  */
 export async function warmUp(url: string, cookie: string, lists: readonly ListCase[]) {
   for (const listCase of lists) {
     for (const encoding of ENCODINGS) {
-      await measureHttp(url + listCase.path, cookie, encoding, Math.max(1, DURATION / 5));
+      await measureHttp(url + listCase.path, cookie, encoding, Math.max(3, DURATION / 4));
     }
   }
 }
