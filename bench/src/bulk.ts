@@ -4,7 +4,7 @@ import { runBulkAction } from '../../apps/server/src/content/actions.ts';
 import { POST_KIND } from '../../apps/server/src/content/kinds.ts';
 import type { ReviewCaller } from '../../apps/server/src/content/review/actions.ts';
 import { type AuditActor, runAsActor } from '../../apps/server/src/db/audit.ts';
-import { type Db, queryRows } from '../../apps/server/src/db/client.ts';
+import { type Db, idArray, queryRows } from '../../apps/server/src/db/client.ts';
 import type { JobQueue } from '../../apps/server/src/jobs/queue.ts';
 import { type Figures, percentile } from './measure.ts';
 import { BENCH_ADMIN, defaultStage, seededPostStage } from './shape.ts';
@@ -29,7 +29,7 @@ export const bulkIds = (run: number) =>
  */
 export async function resetBulkRows(db: Db) {
   const all = Array.from({ length: BULK_RUNS }, (_, run) => bulkIds(run)).flat();
-  const posts = sql`${`{${all.join(',')}}`}::int[]`;
+  const posts = idArray(all);
   await db.execute(sql`UPDATE post_variants v
                        SET is_approved = false, stage_id = ${seededPostStage(sql`v.post_id`)}
                        WHERE v.post_id = ANY(${posts}) AND v.is_approved`);
@@ -146,7 +146,7 @@ export async function floorBulk(db: Db): Promise<number[]> {
         tx,
         sql`UPDATE post_variants v SET is_approved = true, stage_id = ${defaultStage(2)},
                    updated_at = now()
-            WHERE v.post_id = ANY(${`{${bulkIds(run).join(',')}}`}::int[]) AND NOT v.is_approved
+            WHERE v.post_id = ANY(${idArray(bulkIds(run))}) AND NOT v.is_approved
             RETURNING v.post_id`,
       );
       await tx.execute(sql`INSERT INTO audit_log (user_name, action, subject_type, details)
