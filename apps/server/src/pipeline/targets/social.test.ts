@@ -156,19 +156,26 @@ function posted(variantId: number, network: string) {
   );
 }
 
-/** Waits until the variant's social job has failed for good (no retry left or none allowed). */
-async function failedForGood(variantId: number) {
-  await waitFor(
+/**
+ * Waits until the variant's social job has ended (completed, failed for good or cancelled) and
+ * returns how. The job ends only after its handler has written the delivery's state, so a test
+ * that saw that state must still wait here before it reads the job.
+ */
+async function jobEnded(variantId: number) {
+  const [job] = await waitFor(
     async () => {
       const jobs = await queryRows<{ state: string }>(
         server.database.db,
         sql`SELECT state FROM pgboss.job
             WHERE name = 'social-publish' AND (data->>'variantId')::int = ${variantId}`,
       );
-      return jobs.length === 1 && jobs[0]!.state === 'failed';
+      return (
+        jobs.length === 1 && ['completed', 'failed', 'cancelled'].includes(jobs[0]!.state) && jobs
+      );
     },
-    { what: `the job of variant ${variantId} to fail` },
+    { what: `the job of variant ${variantId} to end` },
   );
+  return job!.state;
 }
 
 function attemptsOf(variantId: number) {
@@ -434,12 +441,7 @@ describe('native connectors', () => {
         status: 'needs_reconnect',
         last_error: refusal,
       });
-      const [job] = await queryRows<{ state: string }>(
-        server.database.db,
-        sql`SELECT state FROM pgboss.job
-            WHERE name = 'social-publish' AND (data->>'variantId')::int = ${variant.id}`,
-      );
-      expect(job?.state).toBe('completed');
+      expect(await jobEnded(variant.id)).toBe('completed');
       expect(fake.at('/x/2/tweets')).toHaveLength(0);
 
       // Reconnected with new tokens, the held delivery goes out with them.
@@ -604,7 +606,7 @@ describe('native connectors', () => {
         content_reference: `${fake.url}/media/article.html`,
       });
       await detailPublish(variant.id, 'post_to_youtube');
-      await failedForGood(variant.id);
+      expect(await jobEnded(variant.id)).toBe('failed');
 
       const message = 'YouTube takes videos only: the content reference is not a video (text/html)';
       expect(await variantState(variant.id, 'youtube')).toMatchObject({
